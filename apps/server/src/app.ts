@@ -1,0 +1,190 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './infra/db/database.ts';
+import { registerErrorHandling } from './infra/errors.ts';
+import { createTokenService, resolveSigningSecret } from './infra/auth/tokens.ts';
+import { registerGraphql } from './infra/graphql/graphql.ts';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import { createBlobStore } from './infra/blob/blobStore.ts';
+import { createTaskQueue, type TaskRow } from './infra/queue/taskQueue.ts';
+import { userNotifications } from './infra/db/schema.ts';
+import { startWorker, type Worker } from './infra/queue/worker.ts';
+import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysis.graphql.ts';
+import { createAnalysisService } from './features/analysis/analysis.service.ts';
+import { createColumnCache } from './features/analysis/columnCache.ts';
+import { createFilesRepository } from './features/files/files.repository.ts';
+import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
+import { registerUploadRoutes } from './features/files/uploads.routes.ts';
+import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
+import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
+import { createSitesRepository } from './features/sites/sites.repository.ts';
+import { createOpenApiRegistry } from './infra/http/openapi.ts';
+import { createRateLimiter } from './infra/http/rateLimiter.ts';
+import { createRouter } from './infra/http/route.ts';
+import { createMailer } from './infra/mail/mailer.ts';
+import { registerAuthRoutes } from './features/auth/auth.routes.ts';
+import { createPasswordTokensRepository } from './features/auth/passwordTokens.repository.ts';
+import { createOrganisationsRepository } from './features/organisations/organisations.repository.ts';
+import { registerOrganisationsRoutes } from './features/organisations/organisations.routes.ts';
+import { createOrganisationsService } from './features/organisations/organisations.service.ts';
+import { registerTrackingRoutes } from './features/tracking/tracking.routes.ts';
+import { registerUsersRoutes } from './features/users/users.routes.ts';
+import { createUsersService } from './features/users/users.service.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createRefreshTokensRepository } from './features/auth/refreshTokens.repository.ts';
+import { registerClientErrorRoutes } from './features/clientErrors/clientErrors.routes.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createTasksService, taskTopic } from './features/tasks/tasks.service.ts';
+import { tasksResolvers, tasksTypeDefs, toTaskTracking } from './features/tasks/tasks.graphql.ts';
+import { createUsersRepository } from './features/users/users.repository.ts';
+import { usersResolvers, usersTypeDefs } from './features/users/users.graphql.ts';
+import { registerWebRoutes } from './features/web/web.routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyServerOptions['logger'];
+  /** Run a task worker in this process (npm start does; tests choose). */
+  worker?: { pollMs?: number } | false;
+}
+
+/** The Fastify application with every route; the caller owns listening and the database. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  worker,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  registerErrorHandling(app);
+
+  const { db } = database;
+  const tokens = createTokenService(
+    await resolveSigningSecret(db, config.jwtSecret),
+    config.accessTokenTtlSeconds,
+  );
+  const users = createUsersRepository(db);
+  const organisations = createOrganisationsRepository(db);
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log: app.log,
+  });
+  const authService = createAuthService({
+    users,
+    refreshTokens: createRefreshTokensRepository(db),
+    passwordTokens: createPasswordTokensRepository(db),
+    tokens,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
+
+  const openapi = createOpenApiRegistry({ title: 'Roadcount API', version: '0.1.0' });
+  const router = createRouter(app, openapi, { tokens, users });
+  const { rateLimits } = config;
+  const window = rateLimits.windowMs;
+  registerHealthRoutes(app, database.ping);
+  registerClientErrorRoutes(app);
+  registerAuthRoutes(router, authService, {
+    signInByIp: createRateLimiter({ max: rateLimits.signInPerIp, windowMs: window }),
+    signInByAccount: createRateLimiter({ max: rateLimits.signInPerAccount, windowMs: window }),
+    resetByIp: createRateLimiter({ max: rateLimits.resetPerIp, windowMs: window }),
+    resetByEmail: createRateLimiter({ max: 3, windowMs: window }),
+  });
+  registerUsersRoutes(router, createUsersService({ users, organisations, auth: authService }));
+  registerOrganisationsRoutes(router, createOrganisationsService(organisations));
+  registerTrackingRoutes(router, db);
+
+  const blobs = createBlobStore(config);
+  const files = createFilesRepository(db);
+  const queue = createTaskQueue(db);
+  let taskWorker: Worker | undefined;
+  await app.register(multipart);
+  registerUploadRoutes(app, {
+    openapi,
+    tokens,
+    users,
+    files,
+    blobs,
+    queue,
+    maxUploadBytes: config.maxUploadBytes,
+    onQueued: () => taskWorker?.wake(),
+  });
+  /** Every task change reaches the subscribers of the task's organisation. */
+  const publishTask = (task: TaskRow) => {
+    app.graphql.pubsub.publish({
+      topic: taskTopic(task.organisationId, task.userId ?? ''),
+      payload: { task_tracking_updated: toTaskTracking(task) },
+    });
+    return Promise.resolve();
+  };
+  const tasksService = createTasksService(queue, { publish: publishTask });
+  app.get('/core/api/openapi.json', () => openapi.document());
+  await registerGraphql(app, {
+    typeDefs: [usersTypeDefs, tasksTypeDefs, filesTypeDefs, analysisTypeDefs],
+    resolvers: [
+      usersResolvers(users, organisations),
+      tasksResolvers(tasksService),
+      filesResolvers(files, queue),
+      analysisResolvers(
+        createAnalysisService({ db, blobs, cache: createColumnCache(config.columnCacheBytes) }),
+      ),
+    ],
+    tokens,
+    users,
+  });
+  await registerWebRoutes(app, config.webDistDir);
+
+  if (worker) {
+    const processFile = createProcessFileHandler({
+      files,
+      sites: createSitesRepository(db),
+      organisations,
+      blobs,
+      queue,
+      notifications: { insert: (values) => db.insert(userNotifications).values(values) },
+    });
+    taskWorker = startWorker({
+      queue,
+      handlers: {
+        process_file: processFile,
+        process_national_platform_file: processFile,
+        refresh_site_rollups: createRefreshRollupsHandler({ db, blobs }),
+      },
+      log: app.log,
+      onChange: publishTask,
+      listen: (wake) => database.listen('roadcount_tasks', wake),
+      ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
+    });
+    app.addHook('onClose', async () => taskWorker?.stop());
+  }
+  return app;
+}

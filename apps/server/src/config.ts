@@ -1,0 +1,120 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every environment variable the server reads, validated once at start. README lists them. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
+  SEED_DEMO: booleanText.default(true),
+  SEED_DEMO_SURVEYS: booleanText.default(true),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  DEMO_PASSWORD: z.string().min(8).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Roadcount <no-reply@roadcount.local>'),
+  SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 ** 3),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  RUN_WORKER: booleanText.default(true),
+  COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  seedDemo: boolean;
+  seedDemoSurveys: boolean;
+  adminPassword: string | undefined;
+  demoPassword: string | undefined;
+  webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  rateLimits: {
+    signInPerIp: number;
+    signInPerAccount: number;
+    resetPerIp: number;
+    windowMs: number;
+  };
+  maxUploadBytes: number;
+  s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
+  runWorker: boolean;
+  columnCacheBytes: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL,
+    jwtSecret: env.JWT_SECRET,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
+    seedDemo: env.SEED_DEMO,
+    seedDemoSurveys: env.SEED_DEMO_SURVEYS,
+    adminPassword: env.ADMIN_PASSWORD,
+    demoPassword: env.DEMO_PASSWORD,
+    webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    rateLimits: {
+      signInPerIp: env.SIGN_IN_LIMIT_PER_IP,
+      signInPerAccount: env.SIGN_IN_LIMIT_PER_ACCOUNT,
+      resetPerIp: env.RESET_LIMIT_PER_IP,
+      windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    s3: env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION }
+      : undefined,
+    runWorker: env.RUN_WORKER,
+    columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
+  };
+}

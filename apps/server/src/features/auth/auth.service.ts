@@ -1,0 +1,144 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Role } from '@roadcount/domain';
+import { HttpError } from '../../infra/errors.ts';
+import type { TokenService } from '../../infra/auth/tokens.ts';
+import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.ts';
+import { assertAcceptablePassword } from './passwordPolicy.ts';
+import type {
+  PasswordTokenPurpose,
+  PasswordTokensRepository,
+} from './passwordTokens.repository.ts';
+import type { RefreshTokensRepository } from './refreshTokens.repository.ts';
+
+export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 3600 * 1000;
+export const RESET_TOKEN_TTL_MS = 3600 * 1000;
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
+export const INVALID_CREDENTIALS = 'No active account found with the given credentials';
+const INVALID_REFRESH = 'Token is invalid or expired';
+export const INVALID_RESET_LINK = 'This link is invalid or has expired. Please ask for a new one.';
+export const RESET_REQUESTED = 'If an account uses this email, a reset link has been sent to it.';
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createAuthService(deps: {
+  users: UsersRepository;
+  refreshTokens: RefreshTokensRepository;
+  passwordTokens: PasswordTokensRepository;
+  tokens: TokenService;
+  mailer: Mailer;
+  publicUrl: string;
+}) {
+  async function issuePair(user: UserRow, familyId: string): Promise<TokenPair> {
+    const access = await deps.tokens.signAccess({ user_id: user.id, group: user.role as Role });
+    const refresh = randomBytes(32).toString('base64url');
+    await deps.refreshTokens.insert({
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(refresh),
+      expiresAt: new Date(Date.now() + REFRESH_TOKEN_TTL_MS),
+    });
+    return { access, refresh };
+  }
+
+  /** A single-use link to set a password, mailed to the user. */
+  async function sendPasswordLink(user: UserRow, purpose: PasswordTokenPurpose): Promise<void> {
+    await deps.passwordTokens.invalidateForUser(user.id);
+    const token = randomBytes(32).toString('base64url');
+    await deps.passwordTokens.insert({
+      userId: user.id,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(
+        Date.now() + (purpose === 'reset' ? RESET_TOKEN_TTL_MS : INVITE_TOKEN_TTL_MS),
+      ),
+    });
+    const link = `${deps.publicUrl}/auth/password?token=${token}`;
+    const greeting = user.firstName ? `Hello ${user.firstName},` : 'Hello,';
+    const body =
+      purpose === 'reset'
+        ? `We received a request to reset the password of your Roadcount account (${user.username}).\n\nChoose a new password here; the link works once and for one hour:\n${link}\n\nIf you did not ask for this, you can ignore this email: your password stays as it is.`
+        : `An account has been created for you on Roadcount, with the username ${user.username}.\n\nChoose your password here; the link works once and for seven days:\n${link}`;
+    await deps.mailer.send({
+      to: user.email,
+      subject: purpose === 'reset' ? 'Reset your Roadcount password' : 'Your Roadcount account',
+      text: `${greeting}\n\n${body}\n\nRoadcount`,
+      link,
+    });
+  }
+
+  return {
+    sendPasswordLink,
+
+    async obtain(login: string, password: string): Promise<TokenPair> {
+      const user = await deps.users.findByLogin(login);
+      const valid = await verifyPassword(user?.passwordHash ?? UNKNOWN_USER_HASH, password);
+      if (!user || !valid || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
+      await deps.users.recordLogin(user.id);
+      return issuePair(user, randomUUID());
+    },
+
+    /** Rotates the refresh token. Using a rotated one again revokes its whole family. */
+    async refresh(refreshToken: string): Promise<TokenPair> {
+      const stored = await deps.refreshTokens.findByHash(hashToken(refreshToken));
+      if (!stored || stored.revokedAt || stored.expiresAt.getTime() <= Date.now()) {
+        throw new HttpError(401, INVALID_REFRESH);
+      }
+      if (stored.usedAt || !(await deps.refreshTokens.markUsed(stored.id))) {
+        await deps.refreshTokens.revokeFamily(stored.familyId);
+        throw new HttpError(401, INVALID_REFRESH);
+      }
+      const user = await deps.users.findById(stored.userId);
+      if (!user || !user.isActive) throw new HttpError(401, INVALID_REFRESH);
+      return issuePair(user, stored.familyId);
+    },
+
+    /** Ends the session the refresh token belongs to. Unknown tokens are ignored. */
+    async logout(refreshToken: string): Promise<void> {
+      const stored = await deps.refreshTokens.findByHash(hashToken(refreshToken));
+      if (stored) await deps.refreshTokens.revokeFamily(stored.familyId);
+    },
+
+    /** Answers the same whether or not the email belongs to an account. */
+    async requestReset(email: string): Promise<void> {
+      const user = await deps.users.findByEmail(email);
+      if (user?.isActive) await sendPasswordLink(user, 'reset');
+    },
+
+    async confirmReset(token: string, password: string): Promise<void> {
+      const userId = await deps.passwordTokens.consume(hashToken(token));
+      const user = userId ? await deps.users.findById(userId) : undefined;
+      if (!user || !user.isActive) throw new HttpError(400, INVALID_RESET_LINK);
+      assertAcceptablePassword(password, { username: user.username, email: user.email });
+      await deps.users.update(user.id, { passwordHash: await hashPassword(password) });
+      await deps.users.revokeSessions(user.id);
+    },
+
+    /** Changes the password after checking the current one; other sessions end, this one goes on. */
+    async changePassword(
+      user: UserRow,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<TokenPair> {
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw new HttpError(400, 'The current password is not correct.');
+      }
+      assertAcceptablePassword(newPassword, { username: user.username, email: user.email });
+      const updated = await deps.users.update(user.id, {
+        passwordHash: await hashPassword(newPassword),
+      });
+      await deps.users.revokeSessions(user.id);
+      return issuePair(updated, randomUUID());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

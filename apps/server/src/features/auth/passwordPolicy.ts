@@ -1,0 +1,27 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { passwordSchema } from '@roadcount/domain';
+import { HttpError } from '../../infra/errors.ts';
+
+// About 30,000 of the passwords most often found in breaches.
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].map((word) => word.toLowerCase()));
+
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common and easily guessed. Please choose another.';
+
+/** Throws a 400 that says what is wrong with a new password. */
+export function assertAcceptablePassword(
+  password: string,
+  context: { username?: string; email?: string } = {},
+) {
+  const result = passwordSchema.safeParse(password);
+  if (!result.success)
+    throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid password');
+  const lowered = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lowered)) throw new HttpError(400, COMMON_PASSWORD_MESSAGE);
+  const personal = [context.username, context.email?.split('@')[0]].filter(
+    (value): value is string => typeof value === 'string' && value.length >= 3,
+  );
+  if (personal.some((value) => lowered === value.toLowerCase())) {
+    throw new HttpError(400, 'The password must not be your username or email.');
+  }
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../infra/db/database.ts';
+import { organisations, users } from '../../infra/db/schema.ts';
+import { hashPassword } from '../auth/passwords.ts';
+
+export const DEMO_ORGANISATION_NAME = 'Demo Roads Authority';
+
+function generatedPassword(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/**
+ * On first start (no organisation yet) creates the demo organisation with its org_admin `admin`
+ * and the demo account `demo`. Passwords come from the configuration or are generated and
+ * logged once; they are never logged again.
+ */
+export async function seedDemo(
+  db: Database,
+  log: FastifyBaseLogger,
+  passwords: { admin?: string | undefined; demo?: string | undefined },
+): Promise<boolean> {
+  const [existing] = await db.select({ value: count() }).from(organisations);
+  if ((existing?.value ?? 0) > 0) return false;
+
+  const adminPassword = passwords.admin ?? generatedPassword();
+  const demoPassword = passwords.demo ?? generatedPassword();
+  await db.transaction(async (tx) => {
+    const [organisation] = await tx
+      .insert(organisations)
+      .values({ name: DEMO_ORGANISATION_NAME, preferences: { locale: 'en-GB' } })
+      .returning();
+    if (!organisation) throw new Error('demo organisation was not created');
+    await tx.insert(users).values([
+      {
+        organisationId: organisation.id,
+        username: 'admin',
+        email: 'admin@demo.roadcount.local',
+        firstName: 'Demo',
+        lastName: 'Administrator',
+        passwordHash: await hashPassword(adminPassword),
+        role: 'org_admin',
+      },
+      {
+        organisationId: organisation.id,
+        username: 'demo',
+        email: 'demo@demo.roadcount.local',
+        firstName: 'Demo',
+        lastName: 'Viewer',
+        passwordHash: await hashPassword(demoPassword),
+        role: 'org_user',
+        isDemo: true,
+      },
+    ]);
+  });
+  const shown = (value: string, configured: string | undefined) =>
+    configured ? '(from configuration)' : value;
+  log.info(
+    `Demo organisation created. Sign in as 'demo' with password ${shown(demoPassword, passwords.demo)}` +
+      ` or as 'admin' with password ${shown(adminPassword, passwords.admin)}. This is shown only once.`,
+  );
+  return true;
+}

@@ -1,0 +1,52 @@
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import { createBlobStore } from '../../infra/blob/blobStore.ts';
+import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import { createTaskQueue } from '../../infra/queue/taskQueue.ts';
+import { seedDemo } from './demo.seed.ts';
+import { seedDemoData } from './demoData.ts';
+
+describe('demo surveys', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+  });
+  afterAll(() => server.close());
+
+  it('go through the ingest pipeline into vehicle and bike sites of the demo organisation', async () => {
+    const log = pino({ level: 'silent' });
+    await seedDemo(server.database.db, log, {});
+    await seedDemoData({
+      db: server.database.db,
+      blobs: createBlobStore(server.config),
+      queue: createTaskQueue(server.database.db),
+      log,
+    });
+    let files: (typeof trafficDataFiles.$inferSelect)[] = [];
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      files = await server.database.db.select().from(trafficDataFiles);
+      if (files.length === 4 && files.every((file) => file.reviewStatus !== null)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(files.map((file) => [file.fileName, file.reviewStatus]).sort()).toEqual([
+      ['A33 Relief Road continuous.csv', 'PDC'],
+      ['Bath Road tubes.csv', 'PDC'],
+      ['London Road northbound.txt', 'PDC'],
+      ['Thames Path cycle counter.csv', 'PDC'],
+    ]);
+    const vehicles = Object.fromEntries(
+      files.map((file) => [file.fileName, file.logs.saved_vehicles]),
+    );
+    expect(vehicles['A33 Relief Road continuous.csv']).toBeGreaterThan(300_000);
+    const bike = await server.database.db
+      .select()
+      .from(sites)
+      .where(eq(sites.name, 'Thames Path cycle counter'));
+    expect(bike[0]).toMatchObject({
+      timeZone: 'Europe/London',
+      coreSiteMeta: { site_context: ['BIKE'] },
+    });
+  }, 120_000);
+});

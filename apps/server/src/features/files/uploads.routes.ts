@@ -1,0 +1,159 @@
+import type {} from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { authorize } from '../../infra/auth/viewer.ts';
+import { bearerToken, type TokenService } from '../../infra/auth/tokens.ts';
+import { viewerForToken } from '../../infra/auth/viewer.ts';
+import { BlobTooLargeError, type BlobStore } from '../../infra/blob/blobStore.ts';
+import { HttpError } from '../../infra/errors.ts';
+import type { OpenApiRegistry } from '../../infra/http/openapi.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
+import type { FilesRepository } from './files.repository.ts';
+
+const KINDS = ['vehicle', 'bike', 'national'] as const;
+type UploadKind = (typeof KINDS)[number];
+
+interface ReceivedFile {
+  id: string;
+  fileName: string;
+  s3Key: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+/**
+ * POST /api/uploads (multipart: file-0, file-1, ..., kind, description, force). Each file is
+ * streamed to the blob store, recorded, and queued for processing; a file whose content the
+ * organisation already has is recorded as a duplicate and not processed unless `force` is set.
+ */
+export function registerUploadRoutes(
+  app: FastifyInstance,
+  deps: {
+    openapi: OpenApiRegistry;
+    tokens: TokenService;
+    users: UsersRepository;
+    files: FilesRepository;
+    blobs: BlobStore;
+    queue: TaskQueue;
+    maxUploadBytes: number;
+    onQueued: () => void;
+  },
+): void {
+  deps.openapi.add({
+    method: 'post',
+    path: '/api/uploads',
+    summary:
+      'Upload counter files (multipart: file-0, file-1, ..., kind = vehicle | bike | national, description, force)',
+    tag: 'files',
+    auth: true,
+    responses: {
+      201: 'the created files',
+      400: 'no file or a wrong kind',
+      403: 'not allowed',
+      413: 'too large',
+    },
+  });
+
+  app.post('/api/uploads', async (request, reply) => {
+    const viewer = await viewerForToken(
+      bearerToken(request.headers.authorization),
+      deps.tokens,
+      deps.users,
+    );
+    const uploader = authorize(viewer, 'files.upload');
+    const organisationId = uploader.organisationId;
+    if (!organisationId)
+      throw new HttpError(
+        400,
+        'Platform staff upload on behalf of an organisation from its account.',
+      );
+    if (!request.isMultipart()) throw new HttpError(400, 'Send the files as multipart/form-data.');
+
+    const received: ReceivedFile[] = [];
+    const fields: Record<string, string> = {};
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: deps.maxUploadBytes, files: 100 },
+      })) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        if (!/^file-\d+$/.test(part.fieldname)) {
+          part.file.resume();
+          throw new HttpError(
+            400,
+            `Unexpected file field '${part.fieldname}': use file-0, file-1, ...`,
+          );
+        }
+        const id = randomUUID();
+        const s3Key = `uploads/${organisationId}/${id}`;
+        const stored = await deps.blobs.putStream(s3Key, part.file, deps.maxUploadBytes);
+        received.push({ id, fileName: part.filename || part.fieldname, s3Key, ...stored });
+      }
+    } catch (error) {
+      await Promise.all(received.map((file) => deps.blobs.delete(file.s3Key)));
+      if (
+        error instanceof BlobTooLargeError ||
+        (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+      ) {
+        throw new HttpError(
+          413,
+          `A file is larger than the limit of ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MiB.`,
+        );
+      }
+      throw error;
+    }
+    const kind = (fields.kind ?? 'vehicle') as UploadKind;
+    if (!KINDS.includes(kind)) {
+      await Promise.all(received.map((file) => deps.blobs.delete(file.s3Key)));
+      throw new HttpError(400, `Unknown kind '${fields.kind}': use vehicle, bike or national.`);
+    }
+    if (received.length === 0)
+      throw new HttpError(400, 'No file was sent: use the fields file-0, file-1, ...');
+    const force = fields.force === 'true';
+    const description = fields.description?.slice(0, 2000);
+
+    const answer = [];
+    for (const file of received) {
+      const duplicateOf = await deps.files.findByHash(organisationId, file.sha256);
+      const row = await deps.files.insert({
+        id: file.id,
+        organisationId,
+        uploadedBy: uploader.userId,
+        fileName: file.fileName,
+        kind,
+        s3Key: file.s3Key,
+        sha256: file.sha256,
+        sizeBytes: file.sizeBytes,
+        logs: {
+          ...(description ? { description } : {}),
+          ...(duplicateOf ? { duplicate_of: duplicateOf.id } : {}),
+          ...(duplicateOf && !force ? { saved_vehicles: 0 } : {}),
+        },
+      });
+      let taskId: string | null = null;
+      if (!duplicateOf || force) {
+        const task = await deps.queue.enqueue({
+          functionName: kind === 'national' ? 'process_national_platform_file' : 'process_file',
+          organisationId,
+          userId: uploader.userId,
+          payload: { fileId: row.id },
+          message: `Queued ${row.fileName}`,
+        });
+        taskId = task.id;
+      }
+      answer.push({
+        id: row.id,
+        file_name: row.fileName,
+        size_bytes: row.sizeBytes,
+        sha256: row.sha256,
+        duplicate_of: duplicateOf?.id ?? null,
+        task_id: taskId,
+      });
+    }
+    deps.onQueued();
+    return reply.status(201).send({ files: answer });
+  });
+}

@@ -1,0 +1,241 @@
+import {
+  columnsToArrowStream,
+  IntervalColumnsBuilder,
+  intervalsToArrow,
+  runIntervalQualityTests,
+  type QualityTestResult,
+  QUALITY_REASONS,
+  runQualityTests,
+  VehicleColumnsBuilder,
+  type QualityTestName,
+} from '@roadcount/analytics';
+import { DEFAULT_ORGANISATION_SETTINGS, type OrganisationSettings } from '@roadcount/domain';
+import {
+  findCoordinates,
+  findSiteId,
+  FormatError,
+  LocalTimeConverter,
+  readCounterFile,
+  type CounterFileHeader,
+  type DirectionCode,
+} from '@roadcount/formats';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { userNotifications } from '../../infra/db/schema.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
+import type { FilesRepository } from '../files/files.repository.ts';
+import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
+import type { SiteRow, SitesRepository } from '../sites/sites.repository.ts';
+import { matchSite, type SiteMatch } from './siteMatching.ts';
+
+export const DEFAULT_SITE_TIME_ZONE = 'UTC';
+
+/** Channels of files that name no direction: 1 is the site's direction one, 2 its direction two. */
+function laneDirectionsOf(site: SiteRow): Record<number, DirectionCode> {
+  const directions: Record<number, DirectionCode> = {};
+  if (site.directionOne !== null) directions[1] = site.directionOne as DirectionCode;
+  if (site.directionTwo !== null) directions[2] = site.directionTwo as DirectionCode;
+  return directions;
+}
+
+export function intervalsKey(fileId: string): string {
+  return `intervals/${fileId}.arrow`;
+}
+
+export function columnsKey(fileId: string): string {
+  return `columns/${fileId}.arrow`;
+}
+
+/**
+ * The process_file task: read the raw upload, match it to a site, store its vehicles as one Arrow
+ * object, run the quality tests and set the review status. Safe to run twice: the same file
+ * always writes the same column object and keeps the site it was first given.
+ */
+export function createProcessFileHandler(deps: {
+  files: FilesRepository;
+  sites: SitesRepository;
+  organisations: OrganisationsRepository;
+  blobs: BlobStore;
+  queue: TaskQueue;
+  notifications: { insert: (values: typeof userNotifications.$inferInsert) => Promise<unknown> };
+}) {
+  return async function processFile(task: TaskRow): Promise<TaskOutcome> {
+    const fileId = typeof task.payload.fileId === 'string' ? task.payload.fileId : '';
+    const file = await deps.files.find(fileId);
+    if (!file) throw new PermanentTaskError(`The file ${fileId} no longer exists.`);
+    const organisation = await deps.organisations.findById(file.organisationId);
+    if (!organisation) throw new PermanentTaskError('The file’s organisation no longer exists.');
+    const settings: OrganisationSettings = {
+      ...DEFAULT_ORGANISATION_SETTINGS,
+      ...organisation.preferences,
+    };
+    const configuredZone = organisation.preferences.time_zone;
+    const defaultTimeZone =
+      typeof configuredZone === 'string' && LocalTimeConverter.isValidTimeZone(configuredZone)
+        ? configuredZone
+        : DEFAULT_SITE_TIME_ZONE;
+
+    const builder = new VehicleColumnsBuilder();
+    const intervalBuilder = new IntervalColumnsBuilder();
+    let match: SiteMatch | undefined;
+    let timeZone = defaultTimeZone;
+    let header: CounterFileHeader | undefined;
+    const fallbackName = file.fileName.replace(/\.[^.]+$/, '');
+    let summary;
+    try {
+      summary = await readCounterFile(await deps.blobs.getStream(file.s3Key), {
+        fileName: file.fileName,
+        resolveSite: async (fromFile) => {
+          // SPEC matching order: a SID or coordinates in the upload's description count too.
+          const description =
+            typeof file.logs.description === 'string' ? file.logs.description : undefined;
+          const coordinates = findCoordinates(description);
+          const describedSiteId = findSiteId(description);
+          const fileHeader: CounterFileHeader = {
+            ...fromFile,
+            ...(fromFile.siteId === undefined && describedSiteId
+              ? { siteId: describedSiteId }
+              : {}),
+            ...(fromFile.latitude === undefined && coordinates ? coordinates : {}),
+          };
+          header = fileHeader;
+          // A rerun keeps the site the file was first matched to.
+          const kept = file.siteId
+            ? await deps.sites.findInOrganisation(file.organisationId, file.siteId)
+            : undefined;
+          match = kept
+            ? { rule: (file.logs.match as { rule?: 'sid' } | undefined)?.rule ?? 'sid', site: kept }
+            : await matchSite(deps.sites, file.organisationId, fileHeader, fallbackName);
+          timeZone =
+            match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
+          return {
+            timeZone,
+            laneDirections: match.rule === 'new' ? {} : laneDirectionsOf(match.site),
+          };
+        },
+        sink: {
+          vehicle: (vehicle) => builder.push(vehicle),
+          interval: (interval) => intervalBuilder.push(interval),
+        },
+        intervalMode: file.kind === 'bike' ? 'bike' : 'pedestrian',
+      });
+    } catch (error) {
+      if (!(error instanceof FormatError)) throw error;
+      await deps.files.update(file.id, {
+        reviewStatus: 'REJ',
+        logs: { ...file.logs, saved_vehicles: 0, processing_error: error.message },
+      });
+      throw new PermanentTaskError(error.message);
+    }
+    if (!match || !header) throw new PermanentTaskError(`${file.fileName}: the file has no data`);
+    const isIntervals = header.kind === 'intervals';
+    const pedestrianCounts = header.format === 'ecocounter' && file.kind !== 'bike';
+
+    const site =
+      match.rule === 'new'
+        ? await deps.sites.insert({
+            ownerOrganisationId: file.organisationId,
+            name: await deps.sites.uniqueName(file.organisationId, match.name),
+            latitude: match.latitude,
+            longitude: match.longitude,
+            timeZone,
+            siteType: 'temporary',
+            classScheme: header.classScheme ?? null,
+            directionOne: header.directions[0] ?? null,
+            directionTwo: header.directions[1] ?? null,
+            pedestriansIncluded: pedestrianCounts,
+            coreSiteMeta: {
+              site_context: [file.kind === 'bike' ? 'BIKE' : pedestrianCounts ? 'PED' : 'VEH'],
+              time_span: 'TS_T',
+            },
+          })
+        : match.site;
+
+    const local = new LocalTimeConverter(site.timeZone);
+    const offsetAt = (utcMs: number) => local.offsetAt(utcMs);
+    let results: Partial<Record<QualityTestName, QualityTestResult>>;
+    if (isIntervals) {
+      const intervals = intervalBuilder.build();
+      await deps.blobs.putBytes(intervalsKey(file.id), intervalsToArrow(intervals));
+      results = runIntervalQualityTests(
+        intervals,
+        { minSurveyHours: settings.min_survey_hours, lowestMaxAdt: settings.lowest_max_adt },
+        offsetAt,
+      );
+    } else {
+      const batches = builder.batches();
+      await deps.blobs.putStream(
+        columnsKey(file.id),
+        columnsToArrowStream(batches),
+        Number.MAX_SAFE_INTEGER,
+      );
+      results = runQualityTests(
+        batches,
+        {
+          minSurveyHours: settings.min_survey_hours,
+          lowestMaxAdt: settings.lowest_max_adt,
+          minAverageRho: settings.min_average_rho,
+          maxUnclassifiablePercent: settings.max_unclassifiable_percent,
+          lengthOutlierFactor: settings.length_outlier_factor,
+        },
+        offsetAt,
+      );
+    }
+    // SPEC section 3: only failed tests are flagged; a missing flag means pass.
+    const failed = Object.fromEntries(
+      Object.entries(results)
+        .filter(([, result]) => !result.passed)
+        .map(([name, result]) => [
+          name,
+          { ...result, reason: QUALITY_REASONS[name as QualityTestName] },
+        ]),
+    );
+    const needsReview = Object.keys(failed).length > 0 || settings.request_user_approve_quality;
+    const reviewStatus = needsReview ? 'WFR' : 'PDC';
+    await deps.files.update(file.id, {
+      siteId: site.id,
+      startDataDatetime: summary.firstMs === null ? null : new Date(summary.firstMs),
+      endDataDatetime: summary.lastMs === null ? null : new Date(summary.lastMs),
+      reviewStatus,
+      logs: {
+        ...file.logs,
+        saved_vehicles: summary.vehicles,
+        data_kind: isIntervals ? 'intervals' : 'vehicles',
+        ...(isIntervals ? { saved_intervals: summary.intervals } : {}),
+        data_qc_tests: failed,
+        format: summary.header.format,
+        match: { rule: match.rule, site_id: site.id },
+        processing_error: undefined,
+      },
+      summaryStats: { vehicles: summary.vehicles, quality: results },
+    });
+    // The organisation reviews every file: its admins are told this one waits.
+    if (settings.request_user_approve_quality) {
+      await deps.notifications.insert({
+        organisationId: file.organisationId,
+        userId: null,
+        functionId: 'file_review',
+        message: { trafficdatafile_id: file.id, source: 'ingest', user_approved_dc: false },
+      });
+    }
+    // A file that passed joins its site at once: the site's rollups are rebuilt.
+    if (reviewStatus === 'PDC') {
+      await deps.queue.enqueue({
+        functionName: 'refresh_site_rollups',
+        organisationId: file.organisationId,
+        userId: task.userId,
+        payload: { siteId: site.id },
+      });
+    }
+    return {
+      message: `${summary.vehicles} vehicles from ${file.fileName} matched to ${site.name} (${match.rule}); ${reviewStatus}`,
+      result: {
+        fileId: file.id,
+        siteId: site.id,
+        vehicles: summary.vehicles,
+        reviewStatus,
+        rule: match.rule,
+      },
+    };
+  };
+}

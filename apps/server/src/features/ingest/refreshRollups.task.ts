@@ -1,0 +1,92 @@
+import { columnsFromArrow, intervalsFromArrow } from '@roadcount/analytics';
+import { LocalTimeConverter } from '@roadcount/formats';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { Database } from '../../infra/db/database.ts';
+import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import type { TaskRow } from '../../infra/queue/taskQueue.ts';
+import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
+import { columnsKey, intervalsKey } from './processFile.task.ts';
+
+/** Files whose data belongs to their site: passed, or accepted despite issues. */
+export const JOINED_STATUSES = ['PDC', 'NRE', 'ACC'];
+
+/**
+ * The refresh_site_rollups task: rebuilds a site's daily counts per direction from every file
+ * that joined it. Replaces the site's rows as a whole, so running it twice changes nothing.
+ */
+export function createRefreshRollupsHandler(deps: { db: Database; blobs: BlobStore }) {
+  return async function refreshRollups(task: TaskRow): Promise<TaskOutcome> {
+    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
+    const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
+    if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    const files = await deps.db
+      .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+      .from(trafficDataFiles)
+      .where(
+        and(
+          eq(trafficDataFiles.siteId, siteId),
+          inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
+        ),
+      );
+    const local = new LocalTimeConverter(site.timeZone);
+    const offsetByHour = new Map<number, number>();
+    const totals = new Map<string, { vehicles: number; speedSumMps: number; speedCount: number }>();
+    const localDay = (time: number) => {
+      const hour = Math.floor(time / 3_600_000);
+      let offset = offsetByHour.get(hour);
+      if (offset === undefined) {
+        offset = local.offsetAt(hour * 3_600_000);
+        offsetByHour.set(hour, offset);
+      }
+      return new Date(time + offset).toISOString().slice(0, 10);
+    };
+    const add = (time: number, direction: number, count: number, speedMps: number) => {
+      const key = `${localDay(time)}|${direction}`;
+      const entry = totals.get(key) ?? { vehicles: 0, speedSumMps: 0, speedCount: 0 };
+      entry.vehicles += count;
+      if (Number.isFinite(speedMps)) {
+        entry.speedSumMps += speedMps;
+        entry.speedCount += 1;
+      }
+      totals.set(key, entry);
+    };
+    for (const file of files) {
+      if (file.logs.data_kind === 'intervals') {
+        const intervals = intervalsFromArrow(await deps.blobs.getBytes(intervalsKey(file.id)));
+        for (let index = 0; index < intervals.startMs.length; index += 1) {
+          add(
+            intervals.startMs[index] as number,
+            intervals.direction[index] as number,
+            intervals.count[index] as number,
+            Number.NaN,
+          );
+        }
+        continue;
+      }
+      const columns = columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id)));
+      for (let index = 0; index < columns.timeMs.length; index += 1) {
+        add(
+          columns.timeMs[index] as number,
+          columns.direction[index] as number,
+          1,
+          columns.speedMps[index] as number,
+        );
+      }
+    }
+    const rows = [...totals].map(([key, entry]) => {
+      const [day = '', direction = '0'] = key.split('|');
+      return { siteId, day, direction: Number(direction), ...entry };
+    });
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
+      for (let start = 0; start < rows.length; start += 1000) {
+        await tx.insert(siteDailyRollups).values(rows.slice(start, start + 1000));
+      }
+    });
+    return {
+      message: `${site.name}: ${rows.length} daily rollups from ${files.length} files`,
+      result: { siteId, days: new Set(rows.map((row) => row.day)).size, files: files.length },
+    };
+  };
+}

@@ -1,0 +1,102 @@
+import { and, between, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../infra/db/database.ts';
+import { sites } from '../../infra/db/schema.ts';
+import { isUuid } from '../../infra/db/ids.ts';
+
+export type SiteRow = typeof sites.$inferSelect;
+
+/** Great-circle distance in metres. */
+export function distanceMetres(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number {
+  const radians = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * radians;
+  const dLon = (b.longitude - a.longitude) * radians;
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(a.latitude * radians) * Math.cos(b.latitude * radians) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6_371_000 * Math.asin(Math.sqrt(h));
+}
+
+export function createSitesRepository(db: Database) {
+  return {
+    async findInOrganisation(organisationId: string, id: string): Promise<SiteRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select()
+        .from(sites)
+        .where(
+          and(
+            eq(sites.id, id),
+            eq(sites.ownerOrganisationId, organisationId),
+            isNull(sites.deletedAt),
+          ),
+        );
+      return row;
+    },
+    /** Live sites of the organisation within `radiusMetres`, nearest first. */
+    async near(
+      organisationId: string,
+      point: { latitude: number; longitude: number },
+      radiusMetres: number,
+    ) {
+      const latitudeDelta = radiusMetres / 111_000;
+      const longitudeDelta =
+        radiusMetres / (111_000 * Math.max(0.01, Math.cos((point.latitude * Math.PI) / 180)));
+      const candidates = await db
+        .select()
+        .from(sites)
+        .where(
+          and(
+            eq(sites.ownerOrganisationId, organisationId),
+            isNull(sites.deletedAt),
+            between(sites.latitude, point.latitude - latitudeDelta, point.latitude + latitudeDelta),
+            between(
+              sites.longitude,
+              point.longitude - longitudeDelta,
+              point.longitude + longitudeDelta,
+            ),
+          ),
+        );
+      return candidates
+        .map((site) => ({
+          site,
+          metres: distanceMetres(point, {
+            latitude: site.latitude ?? 0,
+            longitude: site.longitude ?? 0,
+          }),
+        }))
+        .filter((candidate) => candidate.metres <= radiusMetres)
+        .sort((a, b) => a.metres - b.metres);
+    },
+    /** A name not yet used in the organisation: the name itself, else with ' (2)', ' (3)' ... */
+    async uniqueName(organisationId: string, name: string): Promise<string> {
+      const taken = new Set(
+        (
+          await db
+            .select({ name: sites.name })
+            .from(sites)
+            .where(
+              and(
+                eq(sites.ownerOrganisationId, organisationId),
+                sql`lower(${sites.name}) like ${`${name.toLowerCase()}%`}`,
+              ),
+            )
+        ).map((row) => row.name.toLowerCase()),
+      );
+      if (!taken.has(name.toLowerCase())) return name;
+      for (let suffix = 2; ; suffix += 1) {
+        const candidate = `${name} (${suffix})`;
+        if (!taken.has(candidate.toLowerCase())) return candidate;
+      }
+    },
+    async insert(values: typeof sites.$inferInsert): Promise<SiteRow> {
+      const [row] = await db.insert(sites).values(values).returning();
+      if (!row) throw new Error('site insert returned no row');
+      return row;
+    },
+  };
+}
+
+export type SitesRepository = ReturnType<typeof createSitesRepository>;

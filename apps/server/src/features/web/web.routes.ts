@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { messageForStatus } from '@roadcount/domain';
+
+/** Paths that belong to the API: they answer JSON, never the app's index.html. */
+const API_PREFIXES = ['/core/', '/api/', '/bill/', '/gql/', '/healthz'];
+
+export async function registerWebRoutes(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(join(distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders: (response, path) => {
+        response.setHeader(
+          'Cache-Control',
+          path.includes(`${join(distDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it');
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (built && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      const assetPath = request.url.split('?')[0] ?? '';
+      // A missing hashed asset is a real 404, not a client route.
+      if (!assetPath.startsWith('/assets/')) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir);
+      }
+    }
+    return reply.status(404).send({ status: 404, message: messageForStatus(404) });
+  });
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { isRole, type Role } from '@roadcount/domain';
+import type { Database } from '../db/database.ts';
+import { serverSettings } from '../db/schema.ts';
+
+export interface AccessClaims {
+  user_id: string;
+  group: Role;
+}
+
+export interface TokenService {
+  signAccess: (claims: AccessClaims) => Promise<string>;
+  /** The claims of a valid access token, or null for anything else (expired, tampered, alg none). */
+  verifyAccess: (token: string) => Promise<AccessClaims | null>;
+}
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'roadcount';
+
+export function createTokenService(secret: string, accessTtlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async signAccess(claims) {
+      return new SignJWT({ group: claims.group, user_id: claims.user_id, type: 'access' })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(claims.user_id)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${accessTtlSeconds}s`)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+        });
+        if (payload.type !== 'access' || typeof payload.user_id !== 'string') return null;
+        if (!isRole(payload.group)) return null;
+        return { user_id: payload.user_id, group: payload.group };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** JWT_SECRET when set; else one generated on first start and kept in the database. */
+export async function resolveSigningSecret(
+  db: Database,
+  configured: string | undefined,
+): Promise<string> {
+  if (configured) return configured;
+  const generated = randomBytes(48).toString('base64url');
+  await db
+    .insert(serverSettings)
+    .values({ key: 'jwt_secret', value: generated })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ value: serverSettings.value })
+    .from(serverSettings)
+    .where(eq(serverSettings.key, 'jwt_secret'));
+  if (!row) throw new Error('could not store the token signing secret');
+  return row.value;
+}
+
+/** The token of an `Authorization: Bearer ...` value, or null. */
+export function bearerToken(header: unknown): string | null {
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,40 @@
+import { can, type Action, type Resource, type Role } from '@roadcount/domain';
+import { HttpError } from '../errors.ts';
+import type { TokenService } from './tokens.ts';
+import type { UserRow, UsersRepository } from '../../features/users/users.repository.ts';
+
+export interface Viewer {
+  userId: string;
+  role: Role;
+  /** From the stored user, never from the request. Null for platform staff without one. */
+  organisationId: string | null;
+  isDemo: boolean;
+  row: UserRow;
+}
+
+/** The viewer for a bearer token: a valid token of an active user whose role still matches. */
+export async function viewerForToken(
+  token: string | null,
+  tokens: TokenService,
+  users: UsersRepository,
+): Promise<Viewer | null> {
+  if (!token) return null;
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) return null;
+  const row = await users.findById(claims.user_id);
+  if (!row || !row.isActive || row.role !== claims.group) return null;
+  return {
+    userId: row.id,
+    role: claims.group,
+    organisationId: row.organisationId,
+    isDemo: row.isDemo,
+    row,
+  };
+}
+
+/** 401 without a valid session, 403 when the permission matrix refuses. */
+export function authorize(viewer: Viewer | null, action: Action, resource?: Resource): Viewer {
+  if (!viewer) throw new HttpError(401);
+  if (!can(viewer, action, resource)) throw new HttpError(403);
+  return viewer;
+}

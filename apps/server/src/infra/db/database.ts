@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate: () => Promise<void>;
+  /** True when a trivial query answers. */
+  ping: () => Promise<boolean>;
+  close: () => Promise<void>;
+  /** Calls back on each NOTIFY on the channel; answers a function that stops listening. */
+  listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
+}
+
+/** The embedded database serves one process with small queries: keep its buffers small. */
+const EMBEDDED_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] };
+
+const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/**
+ * PostgreSQL when a URL is given; otherwise PGlite in `dataDir/db`, or in memory when `dataDir`
+ * is undefined (tests). One schema and one migration history serve both.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder }),
+      ping: () => ping(db),
+      close: async () => {
+        if (!pool.ended) await pool.end();
+      },
+      listen: async (channel, callback) => {
+        // A dedicated connection; if it drops, reconnect after a second (polling covers the gap).
+        let current: { connection: pg.PoolClient; release: (destroy: boolean) => void } | undefined;
+        let stopped = false;
+        const connect = async (): Promise<void> => {
+          try {
+            const connection = await pool.connect();
+            // A connection may report several errors, or one after we stopped: release it once.
+            let released = false;
+            const release = (destroy: boolean): void => {
+              if (released) return;
+              released = true;
+              connection.release(destroy);
+            };
+            connection.on('notification', (message) => {
+              if (message.channel === channel) callback(message.payload ?? '');
+            });
+            connection.on('error', () => {
+              release(true);
+              if (current?.connection === connection) current = undefined;
+              if (!stopped && !pool.ended) setTimeout(() => void connect(), 1000);
+            });
+            await connection.query(`listen ${channel}`);
+            if (stopped) release(false);
+            else current = { connection, release };
+          } catch {
+            if (!stopped && !pool.ended) setTimeout(() => void connect(), 1000);
+          }
+        };
+        await connect();
+        return async () => {
+          stopped = true;
+          const listening = current;
+          current = undefined;
+          if (!listening) return;
+          await listening.connection.query(`unlisten ${channel}`).catch(() => undefined);
+          listening.release(false);
+        };
+      },
+    };
+  }
+  let client: PGlite;
+  if (options.dataDir) {
+    const directory = join(options.dataDir, 'db');
+    mkdirSync(directory, { recursive: true });
+    client = await PGlite.create(directory, EMBEDDED_OPTIONS);
+  } else {
+    client = await PGlite.create(EMBEDDED_OPTIONS);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+    listen: async (channel, callback) => {
+      const unlisten = await client.listen(channel, callback);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,281 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdOn = () => timestamp('created_on', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organisations = pgTable('organisations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  /** Subscription level limits (SPEC section 1). */
+  maxActiveUsers: integer('max_active_users').notNull().default(10),
+  maxSites: integer('max_sites').notNull().default(100),
+  preferences: jsonb('preferences')
+    .$type<Record<string, unknown>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  createdOn: createdOn(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'restrict',
+    }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    /** admin, org_admin or org_user: the token's `group`. */
+    role: text('role').notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    preferences: jsonb('preferences')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_organisation_idx').on(table.organisationId),
+  ],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerOrganisationId: uuid('owner_organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    alternativeName: text('alternative_name'),
+    description: text('description'),
+    assetManagementId: text('asset_management_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    heading: doublePrecision('heading'),
+    directionOne: integer('direction_one'),
+    directionTwo: integer('direction_two'),
+    siteType: text('site_type').notNull().default('temporary'),
+    realtime: boolean('realtime').notNull().default(false),
+    pedestriansIncluded: boolean('pedestrians_included').notNull().default(false),
+    classScheme: text('class_scheme'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    notes: text('notes'),
+    coreSiteMeta: jsonb('core_site_meta')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('sites_org_name_unique').on(table.ownerOrganisationId, sql`lower(${table.name})`),
+  ],
+);
+
+export const lanes = pgTable(
+  'lanes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default('lane'),
+    /** Order from the road centre (SPEC section 3). */
+    positionId: integer('position_id').notNull().default(0),
+    direction: integer('direction').notNull().default(0),
+    laneType: text('lane_type').notNull().default('ROAD_LANE'),
+    deviceArrayType: integer('device_array_type').notNull().default(1),
+    analyticsConfigId: integer('analytics_config_id').notNull().default(1),
+    contraflow: boolean('contraflow').notNull().default(true),
+  },
+  (table) => [index('lanes_site_idx').on(table.siteId)],
+);
+
+export const trafficDataFiles = pgTable(
+  'traffic_data_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'restrict' }),
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    kind: text('kind').notNull(),
+    s3Key: text('s3_key').notNull(),
+    sha256: text('sha256').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    startDataDatetime: timestamp('start_data_datetime', { withTimezone: true }),
+    endDataDatetime: timestamp('end_data_datetime', { withTimezone: true }),
+    /** Stored statuses only; LOAD is derived from logs.saved_vehicles. */
+    reviewStatus: text('review_status'),
+    logs: jsonb('logs')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    summaryStats: jsonb('summary_stats').$type<Record<string, unknown>>(),
+    uploadedOn: createdOn(),
+  },
+  (table) => [
+    index('files_org_uploaded_idx').on(table.organisationId, table.uploadedOn),
+    index('files_site_idx').on(table.siteId),
+    index('files_org_sha_idx').on(table.organisationId, table.sha256),
+  ],
+);
+
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'cascade',
+    }),
+    functionName: text('function_name').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** QD, PR, ER or CM (SPEC section 4). */
+    state: text('state').notNull().default('QD'),
+    message: text('message').notNull().default(''),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not to be claimed before this (retry backoff). */
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    /** While in progress: the claim lapses then, and another worker may take the task. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdOn: createdOn(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('tasks_state_created_idx').on(table.state, table.createdOn),
+    index('tasks_claim_idx').on(table.state, table.runAfter),
+    index('tasks_org_idx').on(table.organisationId),
+  ],
+);
+
+/** Notes users attach to things: file notes now, map notes later (by `subject`). */
+export const notes = pgTable(
+  'notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    subjectId: uuid('subject_id').notNull(),
+    content: text('content').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [index('notes_subject_idx').on(table.subject, table.subjectId)],
+);
+
+/** Values the server keeps for itself, such as the generated token-signing secret. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Refresh tokens, stored hashed; a family is one sign-in, rotated on every refresh. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdOn: createdOn(),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
+);
+
+/** Single-use links sent by email: password resets (1 hour) and invitations of new users. */
+export const passwordTokens = pgTable('password_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purpose: text('purpose').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdOn: createdOn(),
+});
+
+/** SPEC section 2: page views tracked with the user id and the organisation. */
+export const pageViews = pgTable(
+  'page_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organisationId: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'cascade',
+    }),
+    path: text('path').notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('page_views_org_viewed_idx').on(table.organisationId, table.viewedAt)],
+);
+
+/** Per site, local day and direction: what map layers, lists and reports read (ARCHITECTURE.md). */
+export const siteDailyRollups = pgTable(
+  'site_daily_rollups',
+  {
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    direction: integer('direction').notNull(),
+    vehicles: integer('vehicles').notNull(),
+    speedSumMps: doublePrecision('speed_sum_mps').notNull(),
+    speedCount: integer('speed_count').notNull(),
+  },
+  (table) => [uniqueIndex('site_daily_rollups_key').on(table.siteId, table.day, table.direction)],
+);
+
+/** SPEC section 7: user notifications, such as a file waiting for an admin's review. */
+export const userNotifications = pgTable(
+  'user_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** A user, or null for every admin of the organisation. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    functionId: text('function_id').notNull(),
+    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    createdOn: createdOn(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [index('user_notifications_org_idx').on(table.organisationId, table.createdOn)],
+);

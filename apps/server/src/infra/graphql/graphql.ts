@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import mercurius, { type IResolvers } from 'mercurius';
+import type { TokenService } from '../auth/tokens.ts';
+import { bearerToken } from '../auth/tokens.ts';
+import type { UsersRepository } from '../../features/users/users.repository.ts';
+import { viewerForToken } from '../auth/viewer.ts';
+import type { GraphqlContext } from './context.ts';
+import { JsonScalar } from './scalars.ts';
+
+const baseTypeDefs = /* GraphQL */ `
+  scalar JSON
+  type Query
+  type Mutation
+  type Subscription
+`;
+
+/** The token a graphql-ws client sends in its connection_init payload. */
+function connectionToken(payload: unknown): string | null {
+  if (!payload || typeof payload !== 'object') return null;
+  const record = payload as Record<string, unknown>;
+  const headers = (record.headers ?? {}) as Record<string, unknown>;
+  return bearerToken(
+    record.authorization ?? record.Authorization ?? headers.authorization ?? headers.Authorization,
+  );
+}
+
+/**
+ * GraphQL at /gql/v1/graphql (with or without the final slash): queries and mutations over HTTP
+ * with a bearer token, subscriptions over graphql-ws whose connection_init carries the token.
+ */
+export async function registerGraphql(
+  app: FastifyInstance,
+  options: {
+    typeDefs: string[];
+    resolvers: IResolvers<unknown, GraphqlContext>[];
+    tokens: TokenService;
+    users: UsersRepository;
+  },
+): Promise<void> {
+  const merged: Record<string, Record<string, unknown>> = { JSON: JsonScalar as never };
+  for (const resolverSet of options.resolvers) {
+    for (const [typeName, fields] of Object.entries(resolverSet)) {
+      merged[typeName] = { ...(merged[typeName] ?? {}), ...(fields as Record<string, unknown>) };
+    }
+  }
+  await app.register(mercurius, {
+    schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
+    resolvers: merged as IResolvers,
+    path: '/gql/v1/graphql',
+    graphiql: false,
+    context: async (request) => ({
+      viewer: await viewerForToken(
+        bearerToken(request.headers.authorization),
+        options.tokens,
+        options.users,
+      ),
+    }),
+    subscription: {
+      onConnect: async ({ payload }) => {
+        const viewer = await viewerForToken(
+          connectionToken(payload),
+          options.tokens,
+          options.users,
+        );
+        return viewer ? { viewer } : false;
+      },
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/testServer.ts';
+import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { createTaskQueue, type TaskQueue } from './taskQueue.ts';
+import { PermanentTaskError, startWorker } from './worker.ts';
+
+const silent = pino({ level: 'silent' });
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('task queue', () => {
+  let database: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let queue: TaskQueue;
+  let secondQueue: TaskQueue;
+  let second: DatabaseHandle | undefined;
+  beforeEach(async () => {
+    const opened = await openTestDatabase();
+    ({ handle: database, drop } = opened);
+    queue = createTaskQueue(database.db);
+    // On PostgreSQL the second worker has its own connections, as a second process would.
+    second = opened.url ? await openDatabase({ databaseUrl: opened.url }) : undefined;
+    secondQueue = second ? createTaskQueue(second.db) : queue;
+  });
+  afterEach(async () => {
+    await second?.close();
+    await drop();
+  });
+
+  const enqueue = (index: number) =>
+    queue.enqueue({
+      functionName: 'process_file',
+      organisationId: null,
+      userId: null,
+      payload: { index },
+    });
+
+  it('shares 50 tasks between two workers with none done twice', async () => {
+    for (let index = 0; index < 50; index += 1) await enqueue(index);
+    const done: string[] = [];
+    const handler = (worker: string) => async (task: { id: string }) => {
+      done.push(task.id);
+      await pause(2);
+      return { message: `done by ${worker}`, result: {} };
+    };
+    const pairs: [string, TaskQueue][] = [
+      ['one', queue],
+      ['two', secondQueue],
+    ];
+    const workers = pairs.map(([name, workerQueue]) =>
+      startWorker({
+        queue: workerQueue,
+        handlers: { process_file: handler(name) },
+        log: silent,
+        onChange: () => Promise.resolve(),
+        pollMs: 10,
+      }),
+    );
+    for (let waited = 0; done.length < 50 && waited < 20_000; waited += 50) await pause(50);
+    await Promise.all(workers.map((worker) => worker.stop()));
+    expect(done).toHaveLength(50);
+    expect(new Set(done).size).toBe(50);
+    expect(await queue.claim(['process_file'])).toBeNull();
+  });
+
+  it('gives a task whose worker died to another once the lease lapses', async () => {
+    const task = await enqueue(1);
+    const abandoned = await queue.claim(['process_file'], 50);
+    expect(abandoned?.id).toBe(task.id);
+    expect(await queue.claim(['process_file'])).toBeNull();
+    await pause(120);
+    const retaken = await queue.claim(['process_file']);
+    expect(retaken).toMatchObject({ id: task.id, state: 'PR', attempts: 2 });
+    // Completed once; a second completion (a late worker) changes nothing.
+    const completed = await queue.complete(retaken!, 'done', {});
+    expect(completed?.state).toBe('CM');
+    expect(await queue.complete(retaken!, 'again', {})).toBeUndefined();
+  });
+
+  it('retries a failure with backoff and ends a permanent one at once', async () => {
+    const retried = await enqueue(1);
+    const permanent = await enqueue(2);
+    const worker = startWorker({
+      queue,
+      handlers: {
+        process_file: (task) =>
+          task.payload.index === 1
+            ? Promise.reject(new Error('blob store unreachable'))
+            : Promise.reject(new PermanentTaskError("line 6, field 'direction': bad")),
+      },
+      log: silent,
+      onChange: () => Promise.resolve(),
+      autoStart: false,
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(await worker.runOnce()).toBe(true);
+    expect(await worker.runOnce()).toBe(false); // the retry waits for its backoff
+    expect(await queue.find(retried.id)).toMatchObject({
+      state: 'QD',
+      message: 'blob store unreachable',
+      attempts: 1,
+    });
+    expect(await queue.find(permanent.id)).toMatchObject({
+      state: 'ER',
+      message: "line 6, field 'direction': bad",
+    });
+  });
+
+  it('leaves a tracking record no worker can run as it is', async () => {
+    const record = await queue.enqueue({
+      functionName: 'clean_lanes',
+      organisationId: null,
+      userId: null,
+      payload: {},
+    });
+    await enqueue(1);
+    const worker = startWorker({
+      queue,
+      handlers: { process_file: () => Promise.resolve({ message: 'done', result: {} }) },
+      log: silent,
+      onChange: () => Promise.resolve(),
+      autoStart: false,
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(await worker.runOnce()).toBe(false);
+    expect(await queue.find(record.id)).toMatchObject({ state: 'QD', attempts: 0 });
+  });
+});

@@ -1,0 +1,114 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { TaskFunction } from '@roadcount/domain';
+import type { Database } from '../db/database.ts';
+import { tasks } from '../db/schema.ts';
+
+export type TaskRow = typeof tasks.$inferSelect;
+
+export const TASK_LEASE_MS = 5 * 60_000;
+export const TASK_MAX_ATTEMPTS = 5;
+
+/** Seconds before retry N (1-based): 5 s, 20 s, 80 s, ... capped at 10 minutes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(5_000 * 4 ** (attempt - 1), 600_000);
+}
+
+/**
+ * The task table is the queue (SPEC section 3): QD queued → PR in progress → CM completed or ER
+ * error. Claims use FOR UPDATE SKIP LOCKED so that any number of workers share it, each task
+ * going to one; a task whose worker died is claimed again once its lease lapses.
+ */
+export function createTaskQueue(db: Database) {
+  return {
+    async enqueue(values: {
+      functionName: TaskFunction;
+      organisationId: string | null;
+      userId: string | null;
+      payload: Record<string, unknown>;
+      message?: string;
+    }): Promise<TaskRow> {
+      const [row] = await db
+        .insert(tasks)
+        .values({ ...values, message: values.message ?? '', state: 'QD' })
+        .returning();
+      if (!row) throw new Error('task insert returned no row');
+      await db.execute(sql`select pg_notify('roadcount_tasks', ${row.id})`);
+      return row;
+    },
+
+    /**
+     * The oldest runnable task among `functions` (those the caller can run), now leased to it;
+     * null when there is none. Other rows, such as tracking records, stay as they are.
+     */
+    async claim(
+      functions: readonly string[],
+      leaseMs: number = TASK_LEASE_MS,
+    ): Promise<TaskRow | null> {
+      if (functions.length === 0) return null;
+      const runnable = sql.join(
+        functions.map((name) => sql`${name}`),
+        sql`, `,
+      );
+      const leaseUntil = new Date(Date.now() + leaseMs);
+      const answer = await db.execute(sql`
+        update ${tasks} set state = 'PR', attempts = ${tasks.attempts} + 1,
+          lease_until = ${leaseUntil.toISOString()}, updated_at = now()
+        where ${tasks.id} = (
+          select ${tasks.id} from ${tasks}
+          where ${tasks.functionName} in (${runnable})
+            and ((${tasks.state} = 'QD' and ${tasks.runAfter} <= now())
+              or (${tasks.state} = 'PR' and ${tasks.leaseUntil} < now()))
+          order by ${tasks.runAfter}, ${tasks.createdOn}
+          limit 1
+          for update skip locked
+        )
+        returning ${tasks.id}`);
+      // PGlite and node-postgres both answer { rows }.
+      const id = (answer as { rows: { id: string }[] }).rows[0]?.id;
+      if (!id) return null;
+      const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+      return row ?? null;
+    },
+
+    async complete(
+      task: TaskRow,
+      message: string,
+      result: Record<string, unknown>,
+    ): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .update(tasks)
+        .set({ state: 'CM', message, result, leaseUntil: null, updatedAt: new Date() })
+        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .returning();
+      return row;
+    },
+
+    /** A retryable failure goes back to the queue with backoff; the last one, or a final one, ends ER. */
+    async fail(task: TaskRow, message: string, final: boolean): Promise<TaskRow | undefined> {
+      const exhausted = final || task.attempts >= TASK_MAX_ATTEMPTS;
+      const [row] = await db
+        .update(tasks)
+        .set(
+          exhausted
+            ? { state: 'ER', message, leaseUntil: null, updatedAt: new Date() }
+            : {
+                state: 'QD',
+                message,
+                leaseUntil: null,
+                runAfter: new Date(Date.now() + retryDelayMs(task.attempts)),
+                updatedAt: new Date(),
+              },
+        )
+        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .returning();
+      return row;
+    },
+
+    async find(id: string): Promise<TaskRow | undefined> {
+      const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+      return row;
+    },
+  };
+}
+
+export type TaskQueue = ReturnType<typeof createTaskQueue>;

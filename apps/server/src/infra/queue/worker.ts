@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TaskFunction } from '@roadcount/domain';
+import type { TaskQueue, TaskRow } from './taskQueue.ts';
+
+export interface TaskOutcome {
+  message: string;
+  result: Record<string, unknown>;
+}
+
+export type TaskHandler = (task: TaskRow) => Promise<TaskOutcome>;
+export type TaskHandlers = Partial<Record<TaskFunction, TaskHandler>>;
+
+/** A failure that retrying cannot fix (a malformed file): the task ends ER at once. */
+export class PermanentTaskError extends Error {
+  override name = 'PermanentTaskError';
+}
+
+export interface Worker {
+  /** Runs one task if one is ready; answers whether it did. */
+  runOnce: () => Promise<boolean>;
+  wake: () => void;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Takes tasks from the queue one at a time and runs their handlers. Woken by NOTIFY; polls as a
+ * fallback so that retries and lapsed leases are picked up too.
+ */
+export function startWorker(options: {
+  queue: TaskQueue;
+  handlers: TaskHandlers;
+  log: FastifyBaseLogger;
+  onChange: (task: TaskRow) => Promise<void>;
+  listen?: (callback: () => void) => Promise<() => Promise<void>>;
+  pollMs?: number;
+  autoStart?: boolean;
+}): Worker {
+  const { queue, handlers, log, onChange } = options;
+  let stopped = false;
+  let wakeUp: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+  let stopListening: (() => Promise<void>) | undefined;
+
+  const byName = new Map<string, TaskHandler>(
+    Object.entries(handlers).filter(
+      (entry): entry is [string, TaskHandler] => entry[1] !== undefined,
+    ),
+  );
+  const runnable = [...byName.keys()];
+
+  async function runOnce(): Promise<boolean> {
+    // Only tasks with a handler here are claimed, so the lookup always finds one.
+    const task = await queue.claim(runnable);
+    if (!task) return false;
+    await onChange(task);
+    const handler = byName.get(task.functionName) as TaskHandler;
+    let changed: TaskRow | undefined;
+    try {
+      const outcome = await handler(task);
+      changed = await queue.complete(task, outcome.message, outcome.result);
+      log.info({ taskId: task.id, task: task.functionName }, outcome.message);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = error instanceof PermanentTaskError;
+      if (final) log.warn({ taskId: task.id, task: task.functionName }, message);
+      else log.error({ err: error, taskId: task.id }, 'task failed; it will be retried');
+      changed = await queue.fail(task, message, final);
+    }
+    if (changed) await onChange(changed);
+    return true;
+  }
+
+  async function run() {
+    while (!stopped) {
+      let worked = false;
+      try {
+        worked = await runOnce();
+      } catch (error) {
+        log.error({ err: error }, 'worker could not claim a task');
+      }
+      if (worked || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs ?? 1000);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = undefined;
+    }
+  }
+
+  const wake = () => wakeUp?.();
+  if (options.autoStart !== false) {
+    loop = run();
+    void options.listen?.(wake).then((unlisten) => {
+      stopListening = unlisten;
+    });
+  }
+  return {
+    runOnce,
+    wake,
+    stop: async () => {
+      stopped = true;
+      wake();
+      await loop;
+      await stopListening?.();
+    },
+  };
+}

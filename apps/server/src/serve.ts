@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './infra/db/database.ts';
+import { seedDemo } from './features/demo/demo.seed.ts';
+import { seedDemoData } from './features/demo/demoData.ts';
+import { createBlobStore } from './infra/blob/blobStore.ts';
+import { createTaskQueue } from './infra/queue/taskQueue.ts';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const app = await buildApp({ config, database, worker: config.runWorker ? {} : false });
+const firstStart =
+  config.seedDemo &&
+  (await seedDemo(database.db, app.log, {
+    admin: config.adminPassword,
+    demo: config.demoPassword,
+  }));
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+if (firstStart && config.seedDemoSurveys) {
+  // Generated and queued after the server answers, so the first start is not held up.
+  void seedDemoData({
+    db: database.db,
+    blobs: createBlobStore(config),
+    queue: createTaskQueue(database.db),
+    log: app.log,
+  }).catch((error: unknown) =>
+    app.log.error({ err: error }, 'the demo surveys could not be queued'),
+  );
+}
+app.log.info(
+  `Roadcount is serving ${config.publicUrl} on ${database.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL'}`,
+);

@@ -1,0 +1,159 @@
+import { generateTraffic, roadcountCsvText, type GeneratedVehicle } from '@roadcount/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './testServer.ts';
+
+const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
+    site_name units summary bins classes headwayPercentiles virtualDay availability
+  }
+}`;
+const FILE_QUERY = `query($id: ID!) { getTrafficDataFile(id: $id) { review_status site { id } } }`;
+
+describe('siteDetail through GraphQL', () => {
+  let server: TestServer;
+  let token: string;
+  let otherToken: string;
+  let siteId: string;
+  let vehicles: GeneratedVehicle[];
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+    const organisation = await createOrg(server);
+    const admin = await createUser(server, { organisationId: organisation.id, role: 'org_admin' });
+    const other = await createUser(server, {
+      organisationId: (await createOrg(server)).id,
+      role: 'org_admin',
+    });
+    token = (await signIn(server, admin.username)).access;
+    otherToken = (await signIn(server, other.username)).access;
+    vehicles = [
+      ...generateTraffic({
+        seed: 5,
+        startDay: '2025-05-05',
+        days: 21,
+        vehiclesPerDay: 800,
+        directions: [1, 5],
+        meanSpeedKmh: 48,
+      }),
+    ];
+    const form = new FormData();
+    form.append(
+      'file-0',
+      new Blob([
+        [
+          ...roadcountCsvText(vehicles, { name: 'Analysis Road', latitude: 52.1, longitude: 0.12 }),
+        ].join(''),
+      ]),
+      'analysis.csv',
+    );
+    const response = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const fileId = ((await response.json()) as { files: { id: string }[] }).files[0]?.id;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const { body } = await graphql(server, FILE_QUERY, { token, variables: { id: fileId } });
+      const file = body.data?.getTrafficDataFile as {
+        review_status: string;
+        site: { id: string } | null;
+      };
+      if (file.review_status !== 'LOAD') {
+        expect(file.review_status).toBe('PDC');
+        siteId = file.site?.id ?? '';
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it('gives the figures an independent computation gets from the uploaded file', async () => {
+    const filter = { velocity_min: 30 / 3.6, velocity_max: 70 / 3.6, active_classes: [1, 2, 3] };
+    const { body } = await graphql(server, SITE_DETAIL, {
+      token,
+      variables: { siteId, filter, minutes: 1440 },
+    });
+    const detail = body.data?.siteDetail as {
+      units: Record<string, string>;
+      summary: { vehicles: number; adt: number; awdt: number; averageSpeedMps: number };
+      bins: { start: string; directions: Record<string, { vehicles: number }> }[];
+    };
+    expect(detail.units.speed).toBe('m/s');
+
+    // Plain loops over the rows of the file, as written (speeds to 0.1 km/h, site in UTC).
+    const kept = vehicles.filter((vehicle) => {
+      const kmh = Number(vehicle.speedKmh.toFixed(1));
+      // Stored as the reader converts it: km/h times 1/3.6, kept as float32.
+      const speed = Math.fround(kmh * (1 / 3.6));
+      return speed >= 30 / 3.6 && speed <= 70 / 3.6 && vehicle.classIndex <= 3;
+    });
+    expect(detail.summary.vehicles).toBe(kept.length);
+    const perDay = new Map<string, number>();
+    for (const vehicle of kept) {
+      const day = new Date(vehicle.localMs).toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    const wholeDays = [...perDay.keys()].sort().slice(1, -1);
+    const average = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    expect(detail.summary.adt).toBeCloseTo(
+      average(wholeDays.map((day) => perDay.get(day) ?? 0)),
+      9,
+    );
+    const weekdays = wholeDays.filter((day) => new Date(`${day}T00:00:00Z`).getUTCDay() % 6 !== 0);
+    expect(detail.summary.awdt).toBeCloseTo(
+      average(weekdays.map((day) => perDay.get(day) ?? 0)),
+      9,
+    );
+    expect(detail.summary.averageSpeedMps * 3.6).toBeCloseTo(
+      average(kept.map((vehicle) => Number(vehicle.speedKmh.toFixed(1)))),
+      3,
+    );
+    const binTotal = detail.bins.reduce(
+      (sum, bin) =>
+        sum + Object.values(bin.directions).reduce((total, figures) => total + figures.vehicles, 0),
+      0,
+    );
+    expect(binTotal).toBe(kept.length);
+  });
+
+  it('answers an empty selection without failing, and refuses another organisation', async () => {
+    const empty = await graphql(server, SITE_DETAIL, {
+      token,
+      variables: { siteId, filter: { velocity_min: 100 } },
+    });
+    expect(empty.body.data?.siteDetail).toMatchObject({
+      summary: { vehicles: 0, adt: null },
+      bins: [],
+    });
+    const foreign = await graphql(server, SITE_DETAIL, {
+      token: otherToken,
+      variables: { siteId },
+    });
+    expect(foreign.status).toBe(403);
+    const missing = await graphql(server, SITE_DETAIL, {
+      token,
+      variables: { siteId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(missing.body.errors?.[0]?.message).toBe(
+      "We couldn't find that site. It may have been deleted",
+    );
+    const backwards = await graphql(server, SITE_DETAIL, {
+      token,
+      variables: {
+        siteId,
+        filter: { start_time: '2025-06-01T00:00:00Z', end_time: '2025-05-01T00:00:00Z' },
+      },
+    });
+    expect(backwards.body.errors?.[0]?.message).toBe(
+      'The start date must not be later than the end date.',
+    );
+  });
+});

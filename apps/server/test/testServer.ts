@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@roadcount/domain';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../src/infra/db/database.ts';
+import { organisations, users } from '../src/infra/db/schema.ts';
+import { hashPassword } from '../src/features/auth/passwords.ts';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/**
+ * A database for one test file: in-memory PGlite by default; with DATABASE_URL, a fresh
+ * PostgreSQL database on that server, dropped when the file's tests end.
+ */
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  drop: () => Promise<void>;
+  /** The PostgreSQL URL of the test database; undefined on PGlite. */
+  url?: string;
+}> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) {
+    const handle = await openDatabase({});
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `rc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await handle.migrate();
+  return {
+    handle,
+    url: url.toString(),
+    drop: async () => {
+      await handle.close();
+      const cleaner = new pg.Client({ connectionString: baseUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+/** A web build stand-in so that the SPA fallback can be tested without building the app. */
+function fakeWebDist(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'roadcount-web-'));
+  writeFileSync(
+    join(directory, 'index.html'),
+    '<!doctype html><title>Roadcount</title><div id="root"></div>',
+  );
+  return directory;
+}
+
+/** Known to tests, so that they can forge expired and tampered tokens. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
+
+export async function startTestServer(
+  environment: Record<string, string> = {},
+  options: { worker?: boolean } = {},
+): Promise<TestServer> {
+  const { handle, drop } = await openTestDatabase();
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'roadcount-data-')),
+    WEB_DIST_DIR: fakeWebDist(),
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
+    ...environment,
+  });
+  const app = await buildApp({
+    config,
+    database: handle,
+    logger: false,
+    worker: options.worker ? { pollMs: 50 } : false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    app,
+    database: handle,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let sequence = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
+
+export async function createOrg(server: TestServer, name = unique('org')) {
+  const [row] = await server.database.db.insert(organisations).values({ name }).returning();
+  if (!row) throw new Error('organisation not created');
+  return row;
+}
+
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export async function createUser(
+  server: TestServer,
+  options: {
+    organisationId: string | null;
+    role: Role;
+    username?: string;
+    isActive?: boolean;
+    isDemo?: boolean;
+  },
+) {
+  const username = options.username ?? unique('user');
+  const [row] = await server.database.db
+    .insert(users)
+    .values({
+      organisationId: options.organisationId,
+      username,
+      email: `${username}@example.test`,
+      role: options.role,
+      isActive: options.isActive ?? true,
+      isDemo: options.isDemo ?? false,
+      passwordHash: await hashPassword(TEST_PASSWORD),
+    })
+    .returning();
+  if (!row) throw new Error('user not created');
+  return row;
+}
+
+export async function postJson(server: TestServer, path: string, body: unknown, token?: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export async function signIn(server: TestServer, username: string, password = TEST_PASSWORD) {
+  const { status, body } = await postJson(server, '/core/api/auth/token/obtain/', {
+    username,
+    password,
+  });
+  if (status !== 200) throw new Error(`sign-in failed with ${status}`);
+  return body as { access: string; refresh: string };
+}
+
+export async function graphql(
+  server: TestServer,
+  query: string,
+  options: { token?: string; variables?: Record<string, unknown>; path?: string } = {},
+) {
+  const response = await fetch(`${server.url}${options.path ?? '/gql/v1/graphql/'}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: JSON.stringify({ query, variables: options.variables }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data?: Record<string, unknown> | null;
+      errors?: { message: string }[];
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { organisationSettingsSchema, type OrganisationSettings } from '@roadcount/domain';
+
+/** The settings as the form holds them: numbers as typed, so a half-typed value survives. */
+export type SettingsDraft = {
+  [Key in keyof OrganisationSettings]: OrganisationSettings[Key] extends number
+    ? string
+    : OrganisationSettings[Key];
+};
+
+export type NumericSetting = {
+  [Key in keyof OrganisationSettings]: OrganisationSettings[Key] extends number ? Key : never;
+}[keyof OrganisationSettings];
+
+export const NUMERIC_SETTINGS = [
+  'min_survey_hours',
+  'lowest_max_adt',
+  'min_average_rho',
+  'max_unclassifiable_percent',
+  'length_outlier_factor',
+  'headway_threshold_seconds',
+  'bidirectional_cutoff',
+] as const satisfies readonly NumericSetting[];
+
+export interface NumericRange {
+  min: number;
+  max: number;
+  wholeNumber: boolean;
+}
+
+/** The range the shared schema accepts, so the form and the server never disagree. */
+export function rangeOf(setting: NumericSetting): NumericRange {
+  const schema = organisationSettingsSchema.shape[setting];
+  return {
+    min: schema.minValue ?? 0,
+    max: schema.maxValue ?? Number.MAX_SAFE_INTEGER,
+    wholeNumber: schema.isInt,
+  };
+}
+
+export function toDraft(settings: OrganisationSettings): SettingsDraft {
+  return {
+    ...settings,
+    bidirectional_cutoff: String(settings.bidirectional_cutoff),
+    min_survey_hours: String(settings.min_survey_hours),
+    lowest_max_adt: String(settings.lowest_max_adt),
+    min_average_rho: String(settings.min_average_rho),
+    max_unclassifiable_percent: String(settings.max_unclassifiable_percent),
+    length_outlier_factor: String(settings.length_outlier_factor),
+    headway_threshold_seconds: String(settings.headway_threshold_seconds),
+  };
+}
+
+/** The numeric value typed, or null when it is empty, not a number or out of range. */
+export function parseSetting(setting: NumericSetting, typed: string): number | null {
+  if (typed.trim() === '') return null;
+  const parsed = organisationSettingsSchema.shape[setting].safeParse(Number(typed));
+  return parsed.success ? parsed.data : null;
+}
+
+export interface DraftCheck {
+  invalid: NumericSetting[];
+  /** What differs from the saved settings; only meaningful when nothing is invalid. */
+  changes: Partial<OrganisationSettings>;
+}
+
+export function checkDraft(draft: SettingsDraft, saved: OrganisationSettings): DraftCheck {
+  const invalid: NumericSetting[] = [];
+  const changes: Partial<OrganisationSettings> = {};
+  for (const setting of NUMERIC_SETTINGS) {
+    const value = parseSetting(setting, draft[setting]);
+    if (value === null) invalid.push(setting);
+    else if (value !== saved[setting]) changes[setting] = value;
+  }
+  if (draft.locale !== saved.locale) changes.locale = draft.locale;
+  if (draft.default_units !== saved.default_units) changes.default_units = draft.default_units;
+  if (draft.request_user_approve_quality !== saved.request_user_approve_quality) {
+    changes.request_user_approve_quality = draft.request_user_approve_quality;
+  }
+  return { invalid, changes };
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Locale, OrganisationSettings, Role } from '@roadcount/domain';
+import { http } from '../../../lib/http.ts';
+import type { TokenPair } from '../../session/tokenStorage.ts';
+import { useSession } from '../../session/useSession.ts';
+
+export interface UserPreferences {
+  locale?: Locale;
+  tourShown?: boolean;
+  [key: string]: unknown;
+}
+
+/** GET /core/api/config/users/{id}: the profile a client loads after sign-in (SPEC section 3). */
+export interface Profile {
+  id: string;
+  userId: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  group: Role;
+  organisation_id: string | null;
+  is_active: boolean;
+  is_demo: boolean;
+  last_login: string | null;
+  is_admin: boolean;
+  is_org_admin: boolean;
+  authorised_organisations: { id: string; name: string }[];
+  profile: { username: string; email: string; preferences: UserPreferences };
+  organisation: {
+    id: string;
+    name: string;
+    max_active_users: number;
+    max_sites: number;
+    preferences: OrganisationSettings;
+  } | null;
+}
+
+export interface OwnProfileChanges {
+  email?: string;
+  /** The current password; required to change the email. */
+  password?: string;
+  first_name?: string;
+  last_name?: string;
+  locale?: Locale;
+}
+
+export interface PasswordChange {
+  old_password: string;
+  new_password: string;
+}
+
+export const profileKeys = {
+  detail: (userId: string) => ['profile', userId] as const,
+};
+
+/** The signed-in user's profile. */
+export function useProfile() {
+  const { claims } = useSession();
+  const userId = claims?.user_id;
+  return useQuery({
+    queryKey: profileKeys.detail(userId ?? ''),
+    queryFn: () => http.get<Profile>(`/core/api/config/users/${userId}`),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useUpdateOwnProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: OwnProfileChanges) =>
+      http.patchJson<unknown>('/core/api/config/users/me/', changes),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
+  });
+}
+
+/** Answers a new token pair: the server ends every other session of the user. */
+export function useChangePassword() {
+  const { signIn } = useSession();
+  return useMutation({
+    mutationFn: (change: PasswordChange) =>
+      http.postJson<TokenPair>('/core/api/config/password/change/', change),
+    onSuccess: (pair) => signIn(pair),
+  });
+}

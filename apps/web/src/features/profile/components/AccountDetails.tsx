@@ -1,0 +1,48 @@
+import { Box, Typography } from '@mui/material';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRoleLabel } from '../../users/hooks/useRoleLabel.ts';
+import type { Profile } from '../api/profileApi.ts';
+import { ProfileCard } from './ProfileCard.tsx';
+
+interface Props {
+  profile: Profile;
+}
+
+export function AccountDetails({ profile }: Props) {
+  const { t } = useTranslation();
+  const roleLabel = useRoleLabel();
+  const name = `${profile.first_name} ${profile.last_name}`.trim();
+  const rows: [string, string][] = [
+    [t('profile.details.username'), profile.username],
+    [t('profile.details.name'), name || '—'],
+    [t('profile.details.email'), profile.email],
+    [t('profile.details.organisation'), profile.organisation?.name ?? '—'],
+    [t('profile.details.role'), roleLabel(profile.role)],
+  ];
+  return (
+    <ProfileCard title={t('profile.details.title')}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+          columnGap: 3,
+          rowGap: { xs: 0.25, sm: 1.5 },
+          m: 0,
+        }}
+      >
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, wordBreak: 'break-word' }}>
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
+    </ProfileCard>
+  );
+}

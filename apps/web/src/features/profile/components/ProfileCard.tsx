@@ -1,0 +1,26 @@
+import { Paper, Stack, Typography } from '@mui/material';
+import { useId, type ReactNode } from 'react';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+}
+
+export function ProfileCard({ title, children }: Props) {
+  const headingId = useId();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, md: 3 } }}
+    >
+      <Stack spacing={2}>
+        <Typography id={headingId} variant="h3" component="h2">
+          {title}
+        </Typography>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,44 @@
+import { Alert, Box, CircularProgress, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useProfile } from '../api/profileApi.ts';
+import { AccountDetails } from './AccountDetails.tsx';
+import { ChangeEmailForm } from './ChangeEmailForm.tsx';
+import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { LanguagePreference } from './LanguagePreference.tsx';
+
+/** Every signed-in user's own account: details, language, email and password. */
+export function ProfileScreen() {
+  const { t } = useTranslation();
+  const profile = useProfile();
+
+  if (profile.error) return <Alert severity="error">{errorMessage(profile.error)}</Alert>;
+  if (!profile.data) {
+    return (
+      <Stack sx={{ alignItems: 'center', py: 4 }}>
+        <CircularProgress aria-label={t('common.loading')} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' },
+        gap: 2,
+        alignItems: 'start',
+        maxWidth: 1400,
+      }}
+    >
+      <Stack spacing={2}>
+        <AccountDetails profile={profile.data} />
+        <LanguagePreference />
+      </Stack>
+      <Stack spacing={2}>
+        <ChangeEmailForm currentEmail={profile.data.email} />
+        <ChangePasswordForm />
+      </Stack>
+    </Box>
+  );
+}

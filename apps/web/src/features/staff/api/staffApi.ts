@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http.ts';
+import {
+  organisationKeys,
+  type OrganisationSummary,
+} from '../../organisation/api/organisationApi.ts';
+
+export interface NewOrganisation {
+  name: string;
+  max_active_users: number;
+  max_sites: number;
+}
+
+/** Platform admins open an organisation with its subscription level. */
+export function useCreateOrganisation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (organisation: NewOrganisation) =>
+      http.postJson<OrganisationSummary>('/core/api/config/organisations/', organisation),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.list() }),
+  });
+}

@@ -1,0 +1,118 @@
+import AddBusinessIcon from '@mui/icons-material/AddBusiness';
+import {
+  Alert,
+  Button,
+  CircularProgress,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useOrganisations } from '../../organisation/api/organisationApi.ts';
+import { errorMessage } from '../../users/api/requestErrors.ts';
+import { CreateOrganisationDialog } from './CreateOrganisationDialog.tsx';
+
+/** Platform staff: every organisation with its subscription level and use. */
+export function OrganisationsScreen() {
+  const { t, i18n } = useTranslation();
+  const organisations = useOrganisations();
+  const [creating, setCreating] = useState(false);
+  const numbers = new Intl.NumberFormat(i18n.language);
+  const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const rows = [...(organisations.data ?? [])].sort((a, b) =>
+    a.name.localeCompare(b.name, i18n.language),
+  );
+
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="h1">{t('staff.title')}</Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddBusinessIcon />}
+          onClick={() => setCreating(true)}
+        >
+          {t('staff.create.open')}
+        </Button>
+      </Stack>
+      {organisations.error && <Alert severity="error">{errorMessage(organisations.error)}</Alert>}
+      {organisations.isPending && (
+        <Stack sx={{ alignItems: 'center', py: 4 }}>
+          <CircularProgress aria-label={t('common.loading')} />
+        </Stack>
+      )}
+      {organisations.data && (
+        <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+          <Table size="small" sx={{ minWidth: 760 }} aria-label={t('staff.tableLabel')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('staff.fields.name')}</TableCell>
+                <TableCell align="right">{t('staff.fields.activeUsers')}</TableCell>
+                <TableCell align="right">{t('staff.fields.maxActiveUsers')}</TableCell>
+                <TableCell align="right">{t('staff.fields.maxSites')}</TableCell>
+                <TableCell>{t('staff.fields.createdOn')}</TableCell>
+                <TableCell>{t('staff.fields.manage')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6} align="center">
+                    {t('staff.empty')}
+                  </TableCell>
+                </TableRow>
+              )}
+              {rows.map((organisation) => (
+                <TableRow key={organisation.id} hover>
+                  <TableCell sx={{ fontWeight: 500 }}>{organisation.name}</TableCell>
+                  <TableCell align="right">
+                    {numbers.format(organisation.active_users ?? 0)}
+                  </TableCell>
+                  <TableCell align="right">
+                    {numbers.format(organisation.max_active_users)}
+                  </TableCell>
+                  <TableCell align="right">{numbers.format(organisation.max_sites)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {dates.format(new Date(organisation.created_on))}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Stack direction="row" spacing={2}>
+                      <Link
+                        component={RouterLink}
+                        to={`/ui/admin-tools/users?organisation=${organisation.id}`}
+                        aria-label={t('staff.usersOf', { name: organisation.name })}
+                      >
+                        {t('staff.users')}
+                      </Link>
+                      <Link
+                        component={RouterLink}
+                        to={`/ui/admin-tools/organisation?organisation=${organisation.id}`}
+                        aria-label={t('staff.settingsOf', { name: organisation.name })}
+                      >
+                        {t('staff.settings')}
+                      </Link>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <CreateOrganisationDialog open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '@roadcount/domain';
+import { http } from '../../../lib/http.ts';
+import { organisationKeys } from '../../organisation/api/organisationApi.ts';
+
+const CONFIG = '/core/api/config';
+
+export interface UserSummary {
+  id: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  is_active: boolean;
+  is_demo: boolean;
+  last_login: string | null;
+  created_on: string;
+}
+
+export interface UsersList {
+  organisation: { id: string; name: string; max_active_users: number };
+  active_users: number;
+  results: UserSummary[];
+}
+
+export interface Group {
+  name: Role;
+  label: string;
+}
+
+export interface NewUser {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  /** Platform admins choose the organisation; the server uses an org admin's own. */
+  organisation_id?: string;
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (organisationId: string) => [...userKeys.all, 'list', organisationId] as const,
+  groups: ['groups'] as const,
+};
+
+export function useUsers(organisationId: string | undefined) {
+  return useQuery({
+    queryKey: userKeys.list(organisationId ?? ''),
+    queryFn: () =>
+      http.get<UsersList>(
+        `${CONFIG}/users/?organisation_id=${encodeURIComponent(organisationId ?? '')}`,
+      ),
+    enabled: Boolean(organisationId),
+  });
+}
+
+/** The roles the viewer may give. */
+export function useGroups() {
+  return useQuery({
+    queryKey: userKeys.groups,
+    queryFn: () => http.get<Group[]>(`${CONFIG}/groups/`),
+    staleTime: Infinity,
+  });
+}
+
+function useUsersMutation<Input, Result>(send: (input: Input) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: userKeys.all }),
+        queryClient.invalidateQueries({ queryKey: organisationKeys.list() }),
+      ]);
+    },
+  });
+}
+
+export function useCreateUser() {
+  return useUsersMutation((user: NewUser) =>
+    http.postJson<UserSummary>(`${CONFIG}/create_user/`, user),
+  );
+}
+
+export function useDeleteUser() {
+  return useUsersMutation((userId: string) =>
+    http.postJson<void>(`${CONFIG}/delete_user/`, { user_id: userId }),
+  );
+}
+
+/** The user is emailed a link to choose a new password; nothing listed changes. */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (userId: string) =>
+      http.postJson<void>(`${CONFIG}/reset_and_resend_password/`, { user_id: userId }),
+  });
+}

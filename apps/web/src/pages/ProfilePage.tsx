@@ -1,0 +1,14 @@
+import { Stack, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { ProfileScreen } from '../features/profile/components/ProfileScreen.tsx';
+
+/** /ui/profile */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('profile.title')}</Typography>
+      <ProfileScreen />
+    </Stack>
+  );
+}

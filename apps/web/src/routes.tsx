@@ -1,0 +1,99 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { UI_ROLES } from '@roadcount/domain';
+import { RequireRole } from './features/session/RequireRole.tsx';
+import { AppLayout } from './features/shell/components/AppLayout.tsx';
+import { ComingSoon } from './features/shell/components/ComingSoon.tsx';
+import { PublicLayout } from './features/shell/components/PublicLayout.tsx';
+import { ADMIN_TOOLS_ROLES, NAVIGATION, STAFF_ROLES } from './features/shell/navigation.tsx';
+import { AdminToolsPage } from './pages/AdminToolsPage.tsx';
+import { LoginPage } from './pages/LoginPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { OrganisationSettingsPage } from './pages/OrganisationSettingsPage.tsx';
+import { OrganisationsPage } from './pages/OrganisationsPage.tsx';
+import { PasswordPage } from './pages/PasswordPage.tsx';
+import { PrivacyPage } from './pages/PrivacyPage.tsx';
+import { ProfilePage } from './pages/ProfilePage.tsx';
+import { TermsPage } from './pages/TermsPage.tsx';
+import { UsersPage } from './pages/UsersPage.tsx';
+import { VersionPage } from './pages/VersionPage.tsx';
+
+/** Screens of the /ui area that later releases bring, each with its own title. */
+const uiScreens: { path: string; titleKey: string }[] = [
+  ...NAVIGATION.filter((entry) => !entry.section).map((entry) => ({
+    path: entry.path,
+    titleKey: entry.labelKey,
+  })),
+  { path: '/ui/file-upload', titleKey: 'screens.fileUpload' },
+  { path: '/ui/analysis/site-detail/:siteId', titleKey: 'screens.siteDetail' },
+];
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <Navigate to="/auth/login" replace /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: '/auth/login', element: <LoginPage /> },
+      { path: '/auth/password', element: <PasswordPage /> },
+      { path: '/auth/*', element: <NotFoundPage /> },
+    ],
+  },
+  {
+    element: <PublicLayout showSignIn />,
+    children: [
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/version', element: <VersionPage /> },
+    ],
+  },
+  {
+    path: '/ui',
+    element: (
+      <RequireRole roles={UI_ROLES}>
+        <AppLayout />
+      </RequireRole>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/ui/analysis/map" replace /> },
+      {
+        // One guard for the section: users and organisation settings are for the same groups.
+        path: 'admin-tools',
+        element: (
+          <RequireRole roles={ADMIN_TOOLS_ROLES}>
+            <AdminToolsPage />
+          </RequireRole>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/ui/admin-tools/users" replace /> },
+          { path: 'users', element: <UsersPage /> },
+          { path: 'organisation', element: <OrganisationSettingsPage /> },
+        ],
+      },
+      {
+        path: 'staff',
+        children: [
+          { index: true, element: <Navigate to="/ui/staff/organisations" replace /> },
+          {
+            path: 'organisations',
+            element: (
+              <RequireRole roles={STAFF_ROLES}>
+                <OrganisationsPage />
+              </RequireRole>
+            ),
+          },
+        ],
+      },
+      // Every group of the /ui guard above may read its own profile.
+      { path: 'profile', element: <ProfilePage /> },
+      ...uiScreens.map(({ path, titleKey }) => ({
+        path: path.slice('/ui/'.length),
+        element: <ComingSoon titleKey={titleKey} />,
+      })),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/auth/login" replace /> },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,143 @@
+// npm run bench:analytics — the site-detail answer over a year of 10M vehicles, and its floor.
+// Prints figures, asserts nothing; the last line is the RESULT line of the analytics issue.
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { columnsFromArrow } from '@roadcount/analytics';
+import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
+import { baseDatabaseUrl, dropDatabases, startServer, uploadAndWait } from './support.ts';
+
+const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000_000);
+const workDir = mkdtempSync(join(tmpdir(), 'roadcount-bench-analytics-'));
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+const QUERY = `query($siteId: ID!, $filter: FilterPayload) {
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 60) { summary bins classes headwayPercentiles virtualDay }
+}`;
+const WINDOW = { start: Date.UTC(2025, 0, 6), end: Date.UTC(2025, 6, 6) };
+const FILTER = {
+  start_time: new Date(WINDOW.start).toISOString(),
+  end_time: new Date(WINDOW.end).toISOString(),
+  velocity_min: 10 / 3.6,
+  velocity_max: 130 / 3.6,
+  active_classes: [1, 2, 3, 4, 5],
+  headway_min: 2,
+  active_directions: [1, 5],
+};
+
+async function timedQuery(
+  server: { url: string; access: string },
+  siteId: string,
+): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${server.url}/gql/v1/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+    body: JSON.stringify({ query: QUERY, variables: { siteId, filter: FILTER } }),
+  });
+  const body = (await response.json()) as { errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return performance.now() - started;
+}
+
+console.log(`database: ${baseDatabaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}`);
+try {
+  const days = 365;
+  const vehiclesPerDay = Math.round((VEHICLES / days) * 1.12); // weekends are quieter
+  const path = join(workDir, 'year.csv');
+  let count = 0;
+  const vehicles = (function* () {
+    for (const vehicle of generateTraffic({
+      seed: 9,
+      startDay: '2025-01-06',
+      days,
+      vehiclesPerDay,
+      directions: [1, 5],
+      meanSpeedKmh: 60,
+    })) {
+      if (count === VEHICLES) return;
+      count += 1;
+      yield vehicle;
+    }
+  })();
+  await pipeline(
+    Readable.from(
+      roadcountCsvText(vehicles, { name: 'Bench Year Road', latitude: 51.5, longitude: -0.1 }),
+    ),
+    createWriteStream(path),
+  );
+  const server = await startServer(workDir);
+  const upload = await uploadAndWait(server, path);
+  rmSync(path);
+  const graph = await fetch(`${server.url}/gql/v1/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+    body: JSON.stringify({ query: '{ me { organisation { id } } }' }),
+  });
+  await graph.json();
+  const siteRows = await fetch(`${server.url}/gql/v1/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+    body: JSON.stringify({
+      query: 'query($id: ID!) { getTrafficDataFile(id: $id) { site { id } } }',
+      variables: { id: upload.fileId },
+    }),
+  });
+  const siteId = (
+    (await siteRows.json()) as { data: { getTrafficDataFile: { site: { id: string } } } }
+  ).data.getTrafficDataFile.site.id;
+  console.log(
+    `${upload.vehicles} vehicles over ${days} days uploaded in ${upload.seconds.toFixed(1)} s`,
+  );
+
+  const warm: number[] = [];
+  await timedQuery(server, siteId); // loads the columns into the cache
+  for (let run = 0; run < 20; run += 1) warm.push(await timedQuery(server, siteId));
+  await server.close();
+
+  const coldServer = await startServer(
+    workDir,
+    { COLUMN_CACHE_MB: '1' },
+    { dataDir: server.dataDir, databaseUrl: server.databaseUrl },
+  );
+  const cold: number[] = [];
+  for (let run = 0; run < 5; run += 1) cold.push(await timedQuery(coldServer, siteId));
+  await coldServer.close();
+
+  // The floor: a plain loop over the same window summing the speed and class columns.
+  const columnsDir = join(server.dataDir, 'blobs', 'columns');
+  const columns = columnsFromArrow(
+    new Uint8Array(readFileSync(join(columnsDir, readdirSync(columnsDir)[0] ?? ''))),
+  );
+  const floors: number[] = [];
+  for (let run = 0; run < 20; run += 1) {
+    const started = performance.now();
+    let speedSum = 0;
+    let classSum = 0;
+    for (let index = 0; index < columns.timeMs.length; index += 1) {
+      const time = columns.timeMs[index] as number;
+      if (time >= WINDOW.start && time < WINDOW.end) {
+        speedSum += columns.speedMps[index] as number;
+        classSum += columns.classIndex[index] as number;
+      }
+    }
+    floors.push(performance.now() - started);
+    if (speedSum < 0 || classSum < 0) console.log('impossible');
+  }
+  const warmMs = median(warm);
+  const coldMs = median(cold);
+  const floorMs = median(floors);
+  console.log(
+    `site detail: warm ${warmMs.toFixed(1)} ms (median of 20), cold ${coldMs.toFixed(1)} ms (median of 5), floor ${floorMs.toFixed(1)} ms`,
+  );
+  console.log('map layer: not built yet');
+  console.log(
+    `RESULT warm_ms=${warmMs.toFixed(1)} cold_ms=${coldMs.toFixed(1)} floor_ms=${floorMs.toFixed(1)} ratio=${(warmMs / floorMs).toFixed(1)} map_ms=NaN`,
+  );
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+  await dropDatabases();
+}

@@ -1,0 +1,137 @@
+// Shared by the benchmarks: servers started as `npm start` runs them, each on a fresh database.
+import { spawn } from 'node:child_process';
+import { openAsBlob, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export const baseDatabaseUrl = process.env.DATABASE_URL;
+const createdDatabases: string[] = [];
+
+/** With DATABASE_URL, each server gets a fresh PostgreSQL database; else the embedded PGlite. */
+async function freshDatabase(): Promise<string | undefined> {
+  if (!baseDatabaseUrl) return undefined;
+  const name = `roadcount_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: baseDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  createdDatabases.push(name);
+  const url = new URL(baseDatabaseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabases() {
+  if (!baseDatabaseUrl || createdDatabases.length === 0) return;
+  const admin = new pg.Client({ connectionString: baseDatabaseUrl });
+  await admin.connect();
+  for (const name of createdDatabases)
+    await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
+
+/** The server as `npm start` runs it, in a process of its own so that its memory is its own. */
+export async function startServer(
+  workDir: string,
+  environment: Record<string, string> = {},
+  reuse?: { dataDir: string; databaseUrl: string | undefined },
+) {
+  const dataDir = reuse?.dataDir ?? join(workDir, `data-${Date.now()}`);
+  const port = 3900 + Math.floor(Math.random() * 900);
+  const databaseUrl = reuse ? reuse.databaseUrl : await freshDatabase();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(repositoryRoot, 'apps/server/src/serve.ts')],
+    {
+      cwd: repositoryRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-password-1',
+        // The demo surveys would be processed while the upload is measured.
+        SEED_DEMO_SURVEYS: 'false',
+        DATABASE_URL: databaseUrl ?? '',
+        ...environment,
+      },
+      stdio: 'inherit',
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    const healthy = await fetch(`${url}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (attempt > 240) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const signIn = await fetch(`${url}/core/api/auth/token/obtain/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+  });
+  const { access } = (await signIn.json()) as { access: string };
+  return {
+    url,
+    access,
+    dataDir,
+    databaseUrl,
+    /** The server process's peak resident memory so far (VmHWM), MB. */
+    peakRssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Upload to a processed status through the API, as a client would. */
+export async function uploadAndWait(server: { url: string; access: string }, path: string) {
+  const started = performance.now();
+  const form = new FormData();
+  form.append('file-0', await openAsBlob(path), path.split('/').at(-1));
+  form.append('force', 'true');
+  const response = await fetch(`${server.url}/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.access}` },
+    body: form,
+  });
+  const { files } = (await response.json()) as { files: { id: string }[] };
+  const query = `query($id: ID!) { getTrafficDataFile(id: $id) { review_status logs { saved_vehicles processing_error } } }`;
+  for (;;) {
+    const answer = await fetch(`${server.url}/gql/v1/graphql/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+      body: JSON.stringify({ query, variables: { id: files[0]?.id } }),
+    });
+    const { data } = (await answer.json()) as {
+      data: {
+        getTrafficDataFile: {
+          review_status: string;
+          logs: { saved_vehicles: number; processing_error: string | null };
+        };
+      };
+    };
+    const file = data.getTrafficDataFile;
+    if (file.review_status !== 'LOAD') {
+      if (file.logs.processing_error) throw new Error(file.logs.processing_error);
+      return {
+        fileId: files[0]?.id ?? '',
+        vehicles: file.logs.saved_vehicles,
+        seconds: (performance.now() - started) / 1000,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { defaultFilter, type LocalClock } from './filters.ts';
+import { siteDetail, type SiteDetailOptions } from './siteDetail.ts';
+import { VehicleColumnsBuilder } from './vehicleColumns.ts';
+
+const utc: LocalClock = { offsetAt: () => 0 };
+const kmh = (value: number) => value / 3.6;
+
+function columns(rows: [string, number, number, number, number, number][]) {
+  // [utc time, direction, lane, class, km/h, headway s]
+  const builder = new VehicleColumnsBuilder();
+  for (const [time, direction, lane, classIndex, speed, headway] of rows) {
+    builder.push({
+      timeMs: Date.parse(time),
+      lane,
+      direction,
+      classIndex,
+      speedMps: kmh(speed),
+      lengthM: 4.5,
+      headwayS: headway,
+      gapS: headway - 0.5,
+      axles: 2,
+      wheelbaseM: 2.7,
+      rho: 0.9,
+    });
+  }
+  return builder.batches();
+}
+
+const options = (overrides: Partial<SiteDetailOptions> = {}): SiteDetailOptions => ({
+  binMinutes: 60,
+  // 50 km/h, then 30 km/h from 2 June 09:00 UTC.
+  speedLimits: [
+    { effectiveFromMs: 0, limitMps: kmh(50) },
+    { effectiveFromMs: Date.UTC(2025, 5, 2, 9), limitMps: kmh(30) },
+  ],
+  heavyClasses: new Set([3]),
+  units: 'metric',
+  ...overrides,
+});
+
+const filter = defaultFilter(0, Date.UTC(2100, 0, 1), [1, 2, 3]);
+
+describe('siteDetail, worked by hand', () => {
+  const survey = columns([
+    ['2025-06-02T08:10:00Z', 1, 1, 1, 45, 1.5],
+    ['2025-06-02T08:20:00Z', 1, 1, 1, 55, 3.5],
+    ['2025-06-02T08:30:00Z', 5, 2, 3, 62, 12],
+    ['2025-06-02T09:15:00Z', 1, 1, 1, 35, 2.5],
+    ['2025-06-02T09:45:00Z', 5, 2, 1, 28, 0.8],
+  ]);
+
+  it('bins volume and speed by hour and direction, with speeding against the limit in force', () => {
+    const detail = siteDetail(survey, filter, utc, options());
+    expect(detail.bins.map((bin) => bin.start)).toEqual([
+      '2025-06-02T08:00:00',
+      '2025-06-02T09:00:00',
+    ]);
+    expect(detail.bins[0]?.directions[1]).toMatchObject({ vehicles: 2, speedingPercent: 50 }); // 55 > 50
+    expect((detail.bins[0]?.directions[1]?.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(50, 4);
+    expect(detail.bins[0]?.directions[5]).toMatchObject({ vehicles: 1, speedingPercent: 100 });
+    // From 09:00 the limit is 30: 35 km/h speeds, 28 km/h does not.
+    expect(detail.bins[1]?.directions[1]?.speedingPercent).toBe(100);
+    expect(detail.bins[1]?.directions[5]?.speedingPercent).toBe(0);
+  });
+
+  it('gives the speeding table above the limit and 10 and 20 km/h over', () => {
+    const detail = siteDetail(survey, filter, utc, options());
+    // Over their limit: 55 (50), 62 (50), 35 (30) = 3 of 5; over +10: 62 only; over +20: none.
+    expect(detail.speeding).toMatchObject({
+      vehicles: 5,
+      aboveLimit: { vehicles: 3, sharePercent: 60 },
+      aboveFirstStep: { vehicles: 1, sharePercent: 20 },
+      aboveSecondStep: { vehicles: 0, sharePercent: 0 },
+    });
+    expect(siteDetail(survey, filter, utc, options({ speedLimits: [] })).speeding).toBeNull();
+  });
+
+  it('gives class metrics, headway percentiles and the headway–gap matrix', () => {
+    const detail = siteDetail(survey, filter, utc, options());
+    expect(
+      detail.classes.map((metrics) => [metrics.classIndex, metrics.vehicles, metrics.sharePercent]),
+    ).toEqual([
+      [1, 4, 80],
+      [3, 1, 20],
+    ]);
+    // Headways sorted 0.8 1.5 2.5 3.5 12: the median is 2.5; the 85th is 3.5 + 0.4 * 8.5.
+    expect(detail.headwayPercentiles?.[50]).toBeCloseTo(2.5, 6);
+    expect(detail.headwayPercentiles?.[85]).toBeCloseTo(6.9, 6);
+    const total = detail.headwayGapMatrix.counts.flat().reduce((sum, count) => sum + count, 0);
+    expect(total).toBe(5);
+    // Headway 12 s (row 10 to 20 s), gap 11.5 s (column 10 to 20 s).
+    expect(detail.headwayGapMatrix.counts[6]?.[6]).toBe(1);
+  });
+
+  it('lists availability per day, direction and lane, and starts weekly bins on Monday', () => {
+    const detail = siteDetail(survey, filter, utc, options({ binMinutes: 10_080 }));
+    expect(detail.availability).toEqual([
+      { day: '2025-06-02', direction: 1, lane: 1, vehicles: 3 },
+      { day: '2025-06-02', direction: 5, lane: 2, vehicles: 2 },
+    ]);
+    expect(detail.bins.map((bin) => bin.start)).toEqual(['2025-06-02T00:00:00']); // a Monday
+  });
+
+  it('answers a one-direction site and an empty selection', () => {
+    const oneWay = siteDetail(survey, { ...filter, directions: [1] }, utc, options());
+    expect(Object.keys(oneWay.bins[0]?.directions ?? {})).toEqual(['1']);
+    const none = siteDetail(survey, { ...filter, classes: [2] }, utc, options());
+    expect(none).toMatchObject({ bins: [], classes: [], speeding: null, headwayPercentiles: null });
+    expect(none.summary.vehicles).toBe(0);
+  });
+});
+
+describe('siteDetail against plain loops', () => {
+  it('matches hourly volumes and the virtual day computed independently', () => {
+    const rows: [string, number, number, number, number, number][] = [];
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const start = Date.UTC(2025, 2, 3);
+    for (let index = 0; index < 5000; index += 1) {
+      const time = start + Math.floor(random() * 10 * 86_400_000);
+      rows.push([
+        new Date(time).toISOString(),
+        random() < 0.5 ? 1 : 5,
+        1,
+        1 + Math.floor(random() * 3),
+        20 + random() * 60,
+        1 + random() * 10,
+      ]);
+    }
+    rows.sort((a, b) => a[0].localeCompare(b[0]));
+    const detail = siteDetail(columns(rows), filter, utc, options({ speedLimits: [] }));
+
+    const hourly = new Map<string, number>();
+    for (const [time, direction] of rows) {
+      const key = `${time.slice(0, 13)}:00:00|${direction}`;
+      hourly.set(key, (hourly.get(key) ?? 0) + 1);
+    }
+    const fromDetail = new Map<string, number>();
+    for (const bin of detail.bins) {
+      for (const [direction, figures] of Object.entries(bin.directions))
+        fromDetail.set(`${bin.start}|${direction}`, figures.vehicles);
+    }
+    expect(fromDetail).toEqual(hourly);
+
+    // Virtual day: per hour of day, vehicles on whole days (all but the first and last) / whole days.
+    const days = [...new Set(rows.map(([time]) => time.slice(0, 10)))].sort().slice(1, -1);
+    const expected = Array.from(
+      { length: 24 },
+      (_, hour) =>
+        rows.filter(
+          ([time, direction]) =>
+            direction === 1 &&
+            days.includes(time.slice(0, 10)) &&
+            Number(time.slice(11, 13)) === hour,
+        ).length / days.length,
+    );
+    detail.virtualDay[1]?.forEach((value, hour) =>
+      expect(value).toBeCloseTo(expected[hour] ?? 0, 10),
+    );
+  });
+});

@@ -1,0 +1,141 @@
+import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
+import { percentileInc } from './percentile.ts';
+import type { VehicleColumns } from './vehicleColumns.ts';
+
+export interface PeakHour {
+  /** Local hour of day the peak hour starts. */
+  hour: number;
+  /** Average vehicles in that hour over the whole days. */
+  vehicles: number;
+}
+
+export interface SummaryStatistics {
+  vehicles: number;
+  /** Local days between the first and the last day of data, both excluded as partial. */
+  wholeDays: number;
+  adt: number | null;
+  awdt: number | null;
+  awedt: number | null;
+  aadt: number | null;
+  /** AADT from fewer than 12 months is an estimate. */
+  aadtIsEstimate: boolean;
+  averageSpeedMps: number | null;
+  speed85thMps: number | null;
+  amPeak: PeakHour | null;
+  pmPeak: PeakHour | null;
+  totalCommercial: number;
+  percentCommercial: number | null;
+}
+
+const DAY_MS = 86_400_000;
+const mean = (values: number[]) =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** Collects what the summary statistics need, one vehicle at a time (for a shared scan). */
+export function createSummaryAccumulator(heavyClasses: Set<number>) {
+  const perDay = new Map<number, number>();
+  const perDayHour = new Map<number, Float64Array>();
+  const speeds: number[] = [];
+  let vehicles = 0;
+  let heavy = 0;
+  let firstDay = Number.POSITIVE_INFINITY;
+  let lastDay = Number.NEGATIVE_INFINITY;
+  return {
+    add(batch: VehicleColumns, index: number, localMs: number): void {
+      vehicles += 1;
+      speeds.push(batch.speedMps[index] as number);
+      if (heavyClasses.has(batch.classIndex[index] as number)) heavy += 1;
+      const day = Math.floor(localMs / DAY_MS);
+      if (day < firstDay) firstDay = day;
+      if (day > lastDay) lastDay = day;
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      let hours = perDayHour.get(day);
+      if (!hours) {
+        hours = new Float64Array(24);
+        perDayHour.set(day, hours);
+      }
+      const hour = Math.floor((localMs - day * DAY_MS) / 3_600_000);
+      hours[hour] = (hours[hour] ?? 0) + 1;
+    },
+    /** The whole days (local day numbers), for profiles computed elsewhere from the same scan. */
+    wholeDays(): number[] {
+      const days: number[] = [];
+      for (let day = firstDay + 1; day < lastDay; day += 1) days.push(day);
+      return days;
+    },
+    result(): SummaryStatistics {
+      const wholeDays = this.wholeDays();
+      const volumeOf = (day: number) => perDay.get(day) ?? 0;
+      const weekdayOf = (day: number) => weekdayOfLocal(day * DAY_MS);
+      const adt = mean(wholeDays.map(volumeOf));
+      const awdt = mean(wholeDays.filter((day) => weekdayOf(day) < 5).map(volumeOf));
+      const awedt = mean(wholeDays.filter((day) => weekdayOf(day) >= 5).map(volumeOf));
+
+      // AADT (AASHTO): per month, the mean of each weekday's mean; then the mean over months.
+      const byMonth = new Map<string, number[][]>();
+      for (const day of wholeDays) {
+        const month = new Date(day * DAY_MS).toISOString().slice(0, 7);
+        const weekdays = byMonth.get(month) ?? Array.from({ length: 7 }, () => [] as number[]);
+        weekdays[weekdayOf(day)]?.push(volumeOf(day));
+        byMonth.set(month, weekdays);
+      }
+      const monthValues = [...byMonth.values()]
+        .map((weekdays) =>
+          mean(weekdays.map(mean).filter((value): value is number => value !== null)),
+        )
+        .filter((value): value is number => value !== null);
+
+      const hourly = new Float64Array(24);
+      for (const day of wholeDays) {
+        const hours = perDayHour.get(day);
+        if (hours)
+          for (let hour = 0; hour < 24; hour += 1)
+            hourly[hour] = (hourly[hour] ?? 0) + (hours[hour] ?? 0);
+      }
+      const peakBetween = (from: number, to: number): PeakHour | null => {
+        if (wholeDays.length === 0) return null;
+        let best = from;
+        for (let hour = from; hour < to; hour += 1)
+          if ((hourly[hour] ?? 0) > (hourly[best] ?? 0)) best = hour;
+        return { hour: best, vehicles: (hourly[best] ?? 0) / wholeDays.length };
+      };
+      const sorted = Float64Array.from(speeds).sort();
+      return {
+        vehicles,
+        wholeDays: wholeDays.length,
+        adt,
+        awdt,
+        awedt,
+        aadt: mean(monthValues),
+        aadtIsEstimate: monthValues.length < 12,
+        averageSpeedMps:
+          vehicles === 0 ? null : speeds.reduce((sum, speed) => sum + speed, 0) / vehicles,
+        speed85thMps: vehicles === 0 ? null : percentileInc(sorted, 85),
+        amPeak: peakBetween(0, 12),
+        pmPeak: peakBetween(12, 24),
+        totalCommercial: heavy,
+        percentCommercial: vehicles === 0 ? null : (heavy / vehicles) * 100,
+      };
+    },
+  };
+}
+
+/**
+ * Summary statistics of ARCHITECTURE.md over the vehicles that pass the filter, in the site's
+ * local time. ADT: vehicles in whole days / whole days; AWDT Monday to Friday; AWEDT Saturday and
+ * Sunday; AADT: per month the mean of the seven day-of-week averages, then the mean of the
+ * months with data (an estimate under 12 months). Whole days are the local days strictly between
+ * the first and the last day with data.
+ */
+export function summaryStatistics(
+  batches: VehicleColumns[],
+  filter: VehicleFilter,
+  clock: LocalClock,
+  heavyClasses: Set<number>,
+): SummaryStatistics {
+  const accumulator = createSummaryAccumulator(heavyClasses);
+  forEachSelected(batches, filter, clock, (batch, index, localMs) =>
+    accumulator.add(batch, index, localMs),
+  );
+  return accumulator.result();
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import {
+  columnsFromArrow,
+  columnsToArrowStream,
+  columnsToArrow,
+  MISSING_INTEGER,
+  VehicleColumnsBuilder,
+} from './vehicleColumns.ts';
+
+const vehicle = (index: number) => ({
+  timeMs: Date.UTC(2025, 0, 1) + index * 1000,
+  lane: index % 2,
+  direction: index % 2 === 0 ? 1 : 5,
+  classIndex: 1 + (index % 12),
+  speedMps: 10 + index / 100,
+  lengthM: 4.5,
+  headwayS: Number.NaN,
+  gapS: 2,
+  axles: Number.NaN,
+  wheelbaseM: 2.7,
+  rho: 0.95,
+});
+
+describe('vehicle columns', () => {
+  it('grows past its first capacity and round-trips through Arrow', () => {
+    const builder = new VehicleColumnsBuilder(4);
+    for (let index = 0; index < 10; index += 1) builder.push(vehicle(index));
+    const columns = columnsFromArrow(columnsToArrow(builder.build()));
+    expect(columns.timeMs.length).toBe(10);
+    expect(columns.timeMs[9]).toBe(Date.UTC(2025, 0, 1) + 9000);
+    expect([...columns.direction.slice(0, 3)]).toEqual([1, 5, 1]);
+    expect(columns.speedMps[7]).toBeCloseTo(10.07, 5);
+    expect(columns.headwayS[0]).toBeNaN();
+    expect(columns.axles[0]).toBe(MISSING_INTEGER);
+    expect(columns.classIndex[11 % 10]).toBe(2);
+  });
+});
+
+describe('batched vehicle columns', () => {
+  it('splits into fixed batches, joins them back, and streams them as one Arrow file', async () => {
+    const builder = new VehicleColumnsBuilder(8);
+    for (let index = 0; index < 20; index += 1) builder.push(vehicle(index));
+    expect(builder.batches().map((batch) => batch.timeMs.length)).toEqual([8, 8, 4]);
+    const joined = builder.build();
+    expect(joined.timeMs.length).toBe(20);
+    expect(joined.timeMs[19]).toBe(Date.UTC(2025, 0, 1) + 19_000);
+    const chunks: Buffer[] = [];
+    for await (const chunk of columnsToArrowStream(builder.batches())) chunks.push(chunk as Buffer);
+    const read = columnsFromArrow(new Uint8Array(Buffer.concat(chunks)));
+    expect([...read.timeMs]).toEqual([...joined.timeMs]);
+    expect([...read.direction]).toEqual([...joined.direction]);
+  });
+});

@@ -1,0 +1,41 @@
+/** SPEC section 8: the message shown for each HTTP status the product names. */
+export const ERROR_CATALOGUE = {
+  400: "That request doesn't look quite right",
+  403: "You aren't currently authorised for this resource",
+  404: "We can't find what you're looking for",
+  500: "Looks like we can't connect to the server right now",
+  502: "We're having a few issues, rest assured we are on it. Please try again in a minute.",
+  503: "We're down for a moment",
+} as const;
+
+export type CataloguedStatus = keyof typeof ERROR_CATALOGUE;
+
+/** Standard reason phrases for the statuses the catalogue does not name. */
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  501: 'Not Implemented',
+  504: 'Gateway Timeout',
+};
+
+export function isCataloguedStatus(status: number): status is CataloguedStatus {
+  return Object.hasOwn(ERROR_CATALOGUE, status);
+}
+
+export function statusText(status: number): string {
+  return STATUS_TEXT[status] ?? (status >= 500 ? 'Server Error' : 'Error');
+}
+
+/** The text a user sees for a failed request: the catalogue's wording, else 'status text'. */
+export function messageForStatus(status: number, fallbackText?: string): string {
+  if (isCataloguedStatus(status)) return ERROR_CATALOGUE[status];
+  return `${status} ${fallbackText || statusText(status)}`;
+}

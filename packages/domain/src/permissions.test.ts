@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { can } from './permissions.ts';
+
+const orgA = { organisationId: 'org-a' };
+const orgB = { organisationId: 'org-b' };
+
+describe('can', () => {
+  it('lets an org admin manage users of their own organisation only', () => {
+    const admin = { role: 'org_admin' as const, organisationId: 'org-a' };
+    expect(can(admin, 'users.create', orgA)).toBe(true);
+    expect(can(admin, 'users.create', orgB)).toBe(false);
+  });
+
+  it('keeps viewers out of user management and settings', () => {
+    const viewer = { role: 'org_user' as const, organisationId: 'org-a' };
+    expect(can(viewer, 'users.list', orgA)).toBe(false);
+    expect(can(viewer, 'organisation.updateSettings', orgA)).toBe(false);
+    expect(can(viewer, 'organisation.read', orgA)).toBe(true);
+  });
+
+  it('lets platform admins reach any organisation', () => {
+    const staff = { role: 'admin' as const, organisationId: null };
+    expect(can(staff, 'users.delete', orgB)).toBe(true);
+    expect(can(staff, 'organisations.create')).toBe(true);
+  });
+
+  it('refuses the demo account anything shared, whatever its role', () => {
+    const demo = { role: 'org_admin' as const, organisationId: 'org-a', isDemo: true };
+    expect(can(demo, 'users.create', orgA)).toBe(false);
+    expect(can(demo, 'profile.read', orgA)).toBe(true);
+  });
+
+  it('refuses a resource of no organisation to anyone but platform admins', () => {
+    const admin = { role: 'org_admin' as const, organisationId: 'org-a' };
+    expect(can(admin, 'users.delete', { organisationId: null })).toBe(false);
+  });
+});

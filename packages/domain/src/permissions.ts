@@ -1,0 +1,68 @@
+import type { Role } from './roles.ts';
+
+/**
+ * SPEC section 6: who may do what. The one matrix every permission decision reads; the server
+ * enforces it and the web app hides what it refuses. README summarises it.
+ */
+export const PERMISSIONS = {
+  'profile.read': ['admin', 'org_admin', 'org_user'],
+  'profile.update': ['admin', 'org_admin', 'org_user'],
+  'users.list': ['admin', 'org_admin'],
+  'users.create': ['admin', 'org_admin'],
+  'users.delete': ['admin', 'org_admin'],
+  'users.resetPassword': ['admin', 'org_admin'],
+  'organisation.read': ['admin', 'org_admin', 'org_user'],
+  'organisation.updateSettings': ['admin', 'org_admin'],
+  'organisations.list': ['admin'],
+  'organisations.create': ['admin'],
+  'groups.list': ['admin', 'org_admin'],
+  'tasks.create': ['admin', 'org_admin', 'org_user'],
+  'tasks.subscribe': ['admin', 'org_admin', 'org_user'],
+  'sites.read': ['admin', 'org_admin', 'org_user'],
+  'files.upload': ['admin', 'org_admin'],
+  'files.read': ['admin', 'org_admin', 'org_user'],
+  'files.review': ['admin', 'org_admin'],
+  'files.requestApproval': ['org_user'],
+  'files.notes': ['admin'],
+  'staff.tools': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Action = keyof typeof PERMISSIONS;
+
+export interface Actor {
+  role: Role;
+  organisationId: string | null;
+  isDemo?: boolean;
+}
+
+/** What an action touches: the organisation that owns it, when it belongs to one. */
+export interface Resource {
+  organisationId: string | null;
+}
+
+/** Demo accounts look around; they change nothing that others share. */
+const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
+  'users.create',
+  'users.delete',
+  'users.resetPassword',
+  'organisation.updateSettings',
+  'files.upload',
+]);
+
+/**
+ * Whether the actor may perform the action on the resource. Platform admins reach every
+ * organisation; everyone else only their own.
+ */
+export function can(actor: Actor, action: Action, resource?: Resource): boolean {
+  if (!(PERMISSIONS[action] as readonly Role[]).includes(actor.role)) return false;
+  if (actor.isDemo && DEMO_FORBIDDEN.has(action)) return false;
+  if (!resource || actor.role === 'admin') return true;
+  return resource.organisationId !== null && resource.organisationId === actor.organisationId;
+}
+
+/** Labels of the groups as the interface shows them (SPEC section 6). */
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Platform admin',
+  org_admin: 'Admin',
+  org_user: 'Viewer',
+};

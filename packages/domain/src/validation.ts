@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { LENGTH_OUTLIER, PASSWORD_LENGTH } from './constants.ts';
+import { LOCALES } from './locales.ts';
+import { ROLES } from './roles.ts';
+
+/** SPEC section 5 with issue 3's decision: at least 8 characters everywhere, at most 128. */
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_LENGTH.min, `Use at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, `Use at most ${PASSWORD_LENGTH.max} characters`);
+
+export const EMAIL_MESSAGE = 'Wrong email format, or the email is already taken';
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(EMAIL_MESSAGE))
+  .pipe(z.string().max(254));
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(3, 'Use at least 3 characters')
+  .max(150)
+  .regex(/^[\w.@+-]+$/, 'Use letters, digits and . @ + - _ only');
+
+export const createUserSchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  first_name: z.string().trim().max(150).default(''),
+  last_name: z.string().trim().max(150).default(''),
+  role: z.enum(ROLES),
+  /** Platform admins choose the organisation; for org admins it is their own. */
+  organisation_id: z.uuid().optional(),
+});
+
+/** SPEC section 3, organisation settings. */
+export const organisationSettingsSchema = z.object({
+  locale: z.enum(LOCALES),
+  request_user_approve_quality: z.boolean(),
+  bidirectional_cutoff: z.number().int().min(0).max(100_000),
+  min_survey_hours: z
+    .number()
+    .min(0)
+    .max(24 * 366),
+  lowest_max_adt: z.number().int().min(0).max(1_000_000),
+  min_average_rho: z.number().min(0).max(100),
+  max_unclassifiable_percent: z.number().min(0).max(100),
+  length_outlier_factor: z.number().min(LENGTH_OUTLIER.min).max(LENGTH_OUTLIER.max),
+  headway_threshold_seconds: z.number().min(0).max(60),
+  default_units: z.enum(['metric', 'imperial']),
+});
+export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
+
+export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
+  locale: 'en-GB',
+  request_user_approve_quality: false,
+  bidirectional_cutoff: 0,
+  min_survey_hours: 24,
+  lowest_max_adt: 50,
+  min_average_rho: 60,
+  max_unclassifiable_percent: 10,
+  length_outlier_factor: LENGTH_OUTLIER.default,
+  headway_threshold_seconds: 5,
+  default_units: 'metric',
+};
+
+export const createOrganisationSchema = z.object({
+  name: z.string().trim().min(2).max(200),
+  max_active_users: z.number().int().min(1).max(100_000),
+  max_sites: z.number().int().min(1).max(10_000_000),
+});

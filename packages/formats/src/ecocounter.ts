@@ -1,0 +1,174 @@
+import { splitCsvLine } from './csv.ts';
+import { numberField } from './fields.ts';
+import { FormatError } from './formatError.ts';
+import { includeTime } from './summary.ts';
+import { LocalTimeConverter } from './localTime.ts';
+import { findSiteId } from './sid.ts';
+import type { CounterFileHeader, ReadOptions, ReadSummary } from './types.ts';
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const DEFAULT_INTERVAL_S = 900;
+
+export function isEcoCounter(firstLines: string[]): boolean {
+  const meaningful = firstLines.filter((line) => line.trim() !== '');
+  return (
+    /^"?Period"?,/i.test(meaningful[0] ?? '') && meaningful.some((line) => /^"?Time"?,/i.test(line))
+  );
+}
+
+/** `Aug 14, 2025 1:00 PM` or `2023-12-01 00:00:00` as wall-clock parts. */
+function parseEcoTime(text: string) {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (iso) {
+    return {
+      year: +iso[1]!,
+      month: +iso[2]!,
+      day: +iso[3]!,
+      hour: +iso[4]!,
+      minute: +iso[5]!,
+      second: +(iso[6] ?? 0),
+    };
+  }
+  const named = /^([A-Za-z]{3})[a-z]*\s+(\d{1,2}),\s*(\d{4})\s+(\d{1,2}):(\d{2})\s*([AP]M)$/i.exec(
+    text,
+  );
+  const month = named ? MONTHS[named[1]!.toLowerCase()] : undefined;
+  if (!named || !month) return undefined;
+  const hour = (+named[4]! % 12) + (named[6]!.toUpperCase() === 'PM' ? 12 : 0);
+  return { year: +named[3]!, month, day: +named[2]!, hour, minute: +named[5]!, second: 0 };
+}
+
+/**
+ * Eco-Counter interval CSV (bike or pedestrian counts): `Period,...`, then
+ * `Time,<counter>,<counter> IN,<counter> OUT` (OUT may be absent) and one row per interval. IN is
+ * the site's direction one, OUT its direction two; the total must equal IN + OUT.
+ */
+export async function readEcoCounter(
+  lines: AsyncIterable<string[]>,
+  options: ReadOptions,
+): Promise<ReadSummary> {
+  const file = options.fileName;
+  const header: CounterFileHeader = { format: 'ecocounter', kind: 'intervals', directions: [] };
+  const mode = options.intervalMode ?? 'bike';
+  let columns: { total: number; in: number; out: number; names: string[] } | undefined;
+  let summary: ReadSummary | undefined;
+  let local: LocalTimeConverter | undefined;
+  let directionIn: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 = 0;
+  let directionOut: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 = 0;
+  let previousStart: number | undefined;
+  let lineNumber = 0;
+  for await (const batch of lines) {
+    for (const text of batch) {
+      lineNumber += 1;
+      if (text.trim() === '') continue;
+      const fields = splitCsvLine(text).map((field) => field.trim());
+      const at = { file, line: lineNumber };
+      if (!columns) {
+        if (/^time$/i.test(fields[0] ?? '')) {
+          const names = fields;
+          const inIndex = names.findIndex((name) => / IN$/i.test(name));
+          const outIndex = names.findIndex((name) => / OUT$/i.test(name));
+          if (names.length < 2)
+            throw new FormatError('the header names no counter column', { ...at, field: 'Time' });
+          columns = { total: 1, in: inIndex, out: outIndex, names };
+          header.siteName = names[1];
+          header.siteId = findSiteId(names[1]);
+        }
+        continue;
+      }
+      if (!summary) {
+        const context = await options.resolveSite(header);
+        local = new LocalTimeConverter(context.timeZone);
+        directionIn = context.laneDirections?.[1] ?? 0;
+        directionOut = context.laneDirections?.[2] ?? 0;
+        summary = { header, vehicles: 0, intervals: 0, firstMs: null, lastMs: null };
+      }
+      const when = parseEcoTime(fields[0] ?? '');
+      if (!when) {
+        throw new FormatError(
+          `'${fields[0]}' is not a time (Aug 14, 2025 1:00 PM or 2025-08-14 13:00:00)`,
+          {
+            ...at,
+            field: 'Time',
+          },
+        );
+      }
+      const startMs = local!.toUtcMs(
+        when.year,
+        when.month,
+        when.day,
+        when.hour,
+        when.minute,
+        when.second,
+      );
+      const durationS =
+        previousStart !== undefined && startMs > previousStart
+          ? (startMs - previousStart) / 1000
+          : DEFAULT_INTERVAL_S;
+      previousStart = startMs;
+      const total = numberField(
+        fields[columns.total],
+        columns.names[columns.total] ?? 'total',
+        at,
+        true,
+      );
+      const countIn =
+        columns.in >= 0
+          ? numberField(fields[columns.in], columns.names[columns.in] ?? 'IN', at, true)
+          : Number.NaN;
+      const countOut =
+        columns.out >= 0
+          ? numberField(fields[columns.out], columns.names[columns.out] ?? 'OUT', at, true)
+          : Number.NaN;
+      if (columns.in >= 0) {
+        const expected = countIn + (columns.out >= 0 ? countOut : 0);
+        if (expected !== total) {
+          throw new FormatError(
+            `the total ${total} is not IN ${countIn}${columns.out >= 0 ? ` + OUT ${countOut}` : ''}`,
+            { ...at, field: columns.names[columns.total] ?? 'total' },
+          );
+        }
+        options.sink.interval({
+          startMs,
+          durationS,
+          direction: directionIn,
+          lane: 1,
+          count: countIn,
+          mode,
+        });
+        if (columns.out >= 0) {
+          options.sink.interval({
+            startMs,
+            durationS,
+            direction: directionOut,
+            lane: 2,
+            count: countOut,
+            mode,
+          });
+        }
+        summary.intervals += columns.out >= 0 ? 2 : 1;
+      } else {
+        options.sink.interval({ startMs, durationS, direction: 0, lane: 0, count: total, mode });
+        summary.intervals += 1;
+      }
+      summary.vehicles += total;
+      includeTime(summary, startMs);
+    }
+  }
+  if (!columns) throw new FormatError("no 'Time,...' header line was found", { file });
+  if (!summary) throw new FormatError('the file has no intervals', { file });
+  return summary;
+}

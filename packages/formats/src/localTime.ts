@@ -1,0 +1,78 @@
+/**
+ * Converts wall-clock times in an IANA time zone to UTC instants. Counter files record local
+ * time; the offset is looked up once per local hour and cached, so millions of timestamps cost
+ * little. Across a DST change: a time that occurs twice (clocks go back) takes the earlier
+ * instant; a time that does not exist (clocks go forward) is read with the offset in force
+ * before the change, as counters that keep running on standard time write it.
+ */
+export class LocalTimeConverter {
+  private readonly offsetByLocalHour = new Map<number, number>();
+  private readonly formatter: Intl.DateTimeFormat;
+
+  constructor(readonly timeZone: string) {
+    this.formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+  }
+
+  /** Whether the zone name is one this runtime knows. */
+  static isValidTimeZone(timeZone: string): boolean {
+    try {
+      new Intl.DateTimeFormat('en-GB', { timeZone });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** UTC epoch milliseconds of a local wall-clock time (month 1 to 12). */
+  toUtcMs(
+    year: number,
+    month: number,
+    day: number,
+    hour: number,
+    minute: number,
+    second: number,
+    ms = 0,
+  ): number {
+    const wallMs = Date.UTC(year, month - 1, day, hour, minute, second, ms);
+    const localHour = Math.floor(wallMs / 3_600_000);
+    let offset = this.offsetByLocalHour.get(localHour);
+    if (offset === undefined) {
+      offset = this.resolveOffset(localHour * 3_600_000);
+      this.offsetByLocalHour.set(localHour, offset);
+    }
+    return wallMs - offset;
+  }
+
+  /** Offset (local minus UTC, ms) of the zone at a UTC instant. */
+  offsetAt(utcMs: number): number {
+    const parts = this.formatter.formatToParts(new Date(utcMs));
+    const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+    const asUtc = Date.UTC(
+      value('year'),
+      value('month') - 1,
+      value('day'),
+      value('hour'),
+      value('minute'),
+      value('second'),
+    );
+    return asUtc - Math.floor(utcMs / 1000) * 1000;
+  }
+
+  private resolveOffset(wallHourMs: number): number {
+    // Candidates: the offsets in force a day either side cover every real-world transition.
+    const before = this.offsetAt(wallHourMs - 86_400_000);
+    const after = this.offsetAt(wallHourMs + 86_400_000);
+    const valid = [before, after].filter((offset) => this.offsetAt(wallHourMs - offset) === offset);
+    if (valid.length === 0) return before; // a skipped hour: keep the offset before the change
+    return Math.max(...valid); // a repeated hour: the larger offset is the earlier instant
+  }
+}

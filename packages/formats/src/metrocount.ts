@@ -1,0 +1,352 @@
+import { parseDirection } from './directions.ts';
+import { numberField } from './fields.ts';
+import { FormatError } from './formatError.ts';
+import { includeTime } from './summary.ts';
+import { decimalAt } from './scan.ts';
+import { LocalTimeConverter } from './localTime.ts';
+import { findCoordinates, findSiteId } from './sid.ts';
+import type { CounterFileHeader, DirectionCode, ReadOptions, ReadSummary } from './types.ts';
+
+export function isMetroCount(firstLines: string[]): boolean {
+  const text = firstLines.join('\n');
+  return (
+    /^\s*Site:/m.test(text) &&
+    (/^\s*Column Legend:/m.test(text) ||
+      /^\s*Survey Duration:/m.test(text) ||
+      /^\s*Data type:/m.test(text))
+  );
+}
+
+interface Units {
+  speedToMps: number;
+  lengthToM: number;
+}
+
+/** `Units:` of the profile: Metric gives km/h and metres, Part metric mph and metres, Imperial mph and feet. */
+function parseUnits(text: string, at: { file: string; line: number }): Units {
+  const lowered = text.toLowerCase();
+  const speedToMps = lowered.includes('km/h')
+    ? 1 / 3.6
+    : lowered.includes('mph')
+      ? 0.44704
+      : lowered.includes('m/s')
+        ? 1
+        : Number.NaN;
+  const lengthToM = /\bmetre|\bmeter/.test(lowered)
+    ? 1
+    : /\bfeet|\bft\b/.test(lowered)
+      ? 0.3048
+      : Number.NaN;
+  if (Number.isNaN(speedToMps) || Number.isNaN(lengthToM)) {
+    throw new FormatError(`units '${text.trim()}' are not ones this reader knows`, {
+      ...at,
+      field: 'Units',
+    });
+  }
+  return { speedToMps, lengthToM };
+}
+
+/** `1 - North bound, A trigger first. Lane: 0` → direction and lane. */
+function parseDirectionLine(text: string): { direction?: DirectionCode; lane?: number } {
+  const name = /-\s*([A-Za-z]+)\s*bound/i.exec(text)?.[1];
+  const lane = /Lane:\s*(\d+)/i.exec(text)?.[1];
+  const direction = name ? parseDirection(name) : undefined;
+  return {
+    ...(direction === undefined ? {} : { direction }),
+    ...(lane === undefined ? {} : { lane: Number(lane) }),
+  };
+}
+
+/** Splits on runs of spaces and tabs without a regular expression (one call per vehicle). */
+function splitWhitespace(text: string): string[] {
+  const tokens: string[] = [];
+  let start = -1;
+  for (let index = 0; index <= text.length; index += 1) {
+    const code = index < text.length ? text.charCodeAt(index) : 32;
+    if (code === 32 || code === 9) {
+      if (start >= 0) {
+        tokens.push(text.slice(start, index));
+        start = -1;
+      }
+    } else if (start < 0) start = index;
+  }
+  return tokens;
+}
+
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/** Records where the whitespace-separated tokens start and end; answers how many there are. */
+function tokenise(text: string, starts: Int32Array, ends: Int32Array): number {
+  let count = 0;
+  let start = -1;
+  for (let index = 0; index <= text.length; index += 1) {
+    const code = index < text.length ? text.charCodeAt(index) : 32;
+    if (code === 32 || code === 9) {
+      if (start >= 0) {
+        if (count < starts.length) {
+          starts[count] = start;
+          ends[count] = index;
+        }
+        count += 1;
+        start = -1;
+      }
+    } else if (start < 0) start = index;
+  }
+  return Math.min(count, starts.length);
+}
+
+/** Digits between two positions as a number; -1 if any is not a digit. */
+function digitsAt(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + (code - 48);
+  }
+  return value;
+}
+
+/**
+ * The first two tokens as `YYYY-MM-DD` and `HH:MM:SS[.f]`, read from the characters, into
+ * `parts` (year, month, day, hour, minute, second, ms); false when they are not that.
+ */
+function parseDateTimeAt(
+  text: string,
+  starts: Int32Array,
+  ends: Int32Array,
+  parts: Int32Array,
+): boolean {
+  const date = starts[0] as number;
+  const time = starts[1] as number;
+  const timeEnd = ends[1] as number;
+  if (
+    (ends[0] as number) - date !== 10 ||
+    text.charCodeAt(date + 4) !== 45 ||
+    text.charCodeAt(date + 7) !== 45
+  )
+    return false;
+  if (timeEnd - time < 8 || text.charCodeAt(time + 2) !== 58 || text.charCodeAt(time + 5) !== 58)
+    return false;
+  parts[0] = digitsAt(text, date, date + 4);
+  parts[1] = digitsAt(text, date + 5, date + 7);
+  parts[2] = digitsAt(text, date + 8, date + 10);
+  parts[3] = digitsAt(text, time, time + 2);
+  parts[4] = digitsAt(text, time + 3, time + 5);
+  parts[5] = digitsAt(text, time + 6, time + 8);
+  parts[6] = 0;
+  if (timeEnd - time > 8) {
+    if (text.charCodeAt(time + 8) !== 46 || timeEnd - time === 9) return false;
+    const fractionDigits = Math.min(timeEnd - time - 9, 3);
+    const fraction = digitsAt(text, time + 9, timeEnd);
+    if (fraction < 0) return false;
+    parts[6] = Math.round(
+      digitsAt(text, time + 9, time + 9 + fractionDigits) * 10 ** (3 - fractionDigits),
+    );
+  }
+  for (let index = 0; index < 6; index += 1) if ((parts[index] as number) < 0) return false;
+  return (
+    parts[1] >= 1 &&
+    parts[1] <= 12 &&
+    parts[2] >= 1 &&
+    parts[2] <= 31 &&
+    parts[3] <= 23 &&
+    parts[4] <= 59 &&
+    parts[5] <= 60
+  );
+}
+
+const COLUMN_ALIASES: Record<string, string> = {
+  hdwy: 'headway',
+  headway: 'headway',
+  ln: 'lane',
+  wb: 'wheelbase',
+};
+
+/** MetroCount MTE 'Individual vehicles' (CustomList) text export. */
+export async function readMetroCount(
+  lines: AsyncIterable<string[]>,
+  options: ReadOptions,
+): Promise<ReadSummary> {
+  const file = options.fileName;
+  const header: CounterFileHeader = { format: 'metrocount', kind: 'vehicles', directions: [] };
+  let units: Units | undefined;
+  let unitsLine = 0;
+  let defaultLane = 0;
+  let columns: string[] | undefined;
+  let summary: ReadSummary | undefined;
+  let local: LocalTimeConverter | undefined;
+  let footerCount: { count: number; line: number } | undefined;
+  const position = new Map<string, number>();
+  // Where each token of the current row starts and ends: no string per token on the fast path.
+  const starts = new Int32Array(64);
+  const ends = new Int32Array(64);
+  const timeParts = new Int32Array(7);
+  // The row being read, for the helper below (created once, not per row).
+  const at = { file, line: 0 };
+  let row = '';
+  let tokenCount = 0;
+  // Column N of the table is token N + 2 (the date and the time come first).
+  const value = (index: number, name: string, required = false) => {
+    if (index < 0) return Number.NaN;
+    const token = index + 2;
+    if (token < tokenCount) {
+      const parsed = decimalAt(row, starts[token] as number, ends[token] as number);
+      if (!Number.isNaN(parsed)) return parsed;
+    }
+    const text = token < tokenCount ? row.slice(starts[token], ends[token]) : undefined;
+    return numberField(text, name, at, required);
+  };
+  // Column positions, looked up once when the table header is read (-1: absent).
+  const columnAt = {
+    dir: -1,
+    lane: -1,
+    cl: -1,
+    speed: -1,
+    length: -1,
+    headway: -1,
+    gap: -1,
+    ax: -1,
+    wheelbase: -1,
+    rho: -1,
+  };
+
+  let lineNumber = 0;
+  for await (const batch of lines) {
+    for (const text of batch) {
+      lineNumber += 1;
+      const trimmed = text.trim();
+      if (trimmed === '') continue;
+      at.line = lineNumber;
+      if (!columns) {
+        const keyValue = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(trimmed);
+        if (/^Date-Time\s/i.test(trimmed)) {
+          columns = trimmed
+            .split(/\s+/)
+            .slice(1)
+            .map((name) => COLUMN_ALIASES[name.toLowerCase()] ?? name.toLowerCase());
+          columns.forEach((name, index) => position.set(name, index));
+          for (const name of Object.keys(columnAt) as (keyof typeof columnAt)[])
+            columnAt[name] = position.get(name) ?? -1;
+          if (!position.has('speed'))
+            throw new FormatError("the table has no 'Speed' column", { ...at, field: 'Speed' });
+          if (!units)
+            throw new FormatError("the profile has no 'Units:' line before the table", {
+              ...at,
+              field: 'Units',
+            });
+          continue;
+        }
+        if (!keyValue) continue;
+        const [, key = '', value = ''] = keyValue;
+        switch (key.toLowerCase()) {
+          case 'site':
+            header.siteName = value.trim();
+            break;
+          case 'attribute':
+            header.attribute = value.trim();
+            break;
+          case 'direction': {
+            const parsed = parseDirectionLine(value);
+            if (parsed.direction !== undefined && !header.directions.includes(parsed.direction)) {
+              header.directions.push(parsed.direction);
+            }
+            if (parsed.lane !== undefined) defaultLane = parsed.lane;
+            break;
+          }
+          case 'zone':
+            if (LocalTimeConverter.isValidTimeZone(value.trim()) && value.includes('/'))
+              header.timeZone = value.trim();
+            break;
+          case 'scheme':
+            header.classScheme = value.trim();
+            break;
+          case 'units':
+            units = parseUnits(value, at);
+            unitsLine = lineNumber;
+            break;
+          default:
+            break;
+        }
+        continue;
+      }
+
+      // Vehicle rows start with the year; anything else after the table is the footer.
+      if (!isDigit(trimmed.charCodeAt(0))) {
+        const footer = /^In profile:\s*Vehicles\s*=\s*(\d+)/i.exec(trimmed);
+        if (footer) footerCount = { count: Number(footer[1]), line: lineNumber };
+        if (footer || !/^[A-Za-z ]+:/.test(trimmed)) continue;
+      }
+      if (!summary) {
+        header.siteId = findSiteId(header.attribute, header.siteName);
+        const coordinates = findCoordinates(header.attribute, header.siteName);
+        if (coordinates) Object.assign(header, coordinates);
+        const context = await options.resolveSite(header);
+        local = new LocalTimeConverter(context.timeZone);
+        summary = { header, vehicles: 0, intervals: 0, firstMs: null, lastMs: null };
+      }
+      row = trimmed;
+      tokenCount = tokenise(trimmed, starts, ends);
+      if (tokenCount < 2 || !parseDateTimeAt(trimmed, starts, ends, timeParts)) {
+        const tokens = splitWhitespace(trimmed);
+        throw new FormatError(
+          `'${tokens.slice(0, 2).join(' ')}' is not a date and time (YYYY-MM-DD HH:MM:SS)`,
+          {
+            ...at,
+            field: 'Date-Time',
+          },
+        );
+      }
+      const timeMs = local!.toUtcMs(
+        timeParts[0] as number,
+        timeParts[1] as number,
+        timeParts[2] as number,
+        timeParts[3] as number,
+        timeParts[4] as number,
+        timeParts[5] as number,
+        timeParts[6],
+      );
+      let direction: DirectionCode | undefined = 0;
+      if (columnAt.dir >= 0) {
+        const token = columnAt.dir + 2;
+        const directionToken = token < tokenCount ? trimmed.slice(starts[token], ends[token]) : '';
+        direction = parseDirection(directionToken);
+        if (direction === undefined) {
+          throw new FormatError(`'${directionToken}' is not a direction`, { ...at, field: 'Dir' });
+        }
+      }
+      // A vehicle without a direction of its own travels the way the header declares.
+      if (direction === 0 && header.directions[0] !== undefined) direction = header.directions[0];
+      options.sink.vehicle({
+        timeMs,
+        lane: columnAt.lane < 0 ? defaultLane : value(columnAt.lane, 'Ln', true),
+        direction,
+        classIndex: value(columnAt.cl, 'Cl'),
+        speedMps: value(columnAt.speed, 'Speed', true) * units!.speedToMps,
+        lengthM: value(columnAt.length, 'Length') * units!.lengthToM,
+        headwayS: value(columnAt.headway, 'Hdwy'),
+        gapS: value(columnAt.gap, 'Gap'),
+        axles: value(columnAt.ax, 'Ax'),
+        wheelbaseM: value(columnAt.wheelbase, 'Wb') * units!.lengthToM,
+        rho: value(columnAt.rho, 'Rho'),
+      });
+      summary.vehicles += 1;
+      includeTime(summary, timeMs);
+    }
+  }
+  if (!columns) {
+    throw new FormatError(
+      unitsLine
+        ? "no vehicle table ('Date-Time ...' header line) was found"
+        : 'this is not a MetroCount vehicle listing',
+      { file },
+    );
+  }
+  if (!summary) throw new FormatError('the vehicle table is empty', { file });
+  if (footerCount && footerCount.count !== summary.vehicles) {
+    throw new FormatError(
+      `the footer says ${footerCount.count} vehicles but the table lists ${summary.vehicles}; the file may be cut short`,
+      { file, line: footerCount.line, field: 'In profile' },
+    );
+  }
+  return summary;
+}
