@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startApp } from './appServer.ts';
 
 /** One server for the whole run; tests read its address from the provided context. */
 export default async function setup(project: TestProject) {
-  const indexHtml = fileURLToPath(new URL('../../apps/web/dist/index.html', import.meta.url));
+  // WEB_DIST_DIR (relative to the repository root, as the server reads it) lets a build elsewhere be tested.
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const indexHtml = resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist', 'index.html');
   if (!existsSync(indexHtml))
     throw new Error('The web app is not built: run `npm run build` first.');
   const app = await startApp();
