@@ -41,7 +41,19 @@ export function runQualityTests(
   thresholds: QualityThresholds,
   utcOffsetMsAt: (utcMs: number) => number,
 ): Record<QualityTestName, QualityTestResult> {
-  const batches = Array.isArray(input) ? input : [input];
+  const accumulator = createQualityAccumulator(thresholds, utcOffsetMsAt);
+  for (const columns of Array.isArray(input) ? input : [input]) accumulator.add(columns);
+  return accumulator.results();
+}
+
+/** The tests of `runQualityTests`, fed batch by batch, so a file need not be held whole. */
+export function createQualityAccumulator(
+  thresholds: QualityThresholds,
+  utcOffsetMsAt: (utcMs: number) => number,
+): {
+  add: (columns: VehicleColumns) => void;
+  results: () => Record<QualityTestName, QualityTestResult>;
+} {
   let count = 0;
   let rhoSum = 0;
   let rhoCount = 0;
@@ -52,7 +64,7 @@ export function runQualityTests(
   let last = Number.NEGATIVE_INFINITY;
   const perDay = new Map<number, number>();
   const offsetByHour = new Map<number, number>();
-  for (const columns of batches) {
+  const add = (columns: VehicleColumns): void => {
     count += columns.timeMs.length;
     for (let index = 0; index < columns.timeMs.length; index += 1) {
       const time = columns.timeMs[index] as number;
@@ -78,38 +90,42 @@ export function runQualityTests(
         if (length >= OUTLIER_RANGE_M.bandMin) inBand += 1;
       }
     }
-  }
-  const averageRho = rhoCount > 0 ? (rhoSum / rhoCount) * 100 : 100;
-  const busiestDay = Math.max(0, ...perDay.values());
-  const hours = count > 0 ? (last - first) / 3_600_000 : 0;
-  const unclassifiedPercent = count > 0 ? (unclassified / count) * 100 : 0;
-  const bandPercent = inRange > 0 ? (inBand / inRange) * 100 : 0;
-  const factor = thresholds.lengthOutlierFactor;
-  return {
-    rho_test: {
-      passed: averageRho >= thresholds.minAverageRho,
-      value: averageRho,
-      threshold: thresholds.minAverageRho,
-    },
-    above_vol_thres: {
-      passed: busiestDay >= thresholds.lowestMaxAdt,
-      value: busiestDay,
-      threshold: thresholds.lowestMaxAdt,
-    },
-    len_outlier_test: {
-      passed: factor >= 100 ? true : factor <= 0 ? false : bandPercent <= factor,
-      value: bandPercent,
-      threshold: factor,
-    },
-    sufficient_hours: {
-      passed: hours >= thresholds.minSurveyHours,
-      value: hours,
-      threshold: thresholds.minSurveyHours,
-    },
-    unclassifiables_test: {
-      passed: unclassifiedPercent <= thresholds.maxUnclassifiablePercent,
-      value: unclassifiedPercent,
-      threshold: thresholds.maxUnclassifiablePercent,
-    },
   };
+  return { add, results: qualityResults };
+
+  function qualityResults(): Record<QualityTestName, QualityTestResult> {
+    const averageRho = rhoCount > 0 ? (rhoSum / rhoCount) * 100 : 100;
+    const busiestDay = Math.max(0, ...perDay.values());
+    const hours = count > 0 ? (last - first) / 3_600_000 : 0;
+    const unclassifiedPercent = count > 0 ? (unclassified / count) * 100 : 0;
+    const bandPercent = inRange > 0 ? (inBand / inRange) * 100 : 0;
+    const factor = thresholds.lengthOutlierFactor;
+    return {
+      rho_test: {
+        passed: averageRho >= thresholds.minAverageRho,
+        value: averageRho,
+        threshold: thresholds.minAverageRho,
+      },
+      above_vol_thres: {
+        passed: busiestDay >= thresholds.lowestMaxAdt,
+        value: busiestDay,
+        threshold: thresholds.lowestMaxAdt,
+      },
+      len_outlier_test: {
+        passed: factor >= 100 ? true : factor <= 0 ? false : bandPercent <= factor,
+        value: bandPercent,
+        threshold: factor,
+      },
+      sufficient_hours: {
+        passed: hours >= thresholds.minSurveyHours,
+        value: hours,
+        threshold: thresholds.minSurveyHours,
+      },
+      unclassifiables_test: {
+        passed: unclassifiedPercent <= thresholds.maxUnclassifiablePercent,
+        value: unclassifiedPercent,
+        threshold: thresholds.maxUnclassifiablePercent,
+      },
+    };
+  }
 }

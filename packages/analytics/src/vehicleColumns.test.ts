@@ -3,6 +3,7 @@ import {
   columnsFromArrow,
   columnsToArrowStream,
   columnsToArrow,
+  createArrowColumnsWriter,
   MISSING_INTEGER,
   VehicleColumnsBuilder,
 } from './vehicleColumns.ts';
@@ -49,5 +50,29 @@ describe('batched vehicle columns', () => {
     const read = columnsFromArrow(new Uint8Array(Buffer.concat(chunks)));
     expect([...read.timeMs]).toEqual([...joined.timeMs]);
     expect([...read.direction]).toEqual([...joined.direction]);
+  });
+
+  it('hands full batches over as they fill, and writes them batch by batch as one Arrow file', async () => {
+    const writer = createArrowColumnsWriter();
+    const chunks: Buffer[] = [];
+    const read = (async () => {
+      for await (const chunk of writer.stream) chunks.push(chunk as Buffer);
+    })();
+    const handedOver: number[] = [];
+    const builder = new VehicleColumnsBuilder(8, (batch) => {
+      handedOver.push(batch.timeMs.length);
+      writer.write(batch);
+    });
+    for (let index = 0; index < 20; index += 1) builder.push(vehicle(index));
+    expect(handedOver).toEqual([8, 8]);
+    expect(builder.batches().map((batch) => batch.timeMs.length)).toEqual([4]);
+    for (const batch of builder.batches()) writer.write(batch);
+    writer.finish();
+    await read;
+    const columns = columnsFromArrow(new Uint8Array(Buffer.concat(chunks)));
+    expect([...columns.timeMs]).toEqual(
+      Array.from({ length: 20 }, (_, index) => Date.UTC(2025, 0, 1) + index * 1000),
+    );
+    expect(columns.speedMps[13]).toBeCloseTo(10.13, 5);
   });
 });

@@ -65,7 +65,14 @@ export class VehicleColumnsBuilder {
   private used = 0;
   length = 0;
 
-  constructor(private readonly batchRows = BATCH_ROWS) {
+  /**
+   * With `onFullBatch`, each full batch is handed over and not kept, so a file of any size is
+   * held one batch at a time; `batches()` then answers only the last, partial batch.
+   */
+  constructor(
+    private readonly batchRows = BATCH_ROWS,
+    private readonly onFullBatch?: (batch: VehicleColumns) => void,
+  ) {
     this.current = allocate(Math.min(batchRows, 65_536));
   }
 
@@ -97,7 +104,8 @@ export class VehicleColumnsBuilder {
       this.current = bigger;
       return;
     }
-    this.full.push(this.current);
+    if (this.onFullBatch) this.onFullBatch(this.current);
+    else this.full.push(this.current);
     this.current = allocate(this.batchRows);
     this.used = 0;
   }
@@ -125,6 +133,34 @@ export class VehicleColumnsBuilder {
 export function columnsToArrowStream(batches: VehicleColumns[]): Readable {
   const recordBatches = batches.flatMap((batch) => tableFromArrays({ ...batch }).batches);
   return RecordBatchFileWriter.writeAll(recordBatches).toNodeStream();
+}
+
+/**
+ * An Arrow IPC file written batch by batch as a stream: `write` each batch as it is built,
+ * then `finish`; `abort` ends the stream with the error.
+ */
+export function createArrowColumnsWriter(): {
+  stream: Readable;
+  write: (batch: VehicleColumns) => void;
+  finish: () => void;
+  abort: (error: Error) => void;
+} {
+  const writer = new RecordBatchFileWriter();
+  const stream = writer.toNodeStream();
+  return {
+    stream,
+    write: (batch) => {
+      for (const recordBatch of tableFromArrays({ ...batch }).batches) writer.write(recordBatch);
+    },
+    finish: () => {
+      writer.finish();
+      writer.close();
+    },
+    abort: (error) => {
+      writer.abort(error);
+      stream.destroy(error);
+    },
+  };
 }
 
 /** One Arrow IPC file holding the columns. */

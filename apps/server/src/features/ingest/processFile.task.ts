@@ -1,12 +1,14 @@
 import {
-  columnsToArrowStream,
+  BATCH_ROWS,
+  createArrowColumnsWriter,
+  createQualityAccumulator,
   IntervalColumnsBuilder,
   intervalsToArrow,
   runIntervalQualityTests,
   type QualityTestResult,
   QUALITY_REASONS,
-  runQualityTests,
   VehicleColumnsBuilder,
+  type VehicleColumns,
   type QualityTestName,
 } from '@roadcount/analytics';
 import { DEFAULT_ORGANISATION_SETTINGS, type OrganisationSettings } from '@roadcount/domain';
@@ -75,10 +77,47 @@ export function createProcessFileHandler(deps: {
         ? configuredZone
         : DEFAULT_SITE_TIME_ZONE;
 
-    const builder = new VehicleColumnsBuilder();
-    const intervalBuilder = new IntervalColumnsBuilder();
+    const thresholds = {
+      minSurveyHours: settings.min_survey_hours,
+      lowestMaxAdt: settings.lowest_max_adt,
+      minAverageRho: settings.min_average_rho,
+      maxUnclassifiablePercent: settings.max_unclassifiable_percent,
+      lengthOutlierFactor: settings.length_outlier_factor,
+    };
     let match: SiteMatch | undefined;
     let timeZone = defaultTimeZone;
+    // Vehicles go to the column object and the quality tests a batch at a time, as they are
+    // read, so that memory stays flat whatever the file's size. Batches only start once the
+    // header has given the site, and with it the time zone.
+    let columnsOutput:
+      | {
+          writer: ReturnType<typeof createArrowColumnsWriter>;
+          stored: Promise<unknown>;
+          quality: ReturnType<typeof createQualityAccumulator>;
+        }
+      | undefined;
+    const outputColumns = (batch?: VehicleColumns) => {
+      if (!columnsOutput) {
+        const writer = createArrowColumnsWriter();
+        const local = new LocalTimeConverter(timeZone);
+        const stored = deps.blobs.putStream(
+          columnsKey(file.id),
+          writer.stream,
+          Number.MAX_SAFE_INTEGER,
+        );
+        // Awaited once the file is read; this only keeps an early failure from going unhandled.
+        stored.catch(() => undefined);
+        const quality = createQualityAccumulator(thresholds, (utcMs) => local.offsetAt(utcMs));
+        columnsOutput = { writer, stored, quality };
+      }
+      if (batch) {
+        columnsOutput.writer.write(batch);
+        columnsOutput.quality.add(batch);
+      }
+      return columnsOutput;
+    };
+    const builder = new VehicleColumnsBuilder(BATCH_ROWS, outputColumns);
+    const intervalBuilder = new IntervalColumnsBuilder();
     let header: CounterFileHeader | undefined;
     const fallbackName = file.fileName.replace(/\.[^.]+$/, '');
     let summary;
@@ -120,6 +159,10 @@ export function createProcessFileHandler(deps: {
         intervalMode: file.kind === 'bike' ? 'bike' : 'pedestrian',
       });
     } catch (error) {
+      if (columnsOutput) {
+        columnsOutput.writer.abort(error instanceof Error ? error : new Error(String(error)));
+        await columnsOutput.stored.catch(() => undefined);
+      }
       if (!(error instanceof FormatError)) throw error;
       await deps.files.update(file.id, {
         reviewStatus: 'REJ',
@@ -151,35 +194,18 @@ export function createProcessFileHandler(deps: {
           })
         : match.site;
 
-    const local = new LocalTimeConverter(site.timeZone);
-    const offsetAt = (utcMs: number) => local.offsetAt(utcMs);
     let results: Partial<Record<QualityTestName, QualityTestResult>>;
     if (isIntervals) {
       const intervals = intervalBuilder.build();
       await deps.blobs.putBytes(intervalsKey(file.id), intervalsToArrow(intervals));
-      results = runIntervalQualityTests(
-        intervals,
-        { minSurveyHours: settings.min_survey_hours, lowestMaxAdt: settings.lowest_max_adt },
-        offsetAt,
-      );
+      const local = new LocalTimeConverter(site.timeZone);
+      results = runIntervalQualityTests(intervals, thresholds, (utcMs) => local.offsetAt(utcMs));
     } else {
-      const batches = builder.batches();
-      await deps.blobs.putStream(
-        columnsKey(file.id),
-        columnsToArrowStream(batches),
-        Number.MAX_SAFE_INTEGER,
-      );
-      results = runQualityTests(
-        batches,
-        {
-          minSurveyHours: settings.min_survey_hours,
-          lowestMaxAdt: settings.lowest_max_adt,
-          minAverageRho: settings.min_average_rho,
-          maxUnclassifiablePercent: settings.max_unclassifiable_percent,
-          lengthOutlierFactor: settings.length_outlier_factor,
-        },
-        offsetAt,
-      );
+      for (const batch of builder.batches()) outputColumns(batch);
+      const output = outputColumns();
+      output.writer.finish();
+      await output.stored;
+      results = output.quality.results();
     }
     // SPEC section 3: only failed tests are flagged; a missing flag means pass.
     const failed = Object.fromEntries(

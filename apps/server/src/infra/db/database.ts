@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -95,6 +96,7 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     const directory = join(options.dataDir, 'db');
     mkdirSync(directory, { recursive: true });
+    if (!existsSync(join(directory, 'PG_VERSION'))) initialiseEmbeddedDatabase(directory);
     client = await PGlite.create(directory, EMBEDDED_OPTIONS);
   } else {
     client = await PGlite.create(EMBEDDED_OPTIONS);
@@ -115,6 +117,20 @@ export async function openDatabase(options: {
       };
     },
   };
+}
+
+/**
+ * Creating a cluster (initdb) takes ~600 MB of WebAssembly memory that the process never gives
+ * back, so the server would carry it for its whole life: do it in a short-lived child instead.
+ */
+function initialiseEmbeddedDatabase(directory: string): void {
+  const script = `const { PGlite } = await import('@electric-sql/pglite');
+const client = await PGlite.create(process.argv[1]);
+await client.close();`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', script, directory], {
+    cwd: fileURLToPath(new URL('.', import.meta.url)),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 async function ping(db: Database): Promise<boolean> {
