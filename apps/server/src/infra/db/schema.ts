@@ -258,6 +258,13 @@ export const siteDailyRollups = pgTable(
     vehicles: integer('vehicles').notNull(),
     speedSumMps: doublePrecision('speed_sum_mps').notNull(),
     speedCount: integer('speed_count').notNull(),
+    /** Vehicles per 1 km/h speed bin (index = whole km/h, the last bin holding all faster). */
+    speedHistogram: integer('speed_histogram').array().notNull().default(sql`'{}'::integer[]`),
+    /** Vehicles per class index. */
+    classCounts: jsonb('class_counts')
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (table) => [uniqueIndex('site_daily_rollups_key').on(table.siteId, table.day, table.direction)],
 );
@@ -278,4 +285,20 @@ export const userNotifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (table) => [index('user_notifications_org_idx').on(table.organisationId, table.createdOn)],
+);
+
+/** SPEC section 3: a site's posted speed limit and the date from which it applies. */
+export const speedLimits = pgTable(
+  'speed_limits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** Local date (YYYY-MM-DD) from which the limit applies; 1970-01-01 by default. */
+    effectiveFrom: text('effective_from').notNull().default('1970-01-01'),
+    limitMps: doublePrecision('limit_mps').notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [uniqueIndex('speed_limits_site_from').on(table.siteId, table.effectiveFrom)],
 );
