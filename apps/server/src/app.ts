@@ -16,6 +16,9 @@ import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { createColumnCache } from './features/analysis/columnCache.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
+import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
+import { createMapRepository } from './features/map/map.repository.ts';
+import { createMapService } from './features/map/map.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
@@ -149,7 +152,7 @@ export async function buildApp({
   const tasksService = createTasksService(queue, { publish: publishTask });
   app.get('/core/api/openapi.json', () => openapi.document());
   await registerGraphql(app, {
-    typeDefs: [usersTypeDefs, tasksTypeDefs, filesTypeDefs, analysisTypeDefs],
+    typeDefs: [usersTypeDefs, tasksTypeDefs, filesTypeDefs, analysisTypeDefs, mapTypeDefs],
     resolvers: [
       usersResolvers(users, organisations),
       tasksResolvers(tasksService),
@@ -157,6 +160,7 @@ export async function buildApp({
       analysisResolvers(
         createAnalysisService({ db, blobs, cache: createColumnCache(config.columnCacheBytes) }),
       ),
+      mapResolvers(createMapService(createMapRepository(db))),
     ],
     tokens,
     users,

@@ -183,3 +183,42 @@ export async function graphql(
     },
   };
 }
+
+/** Uploads a counter file as the user and waits until its processing ends; answers the file. */
+export async function uploadAndProcess(
+  server: TestServer,
+  token: string,
+  fileName: string,
+  content: string,
+): Promise<{ id: string; review_status: string; site: { id: string } | null }> {
+  const form = new FormData();
+  form.append('file-0', new Blob([content]), fileName);
+  const response = await fetch(`${server.url}/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const id = ((await response.json()) as { files: { id: string }[] }).files[0]?.id;
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    const { body } = await graphql(
+      server,
+      `
+        query ($id: ID!) {
+          getTrafficDataFile(id: $id) {
+            id
+            review_status
+            site {
+              id
+            }
+          }
+        }
+      `,
+      { token, variables: { id } },
+    );
+    const file = body.data?.getTrafficDataFile as
+      { id: string; review_status: string; site: { id: string } | null } | undefined;
+    if (file && file.review_status !== 'LOAD') return file;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${fileName} was not processed in time`);
+}

@@ -7,3 +7,4 @@ export * from './tasks.ts';
 export * from './permissions.ts';
 export * from './validation.ts';
 export * from './classSchemes.ts';
+export * from './mapSites.ts';

@@ -8,6 +8,17 @@ import type { TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { columnsKey, intervalsKey } from './processFile.task.ts';
 
+/** Speed bins of 1 km/h from 0; the last holds every faster vehicle. */
+export const SPEED_HISTOGRAM_BINS = 251;
+
+interface DayTotals {
+  vehicles: number;
+  speedSumMps: number;
+  speedCount: number;
+  speedHistogram: number[];
+  classCounts: Record<number, number>;
+}
+
 /** Files whose data belongs to their site: passed, or accepted despite issues. */
 export const JOINED_STATUSES = ['PDC', 'NRE', 'ACC'];
 
@@ -31,7 +42,7 @@ export function createRefreshRollupsHandler(deps: { db: Database; blobs: BlobSto
       );
     const local = new LocalTimeConverter(site.timeZone);
     const offsetByHour = new Map<number, number>();
-    const totals = new Map<string, { vehicles: number; speedSumMps: number; speedCount: number }>();
+    const totals = new Map<string, DayTotals>();
     const localDay = (time: number) => {
       const hour = Math.floor(time / 3_600_000);
       let offset = offsetByHour.get(hour);
@@ -41,15 +52,30 @@ export function createRefreshRollupsHandler(deps: { db: Database; blobs: BlobSto
       }
       return new Date(time + offset).toISOString().slice(0, 10);
     };
-    const add = (time: number, direction: number, count: number, speedMps: number) => {
+    const add = (
+      time: number,
+      direction: number,
+      count: number,
+      speedMps: number,
+      classIndex: number,
+    ) => {
       const key = `${localDay(time)}|${direction}`;
-      const entry = totals.get(key) ?? { vehicles: 0, speedSumMps: 0, speedCount: 0 };
+      let entry = totals.get(key);
+      if (!entry) {
+        entry = { vehicles: 0, speedSumMps: 0, speedCount: 0, speedHistogram: [], classCounts: {} };
+        totals.set(key, entry);
+      }
       entry.vehicles += count;
       if (Number.isFinite(speedMps)) {
         entry.speedSumMps += speedMps;
         entry.speedCount += 1;
+        const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
+        while (entry.speedHistogram.length <= bin) entry.speedHistogram.push(0);
+        entry.speedHistogram[bin] = (entry.speedHistogram[bin] ?? 0) + 1;
       }
-      totals.set(key, entry);
+      if (classIndex >= 0) {
+        entry.classCounts[classIndex] = (entry.classCounts[classIndex] ?? 0) + count;
+      }
     };
     for (const file of files) {
       if (file.logs.data_kind === 'intervals') {
@@ -60,6 +86,7 @@ export function createRefreshRollupsHandler(deps: { db: Database; blobs: BlobSto
             intervals.direction[index] as number,
             intervals.count[index] as number,
             Number.NaN,
+            -1,
           );
         }
         continue;
@@ -71,6 +98,7 @@ export function createRefreshRollupsHandler(deps: { db: Database; blobs: BlobSto
           columns.direction[index] as number,
           1,
           columns.speedMps[index] as number,
+          columns.classIndex[index] as number,
         );
       }
     }

@@ -1,0 +1,86 @@
+import type { IResolvers } from 'mercurius';
+import { DAY_RANGES } from '@roadcount/domain';
+import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
+import { HttpError } from '../../infra/errors.ts';
+import type { MapFilter, MapService } from './map.service.ts';
+
+export const mapTypeDefs = /* GraphQL */ `
+  "The map's date range (local dates, both included) and dot day range."
+  input MapFilter {
+    start_date: String!
+    end_date: String!
+    "wholeWeek (default), weekdays or weekend."
+    day_range: String
+  }
+
+  "A site on the map with its figures over the filter's days. Speeds in m/s, volumes in vehicles."
+  type MapSite {
+    id: ID!
+    name: String!
+    site_type: String!
+    realtime: Boolean!
+    contexts: [String!]!
+    time_span: String
+    latitude: Float
+    longitude: Float
+    owner_organisation_id: ID!
+    organisation_name: String!
+    class_scheme: String!
+    last_surveyed: String
+    survey_years: [Int!]!
+    has_data: Boolean!
+    days: Int!
+    vehicles: Float!
+    adt: Float
+    average_speed_mps: Float
+    speed85_mps: Float
+    speed_limit_mps: Float
+    above_limit_percent: Float
+    heavy_percent: Float
+    "Percent of classified vehicles per class index."
+    class_shares: JSON!
+  }
+
+  type DailyVolume {
+    day: String!
+    vehicles: Float!
+  }
+
+  extend type Query {
+    mapSites(filter: MapFilter!): [MapSite!]!
+    mapSiteVolumes(siteId: ID!, filter: MapFilter!): [DailyVolume!]!
+  }
+`;
+
+interface MapFilterInput {
+  start_date: string;
+  end_date: string;
+  day_range?: string | null;
+}
+
+function toFilter(input: MapFilterInput): MapFilter {
+  const dayRange = DAY_RANGES.find((range) => range === (input.day_range ?? 'wholeWeek'));
+  if (!dayRange) throw new HttpError(400, `day_range must be one of ${DAY_RANGES.join(', ')}`);
+  return {
+    start_date: input.start_date,
+    end_date: input.end_date,
+    day_range: dayRange,
+  };
+}
+
+export function mapResolvers(service: MapService): IResolvers<unknown, GraphqlContext> {
+  return {
+    Query: {
+      mapSites: (_root, args: { filter: MapFilterInput }, context) => {
+        const viewer = requireViewer(context);
+        return withHttpErrors(() => service.sites(viewer, toFilter(args.filter)));
+      },
+      mapSiteVolumes: (_root, args: { siteId: string; filter: MapFilterInput }, context) => {
+        const viewer = requireViewer(context);
+        return withHttpErrors(() =>
+          service.siteVolumes(viewer, args.siteId, toFilter(args.filter)),
+        );
+      },
+    },
+  };
+}

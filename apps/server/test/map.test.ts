@@ -1,0 +1,172 @@
+import { generateTraffic, roadcountCsvText, type GeneratedVehicle } from '@roadcount/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  signIn,
+  startTestServer,
+  uploadAndProcess,
+  type TestServer,
+} from './testServer.ts';
+
+const MAP_SITES = `query($filter: MapFilter!) {
+  mapSites(filter: $filter) {
+    id name has_data days vehicles adt average_speed_mps speed85_mps heavy_percent
+    last_surveyed survey_years contexts time_span latitude longitude
+  }
+}`;
+const VOLUMES = `query($siteId: ID!, $filter: MapFilter!) {
+  mapSiteVolumes(siteId: $siteId, filter: $filter) { day vehicles }
+}`;
+
+interface MapSite {
+  id: string;
+  name: string;
+  has_data: boolean;
+  days: number;
+  vehicles: number;
+  adt: number | null;
+  average_speed_mps: number | null;
+  speed85_mps: number | null;
+  heavy_percent: number | null;
+  last_surveyed: string | null;
+  survey_years: number[];
+  contexts: string[];
+  time_span: string | null;
+}
+
+/** Spreadsheet PERCENTILE.INC over sorted values: the definition, independent of the server. */
+function percentileInc(sorted: number[], p: number): number {
+  const rank = (p / 100) * (sorted.length - 1);
+  const below = Math.floor(rank);
+  const low = sorted[below] as number;
+  const high = sorted[Math.min(below + 1, sorted.length - 1)] as number;
+  return low + (high - low) * (rank - below);
+}
+
+describe('map layers through GraphQL', () => {
+  let server: TestServer;
+  let token: string;
+  let otherToken: string;
+  let siteId: string;
+  let vehicles: GeneratedVehicle[];
+
+  const mapSites = async (filter: Record<string, string>, as = token) => {
+    const { body } = await graphql(server, MAP_SITES, { token: as, variables: { filter } });
+    return (body.data?.mapSites ?? []) as MapSite[];
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+    const organisation = await createOrg(server);
+    const viewer = await createUser(server, { organisationId: organisation.id, role: 'org_user' });
+    const admin = await createUser(server, { organisationId: organisation.id, role: 'org_admin' });
+    const other = await createUser(server, {
+      organisationId: (await createOrg(server)).id,
+      role: 'org_admin',
+    });
+    const adminToken = (await signIn(server, admin.username)).access;
+    token = (await signIn(server, viewer.username)).access;
+    otherToken = (await signIn(server, other.username)).access;
+    vehicles = [
+      ...generateTraffic({
+        seed: 11,
+        startDay: '2025-03-03',
+        days: 14,
+        vehiclesPerDay: 600,
+        directions: [1, 5],
+        meanSpeedKmh: 52,
+      }),
+    ];
+    const text = [
+      ...roadcountCsvText(vehicles, { name: 'Map Road', latitude: 51.75, longitude: -1.25 }),
+    ].join('');
+    const file = await uploadAndProcess(server, adminToken, 'map.csv', text);
+    expect(file.review_status).toBe('PDC');
+    siteId = file.site?.id ?? '';
+    // The rollups are rebuilt by a task of their own after the file passes.
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const sites = await mapSites({ start_date: '2025-01-01', end_date: '2025-12-31' });
+      if (sites.some((site) => site.has_data)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it('gives ADT, speeds and the heavy share an independent computation gets from the file', async () => {
+    const [site] = await mapSites({
+      start_date: '2025-03-01',
+      end_date: '2025-03-31',
+      day_range: 'weekdays',
+    });
+    const speedsKmh: number[] = [];
+    const perDay = new Map<string, number>();
+    let heavy = 0;
+    let classified = 0;
+    for (const vehicle of vehicles) {
+      const day = new Date(vehicle.localMs).toISOString().slice(0, 10);
+      if (new Date(`${day}T00:00:00Z`).getUTCDay() % 6 === 0) continue;
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      speedsKmh.push(Number(vehicle.speedKmh.toFixed(1)));
+      if (vehicle.classIndex > 0) classified += 1;
+      if (vehicle.classIndex >= 3) heavy += 1; // Austroads ARX: classes 3 and above are heavy.
+    }
+    const total = [...perDay.values()].reduce((sum, count) => sum + count, 0);
+    expect(site).toMatchObject({ id: siteId, name: 'Map Road', has_data: true, days: 10 });
+    expect(site?.vehicles).toBe(total);
+    expect(site?.adt).toBeCloseTo(total / 10, 9);
+    const mean = speedsKmh.reduce((sum, speed) => sum + speed, 0) / speedsKmh.length;
+    expect((site?.average_speed_mps ?? 0) * 3.6).toBeCloseTo(mean, 3);
+    // The map reads 1 km/h bins: its 85th percentile is within a bin of the exact one.
+    const exact85 = percentileInc(
+      [...speedsKmh].sort((a, b) => a - b),
+      85,
+    );
+    expect(Math.abs((site?.speed85_mps ?? 0) * 3.6 - exact85)).toBeLessThan(1);
+    expect(site?.heavy_percent).toBeCloseTo((heavy / classified) * 100, 9);
+    expect(site?.last_surveyed).toBe('2025-03-16');
+    expect(site?.survey_years).toEqual([2025]);
+    expect(site?.contexts).toEqual(['VEH']);
+  });
+
+  it('shows a site without data in a range it was not surveyed in', async () => {
+    const [site] = await mapSites({ start_date: '2024-01-01', end_date: '2024-12-31' });
+    expect(site).toMatchObject({ id: siteId, has_data: false, days: 0, adt: null });
+  });
+
+  it('gives the daily volumes of the summary chart', async () => {
+    const { body } = await graphql(server, VOLUMES, {
+      token,
+      variables: { siteId, filter: { start_date: '2025-03-03', end_date: '2025-03-04' } },
+    });
+    const counted = (day: string) =>
+      vehicles.filter((vehicle) => new Date(vehicle.localMs).toISOString().startsWith(day)).length;
+    expect(body.data?.mapSiteVolumes).toEqual([
+      { day: '2025-03-03', vehicles: counted('2025-03-03') },
+      { day: '2025-03-04', vehicles: counted('2025-03-04') },
+    ]);
+  });
+
+  it('keeps the sites from another organisation and refuses a backwards range', async () => {
+    expect(
+      await mapSites({ start_date: '2025-01-01', end_date: '2025-12-31' }, otherToken),
+    ).toEqual([]);
+    const foreign = await graphql(server, VOLUMES, {
+      token: otherToken,
+      variables: { siteId, filter: { start_date: '2025-03-03', end_date: '2025-03-04' } },
+    });
+    expect(foreign.status).toBe(403);
+    const backwards = await graphql(server, MAP_SITES, {
+      token,
+      variables: { filter: { start_date: '2025-03-05', end_date: '2025-03-01' } },
+    });
+    expect(backwards.body.errors?.[0]?.message).toBe(
+      'The start date must not be later than the end date.',
+    );
+    const anonymous = await graphql(server, MAP_SITES, {
+      variables: { filter: { start_date: '2025-03-01', end_date: '2025-03-05' } },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});
