@@ -74,8 +74,11 @@ export async function buildApp({
         scriptSrc: ["'self'"],
         // MUI's emotion injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The map's base tiles come from the configured hosts; MapLibre runs a blob: worker.
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...config.map.origins],
+        workerSrc: ["'self'", 'blob:'],
+        childSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -151,6 +154,14 @@ export async function buildApp({
   };
   const tasksService = createTasksService(queue, { publish: publishTask });
   app.get('/core/api/openapi.json', () => openapi.document());
+  // The base maps are public configuration, read before sign-in is needed.
+  app.get('/api/map/config', () => ({
+    styleUrl: config.map.styleUrl ?? null,
+    tileUrl: config.map.tileUrl,
+    tileAttribution: config.map.tileAttribution,
+    satelliteUrl: config.map.satelliteUrl,
+    satelliteAttribution: config.map.satelliteAttribution,
+  }));
   await registerGraphql(app, {
     typeDefs: [usersTypeDefs, tasksTypeDefs, filesTypeDefs, analysisTypeDefs, mapTypeDefs],
     resolvers: [

@@ -39,6 +39,17 @@ const environmentSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   RUN_WORKER: booleanText.default(true),
   COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
+  MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MAP_TILE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  MAP_SATELLITE_URL: z
+    .url({ protocol: /^https?$/ })
+    .default(
+      'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+    ),
+  MAP_SATELLITE_ATTRIBUTION: z.string().default('Imagery © Esri'),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -69,6 +80,15 @@ export interface Config {
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
   columnCacheBytes: number;
+  /** The base maps the web app draws under the sites, and their hosts for the CSP. */
+  map: {
+    styleUrl: string | undefined;
+    tileUrl: string;
+    tileAttribution: string;
+    satelliteUrl: string;
+    satelliteAttribution: string;
+    origins: string[];
+  };
 }
 
 export class ConfigError extends Error {
@@ -116,5 +136,20 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       : undefined,
     runWorker: env.RUN_WORKER,
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
+    map: {
+      styleUrl: env.MAP_STYLE_URL,
+      tileUrl: env.MAP_TILE_URL,
+      tileAttribution: env.MAP_TILE_ATTRIBUTION,
+      satelliteUrl: env.MAP_SATELLITE_URL,
+      satelliteAttribution: env.MAP_SATELLITE_ATTRIBUTION,
+      origins: [
+        ...new Set(
+          [env.MAP_STYLE_URL, env.MAP_TILE_URL, env.MAP_SATELLITE_URL]
+            .filter((url): url is string => url !== undefined)
+            // Tile templates hold {z}/{x}/{y}, which URL parsing keeps in the path.
+            .map((url) => new URL(url).origin),
+        ),
+      ],
+    },
   };
 }

@@ -7,6 +7,7 @@ import { PublicLayout } from './features/shell/components/PublicLayout.tsx';
 import { ADMIN_TOOLS_ROLES, NAVIGATION, STAFF_ROLES } from './features/shell/navigation.tsx';
 import { AdminToolsPage } from './pages/AdminToolsPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import { MapPage } from './pages/MapPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OrganisationSettingsPage } from './pages/OrganisationSettingsPage.tsx';
 import { OrganisationsPage } from './pages/OrganisationsPage.tsx';
@@ -84,10 +85,13 @@ export const routes: RouteObject[] = [
       },
       // Every group of the /ui guard above may read its own profile.
       { path: 'profile', element: <ProfilePage /> },
-      ...uiScreens.map(({ path, titleKey }) => ({
-        path: path.slice('/ui/'.length),
-        element: <ComingSoon titleKey={titleKey} />,
-      })),
+      { path: 'analysis/map', element: <MapPage /> },
+      ...uiScreens
+        .filter(({ path }) => path !== '/ui/analysis/map')
+        .map(({ path, titleKey }) => ({
+          path: path.slice('/ui/'.length),
+          element: <ComingSoon titleKey={titleKey} />,
+        })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -20,6 +20,8 @@ interface DemoFile {
   fileName: string;
   kind: 'vehicle' | 'bike';
   text: () => Iterable<string>;
+  /** What the uploader wrote; a file that names no place gets its coordinates here. */
+  description?: string;
 }
 
 const DEMO_TIME_ZONE = 'Europe/London';
@@ -29,11 +31,18 @@ const site = (name: string, latitude: number, longitude: number): SiteDescriptio
   longitude,
   timeZone: DEMO_TIME_ZONE,
 });
-const traffic = (profile: Omit<TrafficProfile, 'startDay'> & { weeksAgo: number }) => {
-  // Recent data: the survey ends a few days before today, whatever day the demo starts on.
+const traffic = (
+  profile: Omit<TrafficProfile, 'startDay' | 'days'> &
+    ({ weeksAgo: number; days: number } | { weeksAgo: number; untilYesterday: true }),
+) => {
+  // Recent data: the survey starts on a Monday some weeks ago, whatever day the demo starts on.
   const start = new Date(Date.now() - profile.weeksAgo * 7 * 86_400_000);
   start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
-  return generateTraffic({ ...profile, startDay: start.toISOString().slice(0, 10) });
+  start.setUTCHours(0, 0, 0, 0);
+  // A continuous count runs on to yesterday, so that the map's last 7 days show it.
+  const days =
+    'days' in profile ? profile.days : Math.floor((Date.now() - start.getTime()) / 86_400_000);
+  return generateTraffic({ ...profile, days, startDay: start.toISOString().slice(0, 10) });
 };
 
 /** The demo surveys: vehicle and bike, temporary and continuous, a few weeks to half a year. */
@@ -45,8 +54,8 @@ const DEMO_FILES: DemoFile[] = [
       roadcountCsvText(
         traffic({
           seed: 11,
-          weeksAgo: 27,
-          days: 182,
+          weeksAgo: 26,
+          untilYesterday: true,
           vehiclesPerDay: 2600,
           directions: [1, 5],
           meanSpeedKmh: 72,
@@ -86,6 +95,8 @@ const DEMO_FILES: DemoFile[] = [
         }),
         site('Bath Road', 51.44951, -1.00734),
       ),
+    // A Jamar file names no place: the uploader gives the coordinates.
+    description: 'Demo survey at 51.44951, -1.00734',
   },
   {
     fileName: 'Thames Path cycle counter.csv',
@@ -143,7 +154,7 @@ export async function seedDemoData(deps: {
       s3Key,
       sha256: stored.sha256,
       sizeBytes: stored.sizeBytes,
-      logs: { description: 'Demo survey' },
+      logs: { description: demo.description ?? 'Demo survey' },
     });
     await deps.queue.enqueue({
       functionName: 'process_file',

@@ -1,0 +1,329 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
+import TuneIcon from '@mui/icons-material/Tune';
+import { Alert, Box, Button, Drawer, Paper, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../profile/api/profileApi.ts';
+import { useMapConfig, useMapSites, type MapDates } from '../api/mapApi.ts';
+import {
+  colourFor,
+  insidePolygon,
+  layerScale,
+  nextSelection,
+  selectionColours,
+  summaryCsv,
+  type Units,
+} from '../mapLayers.ts';
+import {
+  DEFAULT_SITE_FILTERS,
+  defaultDateRange,
+  visibleSites,
+  type SiteFilters,
+} from '../siteFilters.ts';
+import { MapControls, type MapSettings } from './MapControls.tsx';
+import { MapLegend } from './MapLegend.tsx';
+import { SiteList } from './SiteList.tsx';
+import { SiteMap, type SiteDot } from './SiteMap.tsx';
+import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
+
+const PANEL_WIDTH = 320;
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** /ui/analysis/map: the organisation's sites on a map, coloured by a layer, with a summary. */
+export function MapScreen() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'));
+  const profile = useProfile();
+  const units: Units = profile.data?.organisation?.preferences.default_units ?? 'metric';
+  const [settings, setSettings] = useState<MapSettings>(() => {
+    const { start, end } = defaultDateRange();
+    return {
+      layer: 'speed',
+      satellite: false,
+      dotSize: 7,
+      dayRange: 'wholeWeek',
+      startDate: start,
+      endDate: end,
+      mode: 'single',
+    };
+  });
+  const [filters, setFilters] = useState<SiteFilters>(DEFAULT_SITE_FILTERS);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [polygon, setPolygon] = useState<[number, number][] | null>(null);
+  const [controlsOpen, setControlsOpen] = useState(false);
+  const datesValid = settings.startDate <= settings.endDate;
+  const [dates, setDates] = useState<MapDates>({
+    start_date: settings.startDate,
+    end_date: settings.endDate,
+    day_range: settings.dayRange,
+  });
+  const changeSettings = (change: Partial<MapSettings>) => {
+    const next = { ...settings, ...change };
+    setSettings(next);
+    if (next.startDate <= next.endDate)
+      setDates({ start_date: next.startDate, end_date: next.endDate, day_range: next.dayRange });
+  };
+  const config = useMapConfig();
+  const sites = useMapSites(dates);
+  const all = useMemo(() => sites.data ?? [], [sites.data]);
+  const shown = useMemo(() => visibleSites(all, filters, selected), [all, filters, selected]);
+  const scale = layerScale(settings.layer, units);
+  const colours = selectionColours(selected, settings.mode);
+  const dots: SiteDot[] = shown.map((site) => {
+    const selection = colours.get(site.id);
+    const comparison = settings.layer === 'comparison';
+    return {
+      site,
+      colour: comparison ? (selection ?? '#bdbdbd') : colourFor(scale, scale.value(site)),
+      ...(selection ? { selection } : {}),
+    };
+  });
+  const years = [...new Set(all.flatMap((site) => site.survey_years))].sort((a, b) => b - a);
+  const organisations =
+    profile.data?.role === 'admin'
+      ? [...new Map(all.map((site) => [site.owner_organisation_id, site.organisation_name]))].map(
+          ([id, name]) => ({ id, name }),
+        )
+      : null;
+  const selectedSites = selected
+    .map((id) => all.find((site) => site.id === id))
+    .filter((site) => site !== undefined);
+
+  const select = (siteId: string) =>
+    setSelected((current) => nextSelection(current, siteId, settings.mode));
+  const finishPolygon = () => {
+    if (polygon && polygon.length >= 3) {
+      const inside = shown
+        .filter(
+          (site) =>
+            site.latitude !== null &&
+            site.longitude !== null &&
+            insidePolygon([site.longitude, site.latitude], polygon),
+        )
+        .map((site) => site.id);
+      setSelected(inside);
+      if (inside.length > 1) setSettings((current) => ({ ...current, mode: 'multi' }));
+    }
+    setPolygon(null);
+  };
+  const csvHeaders = [
+    'name',
+    'latitude',
+    'longitude',
+    'lastSurveyed',
+    'days',
+    'adt',
+    'averageSpeed',
+    'speed85',
+    'speedLimit',
+    'aboveLimit',
+    'heavy',
+  ].map((key) =>
+    t(`map.csv.${key}`, { unit: t(units === 'metric' ? 'map.units.kmh' : 'map.units.mph') }),
+  );
+
+  const controls = (
+    <>
+      <SiteList
+        sites={shown}
+        selected={selected}
+        colours={colours}
+        search={filters.search}
+        onSearch={(search) => setFilters((current) => ({ ...current, search }))}
+        onSelect={select}
+        loading={sites.isPending}
+      />
+      <MapControls
+        settings={settings}
+        onSettings={changeSettings}
+        filters={filters}
+        onFilters={(change) => setFilters((current) => ({ ...current, ...change }))}
+        years={years}
+        organisations={organisations}
+      />
+    </>
+  );
+  const summary = selectedSites.length > 0 && (
+    <SiteSummaryPanel
+      sites={selectedSites}
+      colours={colours}
+      dates={dates}
+      units={units}
+      onClose={() => setSelected([])}
+    />
+  );
+
+  return (
+    <Box
+      sx={{
+        m: { xs: -2, md: -3 },
+        height: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px)' },
+        display: 'flex',
+        position: 'relative',
+      }}
+    >
+      {wide ? (
+        <Paper
+          square
+          elevation={0}
+          sx={{
+            width: PANEL_WIDTH,
+            flexShrink: 0,
+            overflowY: 'auto',
+            borderRight: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {controls}
+        </Paper>
+      ) : (
+        <Drawer
+          open={controlsOpen}
+          onClose={() => setControlsOpen(false)}
+          slotProps={{ paper: { sx: { width: 'min(90vw, 340px)' } } }}
+        >
+          {controls}
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, position: 'relative', minWidth: 0 }}>
+        {config.data && (
+          <SiteMap
+            config={config.data}
+            satellite={settings.satellite}
+            dots={dots}
+            dotSize={settings.dotSize}
+            polygon={polygon}
+            onSiteClick={select}
+            onMapClick={(point) => polygon && setPolygon([...polygon, point])}
+          />
+        )}
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ position: 'absolute', top: 12, left: 12, flexWrap: 'wrap', gap: 1 }}
+        >
+          {!wide && (
+            <Button
+              variant="contained"
+              color="inherit"
+              startIcon={<TuneIcon />}
+              onClick={() => setControlsOpen(true)}
+            >
+              {t('map.controls.open')}
+            </Button>
+          )}
+          {polygon ? (
+            <>
+              <Button variant="contained" onClick={finishPolygon} disabled={polygon.length < 3}>
+                {t('map.polygon.finish', { count: polygon.length })}
+              </Button>
+              <Button variant="contained" color="inherit" onClick={() => setPolygon(null)}>
+                {t('map.polygon.cancel')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="contained"
+              color="inherit"
+              startIcon={<PentagonOutlinedIcon />}
+              onClick={() => setPolygon([])}
+            >
+              {t('map.polygon.start')}
+            </Button>
+          )}
+          <Button
+            variant="contained"
+            color="inherit"
+            startIcon={<DownloadIcon />}
+            disabled={shown.length === 0}
+            onClick={() =>
+              download(
+                `sites-${dates.start_date}-${dates.end_date}.csv`,
+                summaryCsv(shown, units, csvHeaders),
+              )
+            }
+          >
+            {t('map.csv.download')}
+          </Button>
+        </Stack>
+        {polygon && (
+          <Alert
+            severity="info"
+            sx={{ position: 'absolute', top: 64, left: 12, right: 12, maxWidth: 420 }}
+          >
+            {t('map.polygon.help')}
+          </Alert>
+        )}
+        {(sites.isError || config.isError || !datesValid) && (
+          <Alert
+            severity={datesValid ? 'error' : 'warning'}
+            sx={{
+              position: 'absolute',
+              bottom: 12,
+              left: 12,
+              right: 12,
+              maxWidth: 480,
+              mx: 'auto',
+            }}
+          >
+            {datesValid
+              ? (sites.error?.message ?? t('map.loadFailed'))
+              : t('map.controls.datesBackwards')}
+          </Alert>
+        )}
+        <Box
+          sx={{
+            position: 'absolute',
+            bottom: 36,
+            left: 12,
+            display: { xs: selectedSites.length > 0 ? 'none' : 'block', md: 'block' },
+          }}
+        >
+          <MapLegend layer={settings.layer} scale={scale} />
+        </Box>
+      </Box>
+      {summary &&
+        (wide ? (
+          <Paper
+            square
+            elevation={0}
+            sx={{
+              width: 360,
+              flexShrink: 0,
+              overflowY: 'auto',
+              borderLeft: 1,
+              borderColor: 'divider',
+            }}
+          >
+            {summary}
+          </Paper>
+        ) : (
+          <Paper
+            elevation={8}
+            sx={{
+              position: 'absolute',
+              left: 0,
+              right: 0,
+              bottom: 0,
+              maxHeight: '60%',
+              overflowY: 'auto',
+              borderTopLeftRadius: 12,
+              borderTopRightRadius: 12,
+            }}
+          >
+            {summary}
+          </Paper>
+        ))}
+    </Box>
+  );
+}

@@ -1,0 +1,184 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Box } from '@mui/material';
+import type { FeatureCollection, Point } from 'geojson';
+import * as maplibregl from 'maplibre-gl';
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Layer,
+  Map,
+  NavigationControl,
+  ScaleControl,
+  Source,
+  type MapLayerMouseEvent,
+  type MapRef,
+} from 'react-map-gl/maplibre';
+import type { MapConfig, MapSite } from '../api/mapApi.ts';
+
+export interface SiteDot {
+  site: MapSite;
+  colour: string;
+  /** The site's selection colour, when selected. */
+  selection?: string;
+}
+
+interface Props {
+  config: MapConfig;
+  satellite: boolean;
+  dots: SiteDot[];
+  dotSize: number;
+  /** Vertices of the polygon being drawn, [longitude, latitude]. */
+  polygon: [number, number][] | null;
+  onSiteClick: (siteId: string) => void;
+  onMapClick: (point: [number, number]) => void;
+}
+
+// The bundle moves MapLibre away from its worker file: tell it where the build put it.
+maplibregl.setWorkerUrl(maplibreWorkerUrl);
+
+/** SPEC section 9: the map opens at zoom 12. */
+const DEFAULT_ZOOM = 12;
+const SITES_LAYER = 'sites';
+
+/** The base map: the configured style, or raster tiles over a plain background. */
+function baseStyle(config: MapConfig, satellite: boolean): maplibregl.StyleSpecification | string {
+  if (config.styleUrl && !satellite) return config.styleUrl;
+  return {
+    version: 8,
+    sources: {
+      base: {
+        type: 'raster',
+        tiles: [satellite ? config.satelliteUrl : config.tileUrl],
+        tileSize: 256,
+        attribution: satellite ? config.satelliteAttribution : config.tileAttribution,
+        maxzoom: 19,
+      },
+    },
+    // Without tiles (offline) the sites still draw on the background.
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': '#e9eef2' } },
+      { id: 'base', type: 'raster', source: 'base' },
+    ],
+  };
+}
+
+/** The sites as a WebGL circle layer, so thousands stay smooth; fits to them when they change. */
+export function SiteMap({
+  config,
+  satellite,
+  dots,
+  dotSize,
+  polygon,
+  onSiteClick,
+  onMapClick,
+}: Props) {
+  const mapRef = useRef<MapRef>(null);
+  const located = dots.filter(({ site }) => site.latitude !== null && site.longitude !== null);
+  const features = useMemo<FeatureCollection<Point>>(
+    () => ({
+      type: 'FeatureCollection',
+      features: located.map(({ site, colour, selection }) => ({
+        type: 'Feature',
+        id: site.id,
+        geometry: { type: 'Point', coordinates: [site.longitude ?? 0, site.latitude ?? 0] },
+        properties: {
+          id: site.id,
+          colour,
+          selection: selection ?? '',
+          selected: selection ? 1 : 0,
+        },
+      })),
+    }),
+    [located],
+  );
+  const boundsKey = located.map(({ site }) => site.id).join(',');
+  // The map is created after the first render: fit once it has loaded, and when the sites change.
+  const [loaded, setLoaded] = useState(false);
+  const onLoad = useCallback(() => setLoaded(true), []);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!loaded || !map || located.length === 0) return;
+    const longitudes = located.map(({ site }) => site.longitude ?? 0);
+    const latitudes = located.map(({ site }) => site.latitude ?? 0);
+    map.fitBounds(
+      [
+        [Math.min(...longitudes), Math.min(...latitudes)],
+        [Math.max(...longitudes), Math.max(...latitudes)],
+      ],
+      { padding: 60, maxZoom: DEFAULT_ZOOM, duration: 0 },
+    );
+    // Only when the set of sites changes, not on every recolouring.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [boundsKey, loaded]);
+
+  const first = located[0]?.site;
+  const polygonFeature = useMemo<FeatureCollection>(
+    () => ({
+      type: 'FeatureCollection',
+      features: polygon
+        ? [
+            {
+              type: 'Feature',
+              properties: {},
+              geometry: { type: 'LineString', coordinates: polygon },
+            },
+          ]
+        : [],
+    }),
+    [polygon],
+  );
+
+  const click = (event: MapLayerMouseEvent) => {
+    const feature = event.features?.find((candidate) => candidate.layer.id === SITES_LAYER);
+    const id = feature?.properties.id as string | undefined;
+    if (id && !polygon) onSiteClick(id);
+    else onMapClick([event.lngLat.lng, event.lngLat.lat]);
+  };
+
+  return (
+    <Box sx={{ position: 'absolute', inset: 0 }} data-testid="site-map">
+      <Map
+        ref={mapRef}
+        mapLib={maplibregl}
+        onLoad={onLoad}
+        initialViewState={{
+          longitude: first?.longitude ?? -1.5,
+          latitude: first?.latitude ?? 52.5,
+          zoom: first ? DEFAULT_ZOOM : 5,
+        }}
+        mapStyle={baseStyle(config, satellite)}
+        interactiveLayerIds={[SITES_LAYER]}
+        onClick={click}
+        cursor={polygon ? 'crosshair' : undefined}
+        style={{ width: '100%', height: '100%' }}
+      >
+        <NavigationControl position="top-right" showCompass={false} />
+        <ScaleControl position="bottom-right" />
+        <Source id="sites" type="geojson" data={features}>
+          <Layer
+            id={SITES_LAYER}
+            type="circle"
+            paint={{
+              'circle-color': ['get', 'colour'],
+              'circle-radius': ['+', dotSize, ['*', ['get', 'selected'], 2]],
+              'circle-stroke-color': [
+                'case',
+                ['==', ['get', 'selected'], 1],
+                ['get', 'selection'],
+                '#ffffff',
+              ],
+              'circle-stroke-width': ['case', ['==', ['get', 'selected'], 1], 3, 1.5],
+            }}
+          />
+        </Source>
+        <Source id="polygon" type="geojson" data={polygonFeature}>
+          <Layer
+            id="polygon-line"
+            type="line"
+            paint={{ 'line-color': '#005bbd', 'line-width': 2, 'line-dasharray': [2, 1] }}
+          />
+        </Source>
+      </Map>
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Box,
+  Button,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSiteVolumes, type MapDates, type MapSite } from '../api/mapApi.ts';
+import { speedIn, type Units } from '../mapLayers.ts';
+import { VolumeBars } from './VolumeBars.tsx';
+
+interface Props {
+  sites: MapSite[];
+  colours: Map<string, string>;
+  dates: MapDates;
+  units: Units;
+  onClose: () => void;
+}
+
+function useFormat(units: Units) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number | null, digits = 0) =>
+    value === null
+      ? t('map.summary.none')
+      : value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const speed = (value: number | null) =>
+    value === null
+      ? t('map.summary.none')
+      : `${number(speedIn(units, value), 1)} ${t(units === 'metric' ? 'map.units.kmh' : 'map.units.mph')}`;
+  const percent = (value: number | null) =>
+    value === null ? t('map.summary.none') : `${number(value, 1)} %`;
+  return { number, speed, percent };
+}
+
+/** One site's summary, or the selected sites side by side (multi-site comparison). */
+export function SiteSummaryPanel({ sites, colours, dates, units, onClose }: Props) {
+  const { t } = useTranslation();
+  const format = useFormat(units);
+  const single = sites.length === 1 ? sites[0] : undefined;
+  const volumes = useSiteVolumes(single?.id, dates);
+  return (
+    <Box sx={{ p: 2 }} role="region" aria-label={t('map.summary.title')}>
+      <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
+          {single ? single.name : t('map.summary.comparison', { count: sites.length })}
+        </Typography>
+        <IconButton aria-label={t('map.summary.close')} onClick={onClose} edge="end">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      {single ? (
+        <>
+          <Typography variant="body2" color="text.secondary" gutterBottom>
+            {t(`map.siteTypes.${single.site_type}`, { defaultValue: single.site_type })}
+            {' · '}
+            {t('map.summary.lastSurveyed', {
+              date: single.last_surveyed ?? t('map.summary.never'),
+            })}
+          </Typography>
+          <Table size="small" aria-label={t('map.summary.figures')}>
+            <TableBody>
+              {[
+                ['adt', format.number(single.adt)],
+                ['averageSpeed', format.speed(single.average_speed_mps)],
+                ['speed85', format.speed(single.speed85_mps)],
+                ['heavy', format.percent(single.heavy_percent)],
+                ['aboveLimit', format.percent(single.above_limit_percent)],
+              ].map(([key, value]) => (
+                <TableRow key={key}>
+                  <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+                    {t(`map.summary.${key}`)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ pr: 0 }} data-figure={key}>
+                    {value}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>
+            {t('map.summary.dailyVolume')}
+          </Typography>
+          <VolumeBars volumes={volumes.data ?? []} />
+          <Button
+            component={RouterLink}
+            to={`/ui/analysis/site-detail/${single.id}`}
+            variant="contained"
+            fullWidth
+            sx={{ mt: 2 }}
+          >
+            {t('map.summary.openSite')}
+          </Button>
+        </>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={t('map.summary.figures')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('map.summary.site')}</TableCell>
+                <TableCell align="right">{t('map.summary.adt')}</TableCell>
+                <TableCell align="right">{t('map.summary.averageSpeed')}</TableCell>
+                <TableCell align="right">{t('map.summary.speed85')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sites.map((site) => (
+                <TableRow key={site.id}>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Box
+                        sx={{
+                          width: 10,
+                          height: 10,
+                          borderRadius: '50%',
+                          bgcolor: colours.get(site.id),
+                          flexShrink: 0,
+                        }}
+                      />
+                      <RouterLink to={`/ui/analysis/site-detail/${site.id}`}>
+                        {site.name}
+                      </RouterLink>
+                    </Stack>
+                  </TableCell>
+                  <TableCell align="right">{format.number(site.adt)}</TableCell>
+                  <TableCell align="right">{format.speed(site.average_speed_mps)}</TableCell>
+                  <TableCell align="right">{format.speed(site.speed85_mps)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Box>
+  );
+}

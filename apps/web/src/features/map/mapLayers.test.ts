@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import type { MapSite } from './api/mapApi.ts';
+import {
+  colourFor,
+  insidePolygon,
+  layerScale,
+  nextSelection,
+  NO_VALUE_COLOUR,
+  selectionColours,
+  summaryCsv,
+} from './mapLayers.ts';
+
+const site: MapSite = {
+  id: 's1',
+  name: 'High Street, north',
+  site_type: 'temporary',
+  realtime: false,
+  contexts: ['VEH'],
+  time_span: 'TS_T',
+  latitude: 51.5,
+  longitude: -0.12,
+  owner_organisation_id: 'o1',
+  organisation_name: 'Org',
+  class_scheme: 'arx',
+  last_surveyed: '2026-11-20',
+  survey_years: [2026],
+  has_data: true,
+  days: 7,
+  vehicles: 7000,
+  adt: 1000,
+  average_speed_mps: 12.5,
+  speed85_mps: 15,
+  speed_limit_mps: 50 / 3.6,
+  above_limit_percent: 12.5,
+  heavy_percent: 8,
+  class_shares: {},
+};
+
+describe('map layers', () => {
+  it('colour the speed layer by the average speed in the user unit', () => {
+    const metric = layerScale('speed', 'metric');
+    expect(metric.value(site)).toBeCloseTo(45, 9);
+    expect(colourFor(metric, metric.value(site))).toBe(metric.steps[2]?.colour);
+    const imperial = layerScale('speed85', 'imperial');
+    expect(imperial.value(site)).toBeCloseTo(33.554, 2);
+    expect(imperial.unitKey).toBe('map.units.mph');
+  });
+
+  it('grey out a site with no figure for the layer', () => {
+    const scale = layerScale('speed', 'metric');
+    expect(colourFor(scale, scale.value({ ...site, average_speed_mps: null }))).toBe(
+      NO_VALUE_COLOUR,
+    );
+  });
+
+  it('tell sites without data apart', () => {
+    const scale = layerScale('noData', 'metric');
+    expect(colourFor(scale, scale.value({ ...site, has_data: false }))).toBe('#d73027');
+    expect(colourFor(scale, scale.value(site))).toBe('#3182bd');
+  });
+});
+
+describe('site selection', () => {
+  it('replaces in single mode and toggles in multi mode', () => {
+    expect(nextSelection(['a'], 'b', 'single')).toEqual(['b']);
+    expect(nextSelection(['a'], 'a', 'single')).toEqual([]);
+    expect(nextSelection(['a'], 'b', 'multi')).toEqual(['a', 'b']);
+    expect(nextSelection(['a', 'b'], 'a', 'multi')).toEqual(['b']);
+  });
+
+  it('colours one site in single mode black, and others from the palette in turn', () => {
+    expect(selectionColours(['a'], 'single').get('a')).toBe('#000000');
+    const colours = selectionColours(['a', 'b'], 'multi');
+    expect(colours.get('a')).not.toBe(colours.get('b'));
+    expect(colours.get('a')).not.toBe('#000000');
+  });
+
+  it('finds the points inside a drawn polygon', () => {
+    const square: [number, number][] = [
+      [0, 0],
+      [2, 0],
+      [2, 2],
+      [0, 2],
+    ];
+    expect(insidePolygon([1, 1], square)).toBe(true);
+    expect(insidePolygon([3, 1], square)).toBe(false);
+  });
+});
+
+describe('summary CSV', () => {
+  it('writes one row a site, quoting names with commas, speeds in the unit', () => {
+    const csv = summaryCsv([site], 'metric', [
+      'Name',
+      'Lat',
+      'Lon',
+      'Last',
+      'Days',
+      'ADT',
+      'Avg',
+      '85th',
+      'Limit',
+      'Above',
+      'Heavy',
+    ]);
+    expect(csv.split('\n')[1]).toBe(
+      '"High Street, north",51.5,-0.12,2026-11-20,7,1000,45,54,50,12.5,8',
+    );
+  });
+});

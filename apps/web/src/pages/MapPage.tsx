@@ -1,0 +1,5 @@
+import { MapScreen } from '../features/map/components/MapScreen.tsx';
+
+export function MapPage() {
+  return <MapScreen />;
+}

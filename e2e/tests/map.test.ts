@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiSignIn } from '../support/api.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+
+const appUrl = inject('appUrl');
+const SITE_NAME = 'Kennet Side';
+
+interface MapSite {
+  id: string;
+  name: string;
+  has_data: boolean;
+  adt: number | null;
+  average_speed_mps: number | null;
+}
+
+async function graphql<T>(token: string, query: string, variables: unknown): Promise<T> {
+  const response = await fetch(`${appUrl}/gql/v1/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  return ((await response.json()) as { data: T }).data;
+}
+
+const localDate = (date: Date) => date.toISOString().slice(0, 10);
+
+describe('the map', () => {
+  let browser: Browser;
+  let page: Page;
+  let site: MapSite;
+  const today = new Date();
+  const weekAgo = new Date(today.getTime() - 6 * 86_400_000);
+  const filter = {
+    start_date: localDate(weekAgo),
+    end_date: localDate(today),
+    day_range: 'wholeWeek',
+  };
+
+  beforeAll(async () => {
+    // A survey of the last ten days, uploaded by the demo admin as a user would.
+    const admin = await apiSignIn(appUrl, 'admin', ADMIN_PASSWORD);
+    const start = new Date(today.getTime() - 10 * 86_400_000);
+    const vehicles = generateTraffic({
+      seed: 21,
+      startDay: localDate(start),
+      days: 10,
+      vehiclesPerDay: 900,
+      directions: [1, 5],
+      meanSpeedKmh: 46,
+    });
+    const form = new FormData();
+    const text = [
+      ...roadcountCsvText(vehicles, { name: SITE_NAME, latitude: 51.4521, longitude: -0.9612 }),
+    ].join('');
+    form.append('file-0', new Blob([text]), 'kennet.csv');
+    const upload = await fetch(`${appUrl}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: form,
+    });
+    expect(upload.status).toBe(201);
+    const viewer = await apiSignIn(appUrl, 'demo', DEMO_PASSWORD);
+    const query = `query($filter: MapFilter!) { mapSites(filter: $filter) { id name has_data adt average_speed_mps } }`;
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const { mapSites } = await graphql<{ mapSites: MapSite[] }>(viewer, query, { filter });
+      const found = mapSites.find(
+        (candidate) => candidate.name === SITE_NAME && candidate.has_data,
+      );
+      if (found) {
+        site = found;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(site).toBeDefined();
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, 1440));
+    await page.goto(`${appUrl}/auth/login`);
+    await page.getByLabel('Email/username').fill('demo');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/ui/analysis/map');
+  }, 90_000);
+  afterAll(() => browser.close());
+
+  it('draws the sites and changes the legend with the layer', async () => {
+    await page.getByRole('list', { name: 'Sites on the map' }).getByText(SITE_NAME).waitFor();
+    await page.locator('[data-testid="site-map"] canvas').waitFor();
+    const legend = page.getByRole('region', { name: 'Legend' });
+    await legend.getByText('Average speed').waitFor();
+    expect(await legend.textContent()).toContain('km/h');
+    await page.getByLabel('Layer').click();
+    await page.getByRole('option', { name: 'Volume (ADT)' }).click();
+    await legend.getByText('Volume (ADT)').waitFor();
+    expect(await legend.textContent()).toContain('vehicles a day');
+  });
+
+  it('shows the selected site’s figures as the map API gives them, and in the summary CSV', async () => {
+    await page.getByRole('list', { name: 'Sites on the map' }).getByText(SITE_NAME).click();
+    const summary = page.getByRole('region', { name: 'Site summary' });
+    await summary.getByRole('heading', { name: SITE_NAME }).waitFor();
+    const adt = Math.round(site.adt ?? 0).toLocaleString('en-GB');
+    expect(await summary.locator('[data-figure="adt"]').textContent()).toBe(adt);
+    const speed = ((site.average_speed_mps ?? 0) * 3.6).toLocaleString('en-GB', {
+      maximumFractionDigits: 1,
+    });
+    expect(await summary.locator('[data-figure="averageSpeed"]').textContent()).toBe(
+      `${speed} km/h`,
+    );
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Summary CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8')
+      .trim()
+      .split('\n');
+    const header = csv[0]?.split(',') ?? [];
+    const row = csv.find((line) => line.startsWith(SITE_NAME))?.split(',') ?? [];
+    expect(Number(row[header.indexOf('ADT (vehicles a day)')])).toBe(
+      Math.round((site.adt ?? 0) * 100) / 100,
+    );
+
+    await summary.getByRole('link', { name: 'Open site detail' }).click();
+    await page.waitForURL(`**/ui/analysis/site-detail/${site.id}`);
+  });
+});
