@@ -10,7 +10,11 @@ const app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
 const browser = await launchBrowser();
 try {
   // The demo surveys are processed in the background after start.
-  for (let waited = 0; waited < 60_000 && !/Thames Path.*daily rollups/.test(app.output()); waited += 500)
+  for (
+    let waited = 0;
+    waited < 60_000 && !/Thames Path.*daily rollups/.test(app.output());
+    waited += 500
+  )
     await new Promise((resolve) => setTimeout(resolve, 500));
   for (const width of [1440, 375]) {
     const { page, errors } = await newPage(browser, width);

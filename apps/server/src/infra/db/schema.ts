@@ -259,7 +259,10 @@ export const siteDailyRollups = pgTable(
     speedSumMps: doublePrecision('speed_sum_mps').notNull(),
     speedCount: integer('speed_count').notNull(),
     /** Vehicles per 1 km/h speed bin (index = whole km/h, the last bin holding all faster). */
-    speedHistogram: integer('speed_histogram').array().notNull().default(sql`'{}'::integer[]`),
+    speedHistogram: integer('speed_histogram')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Vehicles per class index. */
     classCounts: jsonb('class_counts')
       .$type<Record<string, number>>()
