@@ -210,7 +210,16 @@ export function MapScreen() {
         <Stack
           direction="row"
           spacing={1}
-          sx={{ position: 'absolute', top: 12, left: 12, flexWrap: 'wrap', gap: 1 }}
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: 12,
+            // Clear of the zoom buttons on the right.
+            maxWidth: 'calc(100% - 64px)',
+            flexWrap: 'wrap',
+            gap: 1,
+            zIndex: 2,
+          }}
         >
           {!wide && (
             <Button
@@ -316,6 +325,8 @@ export function MapScreen() {
               right: 0,
               bottom: 0,
               maxHeight: '60%',
+              // Above the map's own controls (scale, attribution).
+              zIndex: 3,
               overflowY: 'auto',
               borderTopLeftRadius: 12,
               borderTopRightRadius: 12,
