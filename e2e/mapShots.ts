@@ -1,4 +1,4 @@
-// Screenshots of the map with the demo surveys, for review: npx tsx e2e/mapShots.ts DIR
+// Screenshots of the map and a site's detail with the demo surveys, for review: npx tsx e2e/mapShots.ts DIR
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, startApp } from './support/appServer.ts';
@@ -30,7 +30,20 @@ try {
     if (width < 900) await page.keyboard.press('Escape');
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(outputDir, `map-selected-${width}.png`) });
-    console.log(width, 'errors:', errors);
+    if (width < 900)
+      await page.getByRole('link', { name: 'Open site detail' }).scrollIntoViewIfNeeded();
+    await page.getByRole('link', { name: 'Open site detail' }).click();
+    await page.waitForURL('**/site-detail/**');
+    await page
+      .getByText('Vehicles passing the filters', { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(outputDir, `site-detail-${width}.png`), fullPage: true });
+    console.log(
+      width,
+      'errors:',
+      errors.filter((error) => !/tile|ERR_NAME_NOT_RESOLVED/.test(error)),
+    );
   }
 } finally {
   await browser.close();

@@ -27,3 +27,54 @@ export async function apiPost(
   if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
   return response.status === 204 ? undefined : response.json();
 }
+
+/** A GraphQL call as the web client makes it; answers the data. */
+export async function apiGraphql<T>(
+  appUrl: string,
+  token: string,
+  query: string,
+  variables: unknown = {},
+): Promise<T> {
+  const response = await fetch(`${appUrl}/gql/v1/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = (await response.json()) as { data?: T; errors?: { message: string }[] };
+  if (!answer.data)
+    throw new Error(`GraphQL failed: ${answer.errors?.[0]?.message ?? response.status}`);
+  return answer.data;
+}
+
+/** Uploads a counter file as a user would and waits until it is processed; answers its site id. */
+export async function apiUploadAndProcess(
+  appUrl: string,
+  token: string,
+  fileName: string,
+  content: string,
+): Promise<string> {
+  const form = new FormData();
+  form.append('file-0', new Blob([content]), fileName);
+  const response = await fetch(`${appUrl}/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  if (response.status !== 201) throw new Error(`upload failed: ${response.status}`);
+  const id = ((await response.json()) as { files: { id: string }[] }).files[0]?.id;
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const { getTrafficDataFile: file } = await apiGraphql<{
+      getTrafficDataFile: { review_status: string; site: { id: string } | null };
+    }>(
+      appUrl,
+      token,
+      'query($id: ID!) { getTrafficDataFile(id: $id) { review_status site { id } } }',
+      {
+        id,
+      },
+    );
+    if (file.review_status !== 'LOAD' && file.site) return file.site.id;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${fileName} was not processed in time`);
+}

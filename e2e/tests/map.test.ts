@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiSignIn } from '../support/api.ts';
+import { apiGraphql, apiSignIn } from '../support/api.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 
@@ -15,15 +15,6 @@ interface MapSite {
   has_data: boolean;
   adt: number | null;
   average_speed_mps: number | null;
-}
-
-async function graphql<T>(token: string, query: string, variables: unknown): Promise<T> {
-  const response = await fetch(`${appUrl}/gql/v1/graphql/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  return ((await response.json()) as { data: T }).data;
 }
 
 const localDate = (date: Date) => date.toISOString().slice(0, 10);
@@ -66,7 +57,9 @@ describe('the map', () => {
     const viewer = await apiSignIn(appUrl, 'demo', DEMO_PASSWORD);
     const query = `query($filter: MapFilter!) { mapSites(filter: $filter) { id name has_data adt average_speed_mps } }`;
     for (let attempt = 0; attempt < 300; attempt += 1) {
-      const { mapSites } = await graphql<{ mapSites: MapSite[] }>(viewer, query, { filter });
+      const { mapSites } = await apiGraphql<{ mapSites: MapSite[] }>(appUrl, viewer, query, {
+        filter,
+      });
       const found = mapSites.find(
         (candidate) => candidate.name === SITE_NAME && candidate.has_data,
       );

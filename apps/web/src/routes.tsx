@@ -8,6 +8,7 @@ import { ADMIN_TOOLS_ROLES, NAVIGATION, STAFF_ROLES } from './features/shell/nav
 import { AdminToolsPage } from './pages/AdminToolsPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { MapPage } from './pages/MapPage.tsx';
+import { SiteDetailPage } from './pages/SiteDetailPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OrganisationSettingsPage } from './pages/OrganisationSettingsPage.tsx';
 import { OrganisationsPage } from './pages/OrganisationsPage.tsx';
@@ -86,8 +87,11 @@ export const routes: RouteObject[] = [
       // Every group of the /ui guard above may read its own profile.
       { path: 'profile', element: <ProfilePage /> },
       { path: 'analysis/map', element: <MapPage /> },
+      { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
       ...uiScreens
-        .filter(({ path }) => path !== '/ui/analysis/map')
+        .filter(
+          ({ path }) => path !== '/ui/analysis/map' && path !== '/ui/analysis/site-detail/:siteId',
+        )
         .map(({ path, titleKey }) => ({
           path: path.slice('/ui/'.length),
           element: <ComingSoon titleKey={titleKey} />,

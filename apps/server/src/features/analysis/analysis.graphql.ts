@@ -22,6 +22,9 @@ export const analysisTypeDefs = /* GraphQL */ `
   type SiteDetail {
     site_id: ID!
     site_name: String!
+    site_type: String!
+    latitude: Float
+    longitude: Float
     time_zone: String!
     class_scheme: String!
     "The unit of every figure: speeds in m/s, headway and gap in s."

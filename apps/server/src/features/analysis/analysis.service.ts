@@ -121,6 +121,9 @@ export function createAnalysisService(deps: {
       return {
         site_id: site.id,
         site_name: site.name,
+        site_type: site.siteType,
+        latitude: site.latitude,
+        longitude: site.longitude,
         time_zone: site.timeZone,
         class_scheme: scheme.id,
         units: { speed: 'm/s', headway: 's', gap: 's', volume: 'vehicles' },

@@ -1,0 +1,216 @@
+import type { SiteDetail } from './api/siteDetailApi.ts';
+import { speedIn, type Units } from './siteDetailFilters.ts';
+
+/** ECharts options as plain data: what each chart of the page draws, or null for no data. */
+export type ChartOption = Record<string, unknown>;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const PALETTE = ['#005bbd', '#e6550d', '#31a354', '#756bb1', '#636363', '#d6616b'];
+const grid = { left: 56, right: 24, top: 48, bottom: 56, containLabel: false };
+
+function directionsOf(detail: SiteDetail): string[] {
+  return [...new Set(detail.bins.flatMap((bin) => Object.keys(bin.directions)))].sort();
+}
+
+const directionName = (t: Translate, direction: string) => t(`siteDetail.directions.${direction}`);
+
+function timeSeries(
+  detail: SiteDetail,
+  t: Translate,
+  value: (bin: SiteDetail['bins'][number]['directions'][string]) => number | null,
+  type: 'line' | 'bar',
+  unit: string,
+): ChartOption | null {
+  if (detail.bins.length === 0) return null;
+  const directions = directionsOf(detail);
+  return {
+    color: PALETTE,
+    grid,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 8 },
+    xAxis: {
+      type: 'category',
+      data: detail.bins.map((bin) => bin.start.replace('T', ' ').slice(0, 16)),
+    },
+    yAxis: { type: 'value', name: unit, nameLocation: 'end' },
+    dataZoom:
+      detail.bins.length > 60
+        ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }]
+        : [],
+    series: directions.map((direction) => ({
+      name: directionName(t, direction),
+      type,
+      stack: type === 'bar' ? 'volume' : undefined,
+      showSymbol: false,
+      connectNulls: false,
+      data: detail.bins.map((bin) => {
+        const figures = bin.directions[direction];
+        const figure = figures ? value(figures) : null;
+        return figure === null ? null : Math.round(figure * 10) / 10;
+      }),
+    })),
+  };
+}
+
+export function volumeOption(detail: SiteDetail, t: Translate): ChartOption | null {
+  return timeSeries(detail, t, (bin) => bin.vehicles, 'bar', t('siteDetail.units.vehicles'));
+}
+
+export function speedOption(
+  detail: SiteDetail,
+  t: Translate,
+  units: Units,
+  figure: 'averageSpeedMps' | 'speed85thMps',
+): ChartOption | null {
+  const unit = t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph');
+  return timeSeries(
+    detail,
+    t,
+    (bin) => (bin[figure] === null ? null : speedIn(units, bin[figure])),
+    'line',
+    unit,
+  );
+}
+
+export function speedingOption(detail: SiteDetail, t: Translate): ChartOption | null {
+  const any = detail.bins.some((bin) =>
+    Object.values(bin.directions).some((figures) => figures.speedingPercent !== null),
+  );
+  if (!any) return null;
+  return timeSeries(detail, t, (bin) => bin.speedingPercent, 'line', '%');
+}
+
+export function speedByClassOption(
+  detail: SiteDetail,
+  t: Translate,
+  units: Units,
+  className: (index: number) => string,
+): ChartOption | null {
+  const bins = detail.speedByClass.bins;
+  if (bins.length === 0) return null;
+  const classes = [...new Set(bins.flatMap((bin) => Object.keys(bin.counts)))].sort(
+    (a, b) => Number(a) - Number(b),
+  );
+  return {
+    grid,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 8, type: 'scroll' },
+    xAxis: {
+      type: 'category',
+      name: t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph'),
+      nameLocation: 'middle',
+      nameGap: 30,
+      data: bins.map((bin) => Math.round(speedIn(units, bin.fromMps))),
+    },
+    yAxis: { type: 'value', name: t('siteDetail.units.vehicles') },
+    series: classes.map((classIndex) => ({
+      name: className(Number(classIndex)),
+      type: 'bar',
+      stack: 'classes',
+      data: bins.map((bin) => bin.counts[classIndex] ?? 0),
+    })),
+  };
+}
+
+export function headwayGapOption(detail: SiteDetail, t: Translate): ChartOption | null {
+  if (!detail.headwayPercentiles && !detail.gapPercentiles) return null;
+  const percentiles = Object.keys(detail.headwayPercentiles ?? detail.gapPercentiles ?? {});
+  const values = (source: Record<string, number> | null) =>
+    percentiles.map((percentile) =>
+      source?.[percentile] === undefined ? null : Math.round((source[percentile] ?? 0) * 100) / 100,
+    );
+  return {
+    color: PALETTE,
+    grid,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 8 },
+    xAxis: {
+      type: 'category',
+      data: percentiles.map((percentile) =>
+        t('siteDetail.charts.percentile', { value: percentile }),
+      ),
+    },
+    yAxis: { type: 'value', name: t('siteDetail.units.seconds') },
+    series: [
+      {
+        name: t('siteDetail.charts.headway'),
+        type: 'bar',
+        data: values(detail.headwayPercentiles),
+      },
+      { name: t('siteDetail.charts.gap'), type: 'bar', data: values(detail.gapPercentiles) },
+    ],
+  };
+}
+
+export function matrixOption(detail: SiteDetail, t: Translate): ChartOption | null {
+  const { edgesS, counts } = detail.headwayGapMatrix;
+  const cells = counts.flatMap((row, headway) => row.map((count, gap) => [gap, headway, count]));
+  const highest = Math.max(0, ...cells.map((cell) => cell[2] ?? 0));
+  if (highest === 0) return null;
+  const labels = edgesS.map((edge, index) =>
+    index === edgesS.length - 1 ? `${edge}+` : `${edge}–${edgesS[index + 1]}`,
+  );
+  return {
+    grid: { ...grid, bottom: 90 },
+    tooltip: { position: 'top' },
+    xAxis: {
+      type: 'category',
+      data: labels,
+      name: t('siteDetail.charts.gapSeconds'),
+      nameLocation: 'middle',
+      nameGap: 28,
+    },
+    yAxis: { type: 'category', data: labels, name: t('siteDetail.charts.headwaySeconds') },
+    visualMap: {
+      min: 0,
+      max: highest,
+      calculable: true,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: 4,
+      inRange: { color: ['#f7fbff', '#6baed6', '#08306b'] },
+    },
+    series: [{ type: 'heatmap', data: cells, label: { show: true, fontSize: 10 } }],
+  };
+}
+
+function profileOption(
+  profile: Record<string, number[]>,
+  t: Translate,
+  labels: string[],
+  type: 'line' | 'bar',
+): ChartOption | null {
+  const directions = Object.keys(profile).sort();
+  if (directions.every((direction) => (profile[direction] ?? []).every((value) => value === 0)))
+    return null;
+  return {
+    color: PALETTE,
+    grid,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 8 },
+    xAxis: { type: 'category', data: labels },
+    yAxis: { type: 'value', name: t('siteDetail.units.vehicles') },
+    series: directions.map((direction) => ({
+      name: directionName(t, direction),
+      type,
+      smooth: type === 'line',
+      data: (profile[direction] ?? []).map((value) => Math.round(value * 10) / 10),
+    })),
+  };
+}
+
+export function virtualDayOption(detail: SiteDetail, t: Translate): ChartOption | null {
+  return profileOption(
+    detail.virtualDay,
+    t,
+    Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, '0')}:00`),
+    'line',
+  );
+}
+
+export function virtualWeekOption(detail: SiteDetail, t: Translate): ChartOption | null {
+  const days = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) =>
+    t(`siteDetail.weekdays.${day}`),
+  );
+  return profileOption(detail.virtualWeek, t, days, 'bar');
+}

@@ -1,0 +1,64 @@
+import { Box, Paper, Typography } from '@mui/material';
+import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  VisualMapComponent,
+} from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartOption } from '../chartOptions.ts';
+
+echarts.use([
+  BarChart,
+  LineChart,
+  HeatmapChart,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  VisualMapComponent,
+  DataZoomComponent,
+  CanvasRenderer,
+]);
+
+interface Props {
+  title: string;
+  option: ChartOption | null;
+  height?: number;
+}
+
+/** A titled ECharts chart that follows its box's size, or 'No data available'. */
+export function Chart({ title, option, height = 300 }: Props) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const container = element.current;
+    if (!container || !option) return;
+    const chart = echarts.init(container);
+    chart.setOption(option);
+    const observer = new ResizeObserver(() => chart.resize());
+    observer.observe(container);
+    return () => {
+      observer.disconnect();
+      chart.dispose();
+    };
+  }, [option]);
+  return (
+    <Paper variant="outlined" sx={{ p: 2, breakInside: 'avoid' }} role="figure" aria-label={title}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {option ? (
+        <Box ref={element} sx={{ height, width: '100%' }} />
+      ) : (
+        <Box sx={{ height: 120, display: 'grid', placeItems: 'center' }}>
+          <Typography color="text.secondary">{t('siteDetail.noData')}</Typography>
+        </Box>
+      )}
+    </Paper>
+  );
+}

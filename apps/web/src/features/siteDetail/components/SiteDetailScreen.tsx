@@ -1,0 +1,184 @@
+import StreetviewIcon from '@mui/icons-material/Streetview';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Grid,
+  LinearProgress,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { findClassScheme, selectableClasses } from '@roadcount/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { useProfile } from '../../profile/api/profileApi.ts';
+import { useSiteDetail } from '../api/siteDetailApi.ts';
+import {
+  headwayGapOption,
+  matrixOption,
+  speedByClassOption,
+  speedingOption,
+  speedOption,
+  virtualDayOption,
+  virtualWeekOption,
+  volumeOption,
+} from '../chartOptions.ts';
+import {
+  filterProblems,
+  filtersFromSearch,
+  searchFromFilters,
+  toPayload,
+  type SiteDetailFilters,
+  type Units,
+} from '../siteDetailFilters.ts';
+import { Chart } from './Chart.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { StatCards } from './StatCards.tsx';
+
+/** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
+export function SiteDetailScreen() {
+  const { t, i18n } = useTranslation();
+  const { siteId = '' } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const profile = useProfile();
+  const units: Units = profile.data?.organisation?.preferences.default_units ?? 'metric';
+  const filters = filtersFromSearch(search, units);
+
+  // Invalid filters keep the last valid ones applied until they are mended.
+  const [applied, setApplied] = useState(() =>
+    filterProblems(filters).length === 0 ? search.toString() : '',
+  );
+  const changeFilters = (change: Partial<SiteDetailFilters>) => {
+    const next = { ...filters, ...change };
+    const nextSearch = searchFromFilters(next, units);
+    setSearch(nextSearch, { replace: true });
+    if (filterProblems(next).length === 0) setApplied(nextSearch.toString());
+  };
+  const appliedFilters = filtersFromSearch(new URLSearchParams(applied), units);
+  // Dates are the site's local days: its time zone comes with the first answer.
+  const [timeZone, setTimeZone] = useState('UTC');
+  const payload = useMemo(
+    () => toPayload(filtersFromSearch(new URLSearchParams(applied), units), units, timeZone),
+    [applied, units, timeZone],
+  );
+  const detail = useSiteDetail(siteId, payload, appliedFilters.aggregation);
+  const data = detail.data;
+  if (data && data.time_zone !== timeZone) setTimeZone(data.time_zone);
+
+  const scheme = findClassScheme(data?.class_scheme);
+  const classes = selectableClasses(scheme);
+  const className = (index: number) =>
+    scheme.classes.find((vehicleClass) => vehicleClass.class_index === index)?.name ??
+    String(index);
+  const directions = data
+    ? [...new Set(data.availability.map((entry) => entry.direction))].sort((a, b) => a - b)
+    : [];
+  const days = data ? [...new Set(data.availability.map((entry) => entry.day))].sort() : [];
+
+  if (detail.isError && !data) return <Alert severity="error">{detail.error.message}</Alert>;
+  if (!data) return <LinearProgress aria-label={t('siteDetail.loading')} />;
+
+  const hasCoordinates = data.latitude !== null && data.longitude !== null;
+  const streetView = hasCoordinates
+    ? `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${data.latitude},${data.longitude}`
+    : undefined;
+  return (
+    <Stack spacing={2}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1">
+            {data.site_name}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+            <Chip
+              size="small"
+              label={t(`map.siteTypes.${data.site_type}`, { defaultValue: data.site_type })}
+            />
+            <Chip size="small" label={t('siteDetail.header.timeZone', { zone: data.time_zone })} />
+            <Chip size="small" label={t('siteDetail.header.scheme', { scheme: scheme.name })} />
+            <Chip
+              size="small"
+              label={
+                days.length > 0
+                  ? t('siteDetail.header.availability', {
+                      count: days.length,
+                      first: days[0],
+                      last: days[days.length - 1],
+                    })
+                  : t('siteDetail.noData')
+              }
+            />
+          </Stack>
+          {data.speeding === null && (
+            <Alert severity="warning" sx={{ mt: 1 }}>
+              {t('siteDetail.header.noSpeedLimit')}
+            </Alert>
+          )}
+        </div>
+        {streetView ? (
+          <Button
+            variant="outlined"
+            startIcon={<StreetviewIcon />}
+            href={streetView}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('siteDetail.header.streetView')}
+          </Button>
+        ) : (
+          <Tooltip title={t('siteDetail.header.streetViewUnavailable')}>
+            <span>
+              <Button variant="outlined" startIcon={<StreetviewIcon />} disabled>
+                {t('siteDetail.header.streetViewUnavailable')}
+              </Button>
+            </span>
+          </Tooltip>
+        )}
+      </Stack>
+      <FilterBar
+        filters={filters}
+        onChange={changeFilters}
+        units={units}
+        classes={classes}
+        directions={directions}
+      />
+      <Box sx={{ minHeight: 4 }}>
+        {detail.isFetching && <LinearProgress aria-label={t('siteDetail.loading')} />}
+      </Box>
+      {detail.isError && <Alert severity="error">{detail.error.message}</Alert>}
+      <Typography variant="body2" color="text.secondary" data-testid="vehicle-count">
+        {t('siteDetail.vehicles', {
+          vehicles: data.summary.vehicles.toLocaleString(i18n.language),
+        })}
+      </Typography>
+      <StatCards summary={data.summary} units={units} />
+      <Grid container spacing={2}>
+        {[
+          ['volume', volumeOption(data, t)],
+          ['speed85', speedOption(data, t, units, 'speed85thMps')],
+          ['averageSpeed', speedOption(data, t, units, 'averageSpeedMps')],
+          ['speeding', speedingOption(data, t)],
+          ['speedByClass', speedByClassOption(data, t, units, className)],
+          ['headwayGap', headwayGapOption(data, t)],
+          ['matrix', matrixOption(data, t)],
+          ['virtualDay', virtualDayOption(data, t)],
+          ['virtualWeek', virtualWeekOption(data, t)],
+        ].map(([key, option]) => (
+          <Grid key={key as string} size={{ xs: 12, lg: 6 }}>
+            <Chart
+              title={t(`siteDetail.charts.${key as string}`)}
+              option={option as ReturnType<typeof volumeOption>}
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </Stack>
+  );
+}

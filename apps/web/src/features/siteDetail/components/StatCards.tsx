@@ -1,0 +1,71 @@
+import { Grid, Paper, Typography } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import type { SiteDetail } from '../api/siteDetailApi.ts';
+import { speedIn, type Units } from '../siteDetailFilters.ts';
+
+interface Props {
+  summary: SiteDetail['summary'];
+  units: Units;
+}
+
+/** The summary statistics as cards: volumes, speeds, peaks and commercial vehicles. */
+export function StatCards({ summary, units }: Props) {
+  const { t, i18n } = useTranslation();
+  const none = t('siteDetail.none');
+  const number = (value: number | null, digits = 0) =>
+    value === null ? none : value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const speed = (value: number | null) =>
+    value === null
+      ? none
+      : `${number(speedIn(units, value), 1)} ${t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph')}`;
+  const peak = (value: SiteDetail['summary']['amPeak']) =>
+    value === null
+      ? none
+      : t('siteDetail.cards.peakValue', {
+          hour: `${String(value.hour).padStart(2, '0')}:00`,
+          vehicles: number(value.vehicles),
+        });
+  const cards: { key: string; value: string; note?: string }[] = [
+    { key: 'adt', value: number(summary.adt) },
+    { key: 'awdt', value: number(summary.awdt) },
+    { key: 'awedt', value: number(summary.awedt) },
+    {
+      key: 'aadt',
+      value: number(summary.aadt),
+      ...(summary.aadt !== null && summary.aadtIsEstimate
+        ? { note: t('siteDetail.cards.estimate') }
+        : {}),
+    },
+    { key: 'averageSpeed', value: speed(summary.averageSpeedMps) },
+    { key: 'speed85', value: speed(summary.speed85thMps) },
+    { key: 'amPeak', value: peak(summary.amPeak) },
+    { key: 'pmPeak', value: peak(summary.pmPeak) },
+    { key: 'totalCommercial', value: number(summary.totalCommercial) },
+    {
+      key: 'percentCommercial',
+      value:
+        summary.percentCommercial === null ? none : `${number(summary.percentCommercial, 1)} %`,
+    },
+  ];
+  return (
+    <Grid container spacing={1.5}>
+      {cards.map((card) => (
+        <Grid key={card.key} size={{ xs: 6, sm: 4, md: 2.4 }}>
+          <Paper variant="outlined" sx={{ p: 1.5, height: '100%' }} data-card={card.key}>
+            <Typography variant="caption" color="text.secondary" component="p">
+              {t(`siteDetail.cards.${card.key}`)}
+            </Typography>
+            <Typography variant="h6" component="p" data-value>
+              {card.value}
+            </Typography>
+            {card.note && (
+              <Typography variant="caption" color="warning.main">
+                {card.note}
+              </Typography>
+            )}
+          </Paper>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

@@ -1,0 +1,5 @@
+import { SiteDetailScreen } from '../features/siteDetail/components/SiteDetailScreen.tsx';
+
+export function SiteDetailPage() {
+  return <SiteDetailScreen />;
+}

@@ -1,0 +1,90 @@
+import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiGraphql, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+
+const appUrl = inject('appUrl');
+
+const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) { summary }
+}`;
+
+interface Answer {
+  siteDetail: {
+    summary: { vehicles: number; adt: number | null; speed85thMps: number | null };
+  };
+}
+
+describe('site detail', () => {
+  let browser: Browser;
+  let page: Page;
+  let siteId: string;
+  let viewer: string;
+
+  const cardValue = (card: string) =>
+    page.locator(`[data-card="${card}"] [data-value]`).textContent();
+  const api = async (filter: Record<string, unknown>) =>
+    (await apiGraphql<Answer>(appUrl, viewer, SITE_DETAIL, { siteId, filter, minutes: 1440 }))
+      .siteDetail;
+
+  beforeAll(async () => {
+    const admin = await apiSignIn(appUrl, 'admin', ADMIN_PASSWORD);
+    viewer = await apiSignIn(appUrl, 'demo', DEMO_PASSWORD);
+    const vehicles = generateTraffic({
+      seed: 31,
+      startDay: '2025-09-01',
+      days: 14,
+      vehiclesPerDay: 1200,
+      directions: [3, 7],
+      meanSpeedKmh: 48,
+    });
+    const text = [
+      ...roadcountCsvText(vehicles, { name: 'Oxford Road', latitude: 51.4601, longitude: -0.9871 }),
+    ].join('');
+    siteId = await apiUploadAndProcess(appUrl, admin, 'oxford.csv', text);
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, 1440));
+    await page.goto(`${appUrl}/auth/login`);
+    await page.getByLabel('Email/username').fill('demo');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/ui/analysis/map');
+  }, 90_000);
+  afterAll(() => browser.close());
+
+  it('shows the figures the analytics API gives, and follows a change of speed range', async () => {
+    await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
+    await page.getByRole('heading', { name: 'Oxford Road' }).waitFor();
+    const all = await api({ velocity_min: 1 / 3.6, velocity_max: 50, headway_min: 0 });
+    await page
+      .getByText(`Vehicles passing the filters: ${all.summary.vehicles.toLocaleString('en-GB')}`)
+      .waitFor();
+    expect(await cardValue('adt')).toBe(Math.round(all.summary.adt ?? 0).toLocaleString('en-GB'));
+    const speed85 = ((all.summary.speed85thMps ?? 0) * 3.6).toLocaleString('en-GB', {
+      maximumFractionDigits: 1,
+    });
+    expect(await cardValue('speed85')).toBe(`${speed85} km/h`);
+    await page.getByRole('figure', { name: 'Volume by direction' }).locator('canvas').waitFor();
+
+    await page.getByLabel('Minimum speed (km/h)').fill('50');
+    const fast = await api({ velocity_min: 50 / 3.6, velocity_max: 50, headway_min: 0 });
+    expect(fast.summary.vehicles).toBeLessThan(all.summary.vehicles);
+    await page
+      .getByText(`Vehicles passing the filters: ${fast.summary.vehicles.toLocaleString('en-GB')}`)
+      .waitFor();
+    expect(await cardValue('adt')).toBe(Math.round(fast.summary.adt ?? 0).toLocaleString('en-GB'));
+    expect(page.url()).toContain('vmin=50');
+    await page.reload();
+    await page
+      .getByText(`Vehicles passing the filters: ${fast.summary.vehicles.toLocaleString('en-GB')}`)
+      .waitFor();
+    expect(await page.getByLabel('Minimum speed (km/h)').inputValue()).toBe('50');
+  });
+
+  it('says a site that does not exist may have been deleted', async () => {
+    await page.goto(`${appUrl}/ui/analysis/site-detail/00000000-0000-4000-8000-000000000000`);
+    await page.getByText("We couldn't find that site. It may have been deleted").waitFor();
+  });
+});
