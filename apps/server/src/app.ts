@@ -20,6 +20,7 @@ import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
+import { registerFileRoutes } from './features/files/files.routes.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
@@ -144,6 +145,7 @@ export async function buildApp({
     maxUploadBytes: config.maxUploadBytes,
     onQueued: () => taskWorker?.wake(),
   });
+  registerFileRoutes(app, { openapi, tokens, users, files, blobs });
   /** Every task change reaches the subscribers of the task's organisation. */
   const publishTask = (task: TaskRow) => {
     app.graphql.pubsub.publish({
@@ -167,7 +169,7 @@ export async function buildApp({
     resolvers: [
       usersResolvers(users, organisations),
       tasksResolvers(tasksService),
-      filesResolvers(files, queue),
+      filesResolvers(files, queue, tokens),
       analysisResolvers(
         createAnalysisService({ db, blobs, cache: createColumnCache(config.columnCacheBytes) }),
       ),

@@ -6,7 +6,8 @@ import {
 } from '@roadcount/domain';
 import { authorizeGraphql, type GraphqlContext } from '../../infra/graphql/context.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
-import type { FilesRepository } from './files.repository.ts';
+import type { TokenService } from '../../infra/auth/tokens.ts';
+import { FILE_SORTS, type FilesRepository } from './files.repository.ts';
 
 export const filesTypeDefs = /* GraphQL */ `
   type TrafficDataFileLogs {
@@ -40,8 +41,32 @@ export const filesTypeDefs = /* GraphQL */ `
     site: RelatedSite
   }
 
+  "One page of the files table, with the number of files matching."
+  type TrafficDataFilePage {
+    total: Int!
+    files: [TrafficDataFile!]!
+  }
+
+  type FileDownload {
+    "A link that downloads the raw file for a few minutes, to open in a new window."
+    url: String!
+  }
+
   extend type Query {
     getTrafficDataFile(id: ID!): TrafficDataFile
+    "SPEC section 7: the files of an organisation (yours; platform staff may name one or omit it for all)."
+    trafficDataFiles(
+      orgId: ID
+      search: String
+      status: String
+      "uploaded_on (default), file_name, start_data_datetime, end_data_datetime, review_status, site, saved_vehicles"
+      sort: String
+      "asc or desc (default)"
+      direction: String
+      page: Int
+      page_size: Int
+    ): TrafficDataFilePage!
+    s3TrafficDataFile(id: ID!): FileDownload!
   }
 
   extend type Mutation {
@@ -60,14 +85,21 @@ function graphqlError(message: string, status: number): never {
   );
 }
 
+type FileWithSite = NonNullable<Awaited<ReturnType<FilesRepository['findWithSite']>>>;
+
+const MAX_PAGE_SIZE = 100;
+
 export function filesResolvers(
   files: FilesRepository,
   queue: TaskQueue,
+  tokens: TokenService,
 ): IResolvers<unknown, GraphqlContext> {
   async function fileView(id: string) {
     const found = await files.findWithSite(id);
-    if (!found) return null;
-    const { file, site, organisationName } = found;
+    return found ? toView(found) : null;
+  }
+
+  function toView({ file, site, organisationName }: FileWithSite) {
     const logs = file.logs;
     const saved = typeof logs.saved_vehicles === 'number' ? logs.saved_vehicles : null;
     return {
@@ -141,6 +173,53 @@ export function filesResolvers(
       },
     },
     Query: {
+      trafficDataFiles: async (
+        _root,
+        args: {
+          orgId?: string | null;
+          search?: string | null;
+          status?: string | null;
+          sort?: string | null;
+          direction?: string | null;
+          page?: number | null;
+          page_size?: number | null;
+        },
+        context,
+      ) => {
+        const viewer = authorizeGraphql(context, 'files.read');
+        let organisationId = viewer.organisationId;
+        if (viewer.role === 'admin') organisationId = args.orgId ?? null;
+        else if (args.orgId && args.orgId !== viewer.organisationId) {
+          authorizeGraphql(context, 'files.read', { organisationId: args.orgId });
+        }
+        if (viewer.role !== 'admin' && organisationId === null) return { total: 0, files: [] };
+        const sort = FILE_SORTS.find((candidate) => candidate === (args.sort ?? 'uploaded_on'));
+        if (!sort) graphqlError(`sort must be one of ${FILE_SORTS.join(', ')}`, 400);
+        const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, args.page_size ?? 25));
+        const page = Math.max(0, args.page ?? 0);
+        const { rows, total } = await files.list({
+          organisationId,
+          search: args.search?.trim() || undefined,
+          status: args.status ?? undefined,
+          sort,
+          direction: args.direction === 'asc' ? 'asc' : 'desc',
+          offset: page * pageSize,
+          limit: pageSize,
+        });
+        return { total, files: rows.map((row) => toView(row).view) };
+      },
+      s3TrafficDataFile: async (_root, args: { id: string }, context) => {
+        const found = await fileView(args.id);
+        if (!found) {
+          authorizeGraphql(context, 'files.read');
+          throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
+        }
+        const viewer = authorizeGraphql(context, 'files.read', {
+          organisationId: found.organisationId,
+        });
+        const token = await tokens.signDownload(args.id, viewer.userId);
+        return { url: `/api/files/${args.id}/download?token=${encodeURIComponent(token)}` };
+      },
       getTrafficDataFile: async (_root, args: { id: string }, context) => {
         const found = await fileView(args.id);
         if (!found) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { organisations, sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -45,6 +45,52 @@ export function createFilesRepository(db: Database) {
       if (!row) throw new Error(`file ${id} not found`);
       return row;
     },
+    /**
+     * One page of files, newest first by default, with the total: of one organisation or, for
+     * platform staff, of all. Sorting, search and paging happen in the database.
+     */
+    async list(options: FileListOptions) {
+      const conditions: (SQL | undefined)[] = [
+        options.organisationId
+          ? eq(trafficDataFiles.organisationId, options.organisationId)
+          : undefined,
+      ];
+      if (options.search) {
+        const pattern = `%${options.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+        conditions.push(or(ilike(trafficDataFiles.fileName, pattern), ilike(sites.name, pattern)));
+      }
+      if (options.status === 'LOAD') conditions.push(isNull(trafficDataFiles.reviewStatus));
+      else if (options.status) conditions.push(eq(trafficDataFiles.reviewStatus, options.status));
+      const where = and(...conditions);
+      const column = {
+        uploaded_on: trafficDataFiles.uploadedOn,
+        file_name: trafficDataFiles.fileName,
+        start_data_datetime: trafficDataFiles.startDataDatetime,
+        end_data_datetime: trafficDataFiles.endDataDatetime,
+        review_status: trafficDataFiles.reviewStatus,
+        site: sites.name,
+        saved_vehicles: sql`(${trafficDataFiles.logs}->>'saved_vehicles')::bigint`,
+      }[options.sort];
+      const order = options.direction === 'asc' ? asc(column) : desc(column);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ file: trafficDataFiles, site: sites, organisationName: organisations.name })
+          .from(trafficDataFiles)
+          .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
+          .leftJoin(organisations, eq(organisations.id, trafficDataFiles.organisationId))
+          .where(where)
+          .orderBy(order, desc(trafficDataFiles.id))
+          .limit(options.limit)
+          .offset(options.offset),
+        db
+          .select({ total: count() })
+          .from(trafficDataFiles)
+          .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
+          .where(where),
+      ]);
+      return { rows, total: total?.total ?? 0 };
+    },
+
     /** The file with its site and the site's organisation name, for the file queries. */
     async findWithSite(id: string) {
       if (!isUuid(id)) return undefined;
@@ -57,6 +103,28 @@ export function createFilesRepository(db: Database) {
       return row;
     },
   };
+}
+
+export const FILE_SORTS = [
+  'uploaded_on',
+  'file_name',
+  'start_data_datetime',
+  'end_data_datetime',
+  'review_status',
+  'site',
+  'saved_vehicles',
+] as const;
+
+export interface FileListOptions {
+  /** Null lists every organisation's files (platform staff). */
+  organisationId: string | null;
+  search?: string | undefined;
+  /** A review status, or LOAD for files still processing. */
+  status?: string | undefined;
+  sort: (typeof FILE_SORTS)[number];
+  direction: 'asc' | 'desc';
+  offset: number;
+  limit: number;
 }
 
 export type FilesRepository = ReturnType<typeof createFilesRepository>;

@@ -14,7 +14,13 @@ export interface TokenService {
   signAccess: (claims: AccessClaims) => Promise<string>;
   /** The claims of a valid access token, or null for anything else (expired, tampered, alg none). */
   verifyAccess: (token: string) => Promise<AccessClaims | null>;
+  /** A link token that lets its holder download one file for a few minutes. */
+  signDownload: (fileId: string, userId: string) => Promise<string>;
+  /** The file and user of a valid download token, or null. */
+  verifyDownload: (token: string) => Promise<{ fileId: string; userId: string } | null>;
 }
+
+const DOWNLOAD_TTL = '5m';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'roadcount';
@@ -40,6 +46,29 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
         if (payload.type !== 'access' || typeof payload.user_id !== 'string') return null;
         if (!isRole(payload.group)) return null;
         return { user_id: payload.user_id, group: payload.group };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+    async signDownload(fileId, userId) {
+      return new SignJWT({ type: 'download', file_id: fileId })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(DOWNLOAD_TTL)
+        .sign(key);
+    },
+    async verifyDownload(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+        });
+        if (payload.type !== 'download' || typeof payload.file_id !== 'string' || !payload.sub)
+          return null;
+        return { fileId: payload.file_id, userId: payload.sub };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;
