@@ -7,7 +7,9 @@ import { PublicLayout } from './features/shell/components/PublicLayout.tsx';
 import { ADMIN_TOOLS_ROLES, NAVIGATION, STAFF_ROLES } from './features/shell/navigation.tsx';
 import { AdminToolsPage } from './pages/AdminToolsPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
+import { FilesPage } from './pages/FilesPage.tsx';
 import { MapPage } from './pages/MapPage.tsx';
+import { UploadPage } from './pages/UploadPage.tsx';
 import { SiteDetailPage } from './pages/SiteDetailPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OrganisationSettingsPage } from './pages/OrganisationSettingsPage.tsx';
@@ -88,9 +90,25 @@ export const routes: RouteObject[] = [
       { path: 'profile', element: <ProfilePage /> },
       { path: 'analysis/map', element: <MapPage /> },
       { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
+      { path: 'file-management', element: <FilesPage /> },
+      {
+        // Uploading is for the organisation's admins, as the server decides too.
+        path: 'file-upload',
+        element: (
+          <RequireRole roles={ADMIN_TOOLS_ROLES}>
+            <UploadPage />
+          </RequireRole>
+        ),
+      },
       ...uiScreens
         .filter(
-          ({ path }) => path !== '/ui/analysis/map' && path !== '/ui/analysis/site-detail/:siteId',
+          ({ path }) =>
+            ![
+              '/ui/analysis/map',
+              '/ui/analysis/site-detail/:siteId',
+              '/ui/file-management',
+              '/ui/file-upload',
+            ].includes(path),
         )
         .map(({ path, titleKey }) => ({
           path: path.slice('/ui/'.length),

@@ -1,7 +1,18 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
-import { Alert, Box, Button, Drawer, Paper, Stack, useMediaQuery, useTheme } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  Paper,
+  Stack,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../profile/api/profileApi.ts';
@@ -172,6 +183,9 @@ export function MapScreen() {
         position: 'relative',
       }}
     >
+      <Typography component="h1" sx={visuallyHidden}>
+        {t('nav.analysis')}
+      </Typography>
       {wide ? (
         <Paper
           square

@@ -1,0 +1,72 @@
+import { Grid, Link, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSession } from '../../session/useSession.ts';
+import { useFiles, type FileQuery, type TrafficDataFile } from '../../files/api/filesApi.ts';
+import { FilesTable } from '../../files/components/FilesTable.tsx';
+import { ReviewDialog } from '../../files/components/ReviewDialog.tsx';
+import { UploadBox } from './UploadBox.tsx';
+
+/** /ui/file-upload: the three upload boxes and the queue of recent uploads with their state. */
+export function UploadScreen() {
+  const { t } = useTranslation();
+  const { claims } = useSession();
+  const [query, setQuery] = useState<FileQuery>({
+    search: '',
+    sort: 'uploaded_on',
+    direction: 'desc',
+    page: 0,
+    pageSize: 10,
+  });
+  const [reviewing, setReviewing] = useState<TrafficDataFile | null>(null);
+  const recent = useFiles(query);
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        {t('uploads.title')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <UploadBox kind="vehicle" accept=".txt,.csv,.prn" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <UploadBox kind="bike" accept=".csv,.txt" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <UploadBox kind="national" accept=".xlsx" />
+        </Grid>
+      </Grid>
+      <Paper variant="outlined">
+        <Stack
+          direction="row"
+          sx={{ p: 2, justifyContent: 'space-between', alignItems: 'baseline' }}
+        >
+          <Typography variant="h6" component="h2">
+            {t('uploads.queue')}
+          </Typography>
+          <Link component={RouterLink} to="/ui/file-management">
+            {t('uploads.allFiles')}
+          </Link>
+        </Stack>
+        {recent.data && (
+          <FilesTable
+            files={recent.data.files}
+            total={recent.data.total}
+            query={query}
+            onQuery={(change) => setQuery((current) => ({ ...current, ...change }))}
+            showOrganisation={claims?.group === 'admin'}
+            onReview={setReviewing}
+          />
+        )}
+      </Paper>
+      {reviewing && (
+        <ReviewDialog
+          file={reviewing}
+          canReview={claims?.group === 'org_admin' || claims?.group === 'admin'}
+          onClose={() => setReviewing(null)}
+        />
+      )}
+    </Stack>
+  );
+}
