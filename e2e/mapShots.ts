@@ -1,7 +1,7 @@
-// Screenshots of the map and a site's detail with the demo surveys, for review: npx tsx e2e/mapShots.ts DIR
+// Screenshots of the map, a site's detail, uploads and files with the demo surveys, for review: npx tsx e2e/mapShots.ts DIR
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_PASSWORD, startApp } from './support/appServer.ts';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, startApp } from './support/appServer.ts';
 import { launchBrowser, newPage } from './support/browser.ts';
 
 const outputDir = process.argv[2] ?? 'e2e/screenshots';
@@ -39,6 +39,24 @@ try {
       .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(outputDir, `site-detail-${width}.png`), fullPage: true });
+    const admin = await newPage(browser, width);
+    await admin.page.goto(`${app.url}/auth/login`);
+    await admin.page.getByLabel('Email/username').fill('admin');
+    await admin.page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await admin.page.getByRole('button', { name: /sign in/i }).click();
+    await admin.page.waitForURL('**/ui/analysis/map');
+    for (const [name, path] of [
+      ['uploads', '/ui/file-upload'],
+      ['files', '/ui/file-management'],
+    ] as const) {
+      await admin.page.goto(`${app.url}${path}`);
+      await admin.page.getByRole('table', { name: 'Files' }).waitFor();
+      await admin.page.waitForTimeout(500);
+      await admin.page.screenshot({
+        path: join(outputDir, `${name}-${width}.png`),
+        fullPage: true,
+      });
+    }
     console.log(
       width,
       'errors:',
