@@ -17,6 +17,7 @@ import { createColumnCache } from './features/analysis/columnCache.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
+import { speedLimitsResolvers, speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
@@ -165,7 +166,14 @@ export async function buildApp({
     satelliteAttribution: config.map.satelliteAttribution,
   }));
   await registerGraphql(app, {
-    typeDefs: [usersTypeDefs, tasksTypeDefs, filesTypeDefs, analysisTypeDefs, mapTypeDefs],
+    typeDefs: [
+      usersTypeDefs,
+      tasksTypeDefs,
+      filesTypeDefs,
+      analysisTypeDefs,
+      mapTypeDefs,
+      speedLimitsTypeDefs,
+    ],
     resolvers: [
       usersResolvers(users, organisations),
       tasksResolvers(tasksService),
@@ -174,6 +182,7 @@ export async function buildApp({
         createAnalysisService({ db, blobs, cache: createColumnCache(config.columnCacheBytes) }),
       ),
       mapResolvers(createMapService(createMapRepository(db))),
+      speedLimitsResolvers(db),
     ],
     tokens,
     users,

@@ -8,3 +8,4 @@ export * from './permissions.ts';
 export * from './validation.ts';
 export * from './classSchemes.ts';
 export * from './mapSites.ts';
+export * from './speedLimits.ts';

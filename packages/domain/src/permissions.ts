@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'tasks.create': ['admin', 'org_admin', 'org_user'],
   'tasks.subscribe': ['admin', 'org_admin', 'org_user'],
   'sites.read': ['admin', 'org_admin', 'org_user'],
+  'sites.update': ['admin', 'org_admin'],
   'files.upload': ['admin', 'org_admin'],
   'files.read': ['admin', 'org_admin', 'org_user'],
   'files.review': ['admin', 'org_admin'],
@@ -47,6 +48,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'users.resetPassword',
   'organisation.updateSettings',
   'files.upload',
+  'sites.update',
 ]);
 
 /**

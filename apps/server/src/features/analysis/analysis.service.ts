@@ -15,6 +15,7 @@ import { HttpError } from '../../infra/errors.ts';
 import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
 import { columnsKey } from '../ingest/processFile.task.ts';
 import type { ColumnCache } from './columnCache.ts';
+import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 
 /** SPEC section 3: the filter request payload, speeds in m/s and headway in s. */
@@ -107,13 +108,21 @@ export function createAnalysisService(deps: {
       if (filter.startMs > filter.endMs)
         throw new HttpError(400, 'The start date must not be later than the end date.');
       const local = new LocalTimeConverter(site.timeZone);
+      // Each limit applies from local midnight of its date, in the site's time zone.
+      const speedLimits = (await readSpeedLimits(deps.db, site.id)).map((limit) => {
+        const [year = 1970, month = 1, day = 1] = limit.effective_from.split('-').map(Number);
+        return {
+          effectiveFromMs: local.toUtcMs(year, month, day, 0, 0, 0, 0),
+          limitMps: limit.limit_mps,
+        };
+      });
       const detail = siteDetail(
         await siteColumns(site.id),
         filter,
         { offsetAt: (utcMs) => local.offsetAt(utcMs) },
         {
           binMinutes: aggregationMinutes,
-          speedLimits: [],
+          speedLimits,
           heavyClasses: heavyClassIndexes(scheme),
           units: 'metric',
         },
