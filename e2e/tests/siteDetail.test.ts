@@ -87,4 +87,29 @@ describe('site detail', () => {
     await page.goto(`${appUrl}/ui/analysis/site-detail/00000000-0000-4000-8000-000000000000`);
     await page.getByText("We couldn't find that site. It may have been deleted").waitFor();
   });
+
+  it('lets an organisation admin enter a speed limit, which the speeding chart then measures against', async () => {
+    const { page: adminPage } = await newPage(browser, 1280);
+    await adminPage.goto(`${appUrl}/auth/login`);
+    await adminPage.getByLabel('Email/username').fill('admin');
+    await adminPage.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await adminPage.getByRole('button', { name: 'Sign in' }).click();
+    await adminPage.waitForURL('**/ui/analysis/map');
+    await adminPage.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
+    await adminPage
+      .getByText('No speed limit is entered for this site, so speeding is not measured.')
+      .waitFor();
+    const speeding = adminPage.getByRole('figure', { name: 'Percentage speeding' });
+    await speeding.getByText('No data available').waitFor();
+    await adminPage.getByRole('button', { name: 'Speed limits' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Speed limits' });
+    await dialog.getByRole('button', { name: 'Add a limit' }).click();
+    await dialog.getByLabel('Limit (km/h)').fill('0');
+    await dialog.getByText('Each limit must be a number greater than 0').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Limit (km/h)').fill('40');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await adminPage.getByRole('button', { name: 'Limit 40 km/h' }).waitFor();
+    await speeding.locator('canvas').waitFor();
+  });
 });

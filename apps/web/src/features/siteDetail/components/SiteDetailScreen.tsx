@@ -1,3 +1,4 @@
+import SpeedIcon from '@mui/icons-material/Speed';
 import StreetviewIcon from '@mui/icons-material/Streetview';
 import {
   Alert,
@@ -30,11 +31,15 @@ import {
   filterProblems,
   filtersFromSearch,
   searchFromFilters,
+  speedIn,
   toPayload,
   type SiteDetailFilters,
   type Units,
 } from '../siteDetailFilters.ts';
 import { Chart } from './Chart.tsx';
+import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
+import { useSpeedLimits } from '../api/speedLimitsApi.ts';
+import { useSession } from '../../session/useSession.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { StatCards } from './StatCards.tsx';
 
@@ -44,6 +49,10 @@ export function SiteDetailScreen() {
   const { siteId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
   const profile = useProfile();
+  const { claims } = useSession();
+  const canEdit = claims?.group === 'org_admin' || claims?.group === 'admin';
+  const limits = useSpeedLimits(siteId);
+  const [editingLimits, setEditingLimits] = useState(false);
   const units: Units = profile.data?.organisation?.preferences.default_units ?? 'metric';
   const filters = filtersFromSearch(search, units);
 
@@ -116,32 +125,58 @@ export function SiteDetailScreen() {
               }
             />
           </Stack>
-          {data.speeding === null && (
+          {limits.data && limits.data.length === 0 && (
             <Alert severity="warning" sx={{ mt: 1 }}>
               {t('siteDetail.header.noSpeedLimit')}
             </Alert>
           )}
         </div>
-        {streetView ? (
+        <Stack direction="row" spacing={1}>
           <Button
             variant="outlined"
-            startIcon={<StreetviewIcon />}
-            href={streetView}
-            target="_blank"
-            rel="noopener noreferrer"
+            startIcon={<SpeedIcon />}
+            onClick={() => setEditingLimits(true)}
+            disabled={!limits.data}
           >
-            {t('siteDetail.header.streetView')}
+            {limits.data && limits.data.length > 0
+              ? t('siteDetail.limits.current', {
+                  limit: Math.round(
+                    speedIn(units, limits.data[limits.data.length - 1]?.limit_mps ?? 0),
+                  ),
+                  unit: t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph'),
+                })
+              : t('siteDetail.limits.title')}
           </Button>
-        ) : (
-          <Tooltip title={t('siteDetail.header.streetViewUnavailable')}>
-            <span>
-              <Button variant="outlined" startIcon={<StreetviewIcon />} disabled>
-                {t('siteDetail.header.streetViewUnavailable')}
-              </Button>
-            </span>
-          </Tooltip>
-        )}
+          {streetView ? (
+            <Button
+              variant="outlined"
+              startIcon={<StreetviewIcon />}
+              href={streetView}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {t('siteDetail.header.streetView')}
+            </Button>
+          ) : (
+            <Tooltip title={t('siteDetail.header.streetViewUnavailable')}>
+              <span>
+                <Button variant="outlined" startIcon={<StreetviewIcon />} disabled>
+                  {t('siteDetail.header.streetViewUnavailable')}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
+        </Stack>
       </Stack>
+      {editingLimits && limits.data && (
+        <SpeedLimitsDialog
+          siteId={siteId}
+          limits={limits.data}
+          units={units}
+          canEdit={canEdit}
+          onClose={() => setEditingLimits(false)}
+        />
+      )}
       <FilterBar
         filters={filters}
         onChange={changeFilters}
