@@ -17,6 +17,7 @@ import { createColumnCache } from './features/analysis/columnCache.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
+import { sitesResolvers, sitesTypeDefs } from './features/sites/sites.graphql.ts';
 import { speedLimitsResolvers, speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
@@ -173,6 +174,7 @@ export async function buildApp({
       analysisTypeDefs,
       mapTypeDefs,
       speedLimitsTypeDefs,
+      sitesTypeDefs,
     ],
     resolvers: [
       usersResolvers(users, organisations),
@@ -183,6 +185,7 @@ export async function buildApp({
       ),
       mapResolvers(createMapService(createMapRepository(db))),
       speedLimitsResolvers(db),
+      sitesResolvers(db),
     ],
     tokens,
     users,

@@ -9,3 +9,4 @@ export * from './validation.ts';
 export * from './classSchemes.ts';
 export * from './mapSites.ts';
 export * from './speedLimits.ts';
+export * from './sites.ts';
