@@ -11,6 +11,7 @@ import { FilesPage } from './pages/FilesPage.tsx';
 import { MapPage } from './pages/MapPage.tsx';
 import { UploadPage } from './pages/UploadPage.tsx';
 import { SiteDetailPage } from './pages/SiteDetailPage.tsx';
+import { SitesPage } from './pages/SitesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { OrganisationSettingsPage } from './pages/OrganisationSettingsPage.tsx';
 import { OrganisationsPage } from './pages/OrganisationsPage.tsx';
@@ -91,6 +92,7 @@ export const routes: RouteObject[] = [
       { path: 'analysis/map', element: <MapPage /> },
       { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
       { path: 'file-management', element: <FilesPage /> },
+      { path: 'site-list', element: <SitesPage /> },
       {
         // Uploading is for the organisation's admins, as the server decides too.
         path: 'file-upload',
@@ -108,6 +110,7 @@ export const routes: RouteObject[] = [
               '/ui/analysis/site-detail/:siteId',
               '/ui/file-management',
               '/ui/file-upload',
+              '/ui/site-list',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({
