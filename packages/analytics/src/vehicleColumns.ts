@@ -129,12 +129,6 @@ export class VehicleColumnsBuilder {
   }
 }
 
-/** The batches as an Arrow IPC file, streamed: the bytes are views of the batches' own arrays. */
-export function columnsToArrowStream(batches: VehicleColumns[]): Readable {
-  const recordBatches = batches.flatMap((batch) => tableFromArrays({ ...batch }).batches);
-  return RecordBatchFileWriter.writeAll(recordBatches).toNodeStream();
-}
-
 /**
  * An Arrow IPC file written batch by batch as a stream: `write` each batch as it is built,
  * then `finish`; `abort` ends the stream with the error.
