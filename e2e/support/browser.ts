@@ -10,6 +10,12 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
+/** A 1x1 transparent PNG. */
+const BLANK_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -23,6 +29,10 @@ export async function newPage(
   width = 1280,
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+  // No internet here: the map's base tiles come back blank instead of failing to load.
+  await context.route(/tile\.openstreetmap\.org|arcgisonline\.com/, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

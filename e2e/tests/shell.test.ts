@@ -80,7 +80,7 @@ describe('the public area and the app shell', () => {
     }
     await navigation.getByRole('link', { name: 'Analysis' }).click();
     await page.waitForURL('**/ui/analysis/map');
-    await page.getByText('This screen is on its way').waitFor();
+    await page.getByRole('region', { name: 'Legend' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/auth/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -13,6 +13,7 @@ import {
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
+import { reportError } from '../../../lib/reportError.ts';
 import type { MapConfig, MapSite } from '../api/mapApi.ts';
 
 export interface SiteDot {
@@ -35,6 +36,12 @@ interface Props {
 
 // The bundle moves MapLibre away from its worker file: tell it where the build put it.
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
+
+/** Base tiles that cannot load (offline) leave the sites on a plain background; report the rest. */
+function reportMapError(event: { error: Error & { url?: string } }) {
+  if (event.error.name === 'AJAXError' || event.error.url) return;
+  reportError(event.error, { where: 'map' });
+}
 
 /** SPEC section 9: the map opens at zoom 12. */
 const DEFAULT_ZOOM = 12;
@@ -141,6 +148,7 @@ export function SiteMap({
         ref={mapRef}
         mapLib={maplibregl}
         onLoad={onLoad}
+        onError={reportMapError}
         initialViewState={{
           longitude: first?.longitude ?? -1.5,
           latitude: first?.latitude ?? 52.5,
