@@ -23,6 +23,7 @@ import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
+import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
       mapTypeDefs,
       speedLimitsTypeDefs,
       sitesTypeDefs,
+      fileNotesTypeDefs,
     ],
     resolvers: [
       usersResolvers(users, organisations),
@@ -186,6 +188,7 @@ export async function buildApp({
       mapResolvers(createMapService(createMapRepository(db))),
       speedLimitsResolvers(db),
       sitesResolvers(db),
+      fileNotesResolvers(db),
     ],
     tokens,
     users,

@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../session/useSession.ts';
 import { useFiles, type FileQuery, type TrafficDataFile } from '../api/filesApi.ts';
 import { FilesTable } from './FilesTable.tsx';
+import { NotesDialog } from './NotesDialog.tsx';
 import { ReviewDialog } from './ReviewDialog.tsx';
 
 /** /ui/file-management: every file of the organisation, its status, quality and download. */
@@ -30,6 +31,7 @@ export function FilesScreen() {
     pageSize: 25,
   });
   const [reviewing, setReviewing] = useState<TrafficDataFile | null>(null);
+  const [noting, setNoting] = useState<TrafficDataFile | null>(null);
   const files = useFiles(query);
   const canReview = claims?.group === 'org_admin' || claims?.group === 'admin';
   return (
@@ -88,9 +90,11 @@ export function FilesScreen() {
             onQuery={(change) => setQuery((current) => ({ ...current, ...change }))}
             showOrganisation={claims?.group === 'admin'}
             onReview={setReviewing}
+            onNotes={claims?.group === 'admin' ? setNoting : undefined}
           />
         )}
       </Paper>
+      {noting && <NotesDialog file={noting} onClose={() => setNoting(null)} />}
       {reviewing && (
         <ReviewDialog file={reviewing} canReview={canReview} onClose={() => setReviewing(null)} />
       )}

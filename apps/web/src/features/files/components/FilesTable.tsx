@@ -28,6 +28,8 @@ interface Props {
   onQuery: (change: Partial<FileQuery>) => void;
   showOrganisation: boolean;
   onReview: (file: TrafficDataFile) => void;
+  /** Platform admins only (SPEC section 2): the notes column. */
+  onNotes?: ((file: TrafficDataFile) => void) | undefined;
 }
 
 const SORTABLE: Record<string, string> = {
@@ -40,7 +42,15 @@ const SORTABLE: Record<string, string> = {
 };
 
 /** The files table of SPEC section 2, sorted and paged on the server. */
-export function FilesTable({ files, total, query, onQuery, showOrganisation, onReview }: Props) {
+export function FilesTable({
+  files,
+  total,
+  query,
+  onQuery,
+  showOrganisation,
+  onReview,
+  onNotes,
+}: Props) {
   const { t, i18n } = useTranslation();
   const date = (value: string | null) =>
     value
@@ -76,6 +86,7 @@ export function FilesTable({ files, total, query, onQuery, showOrganisation, onR
     'status',
     'quality',
     'download',
+    ...(onNotes ? ['notes'] : []),
   ];
   return (
     <>
@@ -154,6 +165,13 @@ export function FilesTable({ files, total, query, onQuery, showOrganisation, onR
                       </IconButton>
                     </Tooltip>
                   </TableCell>
+                  {onNotes && (
+                    <TableCell>
+                      <Button size="small" onClick={() => onNotes(file)}>
+                        {t('files.notes.open')}
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
               );
             })}

@@ -1,0 +1,119 @@
+import type { IResolvers } from 'mercurius';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { authorize } from '../../infra/auth/viewer.ts';
+import type { Database } from '../../infra/db/database.ts';
+import { isUuid } from '../../infra/db/ids.ts';
+import { notes, trafficDataFiles } from '../../infra/db/schema.ts';
+import { HttpError } from '../../infra/errors.ts';
+import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
+
+export const fileNotesTypeDefs = /* GraphQL */ `
+  "SPEC section 3: a note on a file; when is UTC, year-month-day hour:minute."
+  type FileNote {
+    content: String!
+    when: String!
+    who: String!
+  }
+
+  extend type Query {
+    "A file's notes, oldest first (platform admins)."
+    getFileNotes(fileId: ID!): [FileNote!]!
+  }
+
+  extend type Mutation {
+    "Appends a note to one file (platform admins); answers the file's notes."
+    appendTrafficDataFileNote(fileId: ID!, content: String!): [FileNote!]!
+    "Appends the same note to each file (platform admins); answers how many files got it."
+    appendTrafficDataFileNotes(fileIds: [ID!]!, content: String!): Int!
+  }
+`;
+
+const SUBJECT = 'traffic_data_file';
+const MAX_NOTE_LENGTH = 5000;
+
+/** UTC, year-month-day hour:minute (SPEC section 9). */
+export function noteTime(date: Date): string {
+  return date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+function checkContent(content: string): string {
+  const text = content.trim();
+  if (text === '') throw new HttpError(400, 'A note needs some text.');
+  if (text.length > MAX_NOTE_LENGTH)
+    throw new HttpError(400, `A note is at most ${MAX_NOTE_LENGTH} characters.`);
+  return text;
+}
+
+export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlContext> {
+  async function filesOf(ids: string[]) {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return db
+      .select({ id: trafficDataFiles.id, organisationId: trafficDataFiles.organisationId })
+      .from(trafficDataFiles)
+      .where(inArray(trafficDataFiles.id, valid));
+  }
+  async function notesOf(fileId: string) {
+    const rows = await db
+      .select()
+      .from(notes)
+      .where(and(eq(notes.subject, SUBJECT), eq(notes.subjectId, fileId)))
+      .orderBy(asc(notes.createdOn));
+    return rows.map((row) => ({
+      content: row.content,
+      when: noteTime(row.createdOn),
+      who: row.username,
+    }));
+  }
+  async function oneFile(context: GraphqlContext, fileId: string) {
+    const viewer = authorize(requireViewer(context), 'files.notes');
+    const [file] = await filesOf([fileId]);
+    if (!file) throw new HttpError(404);
+    authorize(viewer, 'files.notes', { organisationId: file.organisationId });
+    return { viewer, file };
+  }
+  return {
+    Query: {
+      getFileNotes: (_root, args: { fileId: string }, context) =>
+        withHttpErrors(async () => {
+          await oneFile(context, args.fileId);
+          return notesOf(args.fileId);
+        }),
+    },
+    Mutation: {
+      appendTrafficDataFileNote: (_root, args: { fileId: string; content: string }, context) =>
+        withHttpErrors(async () => {
+          const { viewer, file } = await oneFile(context, args.fileId);
+          await db.insert(notes).values({
+            organisationId: file.organisationId,
+            subject: SUBJECT,
+            subjectId: file.id,
+            content: checkContent(args.content),
+            userId: viewer.userId,
+            username: viewer.row.username,
+          });
+          return notesOf(file.id);
+        }),
+      appendTrafficDataFileNotes: (_root, args: { fileIds: string[]; content: string }, context) =>
+        withHttpErrors(async () => {
+          const viewer = authorize(requireViewer(context), 'files.notes');
+          const content = checkContent(args.content);
+          const files = await filesOf([...new Set(args.fileIds)]);
+          if (files.length !== new Set(args.fileIds).size) throw new HttpError(404);
+          for (const file of files)
+            authorize(viewer, 'files.notes', { organisationId: file.organisationId });
+          await db.insert(notes).values(
+            files.map((file) => ({
+              organisationId: file.organisationId,
+              subject: SUBJECT,
+              subjectId: file.id,
+              content,
+              userId: viewer.userId,
+              username: viewer.row.username,
+            })),
+          );
+          return files.length;
+        }),
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  signIn,
+  startTestServer,
+  uploadAndProcess,
+  type TestServer,
+} from './testServer.ts';
+
+const READ = `query($id: ID!) { getFileNotes(fileId: $id) { content when who } }`;
+const ADD = `mutation($id: ID!, $content: String!) { appendTrafficDataFileNote(fileId: $id, content: $content) { content when who } }`;
+const BULK = `mutation($ids: [ID!]!, $content: String!) { appendTrafficDataFileNotes(fileIds: $ids, content: $content) }`;
+
+describe('file notes', () => {
+  let server: TestServer;
+  let staff: string;
+  let staffName: string;
+  let orgAdmin: string;
+  const fileIds: string[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+    const organisationId = (await createOrg(server)).id;
+    const admin = await createUser(server, { organisationId, role: 'org_admin' });
+    orgAdmin = (await signIn(server, admin.username)).access;
+    const platform = await createUser(server, { organisationId: null, role: 'admin' });
+    staffName = platform.username;
+    staff = (await signIn(server, platform.username)).access;
+    for (const seed of [91, 92]) {
+      const text = [
+        ...roadcountCsvText(
+          generateTraffic({
+            seed,
+            startDay: '2025-05-05',
+            days: 1,
+            vehiclesPerDay: 20,
+            directions: [1, 5],
+            meanSpeedKmh: 40,
+          }),
+          { name: `Note Road ${seed}`, latitude: 50 + seed / 100, longitude: 0 },
+        ),
+      ].join('');
+      fileIds.push((await uploadAndProcess(server, orgAdmin, `notes-${seed}.csv`, text)).id);
+    }
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it('are added by platform admins, to one file or to several, with UTC time and username', async () => {
+    const before = new Date();
+    const { body } = await graphql(server, ADD, {
+      token: staff,
+      variables: { id: fileIds[0], content: '  Tube moved on day 2  ' },
+    });
+    const [note] = body.data?.appendTrafficDataFileNote as {
+      content: string;
+      when: string;
+      who: string;
+    }[];
+    expect(note?.content).toBe('Tube moved on day 2');
+    expect(note?.who).toBe(staffName);
+    expect(note?.when).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(note?.when.slice(0, 10)).toBe(before.toISOString().slice(0, 10));
+    const bulk = await graphql(server, BULK, {
+      token: staff,
+      variables: { ids: fileIds, content: 'Checked' },
+    });
+    expect(bulk.body.data?.appendTrafficDataFileNotes).toBe(2);
+    const read = await graphql(server, READ, { token: staff, variables: { id: fileIds[0] } });
+    expect(
+      (read.body.data?.getFileNotes as { content: string }[]).map((item) => item.content),
+    ).toEqual(['Tube moved on day 2', 'Checked']);
+  });
+
+  it('refuse an empty note, and everyone but platform admins', async () => {
+    const empty = await graphql(server, ADD, {
+      token: staff,
+      variables: { id: fileIds[0], content: '   ' },
+    });
+    expect(empty.body.errors?.[0]?.message).toBe('A note needs some text.');
+    const byOrgAdmin = await graphql(server, READ, {
+      token: orgAdmin,
+      variables: { id: fileIds[0] },
+    });
+    expect(byOrgAdmin.status).toBe(403);
+    const addByOrgAdmin = await graphql(server, ADD, {
+      token: orgAdmin,
+      variables: { id: fileIds[0], content: 'x' },
+    });
+    expect(addByOrgAdmin.status).toBe(403);
+  });
+});
