@@ -1,5 +1,7 @@
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userNotifications } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
@@ -19,11 +21,26 @@ describe('file notes', () => {
   let staff: string;
   let staffName: string;
   let orgAdmin: string;
+  let viewer: string;
+  let stranger: string;
+  let organisationId: string;
   const fileIds: string[] = [];
+  const statuses: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({}, { worker: true });
-    const organisationId = (await createOrg(server)).id;
+    organisationId = (await createOrg(server)).id;
+    viewer = (
+      await signIn(
+        server,
+        (await createUser(server, { organisationId, role: 'org_user' })).username,
+      )
+    ).access;
+    const other = await createUser(server, {
+      organisationId: (await createOrg(server)).id,
+      role: 'org_user',
+    });
+    stranger = (await signIn(server, other.username)).access;
     const admin = await createUser(server, { organisationId, role: 'org_admin' });
     orgAdmin = (await signIn(server, admin.username)).access;
     const platform = await createUser(server, { organisationId: null, role: 'admin' });
@@ -43,7 +60,9 @@ describe('file notes', () => {
           { name: `Note Road ${seed}`, latitude: 50 + seed / 100, longitude: 0 },
         ),
       ].join('');
-      fileIds.push((await uploadAndProcess(server, orgAdmin, `notes-${seed}.csv`, text)).id);
+      const file = await uploadAndProcess(server, orgAdmin, `notes-${seed}.csv`, text);
+      fileIds.push(file.id);
+      statuses.push(file.review_status);
     }
   }, 60_000);
   afterAll(() => server.close());
@@ -90,5 +109,34 @@ describe('file notes', () => {
       variables: { id: fileIds[0], content: 'x' },
     });
     expect(addByOrgAdmin.status).toBe(403);
+  });
+
+  it('let a viewer ask the admins to review a file that failed quality, and no one else', async () => {
+    const REQUEST = `mutation($id: ID!) { requestQualityApproval(fileId: $id) }`;
+    // One day of 20 vehicles: shorter than 24 hours and below the lowest maximum ADT.
+    expect(statuses[0]).toBe('WFR');
+    const asked = await graphql(server, REQUEST, { token: viewer, variables: { id: fileIds[0] } });
+    expect(asked.body.data?.requestQualityApproval).toBe(true);
+    const stored = await server.database.db
+      .select()
+      .from(userNotifications)
+      .where(eq(userNotifications.organisationId, organisationId));
+    expect(stored.map((row) => row.message)).toContainEqual(
+      expect.objectContaining({
+        trafficdatafile_id: fileIds[0],
+        source: 'frontend',
+        user_approved_dc: false,
+      }),
+    );
+    const byAdmin = await graphql(server, REQUEST, {
+      token: orgAdmin,
+      variables: { id: fileIds[0] },
+    });
+    expect(byAdmin.status).toBe(403);
+    const byStranger = await graphql(server, REQUEST, {
+      token: stranger,
+      variables: { id: fileIds[0] },
+    });
+    expect(byStranger.status).toBe(403);
   });
 });

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { authorize } from '../../infra/auth/viewer.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
-import { notes, trafficDataFiles } from '../../infra/db/schema.ts';
+import { notes, trafficDataFiles, userNotifications } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 
@@ -25,6 +25,8 @@ export const fileNotesTypeDefs = /* GraphQL */ `
     appendTrafficDataFileNote(fileId: ID!, content: String!): [FileNote!]!
     "Appends the same note to each file (platform admins); answers how many files got it."
     appendTrafficDataFileNotes(fileIds: [ID!]!, content: String!): Int!
+    "A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4)."
+    requestQualityApproval(fileId: ID!): Boolean!
   }
 `;
 
@@ -93,6 +95,30 @@ export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlCon
             username: viewer.row.username,
           });
           return notesOf(file.id);
+        }),
+      requestQualityApproval: (_root, args: { fileId: string }, context) =>
+        withHttpErrors(async () => {
+          const viewer = authorize(requireViewer(context), 'files.requestApproval');
+          const [file] = isUuid(args.fileId)
+            ? await db.select().from(trafficDataFiles).where(eq(trafficDataFiles.id, args.fileId))
+            : [];
+          if (!file) throw new HttpError(404);
+          authorize(viewer, 'files.requestApproval', { organisationId: file.organisationId });
+          if (file.reviewStatus !== 'WFR')
+            throw new HttpError(409, 'Only a file waiting for review can be sent for approval.');
+          // SPEC section 7: a notification for the organisation's admins (user null: all of them).
+          await db.insert(userNotifications).values({
+            organisationId: file.organisationId,
+            userId: null,
+            functionId: 'file_review',
+            message: {
+              trafficdatafile_id: file.id,
+              source: 'frontend',
+              user_approved_dc: false,
+              requested_by: viewer.row.username,
+            },
+          });
+          return true;
         }),
       appendTrafficDataFileNotes: (_root, args: { fileIds: string[]; content: string }, context) =>
         withHttpErrors(async () => {

@@ -92,6 +92,13 @@ export function useReviewFile() {
   });
 }
 
+export function useRequestApproval() {
+  return useMutation({
+    mutationFn: (fileId: string) =>
+      graphqlRequest(`mutation($id: ID!) { requestQualityApproval(fileId: $id) }`, { id: fileId }),
+  });
+}
+
 export type UploadKind = 'vehicle' | 'bike' | 'national';
 
 /** POST /api/uploads as multipart (file-0, file-1, ...), reporting progress from 0 to 1. */

@@ -96,7 +96,12 @@ export function FilesScreen() {
       </Paper>
       {noting && <NotesDialog file={noting} onClose={() => setNoting(null)} />}
       {reviewing && (
-        <ReviewDialog file={reviewing} canReview={canReview} onClose={() => setReviewing(null)} />
+        <ReviewDialog
+          file={reviewing}
+          canReview={canReview}
+          canRequest={claims?.group === 'org_user'}
+          onClose={() => setReviewing(null)}
+        />
       )}
     </Stack>
   );

@@ -14,20 +14,23 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReviewFile, type TrafficDataFile } from '../api/filesApi.ts';
+import { useRequestApproval, useReviewFile, type TrafficDataFile } from '../api/filesApi.ts';
 import { StatusChip } from './StatusChip.tsx';
 
 interface Props {
   file: TrafficDataFile;
   canReview: boolean;
+  /** Viewers may ask the admins to review a file that failed quality. */
+  canRequest?: boolean;
   onClose: () => void;
 }
 
 /** The data quality review: each failed test's threshold, value and reason; accept or reject. */
-export function ReviewDialog({ file, canReview, onClose }: Props) {
+export function ReviewDialog({ file, canReview, canRequest = false, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const [comment, setComment] = useState('');
   const review = useReviewFile();
+  const request = useRequestApproval();
   const tests = Object.entries(file.logs.data_qc_tests ?? {});
   const waiting = file.review_status === 'WFR';
   const number = (value: number) =>
@@ -83,6 +86,16 @@ export function ReviewDialog({ file, canReview, onClose }: Props) {
             />
           </>
         )}
+        {request.isSuccess && (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            {t('files.review.requested')}
+          </Alert>
+        )}
+        {request.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {request.error.message}
+          </Alert>
+        )}
         {review.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {review.error.message}
@@ -91,6 +104,15 @@ export function ReviewDialog({ file, canReview, onClose }: Props) {
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('files.review.close')}</Button>
+        {canRequest && (
+          <Button
+            variant="contained"
+            disabled={!waiting || request.isPending || request.isSuccess}
+            onClick={() => request.mutate(file.id)}
+          >
+            {t('files.review.request')}
+          </Button>
+        )}
         {canReview && (
           <>
             <Button
