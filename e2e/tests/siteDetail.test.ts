@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -75,6 +76,15 @@ describe('site detail', () => {
       .getByText(`Vehicles passing the filters: ${fast.summary.vehicles.toLocaleString('en-GB')}`)
       .waitFor();
     expect(await cardValue('adt')).toBe(Math.round(fast.summary.adt ?? 0).toLocaleString('en-GB'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Vehicles (CSV)' }).click(),
+    ]);
+    const rows = readFileSync((await download.path()) ?? '', 'utf8')
+      .trim()
+      .split('\n');
+    expect(rows.length - 1).toBe(fast.summary.vehicles);
+
     expect(page.url()).toContain('vmin=50');
     await page.reload();
     await page

@@ -13,6 +13,7 @@ import { userNotifications } from './infra/db/schema.ts';
 import { startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
+import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createColumnCache } from './features/analysis/columnCache.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
@@ -149,6 +150,12 @@ export async function buildApp({
     onQueued: () => taskWorker?.wake(),
   });
   registerFileRoutes(app, { openapi, tokens, users, files, blobs });
+  const analysis = createAnalysisService({
+    db,
+    blobs,
+    cache: createColumnCache(config.columnCacheBytes),
+  });
+  registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
   /** Every task change reaches the subscribers of the task's organisation. */
   const publishTask = (task: TaskRow) => {
     app.graphql.pubsub.publish({
@@ -182,9 +189,7 @@ export async function buildApp({
       usersResolvers(users, organisations),
       tasksResolvers(tasksService),
       filesResolvers(files, queue, tokens),
-      analysisResolvers(
-        createAnalysisService({ db, blobs, cache: createColumnCache(config.columnCacheBytes) }),
-      ),
+      analysisResolvers(analysis),
       mapResolvers(createMapService(createMapRepository(db))),
       speedLimitsResolvers(db),
       sitesResolvers(db),

@@ -156,4 +156,31 @@ describe('siteDetail through GraphQL', () => {
       'The start date must not be later than the end date.',
     );
   });
+
+  it('downloads exactly the vehicles that pass the filter as CSV, for its own organisation only', async () => {
+    const filter = { velocity_min: 30 / 3.6, velocity_max: 70 / 3.6, active_classes: [1, 2, 3] };
+    const url = `${server.url}/api/sites/${siteId}/vehicles.csv?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const rows = (await response.text()).trim().split('\n');
+    expect(rows[0]).toBe(
+      'timestamp,lane,direction,class,speed_kmh,length_m,headway_s,gap_s,axles,wheelbase_m,rho,site_id,site_name,latitude,longitude',
+    );
+    // The same plain loop as above: speeds as written, classes 1 to 3.
+    const kept = vehicles.filter((vehicle) => {
+      const speed = Math.fround(Number(vehicle.speedKmh.toFixed(1)) * (1 / 3.6));
+      return speed >= 30 / 3.6 && speed <= 70 / 3.6 && vehicle.classIndex <= 3;
+    });
+    expect(rows.length - 1).toBe(kept.length);
+    const speeds = rows.slice(1).map((row) => Number(row.split(',')[4]));
+    expect(Math.min(...speeds)).toBeGreaterThanOrEqual(30);
+    expect(Math.max(...speeds)).toBeLessThanOrEqual(70);
+    expect(rows[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}[+-]\d{2}:\d{2},/);
+
+    const foreign = await fetch(url, { headers: { authorization: `Bearer ${otherToken}` } });
+    expect(foreign.status).toBe(403);
+    const anonymous = await fetch(url);
+    expect(anonymous.status).toBe(401);
+  });
 });

@@ -1,5 +1,6 @@
 import {
   columnsFromArrow,
+  forEachSelected,
   siteDetail,
   type VehicleColumns,
   type VehicleFilter,
@@ -34,6 +35,69 @@ export interface FilterPayload {
 }
 
 const AGGREGATIONS = [5, 10, 15, 20, 30, 60, 1440, 10080];
+
+const CSV_HEADER =
+  'timestamp,lane,direction,class,speed_kmh,length_m,headway_s,gap_s,axles,wheelbase_m,rho,site_id,site_name,latitude,longitude';
+const LETTERS: Record<number, string> = {
+  1: 'N',
+  2: 'NE',
+  3: 'E',
+  4: 'SE',
+  5: 'S',
+  6: 'SW',
+  7: 'W',
+  8: 'NW',
+};
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+const figure = (value: number, digits: number) =>
+  Number.isFinite(value) ? value.toFixed(digits) : '';
+const integer = (value: number) => (value >= 0 ? String(value) : '');
+
+/** ISO 8601 local time with its UTC offset, e.g. 2025-06-01T08:15:02.125+01:00. */
+function localIso(utcMs: number, offsetMs: number): string {
+  const local = new Date(utcMs + offsetMs);
+  const minutes = Math.round(offsetMs / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const offset = `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return `${local.toISOString().slice(0, 23)}${offset}`;
+}
+
+function csvLine(
+  batch: VehicleColumns,
+  index: number,
+  offsetMs: number,
+  siteColumns: string,
+): string {
+  return `${localIso(batch.timeMs[index] as number, offsetMs)},${integer(batch.lane[index] as number)},${LETTERS[batch.direction[index] as number] ?? ''},${integer(batch.classIndex[index] as number)},${figure((batch.speedMps[index] as number) * 3.6, 1)},${figure(batch.lengthM[index] as number, 2)},${figure(batch.headwayS[index] as number, 2)},${figure(batch.gapS[index] as number, 2)},${integer(batch.axles[index] as number)},${figure(batch.wheelbaseM[index] as number, 2)},${figure(batch.rho[index] as number, 2)},${siteColumns}\n`;
+}
+
+/** The SPEC filter payload as the kernel's filter, with SPEC section 9 defaults. */
+function vehicleFilter(
+  payload: FilterPayload,
+  scheme: ReturnType<typeof findClassScheme>,
+): VehicleFilter {
+  const lanesByDirection: Record<number, number[]> = {};
+  for (const direction of [1, 3, 5, 7] as const) {
+    const lanes = payload[`active_lane_heading_${direction}`];
+    if (lanes && lanes.length > 0) lanesByDirection[direction] = lanes;
+  }
+  const filter: VehicleFilter = {
+    startMs: instant(payload.start_time, 'start_time', 0),
+    endMs: instant(payload.end_time, 'end_time', Date.UTC(9999, 0, 1)),
+    speedMinMps: payload.velocity_min ?? 1 / 3.6,
+    speedMaxMps: payload.velocity_max ?? 50,
+    classes:
+      payload.active_classes ??
+      selectableClasses(scheme).map((vehicleClass) => vehicleClass.class_index),
+    minHeadwayS: payload.headway_min ?? 0,
+    directions: payload.active_directions ?? EVERY_DIRECTION,
+    lanesByDirection,
+  };
+  if (filter.startMs > filter.endMs)
+    throw new HttpError(400, 'The start date must not be later than the end date.');
+  return filter;
+}
 const EVERY_DIRECTION = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 
 function instant(text: string | null | undefined, name: string, fallback: number): number {
@@ -69,44 +133,56 @@ export function createAnalysisService(deps: {
     });
   }
 
+  /** The live site, if the viewer may read it: 404 for none, 403 for another organisation's. */
+  async function readableSite(viewer: Viewer, siteId: string) {
+    const [site] = isUuid(siteId)
+      ? await deps.db.select().from(sites).where(eq(sites.id, siteId))
+      : [];
+    if (!site || site.deletedAt) {
+      authorize(viewer, 'sites.read');
+      throw new HttpError(404, "We couldn't find that site. It may have been deleted");
+    }
+    authorize(viewer, 'sites.read', { organisationId: site.ownerOrganisationId });
+    return site;
+  }
+
   return {
+    /**
+     * The vehicles that pass the filter as Roadcount CSV lines (docs/formats.md), local times
+     * with their offset, speeds in km/h: what the site-detail download saves.
+     */
+    async *vehiclesCsv(viewer: Viewer, siteId: string, payload: FilterPayload) {
+      const site = await readableSite(viewer, siteId);
+      const filter = vehicleFilter(payload, findClassScheme(site.classScheme));
+      const local = new LocalTimeConverter(site.timeZone);
+      const clock = { offsetAt: (utcMs: number) => local.offsetAt(utcMs) };
+      const siteFields = `${site.id},"${site.name.replace(/"/g, '""')}",${site.latitude ?? ''},${site.longitude ?? ''}`;
+      yield `${CSV_HEADER}\n`;
+      // One column batch at a time, so that a long export never holds every line at once.
+      for (const batch of await siteColumns(site.id)) {
+        const lines: string[] = [];
+        forEachSelected([batch], filter, clock, (_batch, index) => {
+          lines.push(
+            csvLine(batch, index, local.offsetAt(batch.timeMs[index] as number), siteFields),
+          );
+        });
+        for (let start = 0; start < lines.length; start += 10_000)
+          yield lines.slice(start, start + 10_000).join('');
+      }
+    },
+
     async siteDetail(
       viewer: Viewer,
       siteId: string,
       payload: FilterPayload,
       aggregationMinutes: number,
     ) {
-      const [site] = isUuid(siteId)
-        ? await deps.db.select().from(sites).where(eq(sites.id, siteId))
-        : [];
-      if (!site || site.deletedAt) {
-        authorize(viewer, 'sites.read');
-        throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-      }
-      authorize(viewer, 'sites.read', { organisationId: site.ownerOrganisationId });
+      const site = await readableSite(viewer, siteId);
       if (!AGGREGATIONS.includes(aggregationMinutes)) {
         throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
       }
       const scheme = findClassScheme(site.classScheme);
-      const lanesByDirection: Record<number, number[]> = {};
-      for (const direction of [1, 3, 5, 7] as const) {
-        const lanes = payload[`active_lane_heading_${direction}`];
-        if (lanes && lanes.length > 0) lanesByDirection[direction] = lanes;
-      }
-      const filter: VehicleFilter = {
-        startMs: instant(payload.start_time, 'start_time', 0),
-        endMs: instant(payload.end_time, 'end_time', Date.UTC(9999, 0, 1)),
-        speedMinMps: payload.velocity_min ?? 1 / 3.6,
-        speedMaxMps: payload.velocity_max ?? 50,
-        classes:
-          payload.active_classes ??
-          selectableClasses(scheme).map((vehicleClass) => vehicleClass.class_index),
-        minHeadwayS: payload.headway_min ?? 0,
-        directions: payload.active_directions ?? EVERY_DIRECTION,
-        lanesByDirection,
-      };
-      if (filter.startMs > filter.endMs)
-        throw new HttpError(400, 'The start date must not be later than the end date.');
+      const filter = vehicleFilter(payload, scheme);
       const local = new LocalTimeConverter(site.timeZone);
       // Each limit applies from local midnight of its date, in the site's time zone.
       const speedLimits = (await readSpeedLimits(deps.db, site.id)).map((limit) => {

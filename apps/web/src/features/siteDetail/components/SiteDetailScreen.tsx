@@ -1,3 +1,4 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import SpeedIcon from '@mui/icons-material/Speed';
 import StreetviewIcon from '@mui/icons-material/Streetview';
 import {
@@ -36,6 +37,8 @@ import {
   type SiteDetailFilters,
   type Units,
 } from '../siteDetailFilters.ts';
+import { reportError } from '../../../lib/reportError.ts';
+import { downloadVehicles } from '../api/downloadVehicles.ts';
 import { Chart } from './Chart.tsx';
 import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
 import { useSpeedLimits } from '../api/speedLimitsApi.ts';
@@ -131,7 +134,17 @@ export function SiteDetailScreen() {
             </Alert>
           )}
         </div>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={data.summary.vehicles === 0}
+            onClick={() =>
+              void downloadVehicles(siteId, data.site_name, payload).catch(reportError)
+            }
+          >
+            {t('siteDetail.header.downloadVehicles')}
+          </Button>
           <Button
             variant="outlined"
             startIcon={<SpeedIcon />}
