@@ -121,4 +121,26 @@ describe('the map', () => {
     await summary.getByRole('link', { name: 'Open site detail' }).click();
     await page.waitForURL(`**/ui/analysis/site-detail/${site.id}`);
   });
+
+  it('saves the filters as a quick filter and applies it again', async () => {
+    await page.goto(`${appUrl}/ui/analysis/map`);
+    const legend = page.getByRole('region', { name: 'Legend' });
+    await page.getByLabel('Layer').click();
+    await page.getByRole('option', { name: 'Volume (ADT)' }).click();
+    await legend.getByText('Volume (ADT)').waitFor();
+    const label = page.getByLabel('Label for these filters');
+    await label.fill('ab');
+    await page.getByText('A quick filter label is 3 to 20 characters').waitFor();
+    await label.fill('Daily volume');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const chip = page.getByRole('button', { name: 'Daily volume' });
+    await chip.waitFor();
+    await page.getByLabel('Layer').click();
+    await page.getByRole('option', { name: 'Average speed' }).click();
+    await legend.getByText('Average speed').waitFor();
+    await chip.click();
+    await legend.getByText('Volume (ADT)').waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Daily volume' }).waitFor();
+  });
 });

@@ -169,4 +169,51 @@ describe('map layers through GraphQL', () => {
     });
     expect(anonymous.status).toBe(401);
   });
+
+  it('keeps a user’s quick filters, at most 8 with unique labels of 3 to 20 characters', async () => {
+    const SAVE = `mutation($userId: ID!, $preference: JSON!) { update_user_preference(userId: $userId, preference: $preference) { preferences } }`;
+    const me = await graphql(
+      server,
+      `
+        {
+          me {
+            id
+          }
+        }
+      `,
+      { token },
+    );
+    const userId = (me.body.data?.me as { id: string }).id;
+    const quick = (label: string) => ({
+      label,
+      layer: 'volume',
+      dayRange: 'weekdays',
+      contexts: ['VEH'],
+      timeSpans: ['TS_T'],
+      year: 2025,
+    });
+    const saved = await graphql(server, SAVE, {
+      token,
+      variables: { userId, preference: { quickFilters: [quick('  Weekday volume ')] } },
+    });
+    expect(saved.body.data?.update_user_preference).toMatchObject({
+      preferences: { quickFilters: [quick('Weekday volume')] },
+    });
+    const nine = Array.from({ length: 9 }, (_, index) => quick(`Filter ${index}`));
+    const tooMany = await graphql(server, SAVE, {
+      token,
+      variables: { userId, preference: { quickFilters: nine } },
+    });
+    expect(tooMany.body.errors?.[0]?.message).toBe('At most 8 quick filters');
+    const short = await graphql(server, SAVE, {
+      token,
+      variables: { userId, preference: { quickFilters: [quick('ab')] } },
+    });
+    expect(short.body.errors?.[0]?.message).toBe('A quick filter label is 3 to 20 characters');
+    const forSomeoneElse = await graphql(server, SAVE, {
+      token: otherToken,
+      variables: { userId, preference: { quickFilters: [] } },
+    });
+    expect(forSomeoneElse.status).toBe(403);
+  });
 });

@@ -10,3 +10,4 @@ export * from './classSchemes.ts';
 export * from './mapSites.ts';
 export * from './speedLimits.ts';
 export * from './sites.ts';
+export * from './quickFilters.ts';

@@ -2,7 +2,7 @@ import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from '../../infra/graphql/context.ts';
 import { authorizeGraphql, requireViewer } from '../../infra/graphql/context.ts';
 import mercurius from 'mercurius';
-import { messageForStatus } from '@roadcount/domain';
+import { messageForStatus, quickFiltersSchema } from '@roadcount/domain';
 import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 import { organisationPreferences, toUserSummary } from './users.service.ts';
@@ -126,9 +126,20 @@ export function usersResolvers(
             400,
           );
         }
-        return toGraphqlUser(
-          await users.mergePreferences(viewer.userId, args.preference as Record<string, unknown>),
-        );
+        const preference = args.preference as Record<string, unknown>;
+        // Quick filters keep their SPEC section 5 rules on the server too.
+        if ('quickFilters' in preference) {
+          const parsed = quickFiltersSchema.safeParse(preference.quickFilters);
+          if (!parsed.success) {
+            throw new mercurius.ErrorWithProps(
+              parsed.error.issues[0]?.message ?? 'invalid quick filters',
+              { code: 'BAD_REQUEST' },
+              400,
+            );
+          }
+          preference.quickFilters = parsed.data;
+        }
+        return toGraphqlUser(await users.mergePreferences(viewer.userId, preference));
       },
     },
   };

@@ -34,6 +34,7 @@ import {
 } from '../siteFilters.ts';
 import { MapControls, type MapSettings } from './MapControls.tsx';
 import { MapLegend } from './MapLegend.tsx';
+import { QuickFilters } from './QuickFilters.tsx';
 import { SiteList } from './SiteList.tsx';
 import { SiteMap, type SiteDot } from './SiteMap.tsx';
 import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
@@ -153,6 +154,24 @@ export function MapScreen() {
         onSearch={(search) => setFilters((current) => ({ ...current, search }))}
         onSelect={select}
         loading={sites.isPending}
+      />
+      <QuickFilters
+        current={{
+          layer: settings.layer,
+          dayRange: settings.dayRange,
+          contexts: filters.contexts as ('VEH' | 'BIKE' | 'PED')[],
+          timeSpans: filters.timeSpans as ('TS_T' | 'TS_P')[],
+          year: filters.year,
+        }}
+        onApply={(quick) => {
+          changeSettings({ layer: quick.layer, dayRange: quick.dayRange });
+          setFilters((current) => ({
+            ...current,
+            contexts: quick.contexts,
+            timeSpans: quick.timeSpans,
+            year: quick.year,
+          }));
+        }}
       />
       <MapControls
         settings={settings}
