@@ -86,6 +86,11 @@ describe('the sites table', () => {
         { name: 'Mill Lane', files: 1 },
       ],
     });
+    // A Roadcount CSV names each vehicle's direction: the new site takes the two it saw.
+    const [kings] = (
+      body.data?.sites as { sites: { direction_one: string; direction_two: string }[] }
+    ).sites;
+    expect(new Set([kings?.direction_one, kings?.direction_two])).toEqual(new Set(['N', 'S']));
     const found = await graphql(server, LIST, { token: viewer, variables: { search: 'mill' } });
     expect((found.body.data?.sites as { total: number }).total).toBe(1);
     const bikes = await graphql(server, LIST, { token: viewer, variables: { filters: ['BIKE'] } });

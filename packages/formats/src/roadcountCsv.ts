@@ -178,6 +178,9 @@ export async function readRoadcountCsv(
           field: 'direction',
         });
       }
+      // The directions seen, in order, become a new site's direction one and two.
+      const seen = summary.header.directions;
+      if (direction !== 0 && seen.length < 2 && !seen.includes(direction)) seen.push(direction);
       const speedValue = numberAt(speed!.index, speed!.name, true);
       if (speedValue < 0)
         throw new FormatError(`speed ${speedValue} is negative`, { ...at, field: speed!.name });
