@@ -11,6 +11,22 @@ export function compassLetter(code: number | null): CompassLetter | null {
   return found ? (found[0] as CompassLetter) : null;
 }
 
+/** The site rules' messages, which the web app translates by these keys. */
+export const SITE_MESSAGES = {
+  required: 'is required',
+  tooLong: 'is too long',
+  number: 'must be a number',
+  latitude: 'must be from -90 to 90',
+  longitude: 'must be from -180 to 180',
+  compass: 'must be N, E, S or W',
+  siteType: `must be a site type`,
+  timeZone: 'must be a time zone such as Europe/London',
+  scheme: 'must be a known classification scheme',
+  together: 'latitude and longitude go together',
+  directionOne: 'is required with direction two',
+  opposite: 'must be the opposite of direction one',
+} as const;
+
 /** Site types in the data (SPEC section 3). */
 export const SITE_TYPES = ['temporary', 'continuous', 'realtime', 'fnp'] as const;
 
@@ -27,35 +43,35 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `must be at most ${max} characters`)
+    .max(max, SITE_MESSAGES.tooLong)
     .nullable()
     .optional()
     .transform((text) => (text ? text : null));
 
-const letter = z.enum(['N', 'E', 'S', 'W'], { error: 'must be N, E, S or W' }).nullable();
+const letter = z.enum(['N', 'E', 'S', 'W'], { error: SITE_MESSAGES.compass }).nullable();
 
 /** SPEC section 5: what the site edit dialog may change, with its rules. */
 export const siteUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+    name: z.string().trim().min(1, SITE_MESSAGES.required).max(200, SITE_MESSAGES.tooLong),
     alternative_name: optionalText(200),
     description: optionalText(2000),
     asset_management_id: optionalText(200),
     latitude: z
-      .number({ error: 'must be a number' })
-      .min(-90, 'must be from -90 to 90')
-      .max(90, 'must be from -90 to 90')
+      .number({ error: SITE_MESSAGES.number })
+      .min(-90, SITE_MESSAGES.latitude)
+      .max(90, SITE_MESSAGES.latitude)
       .nullable(),
     longitude: z
-      .number({ error: 'must be a number' })
-      .min(-180, 'must be from -180 to 180')
-      .max(180, 'must be from -180 to 180')
+      .number({ error: SITE_MESSAGES.number })
+      .min(-180, SITE_MESSAGES.longitude)
+      .max(180, SITE_MESSAGES.longitude)
       .nullable(),
     heading: z.number().min(0).max(360).nullable().optional(),
     direction_one: letter,
     direction_two: letter,
-    site_type: z.enum(SITE_TYPES, { error: `must be one of ${SITE_TYPES.join(', ')}` }),
-    time_zone: z.string().refine(isTimeZone, 'must be a time zone such as Europe/London'),
+    site_type: z.enum(SITE_TYPES, { error: SITE_MESSAGES.siteType }),
+    time_zone: z.string().refine(isTimeZone, SITE_MESSAGES.timeZone),
     class_scheme: z.enum(CLASS_SCHEMES.map((scheme) => scheme.id) as [string, ...string[]], {
       error: 'must be a known classification scheme',
     }),
@@ -67,7 +83,7 @@ export const siteUpdateSchema = z
       context.addIssue({
         code: 'custom',
         path: [site.latitude === null ? 'latitude' : 'longitude'],
-        message: 'latitude and longitude go together',
+        message: SITE_MESSAGES.together,
       });
     if (site.direction_two !== null && site.direction_one === null)
       context.addIssue({
@@ -83,7 +99,7 @@ export const siteUpdateSchema = z
       context.addIssue({
         code: 'custom',
         path: ['direction_two'],
-        message: 'must be the opposite of direction one',
+        message: SITE_MESSAGES.opposite,
       });
   });
 

@@ -11,7 +11,13 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { CLASS_SCHEMES, SITE_TYPES, siteUpdateSchema, type SiteUpdate } from '@roadcount/domain';
+import {
+  CLASS_SCHEMES,
+  SITE_MESSAGES,
+  SITE_TYPES,
+  siteUpdateSchema,
+  type SiteUpdate,
+} from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSite, type Site } from '../api/sitesApi.ts';
@@ -22,6 +28,11 @@ interface Props {
 }
 
 const LETTERS = ['N', 'E', 'S', 'W'] as const;
+
+/** The translation key of each domain rule's message. */
+const MESSAGE_KEYS = new Map<string, string>(
+  Object.entries(SITE_MESSAGES).map(([key, message]) => [message, `sites.problems.${key}`]),
+);
 
 function fromSite(site: Site): Record<string, string | boolean> {
   return {
@@ -74,7 +85,9 @@ export function SiteEditDialog({ site, onClose }: Props) {
       value={text(name)}
       onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
       error={problem(name) !== undefined}
-      helperText={problem(name) ? t('sites.fieldProblem', { problem: problem(name) }) : ' '}
+      helperText={
+        problem(name) ? t(MESSAGE_KEYS.get(problem(name) ?? '') ?? 'sites.problems.invalid') : ' '
+      }
       {...props}
     />
   );
