@@ -44,6 +44,14 @@ describe('demo surveys', () => {
       .select()
       .from(sites)
       .where(eq(sites.name, 'Thames Path cycle counter'));
+    // The continuous count's site was set up first and its file matched it by GPS.
+    const continuous = files.find((file) => file.fileName === 'A33 Relief Road continuous.csv');
+    expect(continuous?.logs.match).toMatchObject({ rule: 'gps' });
+    const [a33] = await server.database.db
+      .select()
+      .from(sites)
+      .where(eq(sites.name, 'A33 Relief Road'));
+    expect(a33).toMatchObject({ siteType: 'continuous', coreSiteMeta: { time_span: 'TS_P' } });
     expect(bike[0]).toMatchObject({
       timeZone: 'Europe/London',
       coreSiteMeta: { site_context: ['BIKE'] },

@@ -12,7 +12,7 @@ import {
 } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
-import { organisations, trafficDataFiles, users } from '../../infra/db/schema.ts';
+import { organisations, sites, trafficDataFiles, users } from '../../infra/db/schema.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { DEMO_ORGANISATION_NAME } from './demo.seed.ts';
 
@@ -22,6 +22,8 @@ interface DemoFile {
   text: () => Iterable<string>;
   /** What the uploader wrote; a file that names no place gets its coordinates here. */
   description?: string;
+  /** A permanent count site set up before its data arrives; the file then matches it by GPS. */
+  continuousSite?: { name: string; latitude: number; longitude: number };
 }
 
 const DEMO_TIME_ZONE = 'Europe/London';
@@ -62,6 +64,7 @@ const DEMO_FILES: DemoFile[] = [
         }),
         site('A33 Relief Road', 51.42876, -0.97962),
       ),
+    continuousSite: { name: 'A33 Relief Road', latitude: 51.42876, longitude: -0.97962 },
   },
   {
     fileName: 'London Road northbound.txt',
@@ -138,6 +141,18 @@ export async function seedDemoData(deps: {
     .where(eq(organisations.id, organisation.id));
   const [admin] = await deps.db.select().from(users).where(eq(users.username, 'admin'));
   for (const demo of DEMO_FILES) {
+    if (demo.continuousSite) {
+      await deps.db.insert(sites).values({
+        ownerOrganisationId: organisation.id,
+        ...demo.continuousSite,
+        siteType: 'continuous',
+        timeZone: DEMO_TIME_ZONE,
+        directionOne: 1,
+        directionTwo: 5,
+        classScheme: 'arx',
+        coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
+      });
+    }
     const id = randomUUID();
     const s3Key = `uploads/${organisation.id}/${id}`;
     const stored = await deps.blobs.putStream(
