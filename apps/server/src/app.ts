@@ -14,7 +14,7 @@ import { startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
-import { createColumnCache } from './features/analysis/columnCache.ts';
+import { createAnalysisPool } from './features/analysis/analysisPool.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
@@ -150,11 +150,13 @@ export async function buildApp({
     onQueued: () => taskWorker?.wake(),
   });
   registerFileRoutes(app, { openapi, tokens, users, files, blobs });
-  const analysis = createAnalysisService({
-    db,
-    blobs,
-    cache: createColumnCache(config.columnCacheBytes),
+  const analysisPool = createAnalysisPool({
+    dataDir: config.dataDir,
+    s3: config.s3,
+    cacheBytes: config.columnCacheBytes,
   });
+  app.addHook('onClose', () => analysisPool.close());
+  const analysis = createAnalysisService({ db, blobs, pool: analysisPool });
   registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
   /** Every task change reaches the subscribers of the task's organisation. */
   const publishTask = (task: TaskRow) => {

@@ -61,13 +61,18 @@ export interface LocalClock {
 /** Local ms (the instant plus the zone's offset), cached per UTC hour. */
 export function localTimeOf(clock: LocalClock) {
   const offsetByHour = new Map<number, number>();
+  let lastHour = Number.NaN;
+  let lastOffset = 0;
   return (utcMs: number): number => {
     const hour = Math.floor(utcMs / 3_600_000);
+    if (hour === lastHour) return utcMs + lastOffset;
     let offset = offsetByHour.get(hour);
     if (offset === undefined) {
       offset = clock.offsetAt(hour * 3_600_000);
       offsetByHour.set(hour, offset);
     }
+    lastHour = hour;
+    lastOffset = offset;
     return utcMs + offset;
   };
 }
@@ -77,9 +82,95 @@ export function weekdayOfLocal(localMs: number): Weekday {
   return ((Math.floor(localMs / 86_400_000) + 3) % 7) as Weekday;
 }
 
+/** A filter made ready for scanning: lookup tables instead of lists. */
+export interface CompiledFilter {
+  filter: VehicleFilter;
+  classes: Uint8Array;
+  directions: Uint8Array;
+  lanes: Map<number, Set<number>>;
+  local: (utcMs: number) => number;
+}
+
+export function compileFilter(filter: VehicleFilter, clock: LocalClock): CompiledFilter {
+  const classes = new Uint8Array(256);
+  for (const classIndex of filter.classes)
+    if (classIndex >= 0 && classIndex < 256) classes[classIndex] = 1;
+  const directions = new Uint8Array(256);
+  for (const direction of filter.directions)
+    if (direction >= 0 && direction < 256) directions[direction] = 1;
+  const lanes = new Map(
+    Object.entries(filter.lanesByDirection ?? {}).map(([direction, list]) => [
+      Number(direction),
+      new Set(list),
+    ]),
+  );
+  return { filter, classes, directions, lanes, local: localTimeOf(clock) };
+}
+
+/** First index in `from..to` of an ascending `times` whose time is not before `time`. */
+export function lowerBound(times: Float64Array, time: number, from = 0, to = times.length): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((times[middle] as number) < time) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Writes the indexes (within `from..to`) of the batch's vehicles that pass the filter into `rows`
+ * and their local times into `locals`; returns how many. The tests are ordered cheapest first.
+ */
+export function selectRows(
+  batch: VehicleColumns,
+  compiled: CompiledFilter,
+  from: number,
+  to: number,
+  rows: Int32Array,
+  locals: Float64Array,
+): number {
+  const { filter, classes, directions, lanes, local } = compiled;
+  const { timeMs, speedMps, classIndex, direction, lane, headwayS } = batch;
+  const exclusions = filter.vehicleExclusions ?? [];
+  const timeExclusions = filter.timeExclusions ?? [];
+  const { startMs, endMs, speedMinMps, speedMaxMps, minHeadwayS } = filter;
+  const checkLanes = lanes.size > 0;
+  let count = 0;
+  for (let index = from; index < to; index += 1) {
+    const time = timeMs[index] as number;
+    if (time < startMs || time >= endMs) continue;
+    const speed = speedMps[index] as number;
+    if (!(speed >= speedMinMps && speed <= speedMaxMps)) continue;
+    const vehicleClass = classIndex[index] as number;
+    if (vehicleClass < 0 || classes[vehicleClass] !== 1) continue;
+    const vehicleDirection = direction[index] as number;
+    if (directions[vehicleDirection] !== 1) continue;
+    const headway = headwayS[index] as number;
+    if (minHeadwayS > 0 && headway < minHeadwayS) continue;
+    if (checkLanes) {
+      const laneSet = lanes.get(vehicleDirection);
+      if (laneSet && !laneSet.has(lane[index] as number)) continue;
+    }
+    if (
+      exclusions.length > 0 &&
+      exclusions.some((rule) => excludes(rule, time, speed, headway, vehicleClass))
+    )
+      continue;
+    const localMs = local(time);
+    if (timeExclusions.length > 0 && timeExclusions.some((rule) => inTimeExclusion(rule, localMs)))
+      continue;
+    rows[count] = index;
+    locals[count] = localMs;
+    count += 1;
+  }
+  return count;
+}
+
 /**
  * Calls `visit` with the index of every vehicle that passes the filter, batch by batch, in one
- * pass. The tests are ordered cheapest first.
+ * pass.
  */
 export function forEachSelected(
   batches: VehicleColumns[],
@@ -87,48 +178,13 @@ export function forEachSelected(
   clock: LocalClock,
   visit: (batch: VehicleColumns, index: number, localMs: number) => void,
 ): void {
-  const classes = new Uint8Array(256);
-  for (const classIndex of filter.classes)
-    if (classIndex >= 0 && classIndex < 256) classes[classIndex] = 1;
-  const directions = new Uint8Array(16);
-  for (const direction of filter.directions) directions[direction] = 1;
-  const lanes = new Map(
-    Object.entries(filter.lanesByDirection ?? {}).map(([direction, list]) => [
-      Number(direction),
-      new Set(list),
-    ]),
-  );
-  const exclusions = filter.vehicleExclusions ?? [];
-  const timeExclusions = filter.timeExclusions ?? [];
-  const local = localTimeOf(clock);
+  const compiled = compileFilter(filter, clock);
   for (const batch of batches) {
-    const { timeMs, speedMps, classIndex, direction, lane, headwayS } = batch;
-    for (let index = 0; index < timeMs.length; index += 1) {
-      const time = timeMs[index] as number;
-      if (time < filter.startMs || time >= filter.endMs) continue;
-      const speed = speedMps[index] as number;
-      if (!(speed >= filter.speedMinMps && speed <= filter.speedMaxMps)) continue;
-      const vehicleClass = classIndex[index] as number;
-      if (vehicleClass < 0 || classes[vehicleClass] !== 1) continue;
-      const vehicleDirection = direction[index] as number;
-      if (directions[vehicleDirection] !== 1) continue;
-      const headway = headwayS[index] as number;
-      if (filter.minHeadwayS > 0 && headway < filter.minHeadwayS) continue;
-      const laneSet = lanes.get(vehicleDirection);
-      if (laneSet && !laneSet.has(lane[index] as number)) continue;
-      if (
-        exclusions.length > 0 &&
-        exclusions.some((rule) => excludes(rule, time, speed, headway, vehicleClass))
-      )
-        continue;
-      const localMs = local(time);
-      if (
-        timeExclusions.length > 0 &&
-        timeExclusions.some((rule) => inTimeExclusion(rule, localMs))
-      )
-        continue;
-      visit(batch, index, localMs);
-    }
+    const size = batch.timeMs.length;
+    const rows = new Int32Array(size);
+    const locals = new Float64Array(size);
+    const count = selectRows(batch, compiled, 0, size, rows, locals);
+    for (let at = 0; at < count; at += 1) visit(batch, rows[at] as number, locals[at] as number);
   }
 }
 

@@ -5,3 +5,5 @@ export * from './intervalColumns.ts';
 export * from './filters.ts';
 export * from './summaryStatistics.ts';
 export * from './siteDetail.ts';
+export * from './siteDetailShape.ts';
+export * from './preparedColumns.ts';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilter, type LocalClock } from './filters.ts';
-import { siteDetail, type SiteDetailOptions } from './siteDetail.ts';
+import { defaultFilter, type LocalClock, type VehicleFilter } from './filters.ts';
+import { prepareColumns } from './preparedColumns.ts';
+import { siteDetail, siteDetailBySorting, type SiteDetailOptions } from './siteDetail.ts';
+import { scanSiteDetail } from './siteDetailScan.ts';
 import { VehicleColumnsBuilder } from './vehicleColumns.ts';
 
 const utc: LocalClock = { offsetAt: () => 0 };
@@ -158,5 +160,99 @@ describe('siteDetail against plain loops', () => {
     detail.virtualDay[1]?.forEach((value, hour) =>
       expect(value).toBeCloseTo(expected[hour] ?? 0, 10),
     );
+  });
+});
+
+describe('the counting scan and the sorting path', () => {
+  // London: BST from 30 March 01:00 UTC to 26 October 01:00 UTC 2025.
+  const london: LocalClock = {
+    offsetAt: (utcMs) =>
+      utcMs >= Date.UTC(2025, 2, 30, 1) && utcMs < Date.UTC(2025, 9, 26, 1) ? 3_600_000 : 0,
+  };
+  let seed = 29;
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  function survey(startMs: number, days: number, vehicles: number, sorted: boolean) {
+    const builder = new VehicleColumnsBuilder();
+    const times = Array.from({ length: vehicles }, () =>
+      Math.floor(startMs + random() * days * 86_400_000),
+    );
+    if (sorted) times.sort((a, b) => a - b);
+    for (const time of times) {
+      const headway =
+        random() < 0.01 ? 700 + Math.round(random() * 5000) : Math.round(random() * 300) / 10;
+      builder.push({
+        timeMs: time,
+        lane: random() < 0.05 ? Number.NaN : 1 + Math.floor(random() * 2),
+        direction: random() < 0.5 ? 1 : 5,
+        classIndex: 1 + Math.floor(random() * 5),
+        // Counters record 0.1 km/h.
+        speedMps: kmh(Math.round(100 + random() * 1000) / 10),
+        lengthM: 4.5,
+        headwayS: headway,
+        gapS: random() < 0.02 ? Number.NaN : Math.max(0, headway - 0.3),
+        axles: 2,
+        wheelbaseM: 2.7,
+        rho: 0.9,
+      });
+    }
+    return builder.batches();
+  }
+  const batches = [
+    ...survey(Date.UTC(2025, 2, 20), 20, 20_000, true),
+    ...survey(Date.UTC(2025, 9, 20), 12, 8_000, false),
+  ];
+  const limits = [
+    { effectiveFromMs: Date.UTC(2025, 2, 25), limitMps: kmh(50) },
+    { effectiveFromMs: Date.UTC(2025, 9, 24), limitMps: kmh(40) },
+  ];
+
+  it('codes counter speeds and headways exactly, so the fast scan answers', () => {
+    const prepared = prepareColumns(batches);
+    expect(prepared.speed).not.toBeNull();
+    expect(prepared.headway).not.toBeNull();
+    expect(prepared.timeSorted).toEqual([true, false]);
+    expect(scanSiteDetail(prepared, filter, london, options())).not.toBeNull();
+  });
+
+  it.each([
+    ['hourly, everything', 60, 'metric', {}],
+    [
+      '15 minutes, a window across the clock change',
+      15,
+      'metric',
+      {
+        startMs: Date.UTC(2025, 2, 28, 6),
+        endMs: Date.UTC(2025, 9, 25, 18),
+      },
+    ],
+    [
+      'weekly in mph, speed range, separation and lanes',
+      10_080,
+      'imperial',
+      {
+        speedMinMps: kmh(30),
+        speedMaxMps: kmh(90),
+        minHeadwayS: 2,
+        lanesByDirection: { 5: [2] },
+      },
+    ],
+    [
+      'daily with vehicle and time exclusions',
+      1440,
+      'metric',
+      {
+        classes: [1, 2, 3, 4],
+        directions: [5],
+        vehicleExclusions: [{ minSpeedMps: kmh(80), classes: [2] }, { headwayGreaterThanS: 25 }],
+        timeExclusions: [{ days: [5, 6], fromMinute: 0, toMinute: 12 * 60 }],
+      },
+    ],
+  ] as const)('agree to the last figure: %s', (_name, binMinutes, units, overrides) => {
+    const chosen = { ...filter, classes: [1, 2, 3, 4, 5], ...overrides } as VehicleFilter;
+    const settings = options({ binMinutes, units, speedLimits: limits });
+    const fast = scanSiteDetail(prepareColumns(batches), chosen, london, settings);
+    const sorting = siteDetailBySorting(batches, chosen, london, settings);
+    expect(fast?.summary.vehicles).toBeGreaterThan(100);
+    expect(fast).toEqual(sorting);
   });
 });

@@ -1,81 +1,23 @@
 import { PERCENTILES } from '@roadcount/domain';
 import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
+import { prepareColumns, type PreparedColumns } from './preparedColumns.ts';
+import { scanSiteDetail } from './siteDetailScan.ts';
+import {
+  MATRIX_EDGES_S,
+  assembleVirtualProfiles,
+  share,
+  speedingSteps,
+  type SiteDetail,
+  type SiteDetailOptions,
+  type SpeedLimit,
+} from './siteDetailShape.ts';
 import { percentileInc } from './percentile.ts';
-import { createSummaryAccumulator, type SummaryStatistics } from './summaryStatistics.ts';
+import { createSummaryAccumulator } from './summaryStatistics.ts';
 import type { VehicleColumns } from './vehicleColumns.ts';
 
+export type { SiteDetailOptions } from './siteDetailShape.ts';
+
 const DAY_MS = 86_400_000;
-const KMH = 1 / 3.6;
-const MPH = 0.44704;
-
-export interface SpeedLimit {
-  effectiveFromMs: number;
-  limitMps: number;
-}
-
-export interface SiteDetailOptions {
-  /** 5, 10, 15, 20, 30, 60 (hourly), 1440 (daily) or 10080 (weekly). */
-  binMinutes: number;
-  speedLimits: SpeedLimit[];
-  heavyClasses: Set<number>;
-  /** Speeding steps (+10/+20 km/h or +5/+10 mph) and speed-distribution bins follow the units. */
-  units: 'metric' | 'imperial';
-}
-
-export interface DirectionBin {
-  vehicles: number;
-  averageSpeedMps: number | null;
-  speed85thMps: number | null;
-  /** Share of vehicles above the limit in force, percent; null without a limit. */
-  speedingPercent: number | null;
-}
-
-export interface TimeBin {
-  /** Local start of the bin as ISO text without an offset (the site's wall clock). */
-  start: string;
-  directions: Record<number, DirectionBin>;
-}
-
-export interface ClassMetrics {
-  classIndex: number;
-  vehicles: number;
-  sharePercent: number;
-  averageSpeedMps: number | null;
-  speed85thMps: number | null;
-}
-
-export interface SpeedingTable {
-  /** Vehicles measured against a limit (those with a limit in force). */
-  vehicles: number;
-  stepsMps: [number, number];
-  aboveLimit: { vehicles: number; sharePercent: number };
-  aboveFirstStep: { vehicles: number; sharePercent: number };
-  aboveSecondStep: { vehicles: number; sharePercent: number };
-}
-
-export interface SiteDetail {
-  summary: SummaryStatistics;
-  bins: TimeBin[];
-  classes: ClassMetrics[];
-  /** Speed distribution by class: lower edge of each speed bin (m/s) and counts per class. */
-  speedByClass: {
-    binWidthMps: number;
-    bins: { fromMps: number; counts: Record<number, number> }[];
-  };
-  headwayPercentiles: Record<number, number> | null;
-  gapPercentiles: Record<number, number> | null;
-  /** Counts of vehicles by headway bin (rows) and gap bin (columns), edges in seconds. */
-  headwayGapMatrix: { edgesS: number[]; counts: number[][] };
-  speeding: SpeedingTable | null;
-  /** Average vehicles per local hour of the day over whole days, per direction. */
-  virtualDay: Record<number, number[]>;
-  /** Average vehicles per weekday (Monday first) over whole days, per direction. */
-  virtualWeek: Record<number, number[]>;
-  /** Days with data per direction and lane. */
-  availability: { day: string; direction: number; lane: number; vehicles: number }[];
-}
-
-const MATRIX_EDGES_S = [0, 1, 2, 3, 4, 5, 10, 20];
 
 function limitAt(limits: SpeedLimit[], time: number): number | undefined {
   let found: number | undefined;
@@ -117,9 +59,24 @@ function binStart(localMs: number, binMinutes: number): number {
 
 /**
  * Everything the site-detail page shows, from one scan over the site's columns: the vehicles
- * that pass the filter feed every figure at once.
+ * that pass the filter feed every figure at once. Counts into flat arrays with exact percentiles
+ * from code histograms when the site's measures allow it, else collects and sorts.
  */
 export function siteDetail(
+  input: VehicleColumns[] | PreparedColumns,
+  filter: VehicleFilter,
+  clock: LocalClock,
+  options: SiteDetailOptions,
+): SiteDetail {
+  const prepared = Array.isArray(input) ? prepareColumns(input) : input;
+  return (
+    scanSiteDetail(prepared, filter, clock, options) ??
+    siteDetailBySorting(prepared.batches, filter, clock, options)
+  );
+}
+
+/** The site-detail answer by collecting each group's speeds and sorting them. */
+export function siteDetailBySorting(
   batches: VehicleColumns[],
   filter: VehicleFilter,
   clock: LocalClock,
@@ -127,9 +84,9 @@ export function siteDetail(
 ): SiteDetail {
   const summary = createSummaryAccumulator(options.heavyClasses);
   const limits = [...options.speedLimits].sort((a, b) => a.effectiveFromMs - b.effectiveFromMs);
-  const steps: [number, number] =
-    options.units === 'imperial' ? [5 * MPH, 10 * MPH] : [10 * KMH, 20 * KMH];
-  const speedBinMps = options.units === 'imperial' ? 5 * MPH : 10 * KMH;
+  const unitSteps = speedingSteps(options.units);
+  const steps: [number, number] = [unitSteps.first, unitSteps.second];
+  const speedBinMps = unitSteps.binMps;
   const bins = new Map<
     number,
     Map<number, { speeds: number[]; speeding: number; limited: number }>
@@ -203,31 +160,14 @@ export function siteDetail(
 
   const result = summary.result();
   const wholeDays = summary.wholeDays();
-  const virtualDay: Record<number, number[]> = {};
-  const virtualWeek: Record<number, number[]> = {};
-  for (const [direction, days] of dayHourByDirection) {
-    const hourly = Array.from({ length: 24 }, () => 0);
-    const weekly = Array.from({ length: 7 }, () => 0);
-    const weekdayCounts = Array.from({ length: 7 }, () => 0);
-    for (const day of wholeDays) {
-      const weekday = weekdayOfLocal(day * DAY_MS);
-      weekdayCounts[weekday] = (weekdayCounts[weekday] ?? 0) + 1;
-      const hours = days.get(day);
-      if (!hours) continue;
-      for (let hour = 0; hour < 24; hour += 1) {
-        hourly[hour] = (hourly[hour] ?? 0) + (hours[hour] ?? 0);
-        weekly[weekday] = (weekly[weekday] ?? 0) + (hours[hour] ?? 0);
-      }
-    }
-    virtualDay[direction] = hourly.map((total) =>
-      wholeDays.length === 0 ? 0 : total / wholeDays.length,
-    );
-    virtualWeek[direction] = weekly.map((total, weekday) =>
-      (weekdayCounts[weekday] ?? 0) === 0 ? 0 : total / (weekdayCounts[weekday] ?? 1),
-    );
-  }
+  const { virtualDay, virtualWeek } = assembleVirtualProfiles(
+    [...dayHourByDirection.entries()].map(([direction, days]) => [
+      direction,
+      (day: number) => days.get(day),
+    ]),
+    wholeDays,
+  );
 
-  const share = (count: number, of: number) => (of === 0 ? 0 : (count / of) * 100);
   return {
     summary: result,
     bins: [...bins.entries()]

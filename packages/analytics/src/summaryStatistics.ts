@@ -64,59 +64,82 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
       return days;
     },
     result(): SummaryStatistics {
-      const wholeDays = this.wholeDays();
-      const volumeOf = (day: number) => perDay.get(day) ?? 0;
-      const weekdayOf = (day: number) => weekdayOfLocal(day * DAY_MS);
-      const adt = mean(wholeDays.map(volumeOf));
-      const awdt = mean(wholeDays.filter((day) => weekdayOf(day) < 5).map(volumeOf));
-      const awedt = mean(wholeDays.filter((day) => weekdayOf(day) >= 5).map(volumeOf));
-
-      // AADT (AASHTO): per month, the mean of each weekday's mean; then the mean over months.
-      const byMonth = new Map<string, number[][]>();
-      for (const day of wholeDays) {
-        const month = new Date(day * DAY_MS).toISOString().slice(0, 7);
-        const weekdays = byMonth.get(month) ?? Array.from({ length: 7 }, () => [] as number[]);
-        weekdays[weekdayOf(day)]?.push(volumeOf(day));
-        byMonth.set(month, weekdays);
-      }
-      const monthValues = [...byMonth.values()]
-        .map((weekdays) =>
-          mean(weekdays.map(mean).filter((value): value is number => value !== null)),
-        )
-        .filter((value): value is number => value !== null);
-
-      const hourly = new Float64Array(24);
-      for (const day of wholeDays) {
-        const hours = perDayHour.get(day);
-        if (hours)
-          for (let hour = 0; hour < 24; hour += 1)
-            hourly[hour] = (hourly[hour] ?? 0) + (hours[hour] ?? 0);
-      }
-      const peakBetween = (from: number, to: number): PeakHour | null => {
-        if (wholeDays.length === 0) return null;
-        let best = from;
-        for (let hour = from; hour < to; hour += 1)
-          if ((hourly[hour] ?? 0) > (hourly[best] ?? 0)) best = hour;
-        return { hour: best, vehicles: (hourly[best] ?? 0) / wholeDays.length };
-      };
       const sorted = Float64Array.from(speeds).sort();
-      return {
+      return summaryFromCounts({
         vehicles,
-        wholeDays: wholeDays.length,
-        adt,
-        awdt,
-        awedt,
-        aadt: mean(monthValues),
-        aadtIsEstimate: monthValues.length < 12,
+        heavy,
+        wholeDays: this.wholeDays(),
+        volumeOf: (day) => perDay.get(day) ?? 0,
+        hoursOf: (day) => perDayHour.get(day),
         averageSpeedMps:
           vehicles === 0 ? null : speeds.reduce((sum, speed) => sum + speed, 0) / vehicles,
         speed85thMps: vehicles === 0 ? null : percentileInc(sorted, 85),
-        amPeak: peakBetween(0, 12),
-        pmPeak: peakBetween(12, 24),
-        totalCommercial: heavy,
-        percentCommercial: vehicles === 0 ? null : (heavy / vehicles) * 100,
-      };
+      });
     },
+  };
+}
+
+/** What the summary statistics are computed from, however the vehicles were counted. */
+export interface SummaryCounts {
+  vehicles: number;
+  heavy: number;
+  /** Local day numbers (days since 1970-01-01) strictly between the first and last day with data. */
+  wholeDays: number[];
+  volumeOf: (day: number) => number;
+  /** Vehicles per local hour of the day, for a day. */
+  hoursOf: (day: number) => ArrayLike<number> | undefined;
+  averageSpeedMps: number | null;
+  speed85thMps: number | null;
+}
+
+/** The summary statistics of ARCHITECTURE.md from daily and hourly counts. */
+export function summaryFromCounts(counts: SummaryCounts): SummaryStatistics {
+  const { wholeDays, volumeOf, vehicles, heavy } = counts;
+  const weekdayOf = (day: number) => weekdayOfLocal(day * DAY_MS);
+  const adt = mean(wholeDays.map(volumeOf));
+  const awdt = mean(wholeDays.filter((day) => weekdayOf(day) < 5).map(volumeOf));
+  const awedt = mean(wholeDays.filter((day) => weekdayOf(day) >= 5).map(volumeOf));
+
+  // AADT (AASHTO): per month, the mean of each weekday's mean; then the mean over months.
+  const byMonth = new Map<string, number[][]>();
+  for (const day of wholeDays) {
+    const month = new Date(day * DAY_MS).toISOString().slice(0, 7);
+    const weekdays = byMonth.get(month) ?? Array.from({ length: 7 }, () => [] as number[]);
+    weekdays[weekdayOf(day)]?.push(volumeOf(day));
+    byMonth.set(month, weekdays);
+  }
+  const monthValues = [...byMonth.values()]
+    .map((weekdays) => mean(weekdays.map(mean).filter((value): value is number => value !== null)))
+    .filter((value): value is number => value !== null);
+
+  const hourly = new Float64Array(24);
+  for (const day of wholeDays) {
+    const hours = counts.hoursOf(day);
+    if (hours)
+      for (let hour = 0; hour < 24; hour += 1)
+        hourly[hour] = (hourly[hour] ?? 0) + (hours[hour] ?? 0);
+  }
+  const peakBetween = (from: number, to: number): PeakHour | null => {
+    if (wholeDays.length === 0) return null;
+    let best = from;
+    for (let hour = from; hour < to; hour += 1)
+      if ((hourly[hour] ?? 0) > (hourly[best] ?? 0)) best = hour;
+    return { hour: best, vehicles: (hourly[best] ?? 0) / wholeDays.length };
+  };
+  return {
+    vehicles,
+    wholeDays: wholeDays.length,
+    adt,
+    awdt,
+    awedt,
+    aadt: mean(monthValues),
+    aadtIsEstimate: monthValues.length < 12,
+    averageSpeedMps: counts.averageSpeedMps,
+    speed85thMps: counts.speed85thMps,
+    amPeak: peakBetween(0, 12),
+    pmPeak: peakBetween(12, 24),
+    totalCommercial: heavy,
+    percentCommercial: vehicles === 0 ? null : (heavy / vehicles) * 100,
   };
 }
 

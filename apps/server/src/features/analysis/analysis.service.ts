@@ -1,7 +1,6 @@
 import {
   columnsFromArrow,
   forEachSelected,
-  siteDetail,
   type VehicleColumns,
   type VehicleFilter,
 } from '@roadcount/analytics';
@@ -15,7 +14,7 @@ import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
 import { columnsKey } from '../ingest/processFile.task.ts';
-import type { ColumnCache } from './columnCache.ts';
+import type { AnalysisPool } from './analysisPool.ts';
 import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 
@@ -110,10 +109,10 @@ function instant(text: string | null | undefined, name: string, fallback: number
 export function createAnalysisService(deps: {
   db: Database;
   blobs: BlobStore;
-  cache: ColumnCache;
+  pool: AnalysisPool;
 }) {
-  /** The site's vehicles: every file that joined it (passed or accepted), cached by that set. */
-  async function siteColumns(siteId: string): Promise<VehicleColumns[]> {
+  /** The site's vehicle files: every file that joined it (passed or accepted). */
+  async function siteColumnKeys(siteId: string): Promise<string[]> {
     const files = await deps.db
       .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
       .from(trafficDataFiles)
@@ -124,13 +123,9 @@ export function createAnalysisService(deps: {
         ),
       )
       .orderBy(asc(trafficDataFiles.id));
-    const vehicleFiles = files.filter((file) => file.logs.data_kind !== 'intervals');
-    return deps.cache.get(siteId, vehicleFiles.map((file) => file.id).join(','), async () => {
-      const batches: VehicleColumns[] = [];
-      for (const file of vehicleFiles)
-        batches.push(columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id))));
-      return batches;
-    });
+    return files
+      .filter((file) => file.logs.data_kind !== 'intervals')
+      .map((file) => columnsKey(file.id));
   }
 
   /** The live site, if the viewer may read it: 404 for none, 403 for another organisation's. */
@@ -158,8 +153,9 @@ export function createAnalysisService(deps: {
       const clock = { offsetAt: (utcMs: number) => local.offsetAt(utcMs) };
       const siteFields = `${site.id},"${site.name.replace(/"/g, '""')}",${site.latitude ?? ''},${site.longitude ?? ''}`;
       yield `${CSV_HEADER}\n`;
-      // One column batch at a time, so that a long export never holds every line at once.
-      for (const batch of await siteColumns(site.id)) {
+      // One file, then one batch, at a time: a long export never holds every line at once.
+      for (const key of await siteColumnKeys(site.id)) {
+        const batch = columnsFromArrow(await deps.blobs.getBytes(key));
         const lines: string[] = [];
         forEachSelected([batch], filter, clock, (_batch, index) => {
           lines.push(
@@ -192,17 +188,16 @@ export function createAnalysisService(deps: {
           limitMps: limit.limit_mps,
         };
       });
-      const detail = siteDetail(
-        await siteColumns(site.id),
+      const detail = await deps.pool.siteDetail({
+        siteId: site.id,
+        columnKeys: await siteColumnKeys(site.id),
+        timeZone: site.timeZone,
         filter,
-        { offsetAt: (utcMs) => local.offsetAt(utcMs) },
-        {
-          binMinutes: aggregationMinutes,
-          speedLimits,
-          heavyClasses: heavyClassIndexes(scheme),
-          units: 'metric',
-        },
-      );
+        binMinutes: aggregationMinutes,
+        speedLimits,
+        heavyClasses: [...heavyClassIndexes(scheme)],
+        units: 'metric',
+      });
       return {
         site_id: site.id,
         site_name: site.name,

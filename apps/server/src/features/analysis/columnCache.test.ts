@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VehicleColumnsBuilder } from '@roadcount/analytics';
+import { VehicleColumnsBuilder, prepareColumns } from '@roadcount/analytics';
 import { createColumnCache } from './columnCache.ts';
 
 function batchesOf(vehicles: number) {
@@ -19,12 +19,13 @@ function batchesOf(vehicles: number) {
       rho: 1,
     });
   }
-  return builder.batches();
+  return prepareColumns(builder.batches());
 }
 
 describe('column cache', () => {
   it('reuses a site’s columns for the same files, reloads when they change, and evicts by bytes', async () => {
-    const perVehicle = 8 + 2 + 1 + 2 + 4 + 4 + 4 + 4 + 2 + 4 + 4;
+    // The columns, and 16-bit codes of speed, headway and gap.
+    const perVehicle = 8 + 2 + 1 + 2 + 4 + 4 + 4 + 4 + 2 + 4 + 4 + 3 * 2;
     const cache = createColumnCache(perVehicle * 150);
     let loads = 0;
     const load = (vehicles: number) => () => {

@@ -1,17 +1,8 @@
-import type { VehicleColumns } from '@roadcount/analytics';
+import type { PreparedColumns } from '@roadcount/analytics';
 
 interface Entry {
   key: string;
-  batches: VehicleColumns[];
-  bytes: number;
-}
-
-function bytesOf(batches: VehicleColumns[]): number {
-  let total = 0;
-  for (const batch of batches) {
-    for (const column of Object.values(batch) as ArrayBufferView[]) total += column.byteLength;
-  }
-  return total;
+  prepared: PreparedColumns;
 }
 
 /**
@@ -25,28 +16,27 @@ export function createColumnCache(maxBytes: number) {
     async get(
       siteId: string,
       key: string,
-      load: () => Promise<VehicleColumns[]>,
-    ): Promise<VehicleColumns[]> {
+      load: () => Promise<PreparedColumns>,
+    ): Promise<PreparedColumns> {
       const hit = entries.get(siteId);
       if (hit && hit.key === key) {
         entries.delete(siteId);
         entries.set(siteId, hit);
-        return hit.batches;
+        return hit.prepared;
       }
       if (hit) {
         entries.delete(siteId);
-        total -= hit.bytes;
+        total -= hit.prepared.bytes;
       }
-      const batches = await load();
-      const bytes = bytesOf(batches);
-      entries.set(siteId, { key, batches, bytes });
-      total += bytes;
+      const prepared = await load();
+      entries.set(siteId, { key, prepared });
+      total += prepared.bytes;
       for (const [oldest, entry] of entries) {
         if (total <= maxBytes || oldest === siteId) break;
         entries.delete(oldest);
-        total -= entry.bytes;
+        total -= entry.prepared.bytes;
       }
-      return batches;
+      return prepared;
     },
     stats: () => ({ sites: entries.size, bytes: total }),
   };

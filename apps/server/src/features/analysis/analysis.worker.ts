@@ -1,0 +1,51 @@
+// An analysis thread: keeps sites' prepared columns in its own cache and answers site-detail
+// requests off the API's event loop.
+import { parentPort, workerData } from 'node:worker_threads';
+import { columnsFromArrow, prepareColumns, siteDetail } from '@roadcount/analytics';
+import { LocalTimeConverter } from '@roadcount/formats';
+import { createBlobStore } from '../../infra/blob/blobStore.ts';
+import type {
+  AnalysisWorkerData,
+  SiteDetailRequest,
+  SiteDetailResponse,
+} from './analysisWorker.protocol.ts';
+import { createColumnCache } from './columnCache.ts';
+
+const settings = workerData as AnalysisWorkerData;
+const blobs = createBlobStore(settings);
+const cache = createColumnCache(settings.cacheBytes);
+const port = parentPort;
+if (!port) throw new Error('analysis.worker.ts runs as a worker thread');
+
+async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
+  const prepared = await cache.get(request.siteId, request.columnKeys.join(','), async () => {
+    const batches = [];
+    for (const key of request.columnKeys) batches.push(columnsFromArrow(await blobs.getBytes(key)));
+    return prepareColumns(batches);
+  });
+  const local = new LocalTimeConverter(request.timeZone);
+  const detail = siteDetail(
+    prepared,
+    request.filter,
+    { offsetAt: (utcMs) => local.offsetAt(utcMs) },
+    {
+      binMinutes: request.binMinutes,
+      speedLimits: request.speedLimits,
+      heavyClasses: new Set(request.heavyClasses),
+      units: request.units,
+    },
+  );
+  return { id: request.id, detail };
+}
+
+// One request at a time: a scan runs to completion, and the next waits its turn.
+let queue: Promise<void> = Promise.resolve();
+port.on('message', (request: SiteDetailRequest) => {
+  queue = queue.then(async () => {
+    const response = await answer(request).catch((error: unknown): SiteDetailResponse => ({
+      id: request.id,
+      error: error instanceof Error ? error.message : String(error),
+    }));
+    port.postMessage(response);
+  });
+});

@@ -1,0 +1,119 @@
+import { weekdayOfLocal } from './filters.ts';
+import type { SummaryStatistics } from './summaryStatistics.ts';
+
+const DAY_MS = 86_400_000;
+const KMH = 1 / 3.6;
+const MPH = 0.44704;
+
+export interface SpeedLimit {
+  effectiveFromMs: number;
+  limitMps: number;
+}
+
+export interface SiteDetailOptions {
+  /** 5, 10, 15, 20, 30, 60 (hourly), 1440 (daily) or 10080 (weekly). */
+  binMinutes: number;
+  speedLimits: SpeedLimit[];
+  heavyClasses: Set<number>;
+  /** Speeding steps (+10/+20 km/h or +5/+10 mph) and speed-distribution bins follow the units. */
+  units: 'metric' | 'imperial';
+}
+
+export interface DirectionBin {
+  vehicles: number;
+  averageSpeedMps: number | null;
+  speed85thMps: number | null;
+  /** Share of vehicles above the limit in force, percent; null without a limit. */
+  speedingPercent: number | null;
+}
+
+export interface TimeBin {
+  /** Local start of the bin as ISO text without an offset (the site's wall clock). */
+  start: string;
+  directions: Record<number, DirectionBin>;
+}
+
+export interface ClassMetrics {
+  classIndex: number;
+  vehicles: number;
+  sharePercent: number;
+  averageSpeedMps: number | null;
+  speed85thMps: number | null;
+}
+
+export interface SpeedingTable {
+  /** Vehicles measured against a limit (those with a limit in force). */
+  vehicles: number;
+  stepsMps: [number, number];
+  aboveLimit: { vehicles: number; sharePercent: number };
+  aboveFirstStep: { vehicles: number; sharePercent: number };
+  aboveSecondStep: { vehicles: number; sharePercent: number };
+}
+
+export interface SiteDetail {
+  summary: SummaryStatistics;
+  bins: TimeBin[];
+  classes: ClassMetrics[];
+  /** Speed distribution by class: lower edge of each speed bin (m/s) and counts per class. */
+  speedByClass: {
+    binWidthMps: number;
+    bins: { fromMps: number; counts: Record<number, number> }[];
+  };
+  headwayPercentiles: Record<number, number> | null;
+  gapPercentiles: Record<number, number> | null;
+  /** Counts of vehicles by headway bin (rows) and gap bin (columns), edges in seconds. */
+  headwayGapMatrix: { edgesS: number[]; counts: number[][] };
+  speeding: SpeedingTable | null;
+  /** Average vehicles per local hour of the day over whole days, per direction. */
+  virtualDay: Record<number, number[]>;
+  /** Average vehicles per weekday (Monday first) over whole days, per direction. */
+  virtualWeek: Record<number, number[]>;
+  /** Days with data per direction and lane. */
+  availability: { day: string; direction: number; lane: number; vehicles: number }[];
+}
+
+/** Headway–gap matrix edges, s. */
+export const MATRIX_EDGES_S = [0, 1, 2, 3, 4, 5, 10, 20];
+
+export const share = (count: number, of: number) => (of === 0 ? 0 : (count / of) * 100);
+
+/** Speeding steps over the limit and the speed-distribution bin width, in the user's units. */
+export function speedingSteps(units: 'metric' | 'imperial') {
+  return units === 'imperial'
+    ? { first: 5 * MPH, second: 10 * MPH, binMps: 5 * MPH }
+    : { first: 10 * KMH, second: 20 * KMH, binMps: 10 * KMH };
+}
+
+/**
+ * Virtual day (average vehicles per local hour over whole days) and virtual week (average per
+ * weekday, Monday first) per direction, from each direction's vehicles per hour of a day.
+ */
+export function assembleVirtualProfiles(
+  directions: [number, (day: number) => ArrayLike<number> | undefined][],
+  wholeDays: number[],
+): { virtualDay: Record<number, number[]>; virtualWeek: Record<number, number[]> } {
+  const virtualDay: Record<number, number[]> = {};
+  const virtualWeek: Record<number, number[]> = {};
+  for (const [direction, hoursOf] of directions) {
+    const hourly = Array.from({ length: 24 }, () => 0);
+    const weekly = Array.from({ length: 7 }, () => 0);
+    const weekdayCounts = Array.from({ length: 7 }, () => 0);
+    for (const day of wholeDays) {
+      const weekday = weekdayOfLocal(day * DAY_MS);
+      weekdayCounts[weekday] = (weekdayCounts[weekday] ?? 0) + 1;
+      const hours = hoursOf(day);
+      if (!hours) continue;
+      for (let hour = 0; hour < 24; hour += 1) {
+        hourly[hour] = (hourly[hour] ?? 0) + (hours[hour] ?? 0);
+        weekly[weekday] = (weekly[weekday] ?? 0) + (hours[hour] ?? 0);
+      }
+    }
+    virtualDay[direction] = hourly.map((total) =>
+      wholeDays.length === 0 ? 0 : total / wholeDays.length,
+    );
+    virtualWeek[direction] = weekly.map((total, weekday) =>
+      (weekdayCounts[weekday] ?? 0) === 0 ? 0 : total / (weekdayCounts[weekday] ?? 1),
+    );
+  }
+  return { virtualDay, virtualWeek };
+}
