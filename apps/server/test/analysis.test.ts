@@ -183,4 +183,145 @@ describe('siteDetail through GraphQL', () => {
     const anonymous = await fetch(url);
     expect(anonymous.status).toBe(401);
   });
+
+  it('answers the named parts of the page with the figures of the same filter, and refuses another organisation', async () => {
+    const filter = { velocity_min: 20 / 3.6, active_classes: [1, 2, 3, 4], headway_min: 1 };
+    const { body } = await graphql(
+      server,
+      `
+        query ($siteId: ID!, $filter: FilterPayload) {
+          siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 60) {
+            summary
+            bins
+            classes
+            speedByClass
+            headwayGapMatrix
+            headwayPercentiles
+            speeding
+          }
+          timeSeriesSummary(siteId: $siteId, filter: $filter, aggregation_minutes: 60) {
+            units
+            summary
+            bins
+          }
+          getHeadwayGapMatrix(siteId: $siteId, filter: $filter) {
+            headwayGapMatrix
+            headwayPercentiles
+          }
+          class_speed_individual_metrics(siteId: $siteId, filter: $filter) {
+            class_scheme
+            classes
+            speedByClass
+          }
+          get_speeding_table_for_site(siteId: $siteId, filter: $filter) {
+            speeding
+          }
+        }
+      `,
+      { token, variables: { siteId, filter } },
+    );
+    const data = body.data as Record<string, Record<string, unknown>>;
+    const detail = data.siteDetail ?? {};
+    expect((detail.summary as { vehicles: number }).vehicles).toBeGreaterThan(1000);
+    expect(data.timeSeriesSummary).toMatchObject({ summary: detail.summary, bins: detail.bins });
+    expect(data.timeSeriesSummary?.units).toMatchObject({ speed: 'm/s' });
+    expect(data.getHeadwayGapMatrix).toEqual({
+      headwayGapMatrix: detail.headwayGapMatrix,
+      headwayPercentiles: detail.headwayPercentiles,
+    });
+    // Every vehicle with a headway and a gap lands in one cell of the matrix.
+    const cells = (detail.headwayGapMatrix as { counts: number[][] }).counts.flat();
+    expect(cells.reduce((sum, count) => sum + count, 0)).toBeGreaterThan(0);
+    expect(data.class_speed_individual_metrics).toMatchObject({
+      classes: detail.classes,
+      speedByClass: detail.speedByClass,
+    });
+    expect(data.get_speeding_table_for_site).toEqual({ speeding: detail.speeding });
+
+    for (const query of [
+      'timeSeriesSummary(siteId: $siteId) { bins }',
+      'getHeadwayGapMatrix(siteId: $siteId) { headwayGapMatrix }',
+      'class_speed_individual_metrics(siteId: $siteId) { classes }',
+      'get_speeding_table_for_site(siteId: $siteId) { speeding }',
+      'timeSeriesCountSummary(siteId: $siteId) { totals }',
+    ]) {
+      const foreign = await graphql(server, `query($siteId: ID!) { ${query} }`, {
+        token: otherToken,
+        variables: { siteId },
+      });
+      expect(foreign.status).toBe(403);
+    }
+  });
+
+  it('sums a bike counter’s counts per bin and direction, as the file gives them', async () => {
+    const rows: string[] = [];
+    let inbound = 0;
+    let outbound = 0;
+    const expectedPerHour = new Map<string, number>();
+    for (let quarter = 0; quarter < 4 * 24 * 3; quarter += 1) {
+      const at = new Date(Date.UTC(2025, 7, 11) + quarter * 900_000);
+      const inCount = (quarter * 7) % 13;
+      const outCount = (quarter * 5) % 11;
+      inbound += inCount;
+      outbound += outCount;
+      const hour = at.toISOString().slice(0, 13);
+      expectedPerHour.set(hour, (expectedPerHour.get(hour) ?? 0) + inCount + outCount);
+      const clock = at.getUTCHours() % 12 === 0 ? 12 : at.getUTCHours() % 12;
+      const label = `"Aug ${at.getUTCDate()}, 2025 ${clock}:${String(at.getUTCMinutes()).padStart(2, '0')} ${at.getUTCHours() < 12 ? 'AM' : 'PM'}"`;
+      rows.push(`${label},${inCount + outCount},${inCount},${outCount}`);
+    }
+    const text = [
+      'Period,"Aug 11, 2025 - Aug 13, 2025"',
+      'Time,Count Lane,Count Lane IN,Count Lane OUT',
+      ...rows,
+    ].join('\n');
+    const form = new FormData();
+    form.append('kind', 'bike');
+    form.append('file-0', new Blob([text]), 'bike-counts.csv');
+    const response = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const fileId = ((await response.json()) as { files: { id: string }[] }).files[0]?.id;
+    let bikeSite = '';
+    for (let attempt = 0; attempt < 200 && !bikeSite; attempt += 1) {
+      const { body } = await graphql(server, FILE_QUERY, { token, variables: { id: fileId } });
+      const file = body.data?.getTrafficDataFile as {
+        review_status: string;
+        site: { id: string } | null;
+      };
+      if (file.review_status !== 'LOAD') bikeSite = file.site?.id ?? 'none';
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const { body } = await graphql(
+      server,
+      `
+        query ($siteId: ID!) {
+          timeSeriesCountSummary(siteId: $siteId, aggregation_minutes: 60) {
+            modes
+            bins
+            totals
+            wholeDays
+            dailyAverage
+          }
+        }
+      `,
+      { token, variables: { siteId: bikeSite } },
+    );
+    const summary = body.data?.timeSeriesCountSummary as {
+      modes: string[];
+      bins: { start: string; counts: Record<string, Record<string, number>> }[];
+      totals: Record<string, number>;
+      wholeDays: number;
+    };
+    expect(summary.modes).toEqual(['bike']);
+    expect(summary.totals.bike).toBe(inbound + outbound);
+    // The site's time zone may shift the labels; the hourly sums keep their order and values.
+    const perBin = summary.bins.map((bin) =>
+      Object.values(bin.counts.bike ?? {}).reduce((sum, count) => sum + count, 0),
+    );
+    expect(perBin).toEqual([...expectedPerHour.values()]);
+    expect(summary.wholeDays).toBeGreaterThanOrEqual(1);
+  });
 });

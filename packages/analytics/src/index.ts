@@ -5,5 +5,6 @@ export * from './intervalColumns.ts';
 export * from './filters.ts';
 export * from './summaryStatistics.ts';
 export * from './siteDetail.ts';
+export * from './countSummary.ts';
 export * from './siteDetailShape.ts';
 export * from './preparedColumns.ts';

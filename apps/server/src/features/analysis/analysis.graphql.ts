@@ -42,14 +42,101 @@ export const analysisTypeDefs = /* GraphQL */ `
     availability: JSON!
   }
 
+  "The time series of the site-detail page: volume, average and 85th percentile speed, speeding."
+  type TimeSeriesSummary {
+    site_id: ID!
+    units: JSON!
+    summary: JSON!
+    bins: JSON!
+  }
+
+  "Headway and gap percentiles, and the headway–gap matrix (edges in s)."
+  type HeadwayGapMatrix {
+    site_id: ID!
+    units: JSON!
+    headwayGapMatrix: JSON!
+    headwayPercentiles: JSON
+    gapPercentiles: JSON
+  }
+
+  "Per-class count, share, average and 85th percentile speed, and speeds stacked by class."
+  type ClassSpeedMetrics {
+    site_id: ID!
+    units: JSON!
+    class_scheme: String!
+    classes: JSON!
+    speedByClass: JSON!
+  }
+
+  "Vehicles above the limit in force, and above it by the two steps of the user's units."
+  type SpeedingTable {
+    site_id: ID!
+    units: JSON!
+    speeding: JSON
+  }
+
+  "Pedestrian and bike volumes from interval counts, per bin, mode and direction."
+  type TimeSeriesCountSummary {
+    site_id: ID!
+    units: JSON!
+    modes: [String!]!
+    bins: JSON!
+    totals: JSON!
+    wholeDays: Int!
+    dailyAverage: JSON!
+    virtualDay: JSON!
+  }
+
   extend type Query {
     siteDetail(siteId: ID!, filter: FilterPayload, aggregation_minutes: Int): SiteDetail!
+    timeSeriesSummary(
+      siteId: ID!
+      filter: FilterPayload
+      aggregation_minutes: Int
+    ): TimeSeriesSummary!
+    getHeadwayGapMatrix(siteId: ID!, filter: FilterPayload): HeadwayGapMatrix!
+    class_speed_individual_metrics(siteId: ID!, filter: FilterPayload): ClassSpeedMetrics!
+    get_speeding_table_for_site(siteId: ID!, filter: FilterPayload): SpeedingTable!
+    timeSeriesCountSummary(
+      siteId: ID!
+      filter: FilterPayload
+      aggregation_minutes: Int
+    ): TimeSeriesCountSummary!
   }
 `;
 
+interface SiteQueryArgs {
+  siteId: string;
+  filter?: FilterPayload | null;
+  aggregation_minutes?: number | null;
+}
+
 export function analysisResolvers(service: AnalysisService): IResolvers<unknown, GraphqlContext> {
+  /** The named parts of the site-detail answer are read off the same one-scan answer. */
+  const detail = (args: SiteQueryArgs, context: GraphqlContext) => {
+    const viewer = requireViewer(context);
+    return withHttpErrors(() =>
+      service.siteDetail(viewer, args.siteId, args.filter ?? {}, args.aggregation_minutes ?? 60),
+    );
+  };
   return {
     Query: {
+      timeSeriesSummary: (_root, args: SiteQueryArgs, context) => detail(args, context),
+      getHeadwayGapMatrix: (_root, args: SiteQueryArgs, context) => detail(args, context),
+      class_speed_individual_metrics: (_root, args: SiteQueryArgs, context) =>
+        detail(args, context),
+      get_speeding_table_for_site: (_root, args: SiteQueryArgs, context) => detail(args, context),
+      timeSeriesCountSummary: (_root, args: SiteQueryArgs, context) => {
+        const viewer = requireViewer(context);
+        return withHttpErrors(() =>
+          service.countSummary(
+            viewer,
+            args.siteId,
+            args.filter ?? {},
+            args.aggregation_minutes ?? 60,
+          ),
+        );
+      },
       siteDetail: async (
         _root,
         args: {

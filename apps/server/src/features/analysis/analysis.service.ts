@@ -1,6 +1,9 @@
 import {
   columnsFromArrow,
+  countSummary,
   forEachSelected,
+  intervalsFromArrow,
+  type CountFilter,
   type VehicleColumns,
   type VehicleFilter,
 } from '@roadcount/analytics';
@@ -13,7 +16,7 @@ import type { Database } from '../../infra/db/database.ts';
 import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
-import { columnsKey } from '../ingest/processFile.task.ts';
+import { columnsKey, intervalsKey } from '../ingest/processFile.task.ts';
 import type { AnalysisPool } from './analysisPool.ts';
 import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -106,6 +109,21 @@ function instant(text: string | null | undefined, name: string, fallback: number
   return value;
 }
 
+/** SPEC section 3 payload as the count filter: the time window, directions and lanes. */
+function countFilter(payload: FilterPayload): CountFilter {
+  const lanesByDirection: Record<number, number[]> = {};
+  for (const direction of [1, 3, 5, 7] as const) {
+    const lanes = payload[`active_lane_heading_${direction}`];
+    if (lanes && lanes.length > 0) lanesByDirection[direction] = lanes;
+  }
+  return {
+    startMs: instant(payload.start_time, 'start_time', 0),
+    endMs: instant(payload.end_time, 'end_time', Date.UTC(9999, 0, 1)),
+    directions: payload.active_directions ?? EVERY_DIRECTION,
+    lanesByDirection,
+  };
+}
+
 export function createAnalysisService(deps: {
   db: Database;
   blobs: BlobStore;
@@ -126,6 +144,23 @@ export function createAnalysisService(deps: {
     return files
       .filter((file) => file.logs.data_kind !== 'intervals')
       .map((file) => columnsKey(file.id));
+  }
+
+  /** The site's interval count files (bike and pedestrian counters) that joined it. */
+  async function siteIntervalKeys(siteId: string): Promise<string[]> {
+    const files = await deps.db
+      .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+      .from(trafficDataFiles)
+      .where(
+        and(
+          eq(trafficDataFiles.siteId, siteId),
+          inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
+        ),
+      )
+      .orderBy(asc(trafficDataFiles.id));
+    return files
+      .filter((file) => file.logs.data_kind === 'intervals')
+      .map((file) => intervalsKey(file.id));
   }
 
   /** The live site, if the viewer may read it: 404 for none, 403 for another organisation's. */
@@ -165,6 +200,36 @@ export function createAnalysisService(deps: {
         for (let start = 0; start < lines.length; start += 10_000)
           yield lines.slice(start, start + 10_000).join('');
       }
+    },
+
+    /** Pedestrian and bike volumes from the site's interval counts, per time bin. */
+    async countSummary(
+      viewer: Viewer,
+      siteId: string,
+      payload: FilterPayload,
+      aggregationMinutes: number,
+    ) {
+      const site = await readableSite(viewer, siteId);
+      if (!AGGREGATIONS.includes(aggregationMinutes)) {
+        throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
+      }
+      const filter = countFilter(payload);
+      if (filter.startMs > filter.endMs)
+        throw new HttpError(400, 'The start date must not be later than the end date.');
+      const files = [];
+      for (const key of await siteIntervalKeys(site.id))
+        files.push(intervalsFromArrow(await deps.blobs.getBytes(key)));
+      const local = new LocalTimeConverter(site.timeZone);
+      return {
+        site_id: site.id,
+        units: { count: 'people or bicycles', time: 'site local time' },
+        ...countSummary(
+          files,
+          filter,
+          { offsetAt: (utcMs) => local.offsetAt(utcMs) },
+          aggregationMinutes,
+        ),
+      };
     },
 
     async siteDetail(

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { countSummary } from './countSummary.ts';
+import { IntervalColumnsBuilder, type IntervalMode } from './intervalColumns.ts';
+
+const utc = { offsetAt: () => 0 };
+
+function counts(rows: [string, number, number, IntervalMode][]) {
+  const builder = new IntervalColumnsBuilder();
+  for (const [start, direction, count, mode] of rows)
+    builder.push({ startMs: Date.parse(start), durationS: 900, direction, lane: 1, count, mode });
+  return builder.build();
+}
+
+describe('countSummary', () => {
+  it('bins bike and pedestrian counts by hour, mode and direction, worked by hand', () => {
+    const file = counts([
+      ['2025-06-01T23:45:00Z', 1, 4, 'bike'],
+      ['2025-06-02T08:00:00Z', 1, 10, 'bike'],
+      ['2025-06-02T08:15:00Z', 5, 6, 'bike'],
+      ['2025-06-02T08:30:00Z', 1, 3, 'pedestrian'],
+      ['2025-06-02T09:00:00Z', 1, 7, 'bike'],
+      ['2025-06-03T00:00:00Z', 1, 2, 'bike'],
+    ]);
+    const summary = countSummary(
+      [file],
+      { startMs: 0, endMs: Date.UTC(2100, 0, 1), directions: [1, 5] },
+      utc,
+      60,
+    );
+    expect(summary.modes).toEqual(['bike', 'pedestrian']);
+    expect(summary.totals).toEqual({ bike: 29, pedestrian: 3 });
+    expect(summary.bins.find((bin) => bin.start === '2025-06-02T08:00:00')?.counts).toEqual({
+      bike: { 1: 10, 5: 6 },
+      pedestrian: { 1: 3 },
+    });
+    // One whole day (2 June) between the first (1 June) and the last (3 June).
+    expect(summary.wholeDays).toBe(1);
+    expect(summary.dailyAverage).toEqual({ bike: 23, pedestrian: 3 });
+    expect(summary.virtualDay.bike?.[8]).toBe(16);
+  });
+
+  it('keeps the chosen directions and time window, and answers nothing for an empty one', () => {
+    const file = counts([
+      ['2025-06-02T08:00:00Z', 1, 10, 'bike'],
+      ['2025-06-02T08:15:00Z', 5, 6, 'bike'],
+      ['2025-06-02T12:00:00Z', 5, 1, 'bike'],
+    ]);
+    const south = countSummary(
+      [file],
+      { startMs: Date.UTC(2025, 5, 2, 8), endMs: Date.UTC(2025, 5, 2, 9), directions: [5] },
+      utc,
+      15,
+    );
+    expect(south.totals).toEqual({ bike: 6 });
+    expect(south.bins).toEqual([{ start: '2025-06-02T08:15:00', counts: { bike: { 5: 6 } } }]);
+    const none = countSummary([file], { startMs: 0, endMs: 1, directions: [1] }, utc, 60);
+    expect(none).toMatchObject({ modes: [], bins: [], totals: {}, wholeDays: 0 });
+  });
+});

@@ -1,0 +1,121 @@
+import type { LocalClock } from './filters.ts';
+import { localTimeOf } from './filters.ts';
+import { INTERVAL_MODES, type IntervalColumns, type IntervalMode } from './intervalColumns.ts';
+
+const DAY_MS = 86_400_000;
+
+export interface CountFilter {
+  startMs: number;
+  /** Exclusive. */
+  endMs: number;
+  directions: number[];
+  /** Lanes per direction; a direction not listed keeps all its lanes. */
+  lanesByDirection?: Record<number, number[]>;
+}
+
+export interface CountSummary {
+  /** The modes counted (pedestrian, bike, vehicle), in that order of INTERVAL_MODES. */
+  modes: IntervalMode[];
+  /** Counts per bin by mode and direction; a count belongs to the bin its interval starts in. */
+  bins: { start: string; counts: Partial<Record<IntervalMode, Record<number, number>>> }[];
+  totals: Partial<Record<IntervalMode, number>>;
+  /** Local days strictly between the first and the last day with counts. */
+  wholeDays: number;
+  /** Counted per whole day, by mode; null without whole days. */
+  dailyAverage: Partial<Record<IntervalMode, number | null>>;
+  /** Average count per local hour of the day over whole days, by mode. */
+  virtualDay: Partial<Record<IntervalMode, number[]>>;
+}
+
+/**
+ * Pedestrian and bike volumes from interval counts, per time bin (5 minutes to weekly, as the
+ * vehicle figures) in the site's local time, with daily averages and the virtual day.
+ */
+export function countSummary(
+  files: IntervalColumns[],
+  filter: CountFilter,
+  clock: LocalClock,
+  binMinutes: number,
+): CountSummary {
+  const local = localTimeOf(clock);
+  const weekly = binMinutes >= 10_080;
+  const widthMs = binMinutes * 60_000;
+  const directions = new Set(filter.directions);
+  const lanes = new Map(
+    Object.entries(filter.lanesByDirection ?? {}).map(([direction, list]) => [
+      Number(direction),
+      new Set(list),
+    ]),
+  );
+  const bins = new Map<number, Map<IntervalMode, Map<number, number>>>();
+  const perDay = new Map<number, Map<IntervalMode, Float64Array>>();
+  const totals = new Map<IntervalMode, number>();
+  for (const file of files) {
+    for (let index = 0; index < file.startMs.length; index += 1) {
+      const start = file.startMs[index] as number;
+      if (start < filter.startMs || start >= filter.endMs) continue;
+      const direction = file.direction[index] as number;
+      if (!directions.has(direction)) continue;
+      const laneSet = lanes.get(direction);
+      if (laneSet && !laneSet.has(file.lane[index] as number)) continue;
+      const mode = INTERVAL_MODES[file.mode[index] as number] ?? 'vehicle';
+      const count = file.count[index] as number;
+      const localMs = local(start);
+      const day = Math.floor(localMs / DAY_MS);
+      const binStart = weekly
+        ? (day - ((day + 3) % 7)) * DAY_MS
+        : Math.floor(localMs / widthMs) * widthMs;
+      let byMode = bins.get(binStart);
+      if (!byMode) bins.set(binStart, (byMode = new Map()));
+      let byDirection = byMode.get(mode);
+      if (!byDirection) byMode.set(mode, (byDirection = new Map()));
+      byDirection.set(direction, (byDirection.get(direction) ?? 0) + count);
+      totals.set(mode, (totals.get(mode) ?? 0) + count);
+      let dayModes = perDay.get(day);
+      if (!dayModes) perDay.set(day, (dayModes = new Map()));
+      let hours = dayModes.get(mode);
+      if (!hours) dayModes.set(mode, (hours = new Float64Array(24)));
+      const hour = Math.floor((localMs - day * DAY_MS) / 3_600_000);
+      hours[hour] = (hours[hour] as number) + count;
+    }
+  }
+  const modes = INTERVAL_MODES.filter((mode) => totals.has(mode));
+  const days = [...perDay.keys()].sort((a, b) => a - b);
+  const wholeDays: number[] = [];
+  for (let day = (days[0] ?? 0) + 1; day < (days[days.length - 1] ?? 0); day += 1)
+    wholeDays.push(day);
+  const dailyAverage: CountSummary['dailyAverage'] = {};
+  const virtualDay: CountSummary['virtualDay'] = {};
+  for (const mode of modes) {
+    const hourly = Array.from({ length: 24 }, () => 0);
+    let total = 0;
+    for (const day of wholeDays) {
+      const hours = perDay.get(day)?.get(mode);
+      if (!hours) continue;
+      for (let hour = 0; hour < 24; hour += 1) {
+        hourly[hour] = (hourly[hour] as number) + (hours[hour] as number);
+        total += hours[hour] as number;
+      }
+    }
+    dailyAverage[mode] = wholeDays.length === 0 ? null : total / wholeDays.length;
+    virtualDay[mode] = hourly.map((sum) => (wholeDays.length === 0 ? 0 : sum / wholeDays.length));
+  }
+  return {
+    modes,
+    bins: [...bins.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([start, byMode]) => ({
+        start: new Date(start).toISOString().slice(0, 19),
+        counts: Object.fromEntries(
+          [...byMode.entries()].map(([mode, byDirection]) => [
+            mode,
+            Object.fromEntries(byDirection),
+          ]),
+        ),
+      })),
+    totals: Object.fromEntries(totals),
+    wholeDays: wholeDays.length,
+    dailyAverage,
+    virtualDay,
+  };
+}
