@@ -66,13 +66,13 @@ export function countSummary(
         ? (day - ((day + 3) % 7)) * DAY_MS
         : Math.floor(localMs / widthMs) * widthMs;
       let byMode = bins.get(binStart);
-      if (!byMode) bins.set(binStart, (byMode = new Map()));
+      if (!byMode) bins.set(binStart, (byMode = new Map<IntervalMode, Map<number, number>>()));
       let byDirection = byMode.get(mode);
-      if (!byDirection) byMode.set(mode, (byDirection = new Map()));
+      if (!byDirection) byMode.set(mode, (byDirection = new Map<number, number>()));
       byDirection.set(direction, (byDirection.get(direction) ?? 0) + count);
       totals.set(mode, (totals.get(mode) ?? 0) + count);
       let dayModes = perDay.get(day);
-      if (!dayModes) perDay.set(day, (dayModes = new Map()));
+      if (!dayModes) perDay.set(day, (dayModes = new Map<IntervalMode, Float64Array>()));
       let hours = dayModes.get(mode);
       if (!hours) dayModes.set(mode, (hours = new Float64Array(24)));
       const hour = Math.floor((localMs - day * DAY_MS) / 3_600_000);

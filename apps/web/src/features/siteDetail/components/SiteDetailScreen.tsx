@@ -40,6 +40,7 @@ import {
 import { reportError } from '../../../lib/reportError.ts';
 import { downloadVehicles } from '../api/downloadVehicles.ts';
 import { Chart } from './Chart.tsx';
+import { CountVolumesChart } from './CountVolumesChart.tsx';
 import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
 import { useSpeedLimits } from '../api/speedLimitsApi.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -207,6 +208,7 @@ export function SiteDetailScreen() {
         })}
       </Typography>
       <StatCards summary={data.summary} units={units} />
+      <CountVolumesChart siteId={siteId} filter={payload} minutes={appliedFilters.aggregation} />
       <Grid container spacing={2}>
         {[
           ['volume', volumeOption(data, t)],
