@@ -154,6 +154,7 @@ export async function buildApp({
     dataDir: config.dataDir,
     s3: config.s3,
     cacheBytes: config.columnCacheBytes,
+    threads: config.analysisThreads,
   });
   app.addHook('onClose', () => analysisPool.close());
   const analysis = createAnalysisService({ db, blobs, pool: analysisPool });

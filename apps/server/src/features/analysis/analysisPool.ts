@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -33,11 +32,12 @@ const tsxApi = pathToFileURL(
 const bootstrap = `import(${JSON.stringify(tsxApi)})
   .then(({ register }) => { register(); return import(${JSON.stringify(new URL('./analysis.worker.ts', import.meta.url).href)}); })`;
 
-function hashOf(text: string): number {
+/** The thread (of `size`) a site's requests go to, so that its columns stay in one cache. */
+export function threadOf(siteId: string, size: number): number {
   let hash = 0;
-  for (let index = 0; index < text.length; index += 1)
-    hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
-  return Math.abs(hash);
+  for (let index = 0; index < siteId.length; index += 1)
+    hash = (Math.imul(hash, 31) + siteId.charCodeAt(index)) | 0;
+  return Math.abs(hash) % size;
 }
 
 /**
@@ -49,9 +49,9 @@ export function createAnalysisPool(options: {
   dataDir: string;
   s3: AnalysisWorkerData['s3'];
   cacheBytes: number;
-  threads?: number;
+  threads: number;
 }) {
-  const size = Math.max(1, options.threads ?? Math.min(2, availableParallelism()));
+  const size = Math.max(1, options.threads);
   const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 1;
   let closed = false;
@@ -86,7 +86,7 @@ export function createAnalysisPool(options: {
   return {
     siteDetail(request: Omit<SiteDetailRequest, 'id'>): Promise<SiteDetail> {
       if (closed) return Promise.reject(new Error('the analysis threads are closed'));
-      const slot = hashOf(request.siteId) % size;
+      const slot = threadOf(request.siteId, size);
       const thread = threads[slot] ?? start(slot);
       const id = nextId;
       nextId += 1;

@@ -1,0 +1,107 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { VehicleColumnsBuilder, columnsToArrow } from '@roadcount/analytics';
+import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threadOf } from '../src/features/analysis/analysisPool.ts';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  signIn,
+  startTestServer,
+  uploadAndProcess,
+  type TestServer,
+} from './testServer.ts';
+
+const SITE_DETAIL = `query($siteId: ID!) { siteDetail(siteId: $siteId) { summary } }`;
+
+describe('analysis threads', () => {
+  let server: TestServer;
+  let token: string;
+  const sites: { siteId: string; fileId: string }[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ ANALYSIS_THREADS: '2' }, { worker: true });
+    const organisation = await createOrg(server);
+    const admin = await createUser(server, { organisationId: organisation.id, role: 'org_admin' });
+    token = (await signIn(server, admin.username)).access;
+    // Small surveys on sites far apart, until there is one site on each thread.
+    for (let survey = 0; survey < 8; survey += 1) {
+      const vehicles = generateTraffic({
+        seed: 40 + survey,
+        startDay: '2025-03-03',
+        days: 3,
+        vehiclesPerDay: 200,
+        directions: [1, 5],
+        meanSpeedKmh: 50,
+      });
+      const text = [
+        ...roadcountCsvText(vehicles, {
+          name: `Thread Road ${survey}`,
+          latitude: 50 + survey,
+          longitude: survey,
+        }),
+      ].join('');
+      const file = await uploadAndProcess(server, token, `thread-${survey}.csv`, text);
+      const siteId = file.site?.id ?? '';
+      if (!sites.some((site) => threadOf(site.siteId, 2) === threadOf(siteId, 2)))
+        sites.push({ siteId, fileId: file.id });
+      if (sites.length === 2) break;
+    }
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('answers a health check and another site on the other thread while one site loads cold', async () => {
+    expect(sites).toHaveLength(2);
+    const [large, small] = sites as [{ siteId: string; fileId: string }, { siteId: string }];
+    // Make the first site's column file that of a long continuous count: 1.5M vehicles.
+    const builder = new VehicleColumnsBuilder();
+    const start = Date.UTC(2025, 0, 1);
+    for (let index = 0; index < 1_500_000; index += 1)
+      builder.push({
+        timeMs: start + index * 10_000,
+        lane: 1,
+        direction: index % 2 === 0 ? 1 : 5,
+        classIndex: 1 + (index % 5),
+        speedMps: 10 + (index % 200) / 10,
+        lengthM: 4.5,
+        headwayS: 2 + (index % 100) / 10,
+        gapS: 1.5 + (index % 100) / 10,
+        axles: 2,
+        wheelbaseM: 2.7,
+        rho: 0.9,
+      });
+    writeFileSync(
+      join(server.config.dataDir, 'blobs', 'columns', `${large.fileId}.arrow`),
+      columnsToArrow(builder.build()),
+    );
+
+    const finished: string[] = [];
+    const cold = graphql(server, SITE_DETAIL, { token, variables: { siteId: large.siteId } }).then(
+      (answer) => {
+        finished.push('large site');
+        return answer;
+      },
+    );
+    const other = graphql(server, SITE_DETAIL, { token, variables: { siteId: small.siteId } }).then(
+      (answer) => {
+        finished.push('small site');
+        return answer;
+      },
+    );
+    const health = fetch(`${server.url}/healthz`).then((response) => {
+      finished.push('health');
+      return response.status;
+    });
+    const [coldAnswer, otherAnswer, healthStatus] = await Promise.all([cold, other, health]);
+    expect(healthStatus).toBe(200);
+    expect(
+      (coldAnswer.body.data?.siteDetail as { summary: { vehicles: number } }).summary.vehicles,
+    ).toBe(1_500_000);
+    expect(
+      (otherAnswer.body.data?.siteDetail as { summary: { vehicles: number } }).summary.vehicles,
+    ).toBeGreaterThan(0);
+    expect(finished.at(-1)).toBe('large site');
+  }, 120_000);
+});
