@@ -105,8 +105,8 @@ describe('sites CSV import, delete and restore', () => {
     expect(result.errors.map((error) => [error.row, error.field, error.message])).toEqual([
       [3, 'latitude', 'must be from -90 to 90'],
       [3, 'direction_two', 'must be the opposite of direction one'],
-      [4, 'time_zone', 'is required'],
       [4, 'pedestrians_included', 'must be yes or no'],
+      [4, 'time_zone', 'is required'],
     ]);
     expect(await siteNames()).toEqual([]);
   });

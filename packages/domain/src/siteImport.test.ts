@@ -41,9 +41,9 @@ describe('checkSiteImport', () => {
     expect(sites).toEqual([]);
     expect(errors.map((error) => [error.row, error.field, error.code])).toEqual([
       [3, 'name', 'required'],
-      [3, 'pedestrians_included', 'yesNo'],
       [3, 'latitude', 'latitude'],
       [3, 'site_type', 'siteType'],
+      [3, 'pedestrians_included', 'yesNo'],
       [3, 'time_zone', 'timeZone'],
       [3, 'speed_limit_kmh', 'speedLimit'],
       [4, null, 'empty'],
@@ -73,6 +73,14 @@ describe('checkSiteImport', () => {
   it('refuses a file of only the template header', () => {
     expect(checkSiteImport(siteImportTemplate(), []).errors.map((error) => error.code)).toEqual([
       'noRows',
+    ]);
+  });
+
+  it('still checks the rows past an unknown column', () => {
+    const { errors } = checkSiteImport(`${HEADER},colour\nA,91,-1,,,temporary,arx,UTC,,,red\n`, []);
+    expect(errors.map((error) => [error.row, error.field, error.code])).toEqual([
+      [1, 'colour', 'unknownColumn'],
+      [2, 'latitude', 'latitude'],
     ]);
   });
 

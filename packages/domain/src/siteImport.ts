@@ -232,6 +232,9 @@ function checkRow(
   };
 }
 
+const columnOrder = (field: string | null) =>
+  field === null ? -1 : SITE_IMPORT_COLUMNS.findIndex((column) => column.header === field);
+
 /**
  * Checks a whole sites CSV (SPEC section 5): the header names template columns and holds the
  * required ones; no row is empty; every required field is filled; values follow the site rules;
@@ -263,13 +266,17 @@ export function checkSiteImport(
       columns.push(null);
     } else columns.push(name as SiteImportColumn);
   }
-  for (const column of SITE_IMPORT_COLUMNS)
-    if (column.required && !columns.includes(column.header))
-      errors.push(siteImportError(header.line, column.header, 'missingColumn'));
-  if (errors.length > 0) return { sites: [], errors };
-  if (rows.length === 0) return { sites: [], errors: [siteImportError(null, null, 'noRows')] };
+  const missing = SITE_IMPORT_COLUMNS.filter(
+    (column) => column.required && !columns.includes(column.header),
+  );
+  for (const column of missing)
+    errors.push(siteImportError(header.line, column.header, 'missingColumn'));
+  // Rows are still checked past an unknown column, but not without a required one.
+  if (missing.length > 0 || unclosedAt !== null) return { sites: [], errors };
+  if (rows.length === 0)
+    return { sites: [], errors: [...errors, siteImportError(null, null, 'noRows')] };
   if (rows.length > SITE_IMPORT_MAX_ROWS)
-    return { sites: [], errors: [siteImportError(null, null, 'tooManyRows')] };
+    return { sites: [], errors: [...errors, siteImportError(null, null, 'tooManyRows')] };
 
   const existing = new Map(existingNames.map((name) => [name.toLowerCase(), name]));
   const firstRowByName = new Map<string, number>();
@@ -280,18 +287,20 @@ export function checkSiteImport(
       continue;
     }
     const checked = checkRow(record, columns);
-    errors.push(...checked.errors);
+    const rowErrors = [...checked.errors];
     const name = (record.cells[columns.indexOf('name')] ?? '').trim();
     const key = name.toLowerCase();
     if (name !== '') {
       const first = firstRowByName.get(key);
       const taken = existing.get(key);
       if (first !== undefined)
-        errors.push(siteImportError(record.line, 'name', 'duplicateName', { row: first }));
+        rowErrors.push(siteImportError(record.line, 'name', 'duplicateName', { row: first }));
       else if (taken !== undefined)
-        errors.push(siteImportError(record.line, 'name', 'nameTaken', { name: taken }));
+        rowErrors.push(siteImportError(record.line, 'name', 'nameTaken', { name: taken }));
       if (first === undefined) firstRowByName.set(key, record.line);
     }
+    // A row's errors in the template's column order, as the user reads the row.
+    errors.push(...rowErrors.sort((a, b) => columnOrder(a.field) - columnOrder(b.field)));
     if (checked.site) sites.push(checked.site);
   }
   return errors.length > 0 ? { sites: [], errors } : { sites, errors };
