@@ -44,7 +44,7 @@ function byRow(errors: readonly SiteImportError[]): [number | null, SiteImportEr
 
 /** SPEC section 2 and 5: creates sites from a CSV; the server checks it and answers every row's errors. */
 export function SiteImportDialog({ onClose }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const flash = useFlash();
@@ -52,8 +52,9 @@ export function SiteImportDialog({ onClose }: Props) {
   const [file, setFile] = useState<File | null>(null);
   const errors = importSites.data?.errors ?? [];
 
+  // The import's own wording where a file needs other words than the edit form, else the form's.
   const problem = (error: SiteImportError) =>
-    error.code in SITE_MESSAGES
+    !i18n.exists(`siteImport.problems.${error.code}`) && error.code in SITE_MESSAGES
       ? t(`sites.problems.${error.code}`)
       : t(`siteImport.problems.${error.code}`, { ...error.params, defaultValue: error.message });
   const column = (field: string | null) =>
