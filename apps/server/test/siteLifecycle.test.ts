@@ -214,6 +214,30 @@ describe('sites CSV import, delete and restore', () => {
       'The subscription allows 2 sites and the organisation has 2; delete one or ask for a larger subscription',
     );
     expect(await siteNames(smallAdmin)).toEqual(['B', 'C']);
+    // An upload that would need a new site is refused the same way, and creates none.
+    const text = [
+      ...roadcountCsvText(
+        generateTraffic({
+          seed: 7,
+          startDay: '2025-02-03',
+          days: 1,
+          vehiclesPerDay: 20,
+          directions: [1, 5],
+          meanSpeedKmh: 40,
+        }),
+        { name: 'Far Away Lane', latitude: 55.9, longitude: -3.2 },
+      ),
+    ].join('');
+    const upload = await uploadAndProcess(server, smallAdmin, 'far-away.csv', text);
+    expect(upload).toMatchObject({ review_status: 'REJ', site: null });
+    const [stored] = await server.database.db
+      .select()
+      .from(trafficDataFiles)
+      .where(eq(trafficDataFiles.id, upload.id));
+    expect(stored?.logs.processing_error).toBe(
+      'The subscription allows 2 sites and all are in use; this file matches none of them, so delete a site or ask for a larger subscription, then upload it again',
+    );
+    expect(await siteNames(smallAdmin)).toEqual(['B', 'C']);
   });
 
   it('refuses viewers and other organisations’ users every new operation', async () => {
