@@ -58,10 +58,16 @@ try {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Deleted sites' }).click();
     const deleted = page.getByRole('dialog', { name: 'Deleted sites' });
-    await deleted.getByRole('button', { name: /^Restore / }).first().waitFor();
+    await deleted
+      .getByRole('button', { name: /^Restore / })
+      .first()
+      .waitFor();
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(outputDir, `deleted-sites-${width}.png`) });
-    await deleted.getByRole('button', { name: /^Delete .* permanently$/ }).first().click();
+    await deleted
+      .getByRole('button', { name: /^Delete .* permanently$/ })
+      .first()
+      .click();
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(outputDir, `purge-confirm-${width}.png`) });
     await page.keyboard.press('Escape');
