@@ -69,4 +69,27 @@ describe('the sites CSV import', () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it('deletes an imported site after a confirmation and restores it from the deleted sites', async () => {
+    const table = page.getByRole('table', { name: 'Sites' });
+    await page.getByLabel('Search by name').fill('Orchard Way');
+    await page.getByRole('button', { name: 'Edit Orchard Way' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Orchard Way' });
+    await edit.getByRole('button', { name: 'Delete site' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Orchard Way?' });
+    await confirm.getByRole('button', { name: 'Delete site' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await page.getByText('Deletion of Orchard Way is queued.', { exact: false }).waitFor();
+    // The queued deletion runs on the server's worker; the table then shows no such site.
+    await table.getByText('No sites match').waitFor();
+
+    await page.getByRole('button', { name: 'Deleted sites' }).click();
+    const deleted = page.getByRole('dialog', { name: 'Deleted sites' });
+    await deleted.getByRole('button', { name: 'Restore Orchard Way' }).click();
+    await page.getByText('Orchard Way is restored.').waitFor();
+    await deleted.getByText('No deleted sites.').waitFor();
+    await deleted.getByRole('button', { name: 'Close' }).click();
+    await table.getByRole('row').filter({ hasText: 'Orchard Way' }).getByText('N / S').waitFor();
+    expect(errors).toEqual([]);
+  });
 });

@@ -77,7 +77,7 @@ export function useDeleteSite() {
       ).deleteSite,
     onSuccess: async (_task, id) => {
       await refreshSites(queryClient);
-      void refreshWhenDeleted(queryClient, id);
+      void refreshWhenDeleted(queryClient, id).catch(() => undefined);
     },
   });
 }
@@ -86,9 +86,10 @@ export function useDeleteSite() {
 async function refreshWhenDeleted(queryClient: QueryClient, id: string) {
   for (let attempt = 0; attempt < 60; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    try {
-      await graphqlRequest(`query($id: ID!) { site(id: $id) { id } }`, { id });
-    } catch {
+    const { deletedSites } = await graphqlRequest<{ deletedSites: { id: string }[] }>(
+      `{ deletedSites { id } }`,
+    );
+    if (deletedSites.some((site) => site.id === id)) {
       await refreshSites(queryClient);
       return;
     }
