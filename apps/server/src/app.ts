@@ -20,6 +20,12 @@ import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
 import { sitesResolvers, sitesTypeDefs } from './features/sites/sites.graphql.ts';
 import { speedLimitsResolvers, speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
+import {
+  siteLifecycleResolvers,
+  siteLifecycleTypeDefs,
+} from './features/sites/siteLifecycle.graphql.ts';
+import { createSiteLifecycleService } from './features/sites/siteLifecycle.service.ts';
+import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
@@ -186,6 +192,7 @@ export async function buildApp({
       mapTypeDefs,
       speedLimitsTypeDefs,
       sitesTypeDefs,
+      siteLifecycleTypeDefs,
       fileNotesTypeDefs,
     ],
     resolvers: [
@@ -196,6 +203,16 @@ export async function buildApp({
       mapResolvers(createMapService(createMapRepository(db))),
       speedLimitsResolvers(db),
       sitesResolvers(db),
+      siteLifecycleResolvers(
+        createSiteLifecycleService({
+          db,
+          queue,
+          onQueued: async (task) => {
+            await publishTask(task);
+            taskWorker?.wake();
+          },
+        }),
+      ),
       fileNotesResolvers(db),
     ],
     tokens,
@@ -218,6 +235,7 @@ export async function buildApp({
         process_file: processFile,
         process_national_platform_file: processFile,
         refresh_site_rollups: createRefreshRollupsHandler({ db, blobs }),
+        delete_site: createDeleteSiteHandler({ db, blobs, mailer, publicUrl: config.publicUrl }),
       },
       log: app.log,
       onChange: publishTask,

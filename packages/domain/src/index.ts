@@ -10,4 +10,5 @@ export * from './classSchemes.ts';
 export * from './mapSites.ts';
 export * from './speedLimits.ts';
 export * from './sites.ts';
+export * from './siteImport.ts';
 export * from './quickFilters.ts';

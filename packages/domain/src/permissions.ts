@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   'tasks.subscribe': ['admin', 'org_admin', 'org_user'],
   'sites.read': ['admin', 'org_admin', 'org_user'],
   'sites.update': ['admin', 'org_admin'],
+  'sites.import': ['admin', 'org_admin'],
+  'sites.delete': ['admin', 'org_admin'],
   'files.upload': ['admin', 'org_admin'],
   'files.read': ['admin', 'org_admin', 'org_user'],
   'files.review': ['admin', 'org_admin'],
@@ -49,6 +51,8 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'organisation.updateSettings',
   'files.upload',
   'sites.update',
+  'sites.import',
+  'sites.delete',
 ]);
 
 /**

@@ -54,6 +54,8 @@ export function createFilesRepository(db: Database) {
         options.organisationId
           ? eq(trafficDataFiles.organisationId, options.organisationId)
           : undefined,
+        // A deleted site's files are hidden with it until it is restored (left join: null too).
+        isNull(sites.deletedAt),
       ];
       if (options.search) {
         const pattern = `%${options.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

@@ -145,6 +145,14 @@ export function createProcessFileHandler(deps: {
           match = kept
             ? { rule: (file.logs.match as { rule?: 'sid' } | undefined)?.rule ?? 'sid', site: kept }
             : await matchSite(deps.sites, file.organisationId, fileHeader, fallbackName);
+          // SPEC section 1: the subscription limits the sites; a file needing a new one waits.
+          if (
+            match.rule === 'new' &&
+            (await deps.sites.countLive(file.organisationId)) >= organisation.maxSites
+          )
+            throw new FormatError(
+              `The subscription allows ${organisation.maxSites} sites and all are in use; this file matches none of them, so delete a site or ask for a larger subscription, then upload it again`,
+            );
           timeZone =
             match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
           return {

@@ -1,4 +1,4 @@
-import { and, between, eq, isNull, sql } from 'drizzle-orm';
+import { and, between, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { sites } from '../../infra/db/schema.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -90,6 +90,14 @@ export function createSitesRepository(db: Database) {
         const candidate = `${name} (${suffix})`;
         if (!taken.has(candidate.toLowerCase())) return candidate;
       }
+    },
+    /** Live sites of the organisation: what the subscription's site limit counts. */
+    async countLive(organisationId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(sites)
+        .where(and(eq(sites.ownerOrganisationId, organisationId), isNull(sites.deletedAt)));
+      return row?.total ?? 0;
     },
     async insert(values: typeof sites.$inferInsert): Promise<SiteRow> {
       const [row] = await db.insert(sites).values(values).returning();

@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSite, type Site } from '../api/sitesApi.ts';
+import { SiteDeleteButton } from './SiteDeleteButton.tsx';
 
 interface Props {
   site: Site;
@@ -163,6 +164,7 @@ export function SiteEditDialog({ site, onClose }: Props) {
         {update.isError && <Alert severity="error">{update.error.message}</Alert>}
       </DialogContent>
       <DialogActions>
+        <SiteDeleteButton site={site} onDeleted={onClose} />
         <Button onClick={onClose}>{t('sites.edit.cancel')}</Button>
         <Button
           variant="contained"

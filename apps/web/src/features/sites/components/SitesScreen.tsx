@@ -26,6 +26,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../session/useSession.ts';
 import { useSites, type Site, type SiteQuery } from '../api/sitesApi.ts';
 import { SiteEditDialog } from './SiteEditDialog.tsx';
+import { SiteLifecycleActions } from './SiteLifecycleActions.tsx';
 
 const FILTERS = ['VEH', 'BIKE', 'PED', 'TS_T', 'TS_P', 'realtime'] as const;
 const SORTABLE: Record<string, string> = {
@@ -82,9 +83,16 @@ export function SitesScreen() {
   ];
   return (
     <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        {t('sites.title')}
-      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Typography variant="h4" component="h1">
+          {t('sites.title')}
+        </Typography>
+        {canEdit && <SiteLifecycleActions />}
+      </Stack>
       <Paper variant="outlined">
         <Stack spacing={2} sx={{ p: 2 }}>
           <Stack
