@@ -18,6 +18,7 @@ import { createColumnCache } from './features/analysis/columnCache.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
+import { lanesResolvers, lanesTypeDefs } from './features/sites/lanes.graphql.ts';
 import { sitesResolvers, sitesTypeDefs } from './features/sites/sites.graphql.ts';
 import { speedLimitsResolvers, speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
@@ -183,6 +184,7 @@ export async function buildApp({
       mapTypeDefs,
       speedLimitsTypeDefs,
       sitesTypeDefs,
+      lanesTypeDefs,
       fileNotesTypeDefs,
     ],
     resolvers: [
@@ -193,6 +195,7 @@ export async function buildApp({
       mapResolvers(createMapService(createMapRepository(db))),
       speedLimitsResolvers(db),
       sitesResolvers(db),
+      lanesResolvers(db),
       fileNotesResolvers(db),
     ],
     tokens,

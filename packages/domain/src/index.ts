@@ -10,4 +10,6 @@ export * from './classSchemes.ts';
 export * from './mapSites.ts';
 export * from './speedLimits.ts';
 export * from './sites.ts';
+export * from './lanes.ts';
+export * from './siteColumns.ts';
 export * from './quickFilters.ts';
