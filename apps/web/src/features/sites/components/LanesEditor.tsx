@@ -67,7 +67,7 @@ export function LanesEditor({ lanes, directions, onChange }: Props) {
                 {t('siteEdit.lanes.none')}
               </Typography>
             )}
-            <List dense disablePadding>
+            <List dense disablePadding sx={{ mt: 1 }}>
               {own.map((lane, index) => {
                 const label = t('siteEdit.lanes.lane', { number: index + 1, direction: compass });
                 return (

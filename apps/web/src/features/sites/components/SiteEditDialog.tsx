@@ -221,8 +221,8 @@ export function SiteEditDialog({ site, onClose }: Props) {
           <Grid size={12}>{field('description', { multiline: true, minRows: 2 })}</Grid>
           <Section title={t('siteEdit.sections.location')}>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 4 }}>{field('latitude', { type: 'number' })}</Grid>
-              <Grid size={{ xs: 12, sm: 4 }}>{field('longitude', { type: 'number' })}</Grid>
+              <Grid size={{ xs: 6, sm: 4 }}>{field('latitude', { type: 'number' })}</Grid>
+              <Grid size={{ xs: 6, sm: 4 }}>{field('longitude', { type: 'number' })}</Grid>
               <Grid size={{ xs: 12, sm: 4 }}>
                 {field('heading', {
                   type: 'number',
