@@ -13,20 +13,28 @@ describe('the sites table', () => {
 
   beforeAll(async () => {
     const admin = await apiSignIn(appUrl, 'admin', ADMIN_PASSWORD);
-    const text = [
-      ...roadcountCsvText(
-        generateTraffic({
-          seed: 81,
-          startDay: '2025-08-04',
-          days: 1,
-          vehiclesPerDay: 80,
-          directions: [1, 5],
-          meanSpeedKmh: 30,
-        }),
-        { name: 'Elm Grove', latitude: 51.43, longitude: -0.95 },
-      ),
-    ].join('');
-    await apiUploadAndProcess(appUrl, admin, 'elm.csv', text);
+    for (const [index, [name, latitude]] of (
+      [
+        ['Elm Grove', 51.43],
+        ['Oak Avenue', 51.45],
+        ['Birch Close', 51.47],
+      ] as const
+    ).entries()) {
+      const text = [
+        ...roadcountCsvText(
+          generateTraffic({
+            seed: 81 + index,
+            startDay: '2025-08-04',
+            days: 1,
+            vehiclesPerDay: 80,
+            directions: [1, 5],
+            meanSpeedKmh: 30,
+          }),
+          { name, latitude, longitude: -0.95 },
+        ),
+      ].join('');
+      await apiUploadAndProcess(appUrl, admin, `${name}.csv`, text);
+    }
     browser = await launchBrowser();
     ({ page } = await newPage(browser, 1280));
     await page.goto(`${appUrl}/auth/login`);
@@ -63,5 +71,43 @@ describe('the sites table', () => {
       .filter({ hasText: 'Elm Grove east side' });
     await row.getByText('51.43010, -0.95000').waitFor();
     await row.getByText('N / S').waitFor();
+  });
+
+  it('lists the clashing name as it is typed, and adds a bike lane next to the road centre', async () => {
+    await page.goto(`${appUrl}/ui/site-list`);
+    await page.getByLabel('Search by name').fill('birch');
+    await page.getByRole('button', { name: 'Edit Birch Close' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Birch Close' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    const name = dialog.getByLabel('Name', { exact: true });
+    await name.fill('oak avenue');
+    await dialog.getByText('Site names are unique. Already used by: Oak Avenue').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await name.fill('Birch Close south');
+    await dialog.getByText(/Already used by/).waitFor({ state: 'detached' });
+    const north = dialog.getByRole('group', { name: 'Lanes heading North' });
+    await north.getByText('No lanes yet.').waitFor();
+    await north.getByRole('button', { name: 'Add a lane heading North' }).click();
+    await north.getByRole('button', { name: 'Add a lane heading North' }).click();
+    await north.getByRole('combobox', { name: 'Lane 2 (North)' }).click();
+    await page.getByRole('option', { name: 'Bike lane' }).click();
+    await north
+      .getByRole('button', { name: 'Move Lane 2 (North) towards the road centre' })
+      .click();
+    await save.click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByLabel('Search by name').fill('birch close south');
+    await page.getByRole('button', { name: 'Edit Birch Close south' }).click();
+    const reopened = page.getByRole('dialog', { name: 'Edit Birch Close south' });
+    const saved = reopened.getByRole('group', { name: 'Lanes heading North' });
+    expect(await saved.getByRole('combobox', { name: 'Lane 1 (North)' }).textContent()).toBe(
+      'Bike lane',
+    );
+    expect(await saved.getByRole('combobox', { name: 'Lane 2 (North)' }).textContent()).toBe(
+      'Road lane',
+    );
+    // Saved lanes stay: the number of lanes cannot be decreased.
+    expect(await saved.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
   });
 });

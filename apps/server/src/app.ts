@@ -18,6 +18,7 @@ import { createAnalysisPool } from './features/analysis/analysisPool.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
+import { lanesResolvers, lanesTypeDefs } from './features/sites/lanes.graphql.ts';
 import { sitesResolvers, sitesTypeDefs } from './features/sites/sites.graphql.ts';
 import { speedLimitsResolvers, speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
 import {
@@ -193,6 +194,7 @@ export async function buildApp({
       speedLimitsTypeDefs,
       sitesTypeDefs,
       siteLifecycleTypeDefs,
+      lanesTypeDefs,
       fileNotesTypeDefs,
     ],
     resolvers: [
@@ -213,6 +215,7 @@ export async function buildApp({
           },
         }),
       ),
+      lanesResolvers(db),
       fileNotesResolvers(db),
     ],
     tokens,

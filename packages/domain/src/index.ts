@@ -11,4 +11,6 @@ export * from './mapSites.ts';
 export * from './speedLimits.ts';
 export * from './sites.ts';
 export * from './siteImport.ts';
+export * from './lanes.ts';
+export * from './siteColumns.ts';
 export * from './quickFilters.ts';

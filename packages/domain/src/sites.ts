@@ -25,6 +25,7 @@ export const SITE_MESSAGES = {
   together: 'latitude and longitude go together',
   directionOne: 'is required with direction two',
   opposite: 'must be the opposite of direction one',
+  heading: 'must be from 0 to 360',
 } as const;
 
 /** Site types in the data (SPEC section 3). */
@@ -67,7 +68,12 @@ export const siteUpdateSchema = z
       .min(-180, SITE_MESSAGES.longitude)
       .max(180, SITE_MESSAGES.longitude)
       .nullable(),
-    heading: z.number().min(0).max(360).nullable().optional(),
+    heading: z
+      .number({ error: SITE_MESSAGES.number })
+      .min(0, SITE_MESSAGES.heading)
+      .max(360, SITE_MESSAGES.heading)
+      .nullable()
+      .optional(),
     direction_one: letter,
     direction_two: letter,
     site_type: z.enum(SITE_TYPES, { error: SITE_MESSAGES.siteType }),

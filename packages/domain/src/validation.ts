@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LENGTH_OUTLIER, PASSWORD_LENGTH } from './constants.ts';
 import { LOCALES } from './locales.ts';
 import { ROLES } from './roles.ts';
+import { DEFAULT_SITE_TABLE_COLUMNS, siteTableColumnsSchema } from './siteColumns.ts';
 
 /** SPEC section 5 with issue 3's decision: at least 8 characters everywhere, at most 128. */
 export const passwordSchema = z
@@ -49,6 +50,7 @@ export const organisationSettingsSchema = z.object({
   length_outlier_factor: z.number().min(LENGTH_OUTLIER.min).max(LENGTH_OUTLIER.max),
   headway_threshold_seconds: z.number().min(0).max(60),
   default_units: z.enum(['metric', 'imperial']),
+  sites_table_columns: siteTableColumnsSchema,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
@@ -63,6 +65,7 @@ export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   length_outlier_factor: LENGTH_OUTLIER.default,
   headway_threshold_seconds: 5,
   default_units: 'metric',
+  sites_table_columns: DEFAULT_SITE_TABLE_COLUMNS,
 };
 
 export const createOrganisationSchema = z.object({

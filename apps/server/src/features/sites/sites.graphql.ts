@@ -1,12 +1,34 @@
 import type { IResolvers } from 'mercurius';
-import { COMPASS_CODES, compassLetter, findClassScheme, siteUpdateSchema } from '@roadcount/domain';
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  COMPASS_CODES,
+  compassLetter,
+  directionsLeavingLanes,
+  findClassScheme,
+  LANE_MESSAGES,
+  SITE_FILTERS,
+  siteUpdateSchema,
+} from '@roadcount/domain';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { authorize } from '../../infra/auth/viewer.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import { sites } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
+import { createLanesRepository } from './lanes.repository.ts';
 
 export const sitesTypeDefs = /* GraphQL */ `
   "SPEC section 3: a site. Directions as compass letters N, E, S or W."
@@ -33,6 +55,8 @@ export const sitesTypeDefs = /* GraphQL */ `
     gps: Boolean!
     last_surveyed: String
     files: Int!
+    "How many lanes the site has"
+    lane_count: Int!
   }
 
   type SitePage {
@@ -58,17 +82,24 @@ export const sitesTypeDefs = /* GraphQL */ `
   }
 
   extend type Query {
-    "The organisation's live sites, searched, filtered (VEH, BIKE, PED, TS_T, TS_P, realtime), sorted and paged."
+    """
+    The organisation's live sites, searched, filtered (VEH, BIKE, PED, TS_T, TS_P, realtime,
+    selected_only: only the ids in selected), sorted and paged.
+    """
     sites(
       search: String
       filters: [String!]
-      "name (default), last_surveyed, site_type, files"
+      "The sites the user selected, for the selected_only filter"
+      selected: [ID!]
+      "name (default), alternative_name, last_surveyed, site_type, files, lane_count, asset_management_id, time_zone, class_scheme"
       sort: String
       direction: String
       page: Int
       page_size: Int
     ): SitePage!
     site(id: ID!): Site!
+    "Names of the site's organisation that the name would clash with (names are unique, any case)."
+    siteNameClashes(siteId: ID!, name: String!): [String!]!
   }
 
   extend type Mutation {
@@ -77,17 +108,30 @@ export const sitesTypeDefs = /* GraphQL */ `
   }
 `;
 
-const SORTS = ['name', 'last_surveyed', 'site_type', 'files'] as const;
-const FILTERS = ['VEH', 'BIKE', 'PED', 'TS_T', 'TS_P', 'realtime'] as const;
+const SORTS = [
+  'name',
+  'alternative_name',
+  'last_surveyed',
+  'site_type',
+  'files',
+  'lane_count',
+  'asset_management_id',
+  'time_zone',
+  'class_scheme',
+] as const;
 // Written out: inside a select from sites, drizzle names sites.id without its table.
 const lastSurveyed = sql<
   string | null
 >`(select max(r.day) from site_daily_rollups r where r.site_id = "sites"."id")`;
 const fileCount = sql<number>`(select count(*)::int from traffic_data_files f where f.site_id = "sites"."id")`;
+const laneCount = sql<number>`(select count(*)::int from lanes l where l.site_id = "sites"."id")`;
 
 type SiteRow = typeof sites.$inferSelect;
 
-function toSite(site: SiteRow, extra: { lastSurveyed: string | null; files: number }) {
+function toSite(
+  site: SiteRow,
+  extra: { lastSurveyed: string | null; files: number; lanes: number },
+) {
   const meta = site.coreSiteMeta;
   return {
     id: site.id,
@@ -112,14 +156,31 @@ function toSite(site: SiteRow, extra: { lastSurveyed: string | null; files: numb
     gps: site.latitude !== null && site.longitude !== null,
     last_surveyed: extra.lastSurveyed,
     files: Number(extra.files),
+    lane_count: Number(extra.lanes),
   };
 }
 
+/** Names in the organisation, other than the site's own, equal to `name` in any case. */
+async function nameClashes(db: Database, site: SiteRow, name: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: sites.name })
+    .from(sites)
+    .where(
+      and(
+        eq(sites.ownerOrganisationId, site.ownerOrganisationId),
+        ne(sites.id, site.id),
+        sql`lower(${sites.name}) = lower(${name.trim()})`,
+      ),
+    );
+  return rows.map((row) => row.name);
+}
+
 export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext> {
+  const lanesRepository = createLanesRepository(db);
   async function loadSite(id: string) {
     if (!isUuid(id)) return undefined;
     const [row] = await db
-      .select({ site: sites, lastSurveyed, files: fileCount })
+      .select({ site: sites, lastSurveyed, files: fileCount, lanes: laneCount })
       .from(sites)
       .where(and(eq(sites.id, id), isNull(sites.deletedAt)));
     return row;
@@ -132,6 +193,7 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
         args: {
           search?: string | null;
           filters?: string[] | null;
+          selected?: string[] | null;
           sort?: string | null;
           direction?: string | null;
           page?: number | null;
@@ -144,12 +206,12 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
           const sort = SORTS.find((candidate) => candidate === (args.sort ?? 'name'));
           if (!sort) throw new HttpError(400, `sort must be one of ${SORTS.join(', ')}`);
           const unknown = (args.filters ?? []).filter(
-            (filter) => !(FILTERS as readonly string[]).includes(filter),
+            (filter) => !(SITE_FILTERS as readonly string[]).includes(filter),
           );
           if (unknown.length > 0)
             throw new HttpError(
               400,
-              `filters must be among ${FILTERS.join(', ')}, not ${unknown.join(', ')}`,
+              `filters must be among ${SITE_FILTERS.join(', ')}, not ${unknown.join(', ')}`,
             );
           const conditions: (SQL | undefined)[] = [
             isNull(sites.deletedAt),
@@ -164,22 +226,30 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
           }
           for (const filter of args.filters ?? []) {
             if (filter === 'realtime') conditions.push(eq(sites.realtime, true));
-            else if (filter === 'TS_T' || filter === 'TS_P')
+            else if (filter === 'selected_only') {
+              const selected = (args.selected ?? []).filter(isUuid);
+              conditions.push(selected.length > 0 ? inArray(sites.id, selected) : sql`false`);
+            } else if (filter === 'TS_T' || filter === 'TS_P')
               conditions.push(sql`${sites.coreSiteMeta}->>'time_span' = ${filter}`);
             else conditions.push(sql`${sites.coreSiteMeta}->'site_context' ? ${filter}`);
           }
           const where = and(...conditions);
           const column = {
             name: sql`lower(${sites.name})`,
+            alternative_name: sql`lower(${sites.alternativeName})`,
             last_surveyed: lastSurveyed,
             site_type: sites.siteType,
             files: fileCount,
+            lane_count: laneCount,
+            asset_management_id: sites.assetManagementId,
+            time_zone: sites.timeZone,
+            class_scheme: sites.classScheme,
           }[sort];
           const pageSize = Math.min(100, Math.max(1, args.page_size ?? 25));
           const page = Math.max(0, args.page ?? 0);
           const [rows, [total]] = await Promise.all([
             db
-              .select({ site: sites, lastSurveyed, files: fileCount })
+              .select({ site: sites, lastSurveyed, files: fileCount, lanes: laneCount })
               .from(sites)
               .where(where)
               .orderBy(args.direction === 'desc' ? desc(column) : asc(column), asc(sites.id))
@@ -203,6 +273,17 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
           authorize(viewer, 'sites.read', { organisationId: found.site.ownerOrganisationId });
           return toSite(found.site, found);
         }),
+      siteNameClashes: (_root, args: { siteId: string; name: string }, context) =>
+        withHttpErrors(async () => {
+          const viewer = requireViewer(context);
+          const found = await loadSite(args.siteId);
+          if (!found) {
+            authorize(viewer, 'sites.read');
+            throw new HttpError(404, "We couldn't find that site. It may have been deleted");
+          }
+          authorize(viewer, 'sites.read', { organisationId: found.site.ownerOrganisationId });
+          return nameClashes(db, found.site, args.name);
+        }),
     },
     Mutation: {
       updateSite: (_root, args: { id: string; input: unknown }, context) =>
@@ -223,21 +304,18 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
             throw new HttpError(400, messages.join('; '));
           }
           const input = parsed.data;
-          const clashes = await db
-            .select({ name: sites.name })
-            .from(sites)
-            .where(
-              and(
-                eq(sites.ownerOrganisationId, site.ownerOrganisationId),
-                ne(sites.id, site.id),
-                sql`lower(${sites.name}) = lower(${input.name})`,
-              ),
-            );
-          if (clashes.length > 0)
+          const laneDirections = (await lanesRepository.list(site.id)).map((lane) =>
+            compassLetter(lane.direction),
+          );
+          const leaving = directionsLeavingLanes(laneDirections, toSite(site, found), input);
+          if (leaving.length > 0)
             throw new HttpError(
-              409,
-              `Site names are unique; already taken: ${clashes.map((clash) => clash.name).join(', ')}`,
+              400,
+              leaving.map((field) => `${field}: ${LANE_MESSAGES.directionHasLanes}`).join('; '),
             );
+          const clashes = await nameClashes(db, site, input.name);
+          if (clashes.length > 0)
+            throw new HttpError(409, `Site names are unique; already taken: ${clashes.join(', ')}`);
           await db
             .update(sites)
             .set({
@@ -261,6 +339,15 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
               },
             })
             .where(eq(sites.id, site.id));
+          // The lanes of a direction that changed compass point follow it.
+          await lanesRepository.redirect(site.id, [
+            ...(site.directionOne !== null && input.direction_one
+              ? [{ from: site.directionOne, to: COMPASS_CODES[input.direction_one] }]
+              : []),
+            ...(site.directionTwo !== null && input.direction_two
+              ? [{ from: site.directionTwo, to: COMPASS_CODES[input.direction_two] }]
+              : []),
+          ]);
           const updated = await loadSite(site.id);
           if (!updated) throw new HttpError(404);
           return toSite(updated.site, updated);

@@ -38,7 +38,7 @@ interface Props {
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
 
 /** Base tiles that cannot load (offline) leave the sites on a plain background; report the rest. */
-function reportMapError(event: { error: Error & { url?: string } }) {
+export function reportMapError(event: { error: Error & { url?: string } }) {
   if (event.error.name === 'AJAXError' || event.error.url) return;
   reportError(event.error, { where: 'map' });
 }
@@ -48,7 +48,10 @@ const DEFAULT_ZOOM = 12;
 const SITES_LAYER = 'sites';
 
 /** The base map: the configured style, or raster tiles over a plain background. */
-function baseStyle(config: MapConfig, satellite: boolean): maplibregl.StyleSpecification | string {
+export function baseStyle(
+  config: MapConfig,
+  satellite: boolean,
+): maplibregl.StyleSpecification | string {
   if (config.styleUrl && !satellite) return config.styleUrl;
   return {
     version: 8,

@@ -2,25 +2,49 @@ import {
   Alert,
   Button,
   Checkbox,
+  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  Divider,
   FormControlLabel,
   Grid,
   MenuItem,
   TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
 import {
   CLASS_SCHEMES,
+  directionsLeavingLanes,
+  LANE_MESSAGES,
   SITE_MESSAGES,
   SITE_TYPES,
   siteUpdateSchema,
+  type CompassLetter,
   type SiteUpdate,
 } from '@roadcount/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateSite, type Site } from '../api/sitesApi.ts';
+import {
+  useNameClashes,
+  useSetSiteLanes,
+  useSiteLanes,
+  useUpdateSite,
+  type Site,
+} from '../api/sitesApi.ts';
+import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
+import { draftsFromLanes, laneInputs, lanesChanged, type LaneDraft } from './laneDraft.ts';
+import { LanesEditor } from './LanesEditor.tsx';
+import { markedPoint } from './locationPick.ts';
+import { SpeedLimitSummary } from './SpeedLimitSummary.tsx';
+
+// MapLibre is large: load the picker's map only when a dialog opens.
+const LocationPicker = lazy(async () => ({
+  default: (await import('./LocationPicker.tsx')).LocationPicker,
+}));
 import { SiteDeleteButton } from './SiteDeleteButton.tsx';
 
 interface Props {
@@ -31,9 +55,13 @@ interface Props {
 const LETTERS = ['N', 'E', 'S', 'W'] as const;
 
 /** The translation key of each domain rule's message. */
-const MESSAGE_KEYS = new Map<string, string>(
-  Object.entries(SITE_MESSAGES).map(([key, message]) => [message, `sites.problems.${key}`]),
-);
+const MESSAGE_KEYS = new Map<string, string>([
+  ...Object.entries(SITE_MESSAGES).map(([key, message]): [string, string] => [
+    message,
+    key === 'heading' ? 'siteEdit.problems.heading' : `sites.problems.${key}`,
+  ]),
+  [LANE_MESSAGES.directionHasLanes, 'siteEdit.problems.directionHasLanes'],
+]);
 
 function fromSite(site: Site): Record<string, string | boolean> {
   return {
@@ -43,6 +71,7 @@ function fromSite(site: Site): Record<string, string | boolean> {
     asset_management_id: site.asset_management_id ?? '',
     latitude: site.latitude === null ? '' : String(site.latitude),
     longitude: site.longitude === null ? '' : String(site.longitude),
+    heading: site.heading === null ? '' : String(site.heading),
     direction_one: site.direction_one ?? '',
     direction_two: site.direction_two ?? '',
     site_type: site.site_type,
@@ -53,13 +82,35 @@ function fromSite(site: Site): Record<string, string | boolean> {
   };
 }
 
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Grid size={12}>
+      <Divider sx={{ mb: 1.5 }} />
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Grid>
+  );
+}
+
 /** Edits a site with the rules of SPEC section 5, checked here and again on the server. */
 export function SiteEditDialog({ site, onClose }: Props) {
   const { t } = useTranslation();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const update = useUpdateSite();
+  const saveLanes = useSetSiteLanes();
+  const savedLanes = useSiteLanes(site.id);
   const [form, setForm] = useState(() => fromSite(site));
+  const [editedLanes, setEditedLanes] = useState<LaneDraft[] | null>(null);
+  const savedDrafts = useMemo(
+    () => draftsFromLanes(savedLanes.data ?? [], site),
+    [savedLanes.data, site],
+  );
+  const lanes = editedLanes ?? savedDrafts;
   const text = (name: string) => String(form[name] ?? '');
   const number = (name: string) => (text(name).trim() === '' ? null : Number(text(name)));
+  const letter = (name: string) => (text(name) || null) as CompassLetter | null;
   const candidate: SiteUpdate = {
     name: text('name'),
     alternative_name: text('alternative_name'),
@@ -67,8 +118,9 @@ export function SiteEditDialog({ site, onClose }: Props) {
     asset_management_id: text('asset_management_id'),
     latitude: number('latitude'),
     longitude: number('longitude'),
-    direction_one: (text('direction_one') || null) as SiteUpdate['direction_one'],
-    direction_two: (text('direction_two') || null) as SiteUpdate['direction_two'],
+    heading: number('heading'),
+    direction_one: letter('direction_one'),
+    direction_two: letter('direction_two'),
     site_type: text('site_type') as SiteUpdate['site_type'],
     time_zone: text('time_zone'),
     class_scheme: text('class_scheme'),
@@ -76,19 +128,44 @@ export function SiteEditDialog({ site, onClose }: Props) {
     notes: text('notes'),
   };
   const parsed = siteUpdateSchema.safeParse(candidate);
+  const directions = {
+    direction_one: letter('direction_one'),
+    direction_two: letter('direction_two'),
+  };
+  // A direction that has lanes (saved or new) cannot be emptied.
+  const leaving = directionsLeavingLanes(
+    lanes.map((lane) => site[lane.direction]),
+    site,
+    directions,
+  );
+  const debouncedName = useDebouncedValue(text('name').trim());
+  const clashes = useNameClashes(
+    site.id,
+    debouncedName.toLowerCase() === site.name.toLowerCase() ? '' : debouncedName,
+  );
+  const clashing =
+    debouncedName.toLowerCase() !== site.name.toLowerCase() ? (clashes.data ?? []) : [];
   const problem = (name: string) =>
-    parsed.error?.issues.find((issue) => issue.path[0] === name)?.message;
+    leaving.includes(name as (typeof leaving)[number])
+      ? LANE_MESSAGES.directionHasLanes
+      : parsed.error?.issues.find((issue) => issue.path[0] === name)?.message;
+  const helper = (name: string) => {
+    if (name === 'name' && clashing.length > 0)
+      return t('siteEdit.nameClash', { names: clashing.join(', ') });
+    const message = problem(name);
+    return message ? t(MESSAGE_KEYS.get(message) ?? 'sites.problems.invalid') : ' ';
+  };
+  const set = (changes: Record<string, string | boolean>) =>
+    setForm((current) => ({ ...current, ...changes }));
   const field = (name: string, props: Record<string, unknown> = {}) => (
     <TextField
       fullWidth
       size="small"
-      label={t(`sites.fields.${name}`)}
+      label={t(name === 'heading' ? 'siteEdit.fields.heading' : `sites.fields.${name}`)}
       value={text(name)}
-      onChange={(event) => setForm((current) => ({ ...current, [name]: event.target.value }))}
-      error={problem(name) !== undefined}
-      helperText={
-        problem(name) ? t(MESSAGE_KEYS.get(problem(name) ?? '') ?? 'sites.problems.invalid') : ' '
-      }
+      onChange={(event) => set({ [name]: event.target.value })}
+      error={problem(name) !== undefined || (name === 'name' && clashing.length > 0)}
+      helperText={helper(name)}
       {...props}
     />
   );
@@ -115,61 +192,112 @@ export function SiteEditDialog({ site, onClose }: Props) {
         )),
       ],
     });
+  const pending = update.isPending || saveLanes.isPending;
+  const valid = parsed.success && leaving.length === 0 && clashing.length === 0;
+  const save = async () => {
+    await update.mutateAsync({ id: site.id, input: candidate });
+    if (lanesChanged(lanes, savedDrafts))
+      await saveLanes.mutateAsync({ siteId: site.id, lanes: laneInputs(lanes, directions) });
+    onClose();
+  };
+  const failure = update.error ?? saveLanes.error;
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="site-edit-title">
+    <Dialog
+      open
+      onClose={onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+      aria-labelledby="site-edit-title"
+    >
       <DialogTitle id="site-edit-title">{t('sites.edit.title', { name: site.name })}</DialogTitle>
-      <DialogContent>
-        <Grid container spacing={2} sx={{ pt: 1 }}>
+      <DialogContent dividers>
+        <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6 }}>{field('name')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>{field('alternative_name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('latitude', { type: 'number' })}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('longitude', { type: 'number' })}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>
-            {choice('direction_one', LETTERS, (letter) => t(`sites.compass.${letter}`), true)}
-          </Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>
-            {choice('direction_two', LETTERS, (letter) => t(`sites.compass.${letter}`), true)}
-          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{field('asset_management_id')}</Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {choice('site_type', SITE_TYPES, (type) => t(`map.siteTypes.${type}`))}
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('time_zone')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            {choice(
-              'class_scheme',
-              CLASS_SCHEMES.map((scheme) => scheme.id),
-              (id) => CLASS_SCHEMES.find((scheme) => scheme.id === id)?.name ?? id,
-            )}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{field('asset_management_id')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={form.pedestrians_included === true}
-                  onChange={(event) =>
-                    setForm((current) => ({
-                      ...current,
-                      pedestrians_included: event.target.checked,
-                    }))
-                  }
-                />
-              }
-              label={t('sites.fields.pedestrians_included')}
-            />
-          </Grid>
           <Grid size={12}>{field('description', { multiline: true, minRows: 2 })}</Grid>
-          <Grid size={12}>{field('notes', { multiline: true, minRows: 2 })}</Grid>
+          <Section title={t('siteEdit.sections.location')}>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 6, sm: 4 }}>{field('latitude', { type: 'number' })}</Grid>
+              <Grid size={{ xs: 6, sm: 4 }}>{field('longitude', { type: 'number' })}</Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                {field('heading', {
+                  type: 'number',
+                  slotProps: { htmlInput: { min: 0, max: 360 } },
+                })}
+              </Grid>
+              <Grid size={12}>
+                <Suspense fallback={<CircularProgress size={24} />}>
+                  <LocationPicker
+                    point={markedPoint(text('latitude'), text('longitude'))}
+                    onPick={({ latitude, longitude }) =>
+                      set({ latitude: String(latitude), longitude: String(longitude) })
+                    }
+                  />
+                </Suspense>
+              </Grid>
+            </Grid>
+          </Section>
+          <Section title={t('siteEdit.sections.directions')}>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                {choice('direction_one', LETTERS, (value) => t(`sites.compass.${value}`), true)}
+              </Grid>
+              <Grid size={{ xs: 6, sm: 3 }}>
+                {choice('direction_two', LETTERS, (value) => t(`sites.compass.${value}`), true)}
+              </Grid>
+              <Grid size={12}>
+                {savedLanes.isError ? (
+                  <Alert severity="error">{savedLanes.error.message}</Alert>
+                ) : savedLanes.data ? (
+                  <LanesEditor lanes={lanes} directions={directions} onChange={setEditedLanes} />
+                ) : (
+                  <CircularProgress size={24} />
+                )}
+              </Grid>
+            </Grid>
+          </Section>
+          <Section title={t('siteEdit.sections.speedLimit')}>
+            <SpeedLimitSummary siteId={site.id} />
+          </Section>
+          <Section title={t('siteEdit.sections.counting')}>
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {choice(
+                  'class_scheme',
+                  CLASS_SCHEMES.map((scheme) => scheme.id),
+                  (id) => CLASS_SCHEMES.find((scheme) => scheme.id === id)?.name ?? id,
+                )}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>{field('time_zone')}</Grid>
+              <Grid size={12}>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={form.pedestrians_included === true}
+                      onChange={(event) => set({ pedestrians_included: event.target.checked })}
+                    />
+                  }
+                  label={t('sites.fields.pedestrians_included')}
+                />
+              </Grid>
+              <Grid size={12}>{field('notes', { multiline: true, minRows: 2 })}</Grid>
+            </Grid>
+          </Section>
         </Grid>
-        {update.isError && <Alert severity="error">{update.error.message}</Alert>}
+        {failure && <Alert severity="error">{failure.message}</Alert>}
       </DialogContent>
       <DialogActions>
         <SiteDeleteButton site={site} onDeleted={onClose} />
         <Button onClick={onClose}>{t('sites.edit.cancel')}</Button>
         <Button
           variant="contained"
-          disabled={!parsed.success || update.isPending}
-          onClick={() => update.mutate({ id: site.id, input: candidate }, { onSuccess: onClose })}
+          disabled={!valid || pending}
+          onClick={() => void save().catch(() => undefined)}
         >
           {t('sites.edit.save')}
         </Button>

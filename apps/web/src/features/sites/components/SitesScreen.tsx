@@ -2,11 +2,11 @@ import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
+  Checkbox,
   Chip,
   IconButton,
   InputAdornment,
   LinearProgress,
-  Link,
   Paper,
   Stack,
   Table,
@@ -20,28 +20,37 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import {
+  DEFAULT_SITE_TABLE_COLUMNS,
+  SITE_FILTERS,
+  siteTableColumnsSchema,
+  type SiteTableColumn,
+} from '@roadcount/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { useUpdateOrganisationSettings } from '../../organisation/api/organisationApi.ts';
+import { useProfile } from '../../profile/api/profileApi.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useSites, type Site, type SiteQuery } from '../api/sitesApi.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
 import { SiteEditDialog } from './SiteEditDialog.tsx';
 import { SiteLifecycleActions } from './SiteLifecycleActions.tsx';
-
-const FILTERS = ['VEH', 'BIKE', 'PED', 'TS_T', 'TS_P', 'realtime'] as const;
-const SORTABLE: Record<string, string> = {
-  name: 'name',
-  type: 'site_type',
-  lastSurveyed: 'last_surveyed',
-  files: 'files',
-};
+import { cellOf, columnLabel, NUMERIC_COLUMNS, SORT_KEYS } from './siteColumns.tsx';
 
 /** /ui/site-list: the organisation's sites, searched, filtered, sorted and paged on the server. */
 export function SitesScreen() {
   const { t, i18n } = useTranslation();
   const { claims } = useSession();
   const canEdit = claims?.group === 'org_admin' || claims?.group === 'admin';
-  const [query, setQuery] = useState<SiteQuery>({
+  const profile = useProfile();
+  const organisation = profile.data?.organisation ?? null;
+  const saveColumns = useUpdateOrganisationSettings(organisation?.id ?? '');
+  const queryClient = useQueryClient();
+  const chosen = siteTableColumnsSchema.safeParse(organisation?.preferences.sites_table_columns);
+  const columns: SiteTableColumn[] = chosen.success ? chosen.data : DEFAULT_SITE_TABLE_COLUMNS;
+  const [selection, setSelection] = useState<string[]>([]);
+  const [query, setQuery] = useState<Omit<SiteQuery, 'selected'>>({
     search: '',
     filters: [],
     sort: 'name',
@@ -50,11 +59,27 @@ export function SitesScreen() {
     pageSize: 25,
   });
   const [editing, setEditing] = useState<Site | null>(null);
-  const sites = useSites(query);
+  // The selection only narrows the list when 'selected only' is on; otherwise it is not sent.
+  const sites = useSites({
+    ...query,
+    selected: query.filters.includes('selected_only') ? selection : [],
+  });
   const change = (next: Partial<SiteQuery>) => setQuery((current) => ({ ...current, ...next }));
-  const header = (key: string) => {
-    const sort = SORTABLE[key];
-    if (!sort) return t(`sites.columns.${key}`);
+  const pageIds = sites.data?.sites.map((site) => site.id) ?? [];
+  const pageSelected = pageIds.filter((id) => selection.includes(id)).length;
+  const toggleSelected = (id: string) =>
+    setSelection((current) =>
+      current.includes(id) ? current.filter((item) => item !== id) : [...current, id],
+    );
+  const togglePage = () =>
+    setSelection((current) =>
+      pageSelected === pageIds.length
+        ? current.filter((id) => !pageIds.includes(id))
+        : [...current, ...pageIds.filter((id) => !current.includes(id))],
+    );
+  const header = (key: SiteTableColumn) => {
+    const sort = SORT_KEYS[key];
+    if (!sort) return columnLabel(t, key);
     return (
       <TableSortLabel
         active={query.sort === sort}
@@ -67,20 +92,11 @@ export function SitesScreen() {
           })
         }
       >
-        {t(`sites.columns.${key}`)}
+        {columnLabel(t, key)}
       </TableSortLabel>
     );
   };
-  const columns = [
-    'name',
-    'type',
-    'contexts',
-    'lastSurveyed',
-    'files',
-    'location',
-    'directions',
-    ...(canEdit ? ['edit'] : []),
-  ];
+  const width = columns.length + (canEdit ? 2 : 1);
   return (
     <Stack spacing={2}>
       <Stack
@@ -125,16 +141,20 @@ export function SitesScreen() {
             direction="row"
             spacing={1}
             useFlexGap
-            sx={{ flexWrap: 'wrap' }}
+            sx={{ flexWrap: 'wrap', alignItems: 'center' }}
             role="group"
             aria-label={t('sites.filtersLabel')}
           >
-            {FILTERS.map((filter) => {
+            {SITE_FILTERS.map((filter) => {
               const on = query.filters.includes(filter);
               return (
                 <Chip
                   key={filter}
-                  label={t(`sites.filters.${filter}`)}
+                  label={
+                    filter === 'selected_only'
+                      ? t('siteEdit.table.selectedOnly', { n: selection.length })
+                      : t(`sites.filters.${filter}`)
+                  }
                   color={on ? 'primary' : 'default'}
                   variant={on ? 'filled' : 'outlined'}
                   aria-pressed={on}
@@ -149,52 +169,79 @@ export function SitesScreen() {
                 />
               );
             })}
+            {selection.length > 0 && (
+              <Chip
+                variant="outlined"
+                label={t('siteEdit.table.clearSelection')}
+                onDelete={() => setSelection([])}
+                onClick={() => setSelection([])}
+              />
+            )}
+            {canEdit && organisation && (
+              <ColumnChooser
+                columns={columns}
+                saving={saveColumns.isPending}
+                onChange={(next) =>
+                  saveColumns.mutate(
+                    { sites_table_columns: next },
+                    {
+                      onSuccess: () =>
+                        void queryClient.invalidateQueries({ queryKey: ['profile'] }),
+                    },
+                  )
+                }
+              />
+            )}
           </Stack>
         </Stack>
         {sites.isFetching && <LinearProgress />}
         {sites.isError && <Alert severity="error">{sites.error.message}</Alert>}
+        {saveColumns.isError && <Alert severity="error">{saveColumns.error.message}</Alert>}
         <TableContainer>
           <Table size="small" aria-label={t('sites.title')}>
             <TableHead>
               <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={pageIds.length > 0 && pageSelected === pageIds.length}
+                    indeterminate={pageSelected > 0 && pageSelected < pageIds.length}
+                    disabled={pageIds.length === 0}
+                    onChange={togglePage}
+                    slotProps={{ input: { 'aria-label': t('siteEdit.table.selectPage') } }}
+                  />
+                </TableCell>
                 {columns.map((column) => (
-                  <TableCell key={column} align={column === 'files' ? 'right' : 'left'}>
-                    {column === 'edit' ? '' : header(column)}
+                  <TableCell key={column} align={NUMERIC_COLUMNS.has(column) ? 'right' : 'left'}>
+                    {header(column)}
                   </TableCell>
                 ))}
+                {canEdit && <TableCell />}
               </TableRow>
             </TableHead>
             <TableBody>
               {sites.data?.sites.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={columns.length}>{t('sites.empty')}</TableCell>
+                  <TableCell colSpan={width}>{t('sites.empty')}</TableCell>
                 </TableRow>
               )}
               {sites.data?.sites.map((site) => (
-                <TableRow key={site.id} hover>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/ui/analysis/site-detail/${site.id}`}>
-                      {site.name}
-                    </Link>
+                <TableRow key={site.id} hover selected={selection.includes(site.id)}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      size="small"
+                      checked={selection.includes(site.id)}
+                      onChange={() => toggleSelected(site.id)}
+                      slotProps={{
+                        input: { 'aria-label': t('siteEdit.table.select', { name: site.name }) },
+                      }}
+                    />
                   </TableCell>
-                  <TableCell>
-                    {t(`map.siteTypes.${site.site_type}`, { defaultValue: site.site_type })}
-                  </TableCell>
-                  <TableCell>
-                    {site.site_context
-                      .map((context) => t(`map.contexts.${context}`, { defaultValue: context }))
-                      .join(', ')}
-                  </TableCell>
-                  <TableCell>{site.last_surveyed ?? '—'}</TableCell>
-                  <TableCell align="right">{site.files.toLocaleString(i18n.language)}</TableCell>
-                  <TableCell>
-                    {site.gps
-                      ? `${site.latitude?.toFixed(5)}, ${site.longitude?.toFixed(5)}`
-                      : t('sites.noLocation')}
-                  </TableCell>
-                  <TableCell>
-                    {[site.direction_one, site.direction_two].filter(Boolean).join(' / ') || '—'}
-                  </TableCell>
+                  {columns.map((column) => (
+                    <TableCell key={column} align={NUMERIC_COLUMNS.has(column) ? 'right' : 'left'}>
+                      {cellOf(column, site, t, i18n.language)}
+                    </TableCell>
+                  ))}
                   {canEdit && (
                     <TableCell>
                       <IconButton
