@@ -14,6 +14,7 @@ import type { Database } from '../../infra/db/database.ts';
 import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
+import { directionMapOf, withMappedDirections } from '../ingest/directionMap.ts';
 import { columnsKey } from '../ingest/processFile.task.ts';
 import type { ColumnCache } from './columnCache.ts';
 import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
@@ -125,10 +126,19 @@ export function createAnalysisService(deps: {
       )
       .orderBy(asc(trafficDataFiles.id));
     const vehicleFiles = files.filter((file) => file.logs.data_kind !== 'intervals');
-    return deps.cache.get(siteId, vehicleFiles.map((file) => file.id).join(','), async () => {
+    // A merged file's direction map is part of the key: the same file may count differently.
+    const key = vehicleFiles
+      .map((file) => `${file.id}${JSON.stringify(directionMapOf(file.logs) ?? {})}`)
+      .join(',');
+    return deps.cache.get(siteId, key, async () => {
       const batches: VehicleColumns[] = [];
       for (const file of vehicleFiles)
-        batches.push(columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id))));
+        batches.push(
+          withMappedDirections(
+            columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id))),
+            directionMapOf(file.logs),
+          ),
+        );
       return batches;
     });
   }
