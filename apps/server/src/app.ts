@@ -28,6 +28,15 @@ import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNote
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
+import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
+import { siteMergeResolvers, siteMergeTypeDefs } from './features/sites/siteMerge.graphql.ts';
+import { registerSiteListRoutes } from './features/sites/siteList.routes.ts';
+import {
+  siteGroupsResolvers,
+  siteGroupsTypeDefs,
+} from './features/siteGroups/siteGroups.graphql.ts';
+import { createSiteGroupsRepository } from './features/siteGroups/siteGroups.repository.ts';
+import { createSiteGroupsService } from './features/siteGroups/siteGroups.service.ts';
 import { createOpenApiRegistry } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
 import { createRouter } from './infra/http/route.ts';
@@ -133,6 +142,7 @@ export async function buildApp({
   registerUsersRoutes(router, createUsersService({ users, organisations, auth: authService }));
   registerOrganisationsRoutes(router, createOrganisationsService(organisations));
   registerTrackingRoutes(router, db);
+  registerSiteListRoutes(router, db);
 
   const blobs = createBlobStore(config);
   const files = createFilesRepository(db);
@@ -184,6 +194,8 @@ export async function buildApp({
       speedLimitsTypeDefs,
       sitesTypeDefs,
       fileNotesTypeDefs,
+      siteGroupsTypeDefs,
+      siteMergeTypeDefs,
     ],
     resolvers: [
       usersResolvers(users, organisations),
@@ -194,6 +206,15 @@ export async function buildApp({
       speedLimitsResolvers(db),
       sitesResolvers(db),
       fileNotesResolvers(db),
+      siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db))),
+      siteMergeResolvers({
+        db,
+        queue,
+        onQueued: (task) => {
+          void publishTask(task);
+          taskWorker?.wake();
+        },
+      }),
     ],
     tokens,
     users,
@@ -215,6 +236,13 @@ export async function buildApp({
         process_file: processFile,
         process_national_platform_file: processFile,
         refresh_site_rollups: createRefreshRollupsHandler({ db, blobs }),
+        merge_sites: createMergeSitesHandler({
+          db,
+          blobs,
+          users,
+          mailer,
+          publicUrl: config.publicUrl,
+        }),
       },
       log: app.log,
       onChange: publishTask,

@@ -64,6 +64,8 @@ export const sitesTypeDefs = /* GraphQL */ `
       filters: [String!]
       "name (default), last_surveyed, site_type, files"
       sort: String
+      "Only the sites of this site group."
+      group_id: ID
       direction: String
       page: Int
       page_size: Int
@@ -80,14 +82,14 @@ export const sitesTypeDefs = /* GraphQL */ `
 const SORTS = ['name', 'last_surveyed', 'site_type', 'files'] as const;
 const FILTERS = ['VEH', 'BIKE', 'PED', 'TS_T', 'TS_P', 'realtime'] as const;
 // Written out: inside a select from sites, drizzle names sites.id without its table.
-const lastSurveyed = sql<
+export const lastSurveyed = sql<
   string | null
 >`(select max(r.day) from site_daily_rollups r where r.site_id = "sites"."id")`;
-const fileCount = sql<number>`(select count(*)::int from traffic_data_files f where f.site_id = "sites"."id")`;
+export const fileCount = sql<number>`(select count(*)::int from traffic_data_files f where f.site_id = "sites"."id")`;
 
 type SiteRow = typeof sites.$inferSelect;
 
-function toSite(site: SiteRow, extra: { lastSurveyed: string | null; files: number }) {
+export function toSite(site: SiteRow, extra: { lastSurveyed: string | null; files: number }) {
   const meta = site.coreSiteMeta;
   return {
     id: site.id,
@@ -133,6 +135,7 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
           search?: string | null;
           filters?: string[] | null;
           sort?: string | null;
+          group_id?: string | null;
           direction?: string | null;
           page?: number | null;
           page_size?: number | null;
@@ -157,6 +160,12 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
               ? undefined
               : eq(sites.ownerOrganisationId, viewer.organisationId ?? ''),
           ];
+          if (args.group_id)
+            conditions.push(
+              isUuid(args.group_id)
+                ? sql`exists (select 1 from site_group_members m where m.group_id = ${args.group_id} and m.site_id = "sites"."id")`
+                : sql`false`,
+            );
           const search = args.search?.trim();
           if (search) {
             const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
