@@ -55,6 +55,16 @@ describe('planning a site merge', () => {
       aligned: true,
       directionMaps: { b: { 3: 5, 7: 1 } },
     });
+    // A source whose directions the target has needs no choice; one may still swap them.
+    expect(planSiteMerge(target, [site('c', 'N', 'S'), source], { b: { E: 'N', W: 'S' } })).toEqual(
+      { ok: true, aligned: true, directionMaps: { b: { 3: 1, 7: 5 } } },
+    );
+    expect(
+      planSiteMerge(target, [site('c', 'N', 'S'), source], {
+        b: { E: 'N', W: 'S' },
+        c: { N: 'S', S: 'N' },
+      }),
+    ).toEqual({ ok: true, aligned: true, directionMaps: { b: { 3: 1, 7: 5 }, c: { 1: 5, 5: 1 } } });
     expect(planSiteMerge(site('a', 'N', null), [source])).toMatchObject({
       ok: false,
       problem: 'targetDirections',

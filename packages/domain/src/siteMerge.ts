@@ -52,7 +52,8 @@ export function mergeDirections(sites: readonly MergeSite[]): CompassLetter[] {
 /**
  * SPEC section 4: whether the sources can be merged into the target. Class schemes must agree;
  * when the sites name more than 2 directions in total, every source direction must be aligned to
- * one of the target's two, a source's two directions to different ones.
+ * one of the target's two (one the target has goes to itself unless chosen otherwise), a
+ * source's two directions to different ones.
  */
 export function planSiteMerge(
   target: MergeSite,
@@ -81,7 +82,8 @@ export function planSiteMerge(
     const chosen = alignment[source.id] ?? {};
     const map: Record<number, number> = {};
     for (const from of directionsOf(source)) {
-      const to = chosen[from];
+      // A direction the target has counts as itself unless the user chose otherwise.
+      const to = chosen[from] ?? (targetDirections.includes(from) ? from : undefined);
       if (!to || !targetDirections.includes(to))
         return fail('alignmentRequired', `${source.name}: ${from}`);
       map[COMPASS_CODES[from]] = COMPASS_CODES[to];
@@ -89,7 +91,8 @@ export function planSiteMerge(
     const targets = Object.values(map);
     if (targets.length === 2 && targets[0] === targets[1])
       return fail('alignmentDistinct', source.name);
-    directionMaps[source.id] = map;
+    const moved = Object.entries(map).filter(([from, to]) => Number(from) !== to);
+    if (moved.length > 0) directionMaps[source.id] = Object.fromEntries(moved);
   }
   return { ok: true, aligned: true, directionMaps };
 }
