@@ -32,6 +32,8 @@ export interface SiteQuery {
   direction: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /** Only the sites of this site group. */
+  groupId?: string | null;
 }
 
 const FIELDS = `id name alternative_name description asset_management_id latitude longitude
@@ -44,8 +46,8 @@ export function useSites(query: SiteQuery) {
     queryFn: async () =>
       (
         await graphqlRequest<{ sites: { total: number; sites: Site[] } }>(
-          `query Sites($search: String, $filters: [String!], $sort: String, $direction: String, $page: Int, $size: Int) {
-            sites(search: $search, filters: $filters, sort: $sort, direction: $direction, page: $page, page_size: $size) {
+          `query Sites($search: String, $filters: [String!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
+            sites(search: $search, filters: $filters, sort: $sort, direction: $direction, page: $page, page_size: $size, group_id: $group) {
               total sites { ${FIELDS} }
             }
           }`,
@@ -56,6 +58,7 @@ export function useSites(query: SiteQuery) {
             direction: query.direction,
             page: query.page,
             size: query.pageSize,
+            group: query.groupId ?? null,
           },
         )
       ).sites,

@@ -2,11 +2,14 @@ import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
+  Button,
+  Checkbox,
   Chip,
   IconButton,
   InputAdornment,
   LinearProgress,
   Link,
+  MenuItem,
   Paper,
   Stack,
   Table,
@@ -24,8 +27,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../session/useSession.ts';
+import { useSiteGroups } from '../api/siteGroupsApi.ts';
 import { useSites, type Site, type SiteQuery } from '../api/sitesApi.ts';
 import { SiteEditDialog } from './SiteEditDialog.tsx';
+import { SiteGroupsDialog } from './SiteGroupsDialog.tsx';
+import { SiteMergeDialog } from './SiteMergeDialog.tsx';
+import { SiteSelectionBar } from './SiteSelectionBar.tsx';
 
 const FILTERS = ['VEH', 'BIKE', 'PED', 'TS_T', 'TS_P', 'realtime'] as const;
 const SORTABLE: Record<string, string> = {
@@ -49,7 +56,23 @@ export function SitesScreen() {
     pageSize: 25,
   });
   const [editing, setEditing] = useState<Site | null>(null);
+  // Chosen sites are kept across pages, searches and filters, with what the dialogs need.
+  const [selected, setSelected] = useState<Map<string, Site>>(new Map());
+  const [dialog, setDialog] = useState<'groups' | 'merge' | null>(null);
   const sites = useSites(query);
+  const groups = useSiteGroups();
+  const selectedIds = [...selected.keys()];
+  const pageSites = sites.data?.sites ?? [];
+  const pageSelected = pageSites.filter((site) => selected.has(site.id)).length;
+  const toggle = (toggled: Site[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const site of toggled) {
+        if (on) next.set(site.id, site);
+        else next.delete(site.id);
+      }
+      return next;
+    });
   const change = (next: Partial<SiteQuery>) => setQuery((current) => ({ ...current, ...next }));
   const header = (key: string) => {
     const sort = SORTABLE[key];
@@ -71,6 +94,7 @@ export function SitesScreen() {
     );
   };
   const columns = [
+    'select',
     'name',
     'type',
     'contexts',
@@ -97,21 +121,45 @@ export function SitesScreen() {
                 ? t('sites.total', { total: sites.data.total.toLocaleString(i18n.language) })
                 : t('sites.loading')}
             </Typography>
-            <TextField
-              size="small"
-              label={t('sites.search')}
-              value={query.search}
-              onChange={(event) => change({ search: event.target.value, page: 0 })}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <TextField
+                select
+                size="small"
+                label={t('siteGroups.filter')}
+                value={query.groupId ?? ''}
+                onChange={(event) => change({ groupId: event.target.value || null, page: 0 })}
+                sx={{ minWidth: 180 }}
+              >
+                <MenuItem value="">{t('siteGroups.allSites')}</MenuItem>
+                {groups.data?.map((group) => (
+                  <MenuItem key={group.id} value={group.id}>
+                    {group.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button variant="outlined" onClick={() => setDialog('groups')} sx={{ flexShrink: 0 }}>
+                {t('siteGroups.open')}
+              </Button>
+              <TextField
+                size="small"
+                label={t('sites.search')}
+                value={query.search}
+                onChange={(event) => change({ search: event.target.value, page: 0 })}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            </Stack>
           </Stack>
           <Stack
             direction="row"
@@ -143,6 +191,16 @@ export function SitesScreen() {
             })}
           </Stack>
         </Stack>
+        {selected.size > 0 && (
+          <SiteSelectionBar
+            count={selected.size}
+            selectedIds={selectedIds}
+            canEdit={canEdit}
+            onGroups={() => setDialog('groups')}
+            onMerge={() => setDialog('merge')}
+            onClear={() => setSelected(new Map())}
+          />
+        )}
         {sites.isFetching && <LinearProgress />}
         {sites.isError && <Alert severity="error">{sites.error.message}</Alert>}
         <TableContainer>
@@ -150,8 +208,24 @@ export function SitesScreen() {
             <TableHead>
               <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column} align={column === 'files' ? 'right' : 'left'}>
-                    {column === 'edit' ? '' : header(column)}
+                  <TableCell
+                    key={column}
+                    align={column === 'files' ? 'right' : 'left'}
+                    padding={column === 'select' ? 'checkbox' : 'normal'}
+                  >
+                    {column === 'select' ? (
+                      <Checkbox
+                        checked={pageSites.length > 0 && pageSelected === pageSites.length}
+                        indeterminate={pageSelected > 0 && pageSelected < pageSites.length}
+                        disabled={pageSites.length === 0}
+                        onChange={(event) => toggle(pageSites, event.target.checked)}
+                        slotProps={{ input: { 'aria-label': t('siteGroups.selectPage') } }}
+                      />
+                    ) : column === 'edit' ? (
+                      ''
+                    ) : (
+                      header(column)
+                    )}
                   </TableCell>
                 ))}
               </TableRow>
@@ -163,7 +237,16 @@ export function SitesScreen() {
                 </TableRow>
               )}
               {sites.data?.sites.map((site) => (
-                <TableRow key={site.id} hover>
+                <TableRow key={site.id} hover selected={selected.has(site.id)}>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selected.has(site.id)}
+                      onChange={(event) => toggle([site], event.target.checked)}
+                      slotProps={{
+                        input: { 'aria-label': t('siteGroups.selectNamed', { name: site.name }) },
+                      }}
+                    />
+                  </TableCell>
                   <TableCell>
                     <Link component={RouterLink} to={`/ui/analysis/site-detail/${site.id}`}>
                       {site.name}
@@ -214,6 +297,23 @@ export function SitesScreen() {
         />
       </Paper>
       {editing && <SiteEditDialog site={editing} onClose={() => setEditing(null)} />}
+      {dialog === 'groups' && (
+        <SiteGroupsDialog
+          selectedIds={selectedIds}
+          canEdit={canEdit}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'merge' && (
+        <SiteMergeDialog
+          sites={[...selected.values()]}
+          onClose={() => setDialog(null)}
+          onQueued={() => {
+            setDialog(null);
+            setSelected(new Map());
+          }}
+        />
+      )}
     </Stack>
   );
 }
