@@ -78,7 +78,7 @@ describe('the site groups dialog', () => {
     renderWithApp(<SiteGroupsDialog selectedIds={[KINGS]} canEdit onClose={() => undefined} />);
     expect(await screen.findByText('Schools')).toBeTruthy();
     const name = screen.getByLabelText('New group name');
-    const create = screen.getByRole('button', { name: 'Create group' }) as HTMLButtonElement;
+    const create = screen.getByRole<HTMLButtonElement>('button', { name: 'Create group' });
     fireEvent.change(name, { target: { value: ' schools ' } });
     expect(screen.getByText('A group with this name already exists.')).toBeTruthy();
     expect(create.disabled).toBe(true);

@@ -53,9 +53,7 @@ describe('the merge dialog', () => {
     expect(alert.textContent).toContain('Sites with inconsistent class schemes cannot be merged.');
     expect(alert.textContent).toContain('Mill Lane: Austroads (ARX)');
     expect(alert.textContent).toContain('Hill Road: FHWA 13');
-    expect((screen.getByRole('button', { name: 'Merge' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Merge' }).disabled).toBe(true);
     expect(sent).toEqual([]);
   });
 
@@ -76,7 +74,7 @@ describe('the merge dialog', () => {
     expect(screen.getByRole('combobox', { name: 'Kings Road: North' }).textContent).toBe(
       'Counts as North',
     );
-    const merge = screen.getByRole('button', { name: 'Merge' }) as HTMLButtonElement;
+    const merge = screen.getByRole<HTMLButtonElement>('button', { name: 'Merge' });
     expect(merge.disabled).toBe(true);
 
     choose('Quay Street: East', 'Counts as North');
