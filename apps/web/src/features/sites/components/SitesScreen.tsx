@@ -132,6 +132,7 @@ export function SitesScreen() {
                 label={t('siteGroups.filter')}
                 value={query.groupId ?? ''}
                 onChange={(event) => change({ groupId: event.target.value || null, page: 0 })}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 sx={{ minWidth: 180 }}
               >
                 <MenuItem value="">{t('siteGroups.allSites')}</MenuItem>
