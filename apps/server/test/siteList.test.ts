@@ -100,7 +100,7 @@ describe('the site list for counter software', () => {
           startDay: '2025-02-03',
           days: 2,
           vehiclesPerDay: 60,
-          directions: [3],
+          directions: [3, 3],
           meanSpeedKmh: 40,
         }),
         { name: 'Counter 17', attribute: kings?.attribute ?? '', latitude: 10, longitude: 10 },

@@ -218,7 +218,7 @@ describe('merging sites', () => {
           startDay: '2025-01-08',
           days: 1,
           vehiclesPerDay: 30,
-          directions: [1],
+          directions: [1, 1],
           meanSpeedKmh: 45,
         }),
         { name: 'Survey 7', attribute: `SID:${siteIds['Quay Street']}` },
