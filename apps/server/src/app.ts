@@ -35,6 +35,15 @@ import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNote
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
+import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
+import { siteMergeResolvers, siteMergeTypeDefs } from './features/sites/siteMerge.graphql.ts';
+import { registerSiteListRoutes } from './features/sites/siteList.routes.ts';
+import {
+  siteGroupsResolvers,
+  siteGroupsTypeDefs,
+} from './features/siteGroups/siteGroups.graphql.ts';
+import { createSiteGroupsRepository } from './features/siteGroups/siteGroups.repository.ts';
+import { createSiteGroupsService } from './features/siteGroups/siteGroups.service.ts';
 import { createOpenApiRegistry } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
 import { createRouter } from './infra/http/route.ts';
@@ -140,6 +149,7 @@ export async function buildApp({
   registerUsersRoutes(router, createUsersService({ users, organisations, auth: authService }));
   registerOrganisationsRoutes(router, createOrganisationsService(organisations));
   registerTrackingRoutes(router, db);
+  registerSiteListRoutes(router, db);
 
   const blobs = createBlobStore(config);
   const files = createFilesRepository(db);
@@ -196,6 +206,8 @@ export async function buildApp({
       siteLifecycleTypeDefs,
       lanesTypeDefs,
       fileNotesTypeDefs,
+      siteGroupsTypeDefs,
+      siteMergeTypeDefs,
     ],
     resolvers: [
       usersResolvers(users, organisations),
@@ -217,6 +229,15 @@ export async function buildApp({
       ),
       lanesResolvers(db),
       fileNotesResolvers(db),
+      siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db))),
+      siteMergeResolvers({
+        db,
+        queue,
+        onQueued: (task) => {
+          void publishTask(task);
+          taskWorker?.wake();
+        },
+      }),
     ],
     tokens,
     users,
@@ -239,6 +260,13 @@ export async function buildApp({
         process_national_platform_file: processFile,
         refresh_site_rollups: createRefreshRollupsHandler({ db, blobs }),
         delete_site: createDeleteSiteHandler({ db, blobs, mailer, publicUrl: config.publicUrl }),
+        merge_sites: createMergeSitesHandler({
+          db,
+          blobs,
+          users,
+          mailer,
+          publicUrl: config.publicUrl,
+        }),
       },
       log: app.log,
       onChange: publishTask,

@@ -14,3 +14,5 @@ export * from './siteImport.ts';
 export * from './lanes.ts';
 export * from './siteColumns.ts';
 export * from './quickFilters.ts';
+export * from './siteGroups.ts';
+export * from './siteMerge.ts';

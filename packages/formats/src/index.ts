@@ -8,3 +8,4 @@ export * from './sid.ts';
 export * from './types.ts';
 export * from './generate.ts';
 export * from './ecocounter.ts';
+export * from './siteList.ts';

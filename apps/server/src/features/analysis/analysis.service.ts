@@ -16,8 +16,10 @@ import type { Database } from '../../infra/db/database.ts';
 import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
+import { directionMapOf, withMappedDirections } from '../ingest/directionMap.ts';
 import { columnsKey, intervalsKey } from '../ingest/processFile.task.ts';
 import type { AnalysisPool } from './analysisPool.ts';
+import type { StoredColumns } from './analysisWorker.protocol.ts';
 import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 
@@ -129,8 +131,14 @@ export function createAnalysisService(deps: {
   blobs: BlobStore;
   pool: AnalysisPool;
 }) {
-  /** The site's vehicle files: every file that joined it (passed or accepted). */
-  async function siteColumnKeys(siteId: string): Promise<string[]> {
+  /**
+   * The site's files that joined it (passed or accepted): vehicle column files and interval
+   * count files, each with the direction map a merge gave it.
+   */
+  async function siteFiles(
+    siteId: string,
+    kind: 'vehicles' | 'intervals',
+  ): Promise<StoredColumns[]> {
     const files = await deps.db
       .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
       .from(trafficDataFiles)
@@ -142,25 +150,11 @@ export function createAnalysisService(deps: {
       )
       .orderBy(asc(trafficDataFiles.id));
     return files
-      .filter((file) => file.logs.data_kind !== 'intervals')
-      .map((file) => columnsKey(file.id));
-  }
-
-  /** The site's interval count files (bike and pedestrian counters) that joined it. */
-  async function siteIntervalKeys(siteId: string): Promise<string[]> {
-    const files = await deps.db
-      .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
-      .from(trafficDataFiles)
-      .where(
-        and(
-          eq(trafficDataFiles.siteId, siteId),
-          inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
-        ),
-      )
-      .orderBy(asc(trafficDataFiles.id));
-    return files
-      .filter((file) => file.logs.data_kind === 'intervals')
-      .map((file) => intervalsKey(file.id));
+      .filter((file) => (file.logs.data_kind === 'intervals') === (kind === 'intervals'))
+      .map((file) => ({
+        key: kind === 'intervals' ? intervalsKey(file.id) : columnsKey(file.id),
+        ...(directionMapOf(file.logs) ? { directionMap: directionMapOf(file.logs) } : {}),
+      }));
   }
 
   /** The live site, if the viewer may read it: 404 for none, 403 for another organisation's. */
@@ -189,8 +183,11 @@ export function createAnalysisService(deps: {
       const siteFields = `${site.id},"${site.name.replace(/"/g, '""')}",${site.latitude ?? ''},${site.longitude ?? ''}`;
       yield `${CSV_HEADER}\n`;
       // One file, then one batch, at a time: a long export never holds every line at once.
-      for (const key of await siteColumnKeys(site.id)) {
-        const batch = columnsFromArrow(await deps.blobs.getBytes(key));
+      for (const file of await siteFiles(site.id, 'vehicles')) {
+        const batch = withMappedDirections(
+          columnsFromArrow(await deps.blobs.getBytes(file.key)),
+          file.directionMap,
+        );
         const lines: string[] = [];
         forEachSelected([batch], filter, clock, (_batch, index) => {
           lines.push(
@@ -217,8 +214,13 @@ export function createAnalysisService(deps: {
       if (filter.startMs > filter.endMs)
         throw new HttpError(400, 'The start date must not be later than the end date.');
       const files = [];
-      for (const key of await siteIntervalKeys(site.id))
-        files.push(intervalsFromArrow(await deps.blobs.getBytes(key)));
+      for (const file of await siteFiles(site.id, 'intervals'))
+        files.push(
+          withMappedDirections(
+            intervalsFromArrow(await deps.blobs.getBytes(file.key)),
+            file.directionMap,
+          ),
+        );
       const local = new LocalTimeConverter(site.timeZone);
       return {
         site_id: site.id,
@@ -255,7 +257,7 @@ export function createAnalysisService(deps: {
       });
       const detail = await deps.pool.siteDetail({
         siteId: site.id,
-        columnKeys: await siteColumnKeys(site.id),
+        columns: await siteFiles(site.id, 'vehicles'),
         timeZone: site.timeZone,
         filter,
         binMinutes: aggregationMinutes,

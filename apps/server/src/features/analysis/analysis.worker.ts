@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { columnsFromArrow, prepareColumns, siteDetail } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import { createBlobStore } from '../../infra/blob/blobStore.ts';
+import { withMappedDirections } from '../ingest/directionMap.ts';
 import type {
   AnalysisWorkerData,
   SiteDetailRequest,
@@ -18,9 +19,16 @@ const port = parentPort;
 if (!port) throw new Error('analysis.worker.ts runs as a worker thread');
 
 async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
-  const prepared = await cache.get(request.siteId, request.columnKeys.join(','), async () => {
+  // A merged file's direction map is part of the key: the same file may count differently.
+  const key = request.columns
+    .map((file) => `${file.key}${JSON.stringify(file.directionMap ?? {})}`)
+    .join(',');
+  const prepared = await cache.get(request.siteId, key, async () => {
     const batches = [];
-    for (const key of request.columnKeys) batches.push(columnsFromArrow(await blobs.getBytes(key)));
+    for (const file of request.columns)
+      batches.push(
+        withMappedDirections(columnsFromArrow(await blobs.getBytes(file.key)), file.directionMap),
+      );
     return prepareColumns(batches);
   });
   const local = new LocalTimeConverter(request.timeZone);

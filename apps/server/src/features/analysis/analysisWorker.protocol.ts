@@ -1,11 +1,17 @@
 import type { SiteDetail, SpeedLimit, VehicleFilter } from '@roadcount/analytics';
 
+/** A stored column file of a site, with the direction map a merge gave it. */
+export interface StoredColumns {
+  key: string;
+  directionMap?: Record<string, number>;
+}
+
 /** What the API asks an analysis thread: one site's figures from its column files. */
 export interface SiteDetailRequest {
   id: number;
   siteId: string;
-  /** Blob keys of the site's column files; the cached columns are valid for this very list. */
-  columnKeys: string[];
+  /** The site's column files; the cached columns are valid for this very list. */
+  columns: StoredColumns[];
   timeZone: string;
   filter: VehicleFilter;
   binMinutes: number;

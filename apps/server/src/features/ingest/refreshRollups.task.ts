@@ -6,6 +6,7 @@ import type { Database } from '../../infra/db/database.ts';
 import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import type { TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
+import { directionMapOf, withMappedDirections } from './directionMap.ts';
 import { columnsKey, intervalsKey } from './processFile.task.ts';
 
 /** Speed bins of 1 km/h from 0; the last holds every faster vehicle. */
@@ -29,92 +30,108 @@ export const JOINED_STATUSES = ['PDC', 'NRE', 'ACC'];
 export function createRefreshRollupsHandler(deps: { db: Database; blobs: BlobStore }) {
   return async function refreshRollups(task: TaskRow): Promise<TaskOutcome> {
     const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
-    const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
-    if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
-    const files = await deps.db
-      .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
-      .from(trafficDataFiles)
-      .where(
-        and(
-          eq(trafficDataFiles.siteId, siteId),
-          inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
-        ),
+    return rebuildSiteRollups(deps, siteId);
+  };
+}
+
+/** Replaces the site's daily rollups with those of every file that joined it. */
+export async function rebuildSiteRollups(
+  deps: { db: Database; blobs: BlobStore },
+  siteId: string,
+): Promise<TaskOutcome> {
+  const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
+  if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+  const files = await deps.db
+    .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+    .from(trafficDataFiles)
+    .where(
+      and(
+        eq(trafficDataFiles.siteId, siteId),
+        inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
+      ),
+    );
+  const local = new LocalTimeConverter(site.timeZone);
+  const offsetByHour = new Map<number, number>();
+  const totals = new Map<string, DayTotals>();
+  const localDay = (time: number) => {
+    const hour = Math.floor(time / 3_600_000);
+    let offset = offsetByHour.get(hour);
+    if (offset === undefined) {
+      offset = local.offsetAt(hour * 3_600_000);
+      offsetByHour.set(hour, offset);
+    }
+    return new Date(time + offset).toISOString().slice(0, 10);
+  };
+  const add = (
+    time: number,
+    direction: number,
+    count: number,
+    speedMps: number,
+    classIndex: number,
+  ) => {
+    const key = `${localDay(time)}|${direction}`;
+    let entry = totals.get(key);
+    if (!entry) {
+      entry = { vehicles: 0, speedSumMps: 0, speedCount: 0, speedHistogram: [], classCounts: {} };
+      totals.set(key, entry);
+    }
+    entry.vehicles += count;
+    if (Number.isFinite(speedMps)) {
+      entry.speedSumMps += speedMps;
+      entry.speedCount += 1;
+      const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
+      while (entry.speedHistogram.length <= bin) entry.speedHistogram.push(0);
+      entry.speedHistogram[bin] = (entry.speedHistogram[bin] ?? 0) + 1;
+    }
+    if (classIndex >= 0) {
+      entry.classCounts[classIndex] = (entry.classCounts[classIndex] ?? 0) + count;
+    }
+  };
+  for (const file of files) {
+    // A file merged in from another site counts its directions as the merge aligned them.
+    const directionMap = directionMapOf(file.logs);
+    if (file.logs.data_kind === 'intervals') {
+      const intervals = withMappedDirections(
+        intervalsFromArrow(await deps.blobs.getBytes(intervalsKey(file.id))),
+        directionMap,
       );
-    const local = new LocalTimeConverter(site.timeZone);
-    const offsetByHour = new Map<number, number>();
-    const totals = new Map<string, DayTotals>();
-    const localDay = (time: number) => {
-      const hour = Math.floor(time / 3_600_000);
-      let offset = offsetByHour.get(hour);
-      if (offset === undefined) {
-        offset = local.offsetAt(hour * 3_600_000);
-        offsetByHour.set(hour, offset);
-      }
-      return new Date(time + offset).toISOString().slice(0, 10);
-    };
-    const add = (
-      time: number,
-      direction: number,
-      count: number,
-      speedMps: number,
-      classIndex: number,
-    ) => {
-      const key = `${localDay(time)}|${direction}`;
-      let entry = totals.get(key);
-      if (!entry) {
-        entry = { vehicles: 0, speedSumMps: 0, speedCount: 0, speedHistogram: [], classCounts: {} };
-        totals.set(key, entry);
-      }
-      entry.vehicles += count;
-      if (Number.isFinite(speedMps)) {
-        entry.speedSumMps += speedMps;
-        entry.speedCount += 1;
-        const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
-        while (entry.speedHistogram.length <= bin) entry.speedHistogram.push(0);
-        entry.speedHistogram[bin] = (entry.speedHistogram[bin] ?? 0) + 1;
-      }
-      if (classIndex >= 0) {
-        entry.classCounts[classIndex] = (entry.classCounts[classIndex] ?? 0) + count;
-      }
-    };
-    for (const file of files) {
-      if (file.logs.data_kind === 'intervals') {
-        const intervals = intervalsFromArrow(await deps.blobs.getBytes(intervalsKey(file.id)));
-        for (let index = 0; index < intervals.startMs.length; index += 1) {
-          add(
-            intervals.startMs[index] as number,
-            intervals.direction[index] as number,
-            intervals.count[index] as number,
-            Number.NaN,
-            -1,
-          );
-        }
-        continue;
-      }
-      const columns = columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id)));
-      for (let index = 0; index < columns.timeMs.length; index += 1) {
+      for (let index = 0; index < intervals.startMs.length; index += 1) {
         add(
-          columns.timeMs[index] as number,
-          columns.direction[index] as number,
-          1,
-          columns.speedMps[index] as number,
-          columns.classIndex[index] as number,
+          intervals.startMs[index] as number,
+          intervals.direction[index] as number,
+          intervals.count[index] as number,
+          Number.NaN,
+          -1,
         );
       }
+      continue;
     }
-    const rows = [...totals].map(([key, entry]) => {
-      const [day = '', direction = '0'] = key.split('|');
-      return { siteId, day, direction: Number(direction), ...entry };
-    });
-    await deps.db.transaction(async (tx) => {
-      await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
-      for (let start = 0; start < rows.length; start += 1000) {
-        await tx.insert(siteDailyRollups).values(rows.slice(start, start + 1000));
-      }
-    });
-    return {
-      message: `${site.name}: ${rows.length} daily rollups from ${files.length} files`,
-      result: { siteId, days: new Set(rows.map((row) => row.day)).size, files: files.length },
-    };
+    const columns = withMappedDirections(
+      columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id))),
+      directionMap,
+    );
+    for (let index = 0; index < columns.timeMs.length; index += 1) {
+      add(
+        columns.timeMs[index] as number,
+        columns.direction[index] as number,
+        1,
+        columns.speedMps[index] as number,
+        columns.classIndex[index] as number,
+      );
+    }
+  }
+  const rows = [...totals].map(([key, entry]) => {
+    const [day = '', direction = '0'] = key.split('|');
+    return { siteId, day, direction: Number(direction), ...entry };
+  });
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
+    for (let start = 0; start < rows.length; start += 1000) {
+      await tx.insert(siteDailyRollups).values(rows.slice(start, start + 1000));
+    }
+  });
+  return {
+    message: `${site.name}: ${rows.length} daily rollups from ${files.length} files`,
+    result: { siteId, days: new Set(rows.map((row) => row.day)).size, files: files.length },
   };
 }

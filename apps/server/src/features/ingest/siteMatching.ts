@@ -20,7 +20,8 @@ export async function matchSite(
   fallbackName: string,
 ): Promise<SiteMatch> {
   if (header.siteId) {
-    const site = await sites.findInOrganisation(organisationId, header.siteId);
+    // Only the uploader's organisation's sites: another's SID matches nothing.
+    const site = await sites.findBySid(organisationId, header.siteId);
     if (site) return { rule: 'sid', site };
   }
   const hasPoint = header.latitude !== undefined && header.longitude !== undefined;

@@ -93,6 +93,8 @@ export const sitesTypeDefs = /* GraphQL */ `
       selected: [ID!]
       "name (default), alternative_name, last_surveyed, site_type, files, lane_count, asset_management_id, time_zone, class_scheme"
       sort: String
+      "Only the sites of this site group."
+      group_id: ID
       direction: String
       page: Int
       page_size: Int
@@ -120,15 +122,15 @@ const SORTS = [
   'class_scheme',
 ] as const;
 // Written out: inside a select from sites, drizzle names sites.id without its table.
-const lastSurveyed = sql<
+export const lastSurveyed = sql<
   string | null
 >`(select max(r.day) from site_daily_rollups r where r.site_id = "sites"."id")`;
-const fileCount = sql<number>`(select count(*)::int from traffic_data_files f where f.site_id = "sites"."id")`;
-const laneCount = sql<number>`(select count(*)::int from lanes l where l.site_id = "sites"."id")`;
+export const fileCount = sql<number>`(select count(*)::int from traffic_data_files f where f.site_id = "sites"."id")`;
+export const laneCount = sql<number>`(select count(*)::int from lanes l where l.site_id = "sites"."id")`;
 
 type SiteRow = typeof sites.$inferSelect;
 
-function toSite(
+export function toSite(
   site: SiteRow,
   extra: { lastSurveyed: string | null; files: number; lanes: number },
 ) {
@@ -195,6 +197,7 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
           filters?: string[] | null;
           selected?: string[] | null;
           sort?: string | null;
+          group_id?: string | null;
           direction?: string | null;
           page?: number | null;
           page_size?: number | null;
@@ -219,6 +222,12 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
               ? undefined
               : eq(sites.ownerOrganisationId, viewer.organisationId ?? ''),
           ];
+          if (args.group_id)
+            conditions.push(
+              isUuid(args.group_id)
+                ? sql`exists (select 1 from site_group_members m where m.group_id = ${args.group_id} and m.site_id = "sites"."id")`
+                : sql`false`,
+            );
           const search = args.search?.trim();
           if (search) {
             const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;

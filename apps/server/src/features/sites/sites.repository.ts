@@ -35,6 +35,25 @@ export function createSitesRepository(db: Database) {
         );
       return row;
     },
+    /**
+     * The live site a SID names: the site itself, or, when it was merged away, the site it
+     * was merged into (a site list printed before the merge still finds its data's home).
+     */
+    async findBySid(organisationId: string, id: string): Promise<SiteRow | undefined> {
+      let current = id;
+      for (let hop = 0; hop < 10 && isUuid(current); hop += 1) {
+        const [row] = await db
+          .select()
+          .from(sites)
+          .where(and(eq(sites.id, current), eq(sites.ownerOrganisationId, organisationId)));
+        if (!row) return undefined;
+        if (!row.deletedAt) return row;
+        const mergedInto = row.coreSiteMeta.merged_into;
+        if (typeof mergedInto !== 'string') return undefined;
+        current = mergedInto;
+      }
+      return undefined;
+    },
     /** Live sites of the organisation within `radiusMetres`, nearest first. */
     async near(
       organisationId: string,

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -304,4 +305,36 @@ export const speedLimits = pgTable(
     createdOn: createdOn(),
   },
   (table) => [uniqueIndex('speed_limits_site_from').on(table.siteId, table.effectiveFrom)],
+);
+
+/** SPEC section 3: a site group, a named set of an organisation's sites. */
+export const siteGroups = pgTable(
+  'site_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('site_groups_org_name_unique').on(table.organisationId, sql`lower(${table.name})`),
+  ],
+);
+
+export const siteGroupMembers = pgTable(
+  'site_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => siteGroups.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.siteId] }),
+    index('site_group_members_site_idx').on(table.siteId),
+  ],
 );

@@ -36,6 +36,8 @@ export interface SiteQuery {
   direction: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /** Only the sites of this site group. */
+  groupId?: string | null;
 }
 
 const FIELDS = `id name alternative_name description asset_management_id latitude longitude heading
@@ -48,8 +50,8 @@ export function useSites(query: SiteQuery) {
     queryFn: async () =>
       (
         await graphqlRequest<{ sites: { total: number; sites: Site[] } }>(
-          `query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int) {
-            sites(search: $search, filters: $filters, selected: $selected, sort: $sort, direction: $direction, page: $page, page_size: $size) {
+          `query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
+            sites(search: $search, filters: $filters, selected: $selected, sort: $sort, direction: $direction, page: $page, page_size: $size, group_id: $group) {
               total sites { ${FIELDS} }
             }
           }`,
@@ -61,6 +63,7 @@ export function useSites(query: SiteQuery) {
             direction: query.direction,
             page: query.page,
             size: query.pageSize,
+            group: query.groupId ?? null,
           },
         )
       ).sites,

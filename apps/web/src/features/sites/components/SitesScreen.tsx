@@ -2,11 +2,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
+  Button,
   Checkbox,
   Chip,
   IconButton,
   InputAdornment,
   LinearProgress,
+  MenuItem,
   Paper,
   Stack,
   Table,
@@ -32,10 +34,14 @@ import { useTranslation } from 'react-i18next';
 import { useUpdateOrganisationSettings } from '../../organisation/api/organisationApi.ts';
 import { useProfile } from '../../profile/api/profileApi.ts';
 import { useSession } from '../../session/useSession.ts';
+import { useSiteGroups } from '../api/siteGroupsApi.ts';
 import { useSites, type Site, type SiteQuery } from '../api/sitesApi.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import { SiteEditDialog } from './SiteEditDialog.tsx';
+import { SiteGroupsDialog } from './SiteGroupsDialog.tsx';
 import { SiteLifecycleActions } from './SiteLifecycleActions.tsx';
+import { SiteMergeDialog } from './SiteMergeDialog.tsx';
+import { SiteSelectionBar } from './SiteSelectionBar.tsx';
 import { cellOf, columnLabel, NUMERIC_COLUMNS, SORT_KEYS } from './siteColumns.tsx';
 
 /** /ui/site-list: the organisation's sites, searched, filtered, sorted and paged on the server. */
@@ -49,7 +55,11 @@ export function SitesScreen() {
   const queryClient = useQueryClient();
   const chosen = siteTableColumnsSchema.safeParse(organisation?.preferences.sites_table_columns);
   const columns: SiteTableColumn[] = chosen.success ? chosen.data : DEFAULT_SITE_TABLE_COLUMNS;
-  const [selection, setSelection] = useState<string[]>([]);
+  // Chosen sites are kept across pages, searches and filters, with what the dialogs need.
+  const [selected, setSelected] = useState<Map<string, Site>>(new Map());
+  const selection = [...selected.keys()];
+  const [dialog, setDialog] = useState<'groups' | 'merge' | null>(null);
+  const groups = useSiteGroups();
   const [query, setQuery] = useState<Omit<SiteQuery, 'selected'>>({
     search: '',
     filters: [],
@@ -65,18 +75,20 @@ export function SitesScreen() {
     selected: query.filters.includes('selected_only') ? selection : [],
   });
   const change = (next: Partial<SiteQuery>) => setQuery((current) => ({ ...current, ...next }));
-  const pageIds = sites.data?.sites.map((site) => site.id) ?? [];
-  const pageSelected = pageIds.filter((id) => selection.includes(id)).length;
-  const toggleSelected = (id: string) =>
-    setSelection((current) =>
-      current.includes(id) ? current.filter((item) => item !== id) : [...current, id],
-    );
-  const togglePage = () =>
-    setSelection((current) =>
-      pageSelected === pageIds.length
-        ? current.filter((id) => !pageIds.includes(id))
-        : [...current, ...pageIds.filter((id) => !current.includes(id))],
-    );
+  const pageSites = sites.data?.sites ?? [];
+  const pageIds = pageSites.map((site) => site.id);
+  const pageSelected = pageSites.filter((site) => selected.has(site.id)).length;
+  const toggle = (toggled: Site[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const site of toggled) {
+        if (on) next.set(site.id, site);
+        else next.delete(site.id);
+      }
+      return next;
+    });
+  const toggleSelected = (site: Site) => toggle([site], !selected.has(site.id));
+  const togglePage = () => toggle(pageSites, pageSelected !== pageSites.length);
   const header = (key: SiteTableColumn) => {
     const sort = SORT_KEYS[key];
     if (!sort) return columnLabel(t, key);
@@ -121,21 +133,46 @@ export function SitesScreen() {
                 ? t('sites.total', { total: sites.data.total.toLocaleString(i18n.language) })
                 : t('sites.loading')}
             </Typography>
-            <TextField
-              size="small"
-              label={t('sites.search')}
-              value={query.search}
-              onChange={(event) => change({ search: event.target.value, page: 0 })}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <SearchIcon fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <TextField
+                select
+                size="small"
+                label={t('siteGroups.filter')}
+                value={query.groupId ?? ''}
+                onChange={(event) => change({ groupId: event.target.value || null, page: 0 })}
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                sx={{ minWidth: 180 }}
+              >
+                <MenuItem value="">{t('siteGroups.allSites')}</MenuItem>
+                {groups.data?.map((group) => (
+                  <MenuItem key={group.id} value={group.id}>
+                    {group.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button variant="outlined" onClick={() => setDialog('groups')} sx={{ flexShrink: 0 }}>
+                {t('siteGroups.open')}
+              </Button>
+              <TextField
+                size="small"
+                label={t('sites.search')}
+                value={query.search}
+                onChange={(event) => change({ search: event.target.value, page: 0 })}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <SearchIcon fontSize="small" />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            </Stack>
           </Stack>
           <Stack
             direction="row"
@@ -169,14 +206,6 @@ export function SitesScreen() {
                 />
               );
             })}
-            {selection.length > 0 && (
-              <Chip
-                variant="outlined"
-                label={t('siteEdit.table.clearSelection')}
-                onDelete={() => setSelection([])}
-                onClick={() => setSelection([])}
-              />
-            )}
             {canEdit && organisation && (
               <ColumnChooser
                 columns={columns}
@@ -197,6 +226,16 @@ export function SitesScreen() {
         {sites.isFetching && <LinearProgress />}
         {sites.isError && <Alert severity="error">{sites.error.message}</Alert>}
         {saveColumns.isError && <Alert severity="error">{saveColumns.error.message}</Alert>}
+        {selected.size > 0 && (
+          <SiteSelectionBar
+            count={selected.size}
+            selectedIds={selection}
+            canEdit={canEdit}
+            onGroups={() => setDialog('groups')}
+            onMerge={() => setDialog('merge')}
+            onClear={() => setSelected(new Map())}
+          />
+        )}
         <TableContainer>
           <Table size="small" aria-label={t('sites.title')}>
             <TableHead>
@@ -226,12 +265,12 @@ export function SitesScreen() {
                 </TableRow>
               )}
               {sites.data?.sites.map((site) => (
-                <TableRow key={site.id} hover selected={selection.includes(site.id)}>
+                <TableRow key={site.id} hover selected={selected.has(site.id)}>
                   <TableCell padding="checkbox">
                     <Checkbox
                       size="small"
-                      checked={selection.includes(site.id)}
-                      onChange={() => toggleSelected(site.id)}
+                      checked={selected.has(site.id)}
+                      onChange={() => toggleSelected(site)}
                       slotProps={{
                         input: { 'aria-label': t('siteEdit.table.select', { name: site.name }) },
                       }}
@@ -269,6 +308,23 @@ export function SitesScreen() {
         />
       </Paper>
       {editing && <SiteEditDialog site={editing} onClose={() => setEditing(null)} />}
+      {dialog === 'groups' && (
+        <SiteGroupsDialog
+          selectedIds={selection}
+          canEdit={canEdit}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'merge' && (
+        <SiteMergeDialog
+          sites={[...selected.values()]}
+          onClose={() => setDialog(null)}
+          onQueued={() => {
+            setDialog(null);
+            setSelected(new Map());
+          }}
+        />
+      )}
     </Stack>
   );
 }

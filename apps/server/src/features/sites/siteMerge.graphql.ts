@@ -1,0 +1,120 @@
+import type { IResolvers } from 'mercurius';
+import {
+  compassLetter,
+  planSiteMerge,
+  SITE_MERGE_MESSAGES,
+  type CompassLetter,
+  type DirectionAlignment,
+  type MergeSite,
+} from '@roadcount/domain';
+import { and, inArray, isNull } from 'drizzle-orm';
+import { authorize } from '../../infra/auth/viewer.ts';
+import type { Database } from '../../infra/db/database.ts';
+import { isUuid } from '../../infra/db/ids.ts';
+import { sites } from '../../infra/db/schema.ts';
+import { HttpError } from '../../infra/errors.ts';
+import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import { toTaskTracking } from '../tasks/tasks.graphql.ts';
+import type { SiteRow } from './sites.repository.ts';
+
+export const siteMergeTypeDefs = /* GraphQL */ `
+  "One direction of a site being merged, and the target direction its vehicles count as."
+  input DirectionAlignmentInput {
+    site_id: ID!
+    "N, E, S or W"
+    from: String!
+    "N, E, S or W: the target site's direction one or two"
+    to: String!
+  }
+
+  extend type Mutation {
+    """
+    SPEC section 4: queues a merge of the sources into the target (organisation admins). Every
+    file of the sources moves to the target, the sources are removed, the target's figures are
+    rebuilt and the user is emailed. Sites with inconsistent class schemes are refused; sites
+    with more than 2 directions in total need an alignment of every source direction.
+    """
+    mergeSites(
+      target_id: ID!
+      source_ids: [ID!]!
+      alignment: [DirectionAlignmentInput!]
+    ): TaskTracking!
+  }
+`;
+
+export function toMergeSite(site: SiteRow): MergeSite {
+  return {
+    id: site.id,
+    name: site.name,
+    class_scheme: site.classScheme,
+    direction_one: compassLetter(site.directionOne),
+    direction_two: compassLetter(site.directionTwo),
+  };
+}
+
+export function mergeProblemMessage(plan: {
+  problem: keyof typeof SITE_MERGE_MESSAGES;
+  detail: string;
+}) {
+  return `${SITE_MERGE_MESSAGES[plan.problem]}${plan.detail ? ` (${plan.detail})` : ''}`;
+}
+
+export function siteMergeResolvers(deps: {
+  db: Database;
+  queue: TaskQueue;
+  onQueued: (task: TaskRow) => void;
+}): IResolvers<unknown, GraphqlContext> {
+  return {
+    Mutation: {
+      mergeSites: (
+        _root,
+        args: {
+          target_id: string;
+          source_ids: string[];
+          alignment?: { site_id: string; from: string; to: string }[] | null;
+        },
+        context,
+      ) =>
+        withHttpErrors(async () => {
+          const viewer = authorize(requireViewer(context), 'sites.update');
+          const ids = [...new Set([args.target_id, ...args.source_ids])];
+          const found = ids.every(isUuid)
+            ? await deps.db
+                .select()
+                .from(sites)
+                .where(and(inArray(sites.id, ids), isNull(sites.deletedAt)))
+            : [];
+          if (found.length !== ids.length)
+            throw new HttpError(404, "We couldn't find that site. It may have been deleted");
+          for (const site of found)
+            authorize(viewer, 'sites.update', { organisationId: site.ownerOrganisationId });
+          const target = found.find((site) => site.id === args.target_id) as SiteRow;
+          if (found.some((site) => site.ownerOrganisationId !== target.ownerOrganisationId))
+            throw new HttpError(400, SITE_MERGE_MESSAGES.sameOrganisation);
+          const alignment: DirectionAlignment = {};
+          for (const entry of args.alignment ?? []) {
+            const letters = ['N', 'E', 'S', 'W'];
+            if (!letters.includes(entry.from) || !letters.includes(entry.to))
+              throw new HttpError(400, `alignment: directions must be N, E, S or W`);
+            (alignment[entry.site_id] ??= {})[entry.from as CompassLetter] =
+              entry.to as CompassLetter;
+          }
+          const sources = args.source_ids.map(
+            (id) => found.find((site) => site.id === id) as SiteRow,
+          );
+          const plan = planSiteMerge(toMergeSite(target), sources.map(toMergeSite), alignment);
+          if (!plan.ok) throw new HttpError(400, mergeProblemMessage(plan));
+          const task = await deps.queue.enqueue({
+            functionName: 'merge_sites',
+            organisationId: target.ownerOrganisationId,
+            userId: viewer.userId,
+            payload: { targetId: target.id, sourceIds: sources.map((site) => site.id), alignment },
+            message: `Merging ${sources.map((site) => site.name).join(', ')} into ${target.name}`,
+          });
+          deps.onQueued(task);
+          return toTaskTracking(task);
+        }),
+    },
+  };
+}

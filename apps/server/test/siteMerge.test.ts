@@ -1,0 +1,231 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import { generateTraffic, metroCountText, roadcountCsvText } from '@roadcount/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDailyRollups, sites, tasks } from '../src/infra/db/schema.ts';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  signIn,
+  startTestServer,
+  uploadAndProcess,
+  type TestServer,
+} from './testServer.ts';
+
+const MERGE = `mutation($target: ID!, $sources: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
+  mergeSites(target_id: $target, source_ids: $sources, alignment: $alignment) { id function_name state }
+}`;
+const DETAIL = `query($id: ID!) { siteDetail(siteId: $id) { summary } }`;
+const FILE = `query($id: ID!) { getTrafficDataFile(id: $id) { site { id } logs { match } } }`;
+const SITE = `query($id: ID!) { site(id: $id) { name site_context } }`;
+
+const SURVEYS = [
+  { name: 'Mill Lane', seed: 11, day: '2025-01-06', directions: [1, 5], latitude: 51.0 },
+  { name: 'Kings Road', seed: 12, day: '2025-01-07', directions: [1, 5], latitude: 51.1 },
+  { name: 'Quay Street', seed: 13, day: '2025-01-06', directions: [3, 7], latitude: 51.2 },
+  { name: 'Hill Road', seed: 14, day: '2025-01-06', directions: [1, 5], latitude: 51.3 },
+] as const;
+
+describe('merging sites', () => {
+  let server: TestServer;
+  let admin: string;
+  let adminEmail: string;
+  let viewer: string;
+  let stranger: string;
+  const siteIds: Record<string, string> = {};
+  const fileIds: Record<string, string> = {};
+
+  const vehiclesOf = async (siteId: string) => {
+    const { body } = await graphql(server, DETAIL, { token: admin, variables: { id: siteId } });
+    return (body.data?.siteDetail as { summary: { vehicles: number } }).summary.vehicles;
+  };
+  /** Waits until the worker has run every queued task (rollups follow each upload). */
+  const idle = async () => {
+    for (let attempt = 0; attempt < 400; attempt += 1) {
+      const busy = await server.database.db
+        .select({ id: tasks.id })
+        .from(tasks)
+        .where(inArray(tasks.state, ['QD', 'PR']));
+      if (busy.length === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('tasks still running');
+  };
+  const rollupsByDirection = async (siteId: string) => {
+    const rows = await server.database.db
+      .select()
+      .from(siteDailyRollups)
+      .where(eq(siteDailyRollups.siteId, siteId));
+    const totals: Record<number, number> = {};
+    for (const row of rows) totals[row.direction] = (totals[row.direction] ?? 0) + row.vehicles;
+    return totals;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+    const organisationId = (await createOrg(server)).id;
+    const adminUser = await createUser(server, { organisationId, role: 'org_admin' });
+    adminEmail = adminUser.email;
+    admin = (await signIn(server, adminUser.username)).access;
+    viewer = (
+      await signIn(
+        server,
+        (await createUser(server, { organisationId, role: 'org_user' })).username,
+      )
+    ).access;
+    stranger = (
+      await signIn(
+        server,
+        (
+          await createUser(server, {
+            organisationId: (await createOrg(server)).id,
+            role: 'org_admin',
+          })
+        ).username,
+      )
+    ).access;
+    for (const survey of SURVEYS) {
+      const text = [
+        ...roadcountCsvText(
+          generateTraffic({
+            seed: survey.seed,
+            startDay: survey.day,
+            // Two days: a survey shorter than 24 hours waits for review and joins no site.
+            days: 2,
+            vehiclesPerDay: 80,
+            directions: [...survey.directions],
+            meanSpeedKmh: 45,
+          }),
+          { name: survey.name, latitude: survey.latitude, longitude: -1 },
+        ),
+      ].join('');
+      const file = await uploadAndProcess(server, admin, `${survey.name}.csv`, text);
+      expect(file.review_status).toBe('PDC');
+      fileIds[survey.name] = file.id;
+      siteIds[survey.name] = file.site?.id ?? '';
+    }
+    // A site counted with another class scheme.
+    await server.database.db
+      .update(sites)
+      .set({ classScheme: 'fhwa13' })
+      .where(eq(sites.id, siteIds['Hill Road'] ?? ''));
+    await idle();
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it('refuses inconsistent class schemes, unaligned directions, viewers and other organisations', async () => {
+    const inconsistent = await graphql(server, MERGE, {
+      token: admin,
+      variables: { target: siteIds['Mill Lane'], sources: [siteIds['Hill Road']] },
+    });
+    expect(inconsistent.status).toBe(400);
+    expect(inconsistent.body.errors?.[0]?.message).toBe(
+      'Sites with inconsistent class schemes cannot be merged (Mill Lane: arx, Hill Road: fhwa13)',
+    );
+    const unaligned = await graphql(server, MERGE, {
+      token: admin,
+      variables: {
+        target: siteIds['Mill Lane'],
+        sources: [siteIds['Kings Road'], siteIds['Quay Street']],
+      },
+    });
+    expect(unaligned.status).toBe(400);
+    expect(unaligned.body.errors?.[0]?.message).toBe(
+      'the sites have more than 2 directions: choose, for each direction, the target direction it counts as (Quay Street: E)',
+    );
+    const variables = { target: siteIds['Mill Lane'], sources: [siteIds['Kings Road']] };
+    const byViewer = await graphql(server, MERGE, { token: viewer, variables });
+    expect(byViewer.status).toBe(403);
+    const byStranger = await graphql(server, MERGE, { token: stranger, variables });
+    expect(byStranger.status).toBe(403);
+    expect(byStranger.body.errors?.[0]?.message).toBe(
+      "You aren't currently authorised for this resource",
+    );
+    const queued = await server.database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.functionName, 'merge_sites'));
+    expect(queued).toEqual([]);
+  });
+
+  it('moves every file to the target, whose figures become the sum, and emails the user', async () => {
+    const [mill, kings, quay] = ['Mill Lane', 'Kings Road', 'Quay Street'].map(
+      (name) => siteIds[name] ?? '',
+    ) as [string, string, string];
+    const before = {
+      vehicles: [await vehiclesOf(mill), await vehiclesOf(kings), await vehiclesOf(quay)],
+      mill: await rollupsByDirection(mill),
+      kings: await rollupsByDirection(kings),
+      quay: await rollupsByDirection(quay),
+    };
+    expect(Object.keys(before.quay).sort()).toEqual(['3', '7']);
+
+    const { body } = await graphql(server, MERGE, {
+      token: admin,
+      variables: {
+        target: mill,
+        sources: [kings, quay],
+        alignment: [
+          { site_id: quay, from: 'E', to: 'N' },
+          { site_id: quay, from: 'W', to: 'S' },
+        ],
+      },
+    });
+    const task = body.data?.mergeSites as { id: string; function_name: string; state: string };
+    expect(task).toMatchObject({ function_name: 'merge_sites', state: 'QD' });
+    let state = 'QD';
+    for (let attempt = 0; attempt < 400 && (state === 'QD' || state === 'PR'); attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, task.id));
+      state = row?.state ?? '';
+    }
+    expect(state).toBe('CM');
+
+    for (const name of ['Mill Lane', 'Kings Road', 'Quay Street']) {
+      const file = await graphql(server, FILE, { token: admin, variables: { id: fileIds[name] } });
+      expect((file.body.data?.getTrafficDataFile as { site: { id: string } }).site.id).toBe(mill);
+    }
+    for (const gone of [kings, quay]) {
+      const read = await graphql(server, SITE, { token: admin, variables: { id: gone } });
+      expect(read.status).toBe(404);
+    }
+
+    const sum = before.vehicles.reduce((total, count) => total + count, 0);
+    expect(await vehiclesOf(mill)).toBe(sum);
+    // Quay Street's eastbound vehicles now count as northbound, westbound as southbound.
+    expect(await rollupsByDirection(mill)).toEqual({
+      1: (before.mill[1] ?? 0) + (before.kings[1] ?? 0) + (before.quay[3] ?? 0),
+      5: (before.mill[5] ?? 0) + (before.kings[5] ?? 0) + (before.quay[7] ?? 0),
+    });
+
+    const outbox = join(server.config.dataDir, 'outbox');
+    const mails = readdirSync(outbox).map((file) => readFileSync(join(outbox, file), 'utf8'));
+    const mail = mails.find((text) =>
+      text.includes('Subject: Roadcount: sites merged into Mill Lane'),
+    );
+    expect(mail).toBeDefined();
+    expect(mail).toContain(`To: ${adminEmail}`);
+    expect(mail).toContain(`now counts ${sum} vehicles`);
+  });
+
+  it('sends a later file carrying a merged site’s SID to the site it was merged into', async () => {
+    const text = [
+      ...metroCountText(
+        generateTraffic({
+          seed: 21,
+          startDay: '2025-01-08',
+          days: 1,
+          vehiclesPerDay: 30,
+          directions: [1, 1],
+          meanSpeedKmh: 45,
+        }),
+        { name: 'Survey 7', attribute: `SID:${siteIds['Quay Street']}` },
+        1,
+      ),
+    ].join('');
+    const file = await uploadAndProcess(server, admin, 'survey7.txt', text);
+    expect(file.site?.id).toBe(siteIds['Mill Lane']);
+  });
+});
