@@ -28,6 +28,10 @@ import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNote
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
+import { createSiteToolsService } from './features/sites/siteTools.service.ts';
+import { siteToolsResolvers, siteToolsTypeDefs } from './features/sites/siteTools.graphql.ts';
+import { createReprocessSiteHandler } from './features/ingest/reprocessSite.task.ts';
+import { createRecalculateQualityHandler } from './features/ingest/recalculateQuality.task.ts';
 import { createOpenApiRegistry } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
 import { createRouter } from './infra/http/route.ts';
@@ -165,6 +169,14 @@ export async function buildApp({
     return Promise.resolve();
   };
   const tasksService = createTasksService(queue, { publish: publishTask });
+  const siteTools = createSiteToolsService({
+    db,
+    queue,
+    onQueued: async (task) => {
+      await publishTask(task);
+      taskWorker?.wake();
+    },
+  });
   app.get('/core/api/openapi.json', () => openapi.document());
   // The base maps are public configuration, read before sign-in is needed.
   app.get('/api/map/config', () => ({
@@ -184,6 +196,7 @@ export async function buildApp({
       speedLimitsTypeDefs,
       sitesTypeDefs,
       fileNotesTypeDefs,
+      siteToolsTypeDefs,
     ],
     resolvers: [
       usersResolvers(users, organisations),
@@ -192,8 +205,9 @@ export async function buildApp({
       analysisResolvers(analysis),
       mapResolvers(createMapService(createMapRepository(db))),
       speedLimitsResolvers(db),
-      sitesResolvers(db),
+      sitesResolvers(db, siteTools),
       fileNotesResolvers(db),
+      siteToolsResolvers(siteTools),
     ],
     tokens,
     users,
@@ -215,6 +229,13 @@ export async function buildApp({
         process_file: processFile,
         process_national_platform_file: processFile,
         refresh_site_rollups: createRefreshRollupsHandler({ db, blobs }),
+        site_change_scheme: createReprocessSiteHandler({
+          db,
+          queue,
+          processFile,
+          onProgress: publishTask,
+        }),
+        recalculate_data_quality: createRecalculateQualityHandler({ db, blobs, queue }),
       },
       log: app.log,
       onChange: publishTask,

@@ -42,7 +42,16 @@ export const analysisTypeDefs = /* GraphQL */ `
     availability: JSON!
   }
 
+  "SPEC section 3 time range: the site's zone and the span of its data (ISO 8601 UTC)."
+  type SiteTimeRange {
+    site_id: ID!
+    time_zone: String!
+    available_start: String
+    available_end: String
+  }
+
   extend type Query {
+    siteTimeRange(siteId: ID!): SiteTimeRange!
     siteDetail(siteId: ID!, filter: FilterPayload, aggregation_minutes: Int): SiteDetail!
   }
 `;
@@ -50,6 +59,8 @@ export const analysisTypeDefs = /* GraphQL */ `
 export function analysisResolvers(service: AnalysisService): IResolvers<unknown, GraphqlContext> {
   return {
     Query: {
+      siteTimeRange: (_root, args: { siteId: string }, context) =>
+        withHttpErrors(() => service.siteTimeRange(requireViewer(context), args.siteId)),
       siteDetail: async (
         _root,
         args: {

@@ -7,6 +7,7 @@ import { isUuid } from '../../infra/db/ids.ts';
 import { sites } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
+import { needsReprocess, type SiteToolsService } from './siteTools.service.ts';
 
 export const sitesTypeDefs = /* GraphQL */ `
   "SPEC section 3: a site. Directions as compass letters N, E, S or W."
@@ -72,7 +73,7 @@ export const sitesTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "SPEC section 5 rules; names are unique in the organisation (organisation admins)."
+    "SPEC section 5 rules; names are unique in the organisation (organisation admins). A new class scheme or pedestrians included queues the site's reprocess (see siteTasks)."
     updateSite(id: ID!, input: SiteInput!): Site!
   }
 `;
@@ -115,7 +116,10 @@ function toSite(site: SiteRow, extra: { lastSurveyed: string | null; files: numb
   };
 }
 
-export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext> {
+export function sitesResolvers(
+  db: Database,
+  tools: SiteToolsService,
+): IResolvers<unknown, GraphqlContext> {
   async function loadSite(id: string) {
     if (!isUuid(id)) return undefined;
     const [row] = await db
@@ -261,6 +265,8 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
               },
             })
             .where(eq(sites.id, site.id));
+          if (needsReprocess(site, input))
+            await tools.queueSiteTask(viewer, site, 'site_change_scheme');
           const updated = await loadSite(site.id);
           if (!updated) throw new HttpError(404);
           return toSite(updated.site, updated);
