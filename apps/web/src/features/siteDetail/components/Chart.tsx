@@ -40,9 +40,14 @@ export function Chart({ title, option, height = 300 }: Props) {
     if (!container || !option) return;
     const chart = echarts.init(container);
     chart.setOption(option);
-    const observer = new ResizeObserver(() => chart.resize());
+    const resize = () => chart.resize();
+    const observer = new ResizeObserver(resize);
     observer.observe(container);
+    // Print lays the charts out full width: they are drawn again at that size, and back after.
+    const printing = typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
+    printing?.addEventListener('change', resize);
     return () => {
+      printing?.removeEventListener('change', resize);
       observer.disconnect();
       chart.dispose();
     };

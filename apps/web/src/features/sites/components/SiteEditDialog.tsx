@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Checkbox,
   Dialog,
@@ -21,6 +22,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateSite, type Site } from '../api/sitesApi.ts';
+import { SiteTaskProgress } from '../../siteDetail/components/SiteTaskProgress.tsx';
 
 interface Props {
   site: Site;
@@ -57,6 +59,8 @@ export function SiteEditDialog({ site, onClose }: Props) {
   const { t } = useTranslation();
   const update = useUpdateSite();
   const [form, setForm] = useState(() => fromSite(site));
+  // A new class scheme or pedestrian flag queues the site's reprocess: its progress shows here.
+  const [reprocessing, setReprocessing] = useState(false);
   const text = (name: string) => String(form[name] ?? '');
   const number = (name: string) => (text(name).trim() === '' ? null : Number(text(name)));
   const candidate: SiteUpdate = {
@@ -161,16 +165,46 @@ export function SiteEditDialog({ site, onClose }: Props) {
           <Grid size={12}>{field('notes', { multiline: true, minRows: 2 })}</Grid>
         </Grid>
         {update.isError && <Alert severity="error">{update.error.message}</Alert>}
+        {reprocessing && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t('siteDetailTools.scheme.queued')}
+            <Box sx={{ mt: 1 }}>
+              <SiteTaskProgress siteId={site.id} />
+            </Box>
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('sites.edit.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!parsed.success || update.isPending}
-          onClick={() => update.mutate({ id: site.id, input: candidate }, { onSuccess: onClose })}
-        >
-          {t('sites.edit.save')}
-        </Button>
+        {reprocessing ? (
+          <Button variant="contained" onClick={onClose}>
+            {t('siteDetailTools.close')}
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('sites.edit.cancel')}</Button>
+            <Button
+              variant="contained"
+              disabled={!parsed.success || update.isPending}
+              onClick={() =>
+                update.mutate(
+                  { id: site.id, input: candidate },
+                  {
+                    onSuccess: () => {
+                      if (
+                        candidate.class_scheme !== site.class_scheme ||
+                        candidate.pedestrians_included !== site.pedestrians_included
+                      )
+                        setReprocessing(true);
+                      else onClose();
+                    },
+                  },
+                )
+              }
+            >
+              {t('sites.edit.save')}
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );
