@@ -53,8 +53,10 @@ export function FilterBar({
   const problems = filterProblems(filters);
   const rangeChoice = filters.range ?? (filters.from || filters.to ? 'custom' : 'all');
   const backwards = problems.includes('siteDetail.filters.datesBackwards');
+  // SPEC: the range is labelled Today by default, that is while it is the site's today.
+  const customDays = rangeChoice === 'custom' ? [filters.from, filters.to] : [anchorDay, anchorDay];
   const customLabel =
-    filters.from === today && filters.to === today
+    customDays[0] === today && customDays[1] === today
       ? t('siteDetailTools.range.today')
       : t('siteDetailTools.range.custom');
   const speedUnit = t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph');
