@@ -57,10 +57,11 @@ export function Chart({ title, option, height = 300 }: Props) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
+      {/* Keyed apart: ECharts empties its box on dispose, so React must never reuse it. */}
       {option ? (
-        <Box ref={element} sx={{ height, width: '100%' }} />
+        <Box key="chart" ref={element} sx={{ height, width: '100%' }} />
       ) : (
-        <Box sx={{ height: 120, display: 'grid', placeItems: 'center' }}>
+        <Box key="empty" sx={{ height: 120, display: 'grid', placeItems: 'center' }}>
           <Typography color="text.secondary">{t('siteDetail.noData')}</Typography>
         </Box>
       )}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Checkbox,
   FormControl,
   InputLabel,
@@ -216,8 +217,10 @@ export function FilterBar({
             ))}
           </Select>
         </FormControl>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <SavingIndicator state={savingState} />
+        </Box>
       </Stack>
-      <SavingIndicator state={savingState} />
       {problems.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1.5 }}>
           {problems.map((problem) => t(problem)).join(' ')}
