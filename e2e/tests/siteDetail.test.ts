@@ -53,7 +53,21 @@ describe('site detail', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/ui/analysis/map');
   }, 90_000);
-  afterAll(() => browser.close());
+  afterAll(async () => {
+    // The demo profile's stored filterset goes back to the SPEC defaults for the other tests.
+    const { filterset } = await apiGraphql<{ filterset: { id: string } }>(
+      appUrl,
+      viewer,
+      '{ filterset { id } }',
+    );
+    await apiGraphql(
+      appUrl,
+      viewer,
+      'mutation($id: ID!) { update_filterset(id: $id, velocity_min: 0.2777777777777778, velocity_max: 50, headway_min: 0) { id } }',
+      { id: filterset.id },
+    );
+    await browser.close();
+  });
 
   it('shows the figures the analytics API gives, and follows a change of speed range', async () => {
     await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
@@ -121,5 +135,70 @@ describe('site detail', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await adminPage.getByRole('button', { name: 'Limit 40 km/h' }).waitFor();
     await speeding.locator('canvas').waitFor();
+  });
+
+  it('stores a speed range change on the profile with the saving indicator, so a fresh visit starts from it', async () => {
+    // The first test stored 50 km/h as the minimum: this link names its own.
+    await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}?vmin=1`);
+    await page.getByRole('heading', { name: 'Oxford Road' }).waitFor();
+    await page.getByLabel('Maximum speed (km/h)').fill('70');
+    await page.getByRole('status').getByText('Saved').waitFor();
+    const limited = await api({ velocity_min: 1 / 3.6, velocity_max: 70 / 3.6, headway_min: 0 });
+    await page
+      .getByText(
+        `Vehicles passing the filters: ${limited.summary.vehicles.toLocaleString('en-GB')}`,
+      )
+      .waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Maximum speed (km/h)').inputValue()).toBe('70');
+    // A link without filters opens with the stored speed range.
+    await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
+    await page
+      .getByText(
+        `Vehicles passing the filters: ${limited.summary.vehicles.toLocaleString('en-GB')}`,
+      )
+      .waitFor();
+    expect(await page.getByLabel('Maximum speed (km/h)').inputValue()).toBe('70');
+    expect(page.url()).toContain('vmax=70');
+  });
+
+  it('counts the last 7 days back from the end of the site data, and downloads the summary', async () => {
+    await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}?vmin=1&vmax=180`);
+    await page.getByRole('heading', { name: 'Oxford Road' }).waitFor();
+    const { siteTimeRange } = await apiGraphql<{ siteTimeRange: { available_end: string } }>(
+      appUrl,
+      viewer,
+      'query($siteId: ID!) { siteTimeRange(siteId: $siteId) { available_end } }',
+      { siteId },
+    );
+    const end = Date.parse(siteTimeRange.available_end);
+    const week = await api({
+      velocity_min: 1 / 3.6,
+      velocity_max: 50,
+      headway_min: 0,
+      start_time: new Date(end - 7 * 86_400_000).toISOString(),
+      end_time: new Date(end).toISOString(),
+    });
+    await page.getByRole('combobox', { name: 'Time range' }).click();
+    await page.getByRole('option', { name: 'Last 7 days' }).click();
+    await page
+      .getByText(`Vehicles passing the filters: ${week.summary.vehicles.toLocaleString('en-GB')}`)
+      .waitFor();
+    expect(page.url()).toContain('range=7d');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Summary (xlsx)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Oxford_Road-summary.xlsx');
+    // An xlsx workbook is a zip archive.
+    expect(
+      readFileSync((await download.path()) ?? '')
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    await page.getByRole('button', { name: 'Tools' }).click();
+    await page.getByRole('link', { name: 'Files of this site' }).click();
+    await page.waitForURL('**/ui/file-management?search=Oxford%20Road');
+    await page.getByRole('cell', { name: 'oxford.csv', exact: true }).waitFor();
   });
 });

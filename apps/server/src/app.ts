@@ -44,6 +44,10 @@ import {
 } from './features/siteGroups/siteGroups.graphql.ts';
 import { createSiteGroupsRepository } from './features/siteGroups/siteGroups.repository.ts';
 import { createSiteGroupsService } from './features/siteGroups/siteGroups.service.ts';
+import { createSiteToolsService } from './features/sites/siteTools.service.ts';
+import { siteToolsResolvers, siteToolsTypeDefs } from './features/sites/siteTools.graphql.ts';
+import { createReprocessSiteHandler } from './features/ingest/reprocessSite.task.ts';
+import { createRecalculateQualityHandler } from './features/ingest/recalculateQuality.task.ts';
 import { createOpenApiRegistry } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
 import { createRouter } from './infra/http/route.ts';
@@ -185,6 +189,14 @@ export async function buildApp({
     return Promise.resolve();
   };
   const tasksService = createTasksService(queue, { publish: publishTask });
+  const siteTools = createSiteToolsService({
+    db,
+    queue,
+    onQueued: async (task) => {
+      await publishTask(task);
+      taskWorker?.wake();
+    },
+  });
   app.get('/core/api/openapi.json', () => openapi.document());
   // The base maps are public configuration, read before sign-in is needed.
   app.get('/api/map/config', () => ({
@@ -208,6 +220,7 @@ export async function buildApp({
       fileNotesTypeDefs,
       siteGroupsTypeDefs,
       siteMergeTypeDefs,
+      siteToolsTypeDefs,
     ],
     resolvers: [
       usersResolvers(users, organisations),
@@ -216,7 +229,7 @@ export async function buildApp({
       analysisResolvers(analysis),
       mapResolvers(createMapService(createMapRepository(db))),
       speedLimitsResolvers(db),
-      sitesResolvers(db),
+      sitesResolvers(db, siteTools),
       siteLifecycleResolvers(
         createSiteLifecycleService({
           db,
@@ -238,6 +251,7 @@ export async function buildApp({
           taskWorker?.wake();
         },
       }),
+      siteToolsResolvers(siteTools),
     ],
     tokens,
     users,
@@ -267,6 +281,13 @@ export async function buildApp({
           mailer,
           publicUrl: config.publicUrl,
         }),
+        site_change_scheme: createReprocessSiteHandler({
+          db,
+          queue,
+          processFile,
+          onProgress: publishTask,
+        }),
+        recalculate_data_quality: createRecalculateQualityHandler({ db, blobs, queue }),
       },
       log: app.log,
       onChange: publishTask,

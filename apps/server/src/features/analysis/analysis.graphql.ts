@@ -87,7 +87,16 @@ export const analysisTypeDefs = /* GraphQL */ `
     virtualDay: JSON!
   }
 
+  "SPEC section 3 time range: the site's zone and the span of its data (ISO 8601 UTC)."
+  type SiteTimeRange {
+    site_id: ID!
+    time_zone: String!
+    available_start: String
+    available_end: String
+  }
+
   extend type Query {
+    siteTimeRange(siteId: ID!): SiteTimeRange!
     siteDetail(siteId: ID!, filter: FilterPayload, aggregation_minutes: Int): SiteDetail!
     timeSeriesSummary(
       siteId: ID!
@@ -137,6 +146,8 @@ export function analysisResolvers(service: AnalysisService): IResolvers<unknown,
           ),
         );
       },
+      siteTimeRange: (_root, args: { siteId: string }, context) =>
+        withHttpErrors(() => service.siteTimeRange(requireViewer(context), args.siteId)),
       siteDetail: async (
         _root,
         args: {

@@ -9,7 +9,7 @@ import {
 } from '@roadcount/analytics';
 import { findClassScheme, heavyClassIndexes, selectableClasses } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, min } from 'drizzle-orm';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
@@ -153,6 +153,8 @@ export function createAnalysisService(deps: {
       .filter((file) => (file.logs.data_kind === 'intervals') === (kind === 'intervals'))
       .map((file) => ({
         key: kind === 'intervals' ? intervalsKey(file.id) : columnsKey(file.id),
+        // A reprocess rewrites a file's columns under the same key, with a new version.
+        version: typeof file.logs.columns_version === 'string' ? file.logs.columns_version : '',
         ...(directionMapOf(file.logs) ? { directionMap: directionMapOf(file.logs) } : {}),
       }));
   }
@@ -171,6 +173,34 @@ export function createAnalysisService(deps: {
   }
 
   return {
+    /**
+     * The site's time zone and the span of its data (the earliest start and latest end of the
+     * files that joined it): what the page's relative time ranges count back from.
+     */
+    async siteTimeRange(viewer: Viewer, siteId: string) {
+      const site = await readableSite(viewer, siteId);
+      const [range] = await deps.db
+        .select({
+          start: min(trafficDataFiles.startDataDatetime),
+          end: max(trafficDataFiles.endDataDatetime),
+        })
+        .from(trafficDataFiles)
+        .where(
+          and(
+            eq(trafficDataFiles.siteId, site.id),
+            inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
+          ),
+        );
+      const iso = (value: Date | string | null | undefined) =>
+        value ? new Date(value).toISOString() : null;
+      return {
+        site_id: site.id,
+        time_zone: site.timeZone,
+        available_start: iso(range?.start),
+        available_end: iso(range?.end),
+      };
+    },
+
     /**
      * The vehicles that pass the filter as Roadcount CSV lines (docs/formats.md), local times
      * with their offset, speeds in km/h: what the site-detail download saves.

@@ -21,7 +21,7 @@ if (!port) throw new Error('analysis.worker.ts runs as a worker thread');
 async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
   // A merged file's direction map is part of the key: the same file may count differently.
   const key = request.columns
-    .map((file) => `${file.key}${JSON.stringify(file.directionMap ?? {})}`)
+    .map((file) => `${file.key}:${file.version}${JSON.stringify(file.directionMap ?? {})}`)
     .join(',');
   const prepared = await cache.get(request.siteId, key, async () => {
     const batches = [];

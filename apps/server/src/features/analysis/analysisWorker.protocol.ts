@@ -3,6 +3,8 @@ import type { SiteDetail, SpeedLimit, VehicleFilter } from '@roadcount/analytics
 /** A stored column file of a site, with the direction map a merge gave it. */
 export interface StoredColumns {
   key: string;
+  /** Changes when a reprocess rewrites the file's columns. */
+  version: string;
   directionMap?: Record<string, number>;
 }
 

@@ -11,7 +11,12 @@ import {
   type VehicleColumns,
   type QualityTestName,
 } from '@roadcount/analytics';
-import { DEFAULT_ORGANISATION_SETTINGS, type OrganisationSettings } from '@roadcount/domain';
+import {
+  DEFAULT_ORGANISATION_SETTINGS,
+  findClassScheme,
+  LENGTH_BINS_M,
+  type OrganisationSettings,
+} from '@roadcount/domain';
 import {
   findCoordinates,
   findSiteId,
@@ -40,6 +45,15 @@ function laneDirectionsOf(site: SiteRow): Record<number, DirectionCode> {
   return directions;
 }
 
+/** Under the length scheme a vehicle's class is its length bin (1 to 4), whatever the counter said. */
+export function lengthClass(lengthM: number): number {
+  if (!Number.isFinite(lengthM) || lengthM <= 0) return 0;
+  return 1 + LENGTH_BINS_M.filter((edge) => lengthM >= edge).length;
+}
+
+/** User review statuses a reprocess keeps: the data changed, the reviewer's decision did not. */
+const REVIEWED_STATUSES = new Set(['ACC', 'REJ']);
+
 export function intervalsKey(fileId: string): string {
   return `intervals/${fileId}.arrow`;
 }
@@ -63,6 +77,8 @@ export function createProcessFileHandler(deps: {
 }) {
   return async function processFile(task: TaskRow): Promise<TaskOutcome> {
     const fileId = typeof task.payload.fileId === 'string' ? task.payload.fileId : '';
+    // A site reprocess reruns each file, then refreshes the site's rollups once itself.
+    const reprocess = task.payload.reprocess === true;
     const file = await deps.files.find(fileId);
     if (!file) throw new PermanentTaskError(`The file ${fileId} no longer exists.`);
     const organisation = await deps.organisations.findById(file.organisationId);
@@ -86,6 +102,8 @@ export function createProcessFileHandler(deps: {
     };
     let match: SiteMatch | undefined;
     let timeZone = defaultTimeZone;
+    let classifyByLength = false;
+    let firstRule: SiteMatch['rule'] | undefined;
     // Vehicles go to the column object and the quality tests a batch at a time, as they are
     // read, so that memory stays flat whatever the file's size. Batches only start once the
     // header has given the site, and with it the time zone.
@@ -142,8 +160,10 @@ export function createProcessFileHandler(deps: {
           const kept = file.siteId
             ? await deps.sites.findInOrganisation(file.organisationId, file.siteId)
             : undefined;
+          // A file that created its site ('new') finds that site again, not another new one.
+          const keptRule = (file.logs.match as { rule?: SiteMatch['rule'] } | undefined)?.rule;
           match = kept
-            ? { rule: (file.logs.match as { rule?: 'sid' } | undefined)?.rule ?? 'sid', site: kept }
+            ? { rule: !keptRule || keptRule === 'new' ? 'sid' : keptRule, site: kept }
             : await matchSite(deps.sites, file.organisationId, fileHeader, fallbackName);
           // SPEC section 1: the subscription limits the sites; a file needing a new one waits.
           if (
@@ -153,15 +173,22 @@ export function createProcessFileHandler(deps: {
             throw new FormatError(
               `The subscription allows ${organisation.maxSites} sites and all are in use; this file matches none of them, so delete a site or ask for a larger subscription, then upload it again`,
             );
+          firstRule = keptRule && kept ? keptRule : match.rule;
           timeZone =
             match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
+          classifyByLength =
+            findClassScheme(match.rule === 'new' ? fileHeader.classScheme : match.site.classScheme)
+              .id === 'length';
           return {
             timeZone,
             laneDirections: match.rule === 'new' ? {} : laneDirectionsOf(match.site),
           };
         },
         sink: {
-          vehicle: (vehicle) => builder.push(vehicle),
+          vehicle: (vehicle) =>
+            builder.push(
+              classifyByLength ? { ...vehicle, classIndex: lengthClass(vehicle.lengthM) } : vehicle,
+            ),
           interval: (interval) => intervalBuilder.push(interval),
         },
         intervalMode: file.kind === 'bike' ? 'bike' : 'pedestrian',
@@ -225,7 +252,12 @@ export function createProcessFileHandler(deps: {
         ]),
     );
     const needsReview = Object.keys(failed).length > 0 || settings.request_user_approve_quality;
-    const reviewStatus = needsReview ? 'WFR' : 'PDC';
+    const reviewStatus =
+      reprocess && file.reviewStatus && REVIEWED_STATUSES.has(file.reviewStatus)
+        ? file.reviewStatus
+        : needsReview
+          ? 'WFR'
+          : 'PDC';
     await deps.files.update(file.id, {
       siteId: site.id,
       startDataDatetime: summary.firstMs === null ? null : new Date(summary.firstMs),
@@ -238,13 +270,15 @@ export function createProcessFileHandler(deps: {
         ...(isIntervals ? { saved_intervals: summary.intervals } : {}),
         data_qc_tests: failed,
         format: summary.header.format,
-        match: { rule: match.rule, site_id: site.id },
+        match: { rule: firstRule ?? match.rule, site_id: site.id },
         processing_error: undefined,
+        // Names this run's column object, so that cached columns of an earlier run are not reused.
+        columns_version: task.id,
       },
       summaryStats: { vehicles: summary.vehicles, quality: results },
     });
     // The organisation reviews every file: its admins are told this one waits.
-    if (settings.request_user_approve_quality) {
+    if (settings.request_user_approve_quality && !reprocess) {
       await deps.notifications.insert({
         organisationId: file.organisationId,
         userId: null,
@@ -253,7 +287,7 @@ export function createProcessFileHandler(deps: {
       });
     }
     // A file that passed joins its site at once: the site's rollups are rebuilt.
-    if (reviewStatus === 'PDC') {
+    if (reviewStatus === 'PDC' && !reprocess) {
       await deps.queue.enqueue({
         functionName: 'refresh_site_rollups',
         organisationId: file.organisationId,

@@ -29,6 +29,7 @@ import { sites } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import { createLanesRepository } from './lanes.repository.ts';
+import { needsReprocess, type SiteToolsService } from './siteTools.service.ts';
 
 export const sitesTypeDefs = /* GraphQL */ `
   "SPEC section 3: a site. Directions as compass letters N, E, S or W."
@@ -105,7 +106,7 @@ export const sitesTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
-    "SPEC section 5 rules; names are unique in the organisation (organisation admins)."
+    "SPEC section 5 rules; names are unique in the organisation (organisation admins). A new class scheme or pedestrians included queues the site's reprocess (see siteTasks)."
     updateSite(id: ID!, input: SiteInput!): Site!
   }
 `;
@@ -177,7 +178,10 @@ async function nameClashes(db: Database, site: SiteRow, name: string): Promise<s
   return rows.map((row) => row.name);
 }
 
-export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext> {
+export function sitesResolvers(
+  db: Database,
+  tools: SiteToolsService,
+): IResolvers<unknown, GraphqlContext> {
   const lanesRepository = createLanesRepository(db);
   async function loadSite(id: string) {
     if (!isUuid(id)) return undefined;
@@ -357,6 +361,8 @@ export function sitesResolvers(db: Database): IResolvers<unknown, GraphqlContext
               ? [{ from: site.directionTwo, to: COMPASS_CODES[input.direction_two] }]
               : []),
           ]);
+          if (needsReprocess(site, input))
+            await tools.queueSiteTask(viewer, site, 'site_change_scheme');
           const updated = await loadSite(site.id);
           if (!updated) throw new HttpError(404);
           return toSite(updated.site, updated);

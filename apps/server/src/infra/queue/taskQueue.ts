@@ -104,6 +104,16 @@ export function createTaskQueue(db: Database) {
       return row;
     },
 
+    /** A running task's progress message (the worker still holds it). */
+    async progress(task: TaskRow, message: string): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .update(tasks)
+        .set({ message, updatedAt: new Date() })
+        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .returning();
+      return row;
+    },
+
     async find(id: string): Promise<TaskRow | undefined> {
       const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
       return row;

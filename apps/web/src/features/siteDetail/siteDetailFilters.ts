@@ -5,8 +5,21 @@ export type Units = 'metric' | 'imperial';
 /** Aggregations of SPEC section 9, in minutes. */
 export const AGGREGATIONS = [5, 10, 15, 20, 30, 60, 1440, 10080] as const;
 
+/** SPEC section 9 relative time ranges, counted back from the end of the site's data. */
+export const TIME_RANGES = {
+  '1h': 3_600_000,
+  '24h': 86_400_000,
+  '7d': 604_800_000,
+  '4w': 2_419_200_000,
+};
+export type TimeRangePreset = keyof typeof TIME_RANGES;
+const isPreset = (value: string | null): value is TimeRangePreset =>
+  value !== null && Object.hasOwn(TIME_RANGES, value);
+
 /** What the page's filters hold, as the user reads them (speeds in the user's unit). */
 export interface SiteDetailFilters {
+  /** A relative time range; when set it wins over the dates. */
+  range?: TimeRangePreset | undefined;
   /** Local dates `YYYY-MM-DD`; empty for all data. */
   from: string;
   to: string;
@@ -56,7 +69,9 @@ export function filtersFromSearch(search: URLSearchParams, units: Units): SiteDe
     return search.has(name) && Number.isFinite(value) ? value : fallback;
   };
   const aggregation = number('agg', defaults.aggregation);
+  const range = search.get('range');
   return {
+    ...(isPreset(range) ? { range } : {}),
     from: DATE.test(search.get('from') ?? '') ? (search.get('from') ?? '') : '',
     to: DATE.test(search.get('to') ?? '') ? (search.get('to') ?? '') : '',
     aggregation: (AGGREGATIONS as readonly number[]).includes(aggregation)
@@ -74,6 +89,7 @@ export function filtersFromSearch(search: URLSearchParams, units: Units): SiteDe
 export function searchFromFilters(filters: SiteDetailFilters, units: Units): URLSearchParams {
   const defaults = defaultFilters(units);
   const search = new URLSearchParams();
+  if (filters.range) search.set('range', filters.range);
   if (filters.from) search.set('from', filters.from);
   if (filters.to) search.set('to', filters.to);
   if (filters.aggregation !== defaults.aggregation) search.set('agg', String(filters.aggregation));
@@ -126,20 +142,43 @@ export function filterProblems(filters: SiteDetailFilters): string[] {
   return problems;
 }
 
+/** The local date `YYYY-MM-DD` of an instant in a time zone. */
+export function localDay(utcMs: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(utcMs));
+}
+
+/**
+ * The end relative ranges count back from: the end of the site's data, or now when the data
+ * runs on past now (a live counter) or the site has none.
+ */
+export function rangeAnchorMs(availableEnd: string | null | undefined, nowMs: number): number {
+  const end = availableEnd ? Date.parse(availableEnd) : Number.NaN;
+  return Number.isFinite(end) ? Math.min(end, nowMs) : nowMs;
+}
+
 /** The server's filter payload for the page's filters in the site's time zone. */
 export function toPayload(
   filters: SiteDetailFilters,
   units: Units,
   timeZone: string,
+  anchorMs: number = Date.now(),
 ): FilterPayload {
   const payload: FilterPayload = {
     velocity_min: filters.speedMin / SPEED_FACTOR[units],
     velocity_max: filters.speedMax / SPEED_FACTOR[units],
     headway_min: filters.headwayMin,
   };
-  if (filters.from)
+  if (filters.range) {
+    payload.start_time = new Date(anchorMs - TIME_RANGES[filters.range]).toISOString();
+    payload.end_time = new Date(anchorMs).toISOString();
+  } else if (filters.from)
     payload.start_time = zonedTimeToUtc(`${filters.from}T00:00:00`, timeZone).toISOString();
-  if (filters.to) {
+  if (filters.to && !filters.range) {
     const end = zonedTimeToUtc(`${filters.to}T00:00:00`, timeZone);
     // The end date is included: up to the next local midnight.
     const next = new Date(`${filters.to}T00:00:00Z`);

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../session/useSession.ts';
 import { useFiles, type FileQuery, type TrafficDataFile } from '../api/filesApi.ts';
 import { FilesTable } from './FilesTable.tsx';
@@ -23,8 +23,10 @@ import { ReviewDialog } from './ReviewDialog.tsx';
 export function FilesScreen() {
   const { t } = useTranslation();
   const { claims } = useSession();
+  // ?search= opens the list searched, as the site detail's link to its files does.
+  const [searchParams] = useSearchParams();
   const [query, setQuery] = useState<FileQuery>({
-    search: '',
+    search: searchParams.get('search') ?? '',
     sort: 'uploaded_on',
     direction: 'desc',
     page: 0,

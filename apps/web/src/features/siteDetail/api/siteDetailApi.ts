@@ -83,8 +83,14 @@ const SITE_DETAIL = `query SiteDetail($siteId: ID!, $filter: FilterPayload, $min
   }
 }`;
 
-export function useSiteDetail(siteId: string, filter: FilterPayload, minutes: number) {
+export function useSiteDetail(
+  siteId: string,
+  filter: FilterPayload,
+  minutes: number,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: ['siteDetail', siteId, filter, minutes],
     queryFn: async () =>
       (

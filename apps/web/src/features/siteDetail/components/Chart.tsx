@@ -40,9 +40,14 @@ export function Chart({ title, option, height = 300 }: Props) {
     if (!container || !option) return;
     const chart = echarts.init(container);
     chart.setOption(option);
-    const observer = new ResizeObserver(() => chart.resize());
+    const resize = () => chart.resize();
+    const observer = new ResizeObserver(resize);
     observer.observe(container);
+    // Print lays the charts out full width: they are drawn again at that size, and back after.
+    const printing = typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
+    printing?.addEventListener('change', resize);
     return () => {
+      printing?.removeEventListener('change', resize);
       observer.disconnect();
       chart.dispose();
     };
@@ -52,10 +57,11 @@ export function Chart({ title, option, height = 300 }: Props) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
+      {/* Keyed apart: ECharts empties its box on dispose, so React must never reuse it. */}
       {option ? (
-        <Box ref={element} sx={{ height, width: '100%' }} />
+        <Box key="chart" ref={element} sx={{ height, width: '100%' }} />
       ) : (
-        <Box sx={{ height: 120, display: 'grid', placeItems: 'center' }}>
+        <Box key="empty" sx={{ height: 120, display: 'grid', placeItems: 'center' }}>
           <Typography color="text.secondary">{t('siteDetail.noData')}</Typography>
         </Box>
       )}

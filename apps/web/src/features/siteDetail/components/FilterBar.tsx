@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Checkbox,
   FormControl,
   InputLabel,
@@ -12,10 +13,14 @@ import {
 } from '@mui/material';
 import type { VehicleClass } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
+import { SavingIndicator } from '../../saving/SavingIndicator.tsx';
+import type { SavingState } from '../../saving/useSavingIndicator.ts';
 import {
   AGGREGATIONS,
   filterProblems,
+  TIME_RANGES,
   type SiteDetailFilters,
+  type TimeRangePreset,
   type Units,
 } from '../siteDetailFilters.ts';
 
@@ -25,12 +30,36 @@ interface Props {
   units: Units;
   classes: VehicleClass[];
   directions: number[];
+  /** The site's local day a custom range starts on (the day its data ends, or today). */
+  anchorDay: string;
+  /** The site's local date now, for the 'Today' label. */
+  today: string;
+  savingState: SavingState;
 }
 
+const PRESETS = Object.keys(TIME_RANGES) as TimeRangePreset[];
+
 /** Time range, aggregation, speed range, classes, separation and directions of the page. */
-export function FilterBar({ filters, onChange, units, classes, directions }: Props) {
+export function FilterBar({
+  filters,
+  onChange,
+  units,
+  classes,
+  directions,
+  anchorDay,
+  today,
+  savingState,
+}: Props) {
   const { t } = useTranslation();
   const problems = filterProblems(filters);
+  const rangeChoice = filters.range ?? (filters.from || filters.to ? 'custom' : 'all');
+  const backwards = problems.includes('siteDetail.filters.datesBackwards');
+  // SPEC: the range is labelled Today by default, that is while it is the site's today.
+  const customDays = rangeChoice === 'custom' ? [filters.from, filters.to] : [anchorDay, anchorDay];
+  const customLabel =
+    customDays[0] === today && customDays[1] === today
+      ? t('siteDetailTools.range.today')
+      : t('siteDetailTools.range.custom');
   const speedUnit = t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph');
   const numberInput = (value: number, label: string, change: (value: number) => void) => (
     <TextField
@@ -60,22 +89,53 @@ export function FilterBar({ filters, onChange, units, classes, directions }: Pro
         useFlexGap
         sx={{ flexWrap: 'wrap' }}
       >
-        <TextField
-          size="small"
-          type="date"
-          label={t('siteDetail.filters.from')}
-          value={filters.from}
-          onChange={(event) => onChange({ from: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={t('siteDetail.filters.to')}
-          value={filters.to}
-          onChange={(event) => onChange({ to: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormControl size="small" sx={{ minWidth: 170 }}>
+          <InputLabel id="time-range">{t('siteDetailTools.range.label')}</InputLabel>
+          <Select
+            labelId="time-range"
+            label={t('siteDetailTools.range.label')}
+            value={rangeChoice}
+            onChange={(event) => {
+              const choice = event.target.value;
+              if (choice === 'all') onChange({ range: undefined, from: '', to: '' });
+              else if (choice === 'custom')
+                onChange({ range: undefined, from: anchorDay, to: anchorDay });
+              else onChange({ range: choice, from: '', to: '' });
+            }}
+          >
+            <MenuItem value="all">{t('siteDetailTools.range.all')}</MenuItem>
+            {PRESETS.map((preset) => (
+              <MenuItem key={preset} value={preset}>
+                {t(`siteDetailTools.range.${preset}`)}
+              </MenuItem>
+            ))}
+            <MenuItem value="custom">{customLabel}</MenuItem>
+          </Select>
+        </FormControl>
+        {rangeChoice === 'custom' && (
+          <>
+            <TextField
+              size="small"
+              type="date"
+              label={t('siteDetail.filters.from')}
+              value={filters.from}
+              onChange={(event) => onChange({ from: event.target.value })}
+              error={backwards}
+              helperText={backwards ? t('siteDetailTools.range.startAfterEnd') : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              size="small"
+              type="date"
+              label={t('siteDetail.filters.to')}
+              value={filters.to}
+              onChange={(event) => onChange({ to: event.target.value })}
+              error={backwards}
+              helperText={backwards ? t('siteDetailTools.range.endBeforeStart') : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </>
+        )}
         <FormControl size="small" sx={{ minWidth: 150 }}>
           <InputLabel id="aggregation">{t('siteDetail.filters.aggregation')}</InputLabel>
           <Select
@@ -157,6 +217,9 @@ export function FilterBar({ filters, onChange, units, classes, directions }: Pro
             ))}
           </Select>
         </FormControl>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <SavingIndicator state={savingState} />
+        </Box>
       </Stack>
       {problems.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1.5 }}>

@@ -1,4 +1,6 @@
+import BuildIcon from '@mui/icons-material/Build';
 import DownloadIcon from '@mui/icons-material/Download';
+import TableViewIcon from '@mui/icons-material/TableView';
 import SpeedIcon from '@mui/icons-material/Speed';
 import StreetviewIcon from '@mui/icons-material/Streetview';
 import {
@@ -6,6 +8,7 @@ import {
   Box,
   Button,
   Chip,
+  GlobalStyles,
   Grid,
   LinearProgress,
   Stack,
@@ -13,7 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { findClassScheme, selectableClasses } from '@roadcount/domain';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useProfile } from '../../profile/api/profileApi.ts';
@@ -31,6 +34,8 @@ import {
 import {
   filterProblems,
   filtersFromSearch,
+  localDay,
+  rangeAnchorMs,
   searchFromFilters,
   speedIn,
   toPayload,
@@ -38,7 +43,12 @@ import {
   type Units,
 } from '../siteDetailFilters.ts';
 import { reportError } from '../../../lib/reportError.ts';
-import { downloadVehicles } from '../api/downloadVehicles.ts';
+import { downloadSummary, downloadVehicles } from '../api/downloadVehicles.ts';
+import { useSiteTimeRange } from '../api/siteToolsApi.ts';
+import { useProfileFilterset } from '../hooks/useProfileFilterset.ts';
+import { SiteToolsPanel } from './SiteToolsPanel.tsx';
+import { PRINT_STYLES } from './printStyles.ts';
+import { RequestError } from '../../../lib/http.ts';
 import { Chart } from './Chart.tsx';
 import { CountVolumesChart } from './CountVolumesChart.tsx';
 import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
@@ -57,6 +67,7 @@ export function SiteDetailScreen() {
   const canEdit = claims?.group === 'org_admin' || claims?.group === 'admin';
   const limits = useSpeedLimits(siteId);
   const [editingLimits, setEditingLimits] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
   const units: Units = profile.data?.organisation?.preferences.default_units ?? 'metric';
   const filters = filtersFromSearch(search, units);
 
@@ -64,22 +75,45 @@ export function SiteDetailScreen() {
   const [applied, setApplied] = useState(() =>
     filterProblems(filters).length === 0 ? search.toString() : '',
   );
+  const applySearch = useCallback(
+    (nextSearch: URLSearchParams) => {
+      setSearch(nextSearch, { replace: true });
+      if (filterProblems(filtersFromSearch(nextSearch, units)).length === 0)
+        setApplied(nextSearch.toString());
+    },
+    [setSearch, units],
+  );
+  const stored = useProfileFilterset({
+    search,
+    units,
+    enabled: profile.data !== undefined || profile.isError,
+    applySearch,
+  });
+  // Relative ranges count back from the data's end, or from the moment one was chosen.
+  const [nowMs, setNowMs] = useState(() => Date.now());
   const changeFilters = (change: Partial<SiteDetailFilters>) => {
     const next = { ...filters, ...change };
-    const nextSearch = searchFromFilters(next, units);
-    setSearch(nextSearch, { replace: true });
-    if (filterProblems(next).length === 0) setApplied(nextSearch.toString());
+    if (change.range) setNowMs(Date.now());
+    applySearch(searchFromFilters(next, units));
+    stored.save(filters, next);
   };
   const appliedFilters = filtersFromSearch(new URLSearchParams(applied), units);
-  // Dates are the site's local days: its time zone comes with the first answer.
-  const [timeZone, setTimeZone] = useState('UTC');
+  // Dates are the site's local days, and relative ranges end where its data ends.
+  const timeRange = useSiteTimeRange(siteId);
+  const timeZone = timeRange.data?.time_zone ?? 'UTC';
+  const anchorMs = rangeAnchorMs(timeRange.data?.available_end, nowMs);
   const payload = useMemo(
-    () => toPayload(filtersFromSearch(new URLSearchParams(applied), units), units, timeZone),
-    [applied, units, timeZone],
+    () =>
+      toPayload(filtersFromSearch(new URLSearchParams(applied), units), units, timeZone, anchorMs),
+    [applied, units, timeZone, anchorMs],
   );
-  const detail = useSiteDetail(siteId, payload, appliedFilters.aggregation);
+  const detail = useSiteDetail(
+    siteId,
+    payload,
+    appliedFilters.aggregation,
+    timeRange.data !== undefined && stored.ready,
+  );
   const data = detail.data;
-  if (data && data.time_zone !== timeZone) setTimeZone(data.time_zone);
 
   const scheme = findClassScheme(data?.class_scheme);
   const classes = selectableClasses(scheme);
@@ -91,7 +125,15 @@ export function SiteDetailScreen() {
     : [];
   const days = data ? [...new Set(data.availability.map((entry) => entry.day))].sort() : [];
 
-  if (detail.isError && !data) return <Alert severity="error">{detail.error.message}</Alert>;
+  const failure = timeRange.error ?? (data ? null : detail.error);
+  if (failure) {
+    const missing = failure instanceof RequestError && failure.status === 404;
+    return (
+      <Alert severity={missing ? 'warning' : 'error'}>
+        {missing ? t('siteDetailTools.notFound') : failure.message}
+      </Alert>
+    );
+  }
   if (!data) return <LinearProgress aria-label={t('siteDetail.loading')} />;
 
   const hasCoordinates = data.latitude !== null && data.longitude !== null;
@@ -100,6 +142,7 @@ export function SiteDetailScreen() {
     : undefined;
   return (
     <Stack spacing={2}>
+      <GlobalStyles styles={PRINT_STYLES} />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={2}
@@ -135,7 +178,7 @@ export function SiteDetailScreen() {
             </Alert>
           )}
         </div>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-print-hide>
           <Button
             variant="outlined"
             startIcon={<DownloadIcon />}
@@ -145,6 +188,22 @@ export function SiteDetailScreen() {
             }
           >
             {t('siteDetail.header.downloadVehicles')}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<TableViewIcon />}
+            disabled={data.summary.vehicles === 0}
+            onClick={() =>
+              void downloadSummary(
+                siteId,
+                data.site_name,
+                payload,
+                appliedFilters.aggregation,
+                units,
+              ).catch(reportError)
+            }
+          >
+            {t('siteDetailTools.downloadSummary')}
           </Button>
           <Button
             variant="outlined"
@@ -180,8 +239,17 @@ export function SiteDetailScreen() {
               </span>
             </Tooltip>
           )}
+          <Button
+            variant={toolsOpen ? 'contained' : 'outlined'}
+            startIcon={<BuildIcon />}
+            aria-expanded={toolsOpen}
+            onClick={() => setToolsOpen((open) => !open)}
+          >
+            {t('siteDetailTools.open')}
+          </Button>
         </Stack>
       </Stack>
+      {toolsOpen && <SiteToolsPanel siteId={siteId} siteName={data.site_name} canEdit={canEdit} />}
       {editingLimits && limits.data && (
         <SpeedLimitsDialog
           siteId={siteId}
@@ -197,6 +265,9 @@ export function SiteDetailScreen() {
         units={units}
         classes={classes}
         directions={directions}
+        anchorDay={localDay(anchorMs, timeZone)}
+        today={localDay(nowMs, timeZone)}
+        savingState={stored.savingState}
       />
       <Box sx={{ minHeight: 4 }}>
         {detail.isFetching && <LinearProgress aria-label={t('siteDetail.loading')} />}
@@ -221,7 +292,7 @@ export function SiteDetailScreen() {
           ['virtualDay', virtualDayOption(data, t)],
           ['virtualWeek', virtualWeekOption(data, t)],
         ].map(([key, option]) => (
-          <Grid key={key as string} size={{ xs: 12, lg: 6 }}>
+          <Grid key={key as string} size={{ xs: 12, lg: 6 }} data-print-chart>
             <Chart
               title={t(`siteDetail.charts.${key as string}`)}
               option={option as ReturnType<typeof volumeOption>}

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Box,
   Button,
   Checkbox,
   CircularProgress,
@@ -46,6 +47,7 @@ const LocationPicker = lazy(async () => ({
   default: (await import('./LocationPicker.tsx')).LocationPicker,
 }));
 import { SiteDeleteButton } from './SiteDeleteButton.tsx';
+import { SiteTaskProgress } from '../../siteDetail/components/SiteTaskProgress.tsx';
 
 interface Props {
   site: Site;
@@ -108,6 +110,8 @@ export function SiteEditDialog({ site, onClose }: Props) {
     [savedLanes.data, site],
   );
   const lanes = editedLanes ?? savedDrafts;
+  // A new class scheme or pedestrian flag queues the site's reprocess: its progress shows here.
+  const [reprocessing, setReprocessing] = useState(false);
   const text = (name: string) => String(form[name] ?? '');
   const number = (name: string) => (text(name).trim() === '' ? null : Number(text(name)));
   const letter = (name: string) => (text(name) || null) as CompassLetter | null;
@@ -198,7 +202,13 @@ export function SiteEditDialog({ site, onClose }: Props) {
     await update.mutateAsync({ id: site.id, input: candidate });
     if (lanesChanged(lanes, savedDrafts))
       await saveLanes.mutateAsync({ siteId: site.id, lanes: laneInputs(lanes, directions) });
-    onClose();
+    // A new class scheme or pedestrian flag queued the site's reprocess: show its progress.
+    if (
+      candidate.class_scheme !== site.class_scheme ||
+      candidate.pedestrians_included !== site.pedestrians_included
+    )
+      setReprocessing(true);
+    else onClose();
   };
   const failure = update.error ?? saveLanes.error;
   return (
@@ -290,17 +300,33 @@ export function SiteEditDialog({ site, onClose }: Props) {
           </Section>
         </Grid>
         {failure && <Alert severity="error">{failure.message}</Alert>}
+        {reprocessing && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t('siteDetailTools.scheme.queued')}
+            <Box sx={{ mt: 1 }}>
+              <SiteTaskProgress siteId={site.id} />
+            </Box>
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
-        <SiteDeleteButton site={site} onDeleted={onClose} />
-        <Button onClick={onClose}>{t('sites.edit.cancel')}</Button>
-        <Button
-          variant="contained"
-          disabled={!valid || pending}
-          onClick={() => void save().catch(() => undefined)}
-        >
-          {t('sites.edit.save')}
-        </Button>
+        {reprocessing ? (
+          <Button variant="contained" onClick={onClose}>
+            {t('siteDetailTools.close')}
+          </Button>
+        ) : (
+          <>
+            <SiteDeleteButton site={site} onDeleted={onClose} />
+            <Button onClick={onClose}>{t('sites.edit.cancel')}</Button>
+            <Button
+              variant="contained"
+              disabled={!valid || pending}
+              onClick={() => void save().catch(() => undefined)}
+            >
+              {t('sites.edit.save')}
+            </Button>
+          </>
+        )}
       </DialogActions>
     </Dialog>
   );

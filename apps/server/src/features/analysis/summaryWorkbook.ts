@@ -1,0 +1,187 @@
+import ExcelJS from 'exceljs';
+import type { AnalysisService, FilterPayload } from './analysis.service.ts';
+
+export type SpeedUnits = 'metric' | 'imperial';
+
+type Detail = Awaited<ReturnType<AnalysisService['siteDetail']>>;
+
+const SPEED: Record<SpeedUnits, { factor: number; label: string }> = {
+  metric: { factor: 3.6, label: 'km/h' },
+  imperial: { factor: 2.2369362920544, label: 'mph' },
+};
+const DIRECTION_NAMES: Record<number, string> = {
+  0: 'Undefined',
+  1: 'North',
+  2: 'North-east',
+  3: 'East',
+  4: 'South-east',
+  5: 'South',
+  6: 'South-west',
+  7: 'West',
+  8: 'North-west',
+};
+
+const bold = { bold: true };
+
+/**
+ * The site detail's summary as an xlsx workbook: statistic cards, the time bins, the classes and
+ * the speeding table, each figure as the siteDetail query gives it, speeds in the chosen unit
+ * (full precision, shown to one decimal), every sheet stating its units.
+ */
+export async function summaryWorkbook(
+  detail: Detail,
+  context: {
+    filter: FilterPayload;
+    aggregationMinutes: number;
+    units: SpeedUnits;
+    className: (classIndex: number) => string;
+  },
+): Promise<Buffer> {
+  const { factor, label: speedUnit } = SPEED[context.units];
+  const speed = (mps: number | null | undefined) =>
+    mps === null || mps === undefined ? null : mps * factor;
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Roadcount';
+  workbook.created = new Date(0);
+
+  const summary = workbook.addWorksheet('Summary');
+  summary.columns = [
+    { header: 'Statistic', key: 'name', width: 42 },
+    { header: 'Value', key: 'value', width: 22 },
+    { header: 'Unit', key: 'unit', width: 24 },
+  ];
+  summary.getRow(1).font = bold;
+  const { summary: stats } = detail;
+  const filter = context.filter;
+  const rows: [string, string | number | null, string][] = [
+    ['Site', detail.site_name, ''],
+    ['Site id', detail.site_id, ''],
+    ['Time zone', detail.time_zone, ''],
+    ['Class scheme', detail.class_scheme, ''],
+    ['Filter: start', filter.start_time ?? 'all data', 'UTC'],
+    ['Filter: end', filter.end_time ?? 'all data', 'UTC'],
+    ['Filter: minimum speed', speed(filter.velocity_min ?? 1 / 3.6), speedUnit],
+    ['Filter: maximum speed', speed(filter.velocity_max ?? 50), speedUnit],
+    ['Filter: minimum headway', filter.headway_min ?? 0, 's'],
+    ['Filter: classes', filter.active_classes?.join(', ') ?? 'all', 'class index'],
+    [
+      'Filter: directions',
+      filter.active_directions?.map((code) => DIRECTION_NAMES[code] ?? code).join(', ') ?? 'all',
+      '',
+    ],
+    ['Aggregation', context.aggregationMinutes, 'minutes'],
+    ['Vehicles', stats.vehicles, 'vehicles'],
+    ['Whole days', stats.wholeDays, 'days'],
+    ['ADT', stats.adt, 'vehicles per day'],
+    ['AWDT', stats.awdt, 'vehicles per weekday'],
+    ['AWEDT', stats.awedt, 'vehicles per weekend day'],
+    [stats.aadtIsEstimate ? 'AADT (estimate)' : 'AADT', stats.aadt, 'vehicles per day'],
+    ['Average speed', speed(stats.averageSpeedMps), speedUnit],
+    ['85th percentile speed', speed(stats.speed85thMps), speedUnit],
+    ['AM peak hour', stats.amPeak?.hour ?? null, 'hour of day (local)'],
+    ['AM peak hour volume', stats.amPeak?.vehicles ?? null, 'vehicles'],
+    ['PM peak hour', stats.pmPeak?.hour ?? null, 'hour of day (local)'],
+    ['PM peak hour volume', stats.pmPeak?.vehicles ?? null, 'vehicles'],
+    ['Total commercial', stats.totalCommercial, 'vehicles'],
+    ['Percent commercial', stats.percentCommercial, '%'],
+  ];
+  for (const [name, value, unit] of rows) summary.addRow({ name, value: value ?? '', unit });
+  summary.getColumn('value').numFmt = '#,##0.0##';
+
+  const directions = [
+    ...new Set(detail.bins.flatMap((bin) => Object.keys(bin.directions).map(Number))),
+  ].sort((a, b) => a - b);
+  const bins = workbook.addWorksheet('Bins');
+  const binHeader = ['Bin start (local time)'];
+  for (const direction of directions) {
+    const name = DIRECTION_NAMES[direction] ?? String(direction);
+    binHeader.push(
+      `${name}: vehicles`,
+      `${name}: average speed (${speedUnit})`,
+      `${name}: 85th percentile speed (${speedUnit})`,
+      `${name}: speeding (%)`,
+    );
+  }
+  bins.addRow(binHeader).font = bold;
+  for (const bin of detail.bins) {
+    const row: (string | number | null)[] = [bin.start.replace('T', ' ')];
+    for (const direction of directions) {
+      const values = bin.directions[direction];
+      row.push(
+        values?.vehicles ?? 0,
+        speed(values?.averageSpeedMps),
+        speed(values?.speed85thMps),
+        values?.speedingPercent ?? null,
+      );
+    }
+    bins.addRow(row);
+  }
+  bins.getColumn(1).width = 22;
+  for (let column = 2; column <= binHeader.length; column += 1) {
+    bins.getColumn(column).width = 18;
+    bins.getColumn(column).numFmt = '0.0';
+  }
+  bins.views = [{ state: 'frozen', ySplit: 1, xSplit: 1 }];
+
+  const classes = workbook.addWorksheet('Classes');
+  classes.columns = [
+    { header: 'Class', key: 'classIndex', width: 8 },
+    { header: 'Name', key: 'name', width: 36 },
+    { header: 'Vehicles', key: 'vehicles', width: 12 },
+    { header: 'Share (%)', key: 'share', width: 12, style: { numFmt: '0.0' } },
+    {
+      header: `Average speed (${speedUnit})`,
+      key: 'average',
+      width: 20,
+      style: { numFmt: '0.0' },
+    },
+    {
+      header: `85th percentile speed (${speedUnit})`,
+      key: 'speed85',
+      width: 26,
+      style: { numFmt: '0.0' },
+    },
+  ];
+  classes.getRow(1).font = bold;
+  for (const entry of detail.classes) {
+    classes.addRow({
+      classIndex: entry.classIndex,
+      name: context.className(entry.classIndex),
+      vehicles: entry.vehicles,
+      share: entry.sharePercent,
+      average: speed(entry.averageSpeedMps),
+      speed85: speed(entry.speed85thMps),
+    });
+  }
+
+  const speeding = workbook.addWorksheet('Speeding');
+  speeding.columns = [
+    { header: 'Measure', key: 'name', width: 44 },
+    { header: 'Vehicles', key: 'vehicles', width: 12 },
+    { header: 'Share (%)', key: 'share', width: 12, style: { numFmt: '0.0' } },
+  ];
+  speeding.getRow(1).font = bold;
+  const table = detail.speeding;
+  if (!table) {
+    speeding.addRow({ name: 'No speed limit is entered for this site' });
+  } else {
+    const [first, second] = table.stepsMps.map((step) => speed(step) ?? 0);
+    speeding.addRow({ name: 'Vehicles measured against a limit', vehicles: table.vehicles });
+    speeding.addRow({
+      name: 'Above the limit',
+      vehicles: table.aboveLimit.vehicles,
+      share: table.aboveLimit.sharePercent,
+    });
+    speeding.addRow({
+      name: `More than ${Number(first?.toFixed(1))} ${speedUnit} above the limit`,
+      vehicles: table.aboveFirstStep.vehicles,
+      share: table.aboveFirstStep.sharePercent,
+    });
+    speeding.addRow({
+      name: `More than ${Number(second?.toFixed(1))} ${speedUnit} above the limit`,
+      vehicles: table.aboveSecondStep.vehicles,
+      share: table.aboveSecondStep.sharePercent,
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,111 @@
+import {
+  columnsFromArrow,
+  createQualityAccumulator,
+  intervalsFromArrow,
+  QUALITY_REASONS,
+  runIntervalQualityTests,
+  type QualityTestName,
+  type QualityTestResult,
+} from '@roadcount/analytics';
+import { DEFAULT_ORGANISATION_SETTINGS, type OrganisationSettings } from '@roadcount/domain';
+import { LocalTimeConverter } from '@roadcount/formats';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { Database } from '../../infra/db/database.ts';
+import { organisations, sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
+import { columnsKey, intervalsKey } from './processFile.task.ts';
+
+/** Statuses a reviewer chose; a recalculation keeps them. */
+const REVIEWED = new Set(['ACC', 'REJ']);
+
+/**
+ * The recalculate_data_quality task: reruns the quality tests on every processed file of a site
+ * with the organisation's current thresholds, from the stored columns. Files nobody reviewed get
+ * the status the tests now give (passed, or waiting for review); then the rollups are rebuilt.
+ */
+export function createRecalculateQualityHandler(deps: {
+  db: Database;
+  blobs: BlobStore;
+  queue: TaskQueue;
+}) {
+  return async function recalculateQuality(task: TaskRow): Promise<TaskOutcome> {
+    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
+    const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
+    if (!site || site.deletedAt)
+      throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    const [organisation] = await deps.db
+      .select()
+      .from(organisations)
+      .where(eq(organisations.id, site.ownerOrganisationId));
+    const settings: OrganisationSettings = {
+      ...DEFAULT_ORGANISATION_SETTINGS,
+      ...(organisation?.preferences ?? {}),
+    };
+    const thresholds = {
+      minSurveyHours: settings.min_survey_hours,
+      lowestMaxAdt: settings.lowest_max_adt,
+      minAverageRho: settings.min_average_rho,
+      maxUnclassifiablePercent: settings.max_unclassifiable_percent,
+      lengthOutlierFactor: settings.length_outlier_factor,
+    };
+    const local = new LocalTimeConverter(site.timeZone);
+    const offsetAt = (utcMs: number) => local.offsetAt(utcMs);
+    const files = await deps.db
+      .select()
+      .from(trafficDataFiles)
+      .where(and(eq(trafficDataFiles.siteId, site.id), isNotNull(trafficDataFiles.reviewStatus)))
+      .orderBy(asc(trafficDataFiles.uploadedOn));
+    let failing = 0;
+    let tested = 0;
+    for (const file of files) {
+      // A file rejected while reading has no stored columns to test.
+      if (typeof file.logs.data_kind !== 'string') continue;
+      let results: Partial<Record<QualityTestName, QualityTestResult>>;
+      if (file.logs.data_kind === 'intervals') {
+        const intervals = intervalsFromArrow(await deps.blobs.getBytes(intervalsKey(file.id)));
+        results = runIntervalQualityTests(intervals, thresholds, offsetAt);
+      } else {
+        const quality = createQualityAccumulator(thresholds, offsetAt);
+        quality.add(columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id))));
+        results = quality.results();
+      }
+      const failed = Object.fromEntries(
+        Object.entries(results)
+          .filter(([, result]) => !result.passed)
+          .map(([name, result]) => [
+            name,
+            { ...result, reason: QUALITY_REASONS[name as QualityTestName] },
+          ]),
+      );
+      tested += 1;
+      if (Object.keys(failed).length > 0) failing += 1;
+      const needsReview = Object.keys(failed).length > 0 || settings.request_user_approve_quality;
+      const reviewStatus =
+        file.reviewStatus && REVIEWED.has(file.reviewStatus)
+          ? file.reviewStatus
+          : needsReview
+            ? 'WFR'
+            : 'PDC';
+      await deps.db
+        .update(trafficDataFiles)
+        .set({
+          reviewStatus,
+          logs: { ...file.logs, data_qc_tests: failed },
+          summaryStats: { ...(file.summaryStats ?? {}), quality: results },
+        })
+        .where(eq(trafficDataFiles.id, file.id));
+    }
+    await deps.queue.enqueue({
+      functionName: 'refresh_site_rollups',
+      organisationId: site.ownerOrganisationId,
+      userId: task.userId,
+      payload: { siteId: site.id },
+    });
+    return {
+      message: `${site.name}: data quality recalculated for ${tested} files, ${failing} failing`,
+      result: { siteId: site.id, files: tested, failing },
+    };
+  };
+}

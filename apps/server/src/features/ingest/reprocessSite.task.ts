@@ -1,0 +1,69 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../infra/db/database.ts';
+import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import {
+  PermanentTaskError,
+  type TaskHandler,
+  type TaskOutcome,
+} from '../../infra/queue/worker.ts';
+
+/**
+ * The site_change_scheme task (SPEC section 4): after the class scheme or pedestrian inclusion
+ * changed, every file of the site is read again from its stored raw upload through the ingest
+ * pipeline (classes follow the site's scheme), the site's contexts follow the pedestrian flag,
+ * and its rollups are rebuilt once. Each file's rerun writes the same objects, so running the
+ * task twice changes nothing.
+ */
+export function createReprocessSiteHandler(deps: {
+  db: Database;
+  queue: TaskQueue;
+  processFile: TaskHandler;
+  onProgress: (task: TaskRow) => Promise<void>;
+}) {
+  return async function reprocessSite(task: TaskRow): Promise<TaskOutcome> {
+    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
+    const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
+    if (!site || site.deletedAt)
+      throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    const stored = site.coreSiteMeta.site_context;
+    const contexts = (Array.isArray(stored) ? (stored as string[]) : []).filter(
+      (context) => context !== 'PED',
+    );
+    if (site.pedestriansIncluded) contexts.push('PED');
+    await deps.db
+      .update(sites)
+      .set({ coreSiteMeta: { ...site.coreSiteMeta, site_context: contexts } })
+      .where(eq(sites.id, site.id));
+
+    const files = await deps.db
+      .select({ id: trafficDataFiles.id, fileName: trafficDataFiles.fileName })
+      .from(trafficDataFiles)
+      .where(eq(trafficDataFiles.siteId, site.id))
+      .orderBy(asc(trafficDataFiles.uploadedOn));
+    let vehicles = 0;
+    for (const [index, file] of files.entries()) {
+      const progress = await deps.queue.progress(
+        task,
+        `Reprocessing ${file.fileName} (${index + 1} of ${files.length})`,
+      );
+      if (progress) await deps.onProgress(progress);
+      const outcome = await deps.processFile({
+        ...task,
+        functionName: 'process_file',
+        payload: { fileId: file.id, reprocess: true },
+      });
+      vehicles += Number(outcome.result.vehicles ?? 0);
+    }
+    await deps.queue.enqueue({
+      functionName: 'refresh_site_rollups',
+      organisationId: site.ownerOrganisationId,
+      userId: task.userId,
+      payload: { siteId: site.id },
+    });
+    return {
+      message: `${site.name}: ${files.length} files reprocessed (${vehicles} vehicles)`,
+      result: { siteId: site.id, files: files.length, vehicles },
+    };
+  };
+}
