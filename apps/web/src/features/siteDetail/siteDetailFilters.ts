@@ -1,4 +1,10 @@
 import type { FilterPayload } from './api/siteDetailApi.ts';
+import {
+  exclusionsFromSearch,
+  exclusionsPayload,
+  writeExclusions,
+  type ExclusionFilters,
+} from './siteDetailExclusions.ts';
 
 export type Units = 'metric' | 'imperial';
 
@@ -6,7 +12,7 @@ export type Units = 'metric' | 'imperial';
 export const AGGREGATIONS = [5, 10, 15, 20, 30, 60, 1440, 10080] as const;
 
 /** What the page's filters hold, as the user reads them (speeds in the user's unit). */
-export interface SiteDetailFilters {
+export interface SiteDetailFilters extends ExclusionFilters {
   /** Local dates `YYYY-MM-DD`; empty for all data. */
   from: string;
   to: string;
@@ -34,6 +40,8 @@ export function defaultFilters(units: Units): SiteDetailFilters {
     classes: undefined,
     headwayMin: 0,
     directions: undefined,
+    vehicleExclusions: [],
+    timeExclusions: [],
   };
 }
 
@@ -67,6 +75,7 @@ export function filtersFromSearch(search: URLSearchParams, units: Units): SiteDe
     classes: numberList(search.get('classes')),
     headwayMin: number('hmin', defaults.headwayMin),
     directions: numberList(search.get('dirs')),
+    ...exclusionsFromSearch(search),
   };
 }
 
@@ -82,6 +91,7 @@ export function searchFromFilters(filters: SiteDetailFilters, units: Units): URL
   if (filters.classes) search.set('classes', filters.classes.join(','));
   if (filters.headwayMin !== defaults.headwayMin) search.set('hmin', String(filters.headwayMin));
   if (filters.directions) search.set('dirs', filters.directions.join(','));
+  writeExclusions(search, filters);
   return search;
 }
 
@@ -149,7 +159,7 @@ export function toPayload(
   }
   if (filters.classes) payload.active_classes = filters.classes;
   if (filters.directions) payload.active_directions = filters.directions;
-  return payload;
+  return { ...payload, ...exclusionsPayload(filters) };
 }
 
 export function speedIn(units: Units, speedMps: number): number {

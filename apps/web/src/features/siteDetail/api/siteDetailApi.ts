@@ -73,6 +73,8 @@ export interface FilterPayload {
   active_classes?: number[];
   headway_min: number;
   active_directions?: number[];
+  vehicle_exclusions?: string[];
+  time_exclusions?: { days: number[]; from: string; to: string }[];
 }
 
 const SITE_DETAIL = `query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
@@ -83,8 +85,14 @@ const SITE_DETAIL = `query SiteDetail($siteId: ID!, $filter: FilterPayload, $min
   }
 }`;
 
-export function useSiteDetail(siteId: string, filter: FilterPayload, minutes: number) {
+export function useSiteDetail(
+  siteId: string,
+  filter: FilterPayload,
+  minutes: number,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: ['siteDetail', siteId, filter, minutes],
     queryFn: async () =>
       (

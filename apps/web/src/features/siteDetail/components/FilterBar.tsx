@@ -18,6 +18,7 @@ import {
   type SiteDetailFilters,
   type Units,
 } from '../siteDetailFilters.ts';
+import { ExclusionsControl } from './ExclusionsControl.tsx';
 
 interface Props {
   filters: SiteDetailFilters;
@@ -25,10 +26,21 @@ interface Props {
   units: Units;
   classes: VehicleClass[];
   directions: number[];
+  siteId: string;
+  /** The site's time zone, in which exclusion time ranges are read. */
+  timeZone: string;
 }
 
 /** Time range, aggregation, speed range, classes, separation and directions of the page. */
-export function FilterBar({ filters, onChange, units, classes, directions }: Props) {
+export function FilterBar({
+  filters,
+  onChange,
+  units,
+  classes,
+  directions,
+  siteId,
+  timeZone,
+}: Props) {
   const { t } = useTranslation();
   const problems = filterProblems(filters);
   const speedUnit = t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph');
@@ -157,6 +169,14 @@ export function FilterBar({ filters, onChange, units, classes, directions }: Pro
             ))}
           </Select>
         </FormControl>
+        <ExclusionsControl
+          siteId={siteId}
+          filters={filters}
+          onChange={onChange}
+          units={units}
+          classes={classes}
+          timeZone={timeZone}
+        />
       </Stack>
       {problems.length > 0 && (
         <Alert severity="warning" sx={{ mt: 1.5 }}>

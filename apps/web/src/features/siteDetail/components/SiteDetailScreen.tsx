@@ -44,6 +44,8 @@ import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
 import { useSpeedLimits } from '../api/speedLimitsApi.ts';
 import { useSession } from '../../session/useSession.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
+import { withKnownExclusions } from '../siteDetailExclusions.ts';
 import { StatCards } from './StatCards.tsx';
 
 /** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
@@ -72,11 +74,18 @@ export function SiteDetailScreen() {
   const appliedFilters = filtersFromSearch(new URLSearchParams(applied), units);
   // Dates are the site's local days: its time zone comes with the first answer.
   const [timeZone, setTimeZone] = useState('UTC');
+  const exclusionFilters = useVehicleExclusionFilters(siteId);
   const payload = useMemo(
-    () => toPayload(filtersFromSearch(new URLSearchParams(applied), units), units, timeZone),
-    [applied, units, timeZone],
+    () =>
+      withKnownExclusions(
+        toPayload(filtersFromSearch(new URLSearchParams(applied), units), units, timeZone),
+        exclusionFilters.data,
+      ),
+    [applied, units, timeZone, exclusionFilters.data],
   );
-  const detail = useSiteDetail(siteId, payload, appliedFilters.aggregation);
+  // A link's saved exclusions wait for the list, so that one deleted since is left out.
+  const exclusionsReady = !payload.vehicle_exclusions || !exclusionFilters.isPending;
+  const detail = useSiteDetail(siteId, payload, appliedFilters.aggregation, exclusionsReady);
   const data = detail.data;
   if (data && data.time_zone !== timeZone) setTimeZone(data.time_zone);
 
@@ -196,6 +205,8 @@ export function SiteDetailScreen() {
         units={units}
         classes={classes}
         directions={directions}
+        siteId={siteId}
+        timeZone={timeZone}
       />
       <Box sx={{ minHeight: 4 }}>
         {detail.isFetching && <LinearProgress aria-label={t('siteDetail.loading')} />}
