@@ -32,6 +32,15 @@ describe('saved vehicle exclusion filters', () => {
   it('need a name and at least one condition', () => {
     expect(messages({ name: ' ', max_speed_mps: 2 })).toEqual([EXCLUSION_MESSAGES.nameRequired]);
     expect(messages({ name: 'Nothing', classes: [] })).toEqual([EXCLUSION_MESSAGES.noCondition]);
+    // Every problem at once, so that a form shows them together.
+    expect(messages({ name: '', min_speed_mps: 10, max_speed_mps: 5 })).toEqual([
+      EXCLUSION_MESSAGES.nameRequired,
+      EXCLUSION_MESSAGES.speedOrder,
+    ]);
+    expect(messages({ name: '' })).toEqual([
+      EXCLUSION_MESSAGES.nameRequired,
+      EXCLUSION_MESSAGES.noCondition,
+    ]);
   });
 
   it('refuse a minimum speed above the maximum, negative figures and a backwards range', () => {

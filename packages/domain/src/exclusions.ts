@@ -25,6 +25,13 @@ export const EXCLUSION_DESCRIPTION_MAX = 500;
 /** Keeps a filter payload's lists small enough to check (and a link short enough to share). */
 export const EXCLUSIONS_MAX = 20;
 
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+const instantMs = (value: unknown) =>
+  typeof value === 'string' && value !== '' ? Date.parse(value) : Number.NaN;
+const isObject = (payload: { value: unknown }) =>
+  typeof payload.value === 'object' && payload.value !== null;
+
 const optionalNumber = z.number({ error: EXCLUSION_MESSAGES.number }).nullable().optional();
 const speed = optionalNumber
   .refine((value) => value == null || value >= 0, EXCLUSION_MESSAGES.speedNegative)
@@ -71,6 +78,33 @@ export const vehicleExclusionFilterSchema = z
     start_time: instant,
     end_time: instant,
   })
+  // The cross-field rules run even when a field fails, so that the form shows every problem.
+  .refine(
+    (filter) =>
+      !(
+        isNumber(filter.min_speed_mps) &&
+        isNumber(filter.max_speed_mps) &&
+        filter.min_speed_mps > filter.max_speed_mps
+      ),
+    { path: ['max_speed_mps'], message: EXCLUSION_MESSAGES.speedOrder, when: isObject },
+  )
+  .refine((filter) => !(instantMs(filter.start_time) > instantMs(filter.end_time)), {
+    path: ['end_time'],
+    message: EXCLUSION_MESSAGES.timeOrder,
+    when: isObject,
+  })
+  .refine(
+    (filter) =>
+      [
+        filter.min_speed_mps,
+        filter.max_speed_mps,
+        filter.headway_greater_than_s,
+        filter.classes,
+        filter.start_time,
+        filter.end_time,
+      ].some((condition) => condition !== null && condition !== undefined && condition !== ''),
+    { message: EXCLUSION_MESSAGES.noCondition, when: isObject },
+  )
   .transform((filter) => ({
     ...filter,
     min_speed_mps: filter.min_speed_mps ?? null,
@@ -78,39 +112,7 @@ export const vehicleExclusionFilterSchema = z
     headway_greater_than_s: filter.headway_greater_than_s ?? null,
     start_time: filter.start_time ? new Date(filter.start_time).toISOString() : null,
     end_time: filter.end_time ? new Date(filter.end_time).toISOString() : null,
-  }))
-  .superRefine((filter, context) => {
-    if (
-      filter.min_speed_mps !== null &&
-      filter.max_speed_mps !== null &&
-      filter.min_speed_mps > filter.max_speed_mps
-    )
-      context.addIssue({
-        code: 'custom',
-        path: ['max_speed_mps'],
-        message: EXCLUSION_MESSAGES.speedOrder,
-      });
-    if (
-      filter.start_time !== null &&
-      filter.end_time !== null &&
-      filter.start_time > filter.end_time
-    )
-      context.addIssue({
-        code: 'custom',
-        path: ['end_time'],
-        message: EXCLUSION_MESSAGES.timeOrder,
-      });
-    const conditions = [
-      filter.min_speed_mps,
-      filter.max_speed_mps,
-      filter.headway_greater_than_s,
-      filter.classes,
-      filter.start_time,
-      filter.end_time,
-    ];
-    if (conditions.every((condition) => condition === null))
-      context.addIssue({ code: 'custom', path: [], message: EXCLUSION_MESSAGES.noCondition });
-  });
+  }));
 
 export type VehicleExclusionFilterInput = z.input<typeof vehicleExclusionFilterSchema>;
 export type VehicleExclusionFilterValues = z.output<typeof vehicleExclusionFilterSchema>;

@@ -34,11 +34,10 @@ describe('the vehicle exclusion filter dialog', { timeout: 30_000 }, () => {
     renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A name is required.')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Queues' } });
     expect(
       screen.getByText('Give at least one condition, or the filter would leave out every vehicle.'),
     ).toBeTruthy();
-
+    fireEvent.change(screen.getByLabelText(/Name/), { target: { value: 'Queues' } });
     fireEvent.change(screen.getByLabelText('Minimum speed (km/h)'), { target: { value: '60' } });
     fireEvent.change(screen.getByLabelText('Maximum speed (km/h)'), { target: { value: '40' } });
     expect(screen.getByText('The minimum speed must not be above the maximum speed.')).toBeTruthy();

@@ -223,10 +223,13 @@ export function ExclusionFilterDialog({
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <FormControl size="small" fullWidth>
-              <InputLabel id="exclusion-classes">{t('exclusions.fields.classes')}</InputLabel>
+              <InputLabel id="exclusion-classes" shrink>
+                {t('exclusions.fields.classes')}
+              </InputLabel>
               <Select
                 labelId="exclusion-classes"
                 label={t('exclusions.fields.classes')}
+                notched
                 multiple
                 value={form.classes}
                 onChange={(event) => {

@@ -106,6 +106,7 @@ export function TimeExclusionsEditor({ rules, onChange }: Props) {
       )}
       <ToggleButtonGroup
         size="small"
+        color="primary"
         value={days}
         onChange={(_event, chosen: number[]) => setDays(chosen)}
         aria-label={t('exclusions.time.days')}
@@ -122,7 +123,7 @@ export function TimeExclusionsEditor({ rules, onChange }: Props) {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
         <TextField
           size="small"
           type="time"
@@ -130,7 +131,7 @@ export function TimeExclusionsEditor({ rules, onChange }: Props) {
           value={from}
           onChange={(event) => setFrom(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: 1 }}
+          sx={{ flex: '1 1 120px' }}
         />
         <TextField
           size="small"
@@ -139,14 +140,14 @@ export function TimeExclusionsEditor({ rules, onChange }: Props) {
           value={to}
           onChange={(event) => setTo(event.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: 1 }}
+          sx={{ flex: '1 1 120px' }}
         />
         <Button
           variant="outlined"
           startIcon={<AddIcon />}
           disabled={!parsed.success || duplicate}
           onClick={() => onChange([...rules, { days: [...days].sort((a, b) => a - b), from, to }])}
-          sx={{ flexShrink: 0, height: 40 }}
+          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, height: 40 }}
         >
           {t('exclusions.time.add')}
         </Button>
