@@ -15,6 +15,12 @@ import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysi
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAnalysisPool } from './features/analysis/analysisPool.ts';
+import {
+  exclusionsResolvers,
+  exclusionsTypeDefs,
+} from './features/exclusions/exclusions.graphql.ts';
+import { createExclusionsRepository } from './features/exclusions/exclusions.repository.ts';
+import { createExclusionsService } from './features/exclusions/exclusions.service.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
@@ -178,7 +184,8 @@ export async function buildApp({
     threads: config.analysisThreads,
   });
   app.addHook('onClose', () => analysisPool.close());
-  const analysis = createAnalysisService({ db, blobs, pool: analysisPool });
+  const exclusions = createExclusionsService(createExclusionsRepository(db));
+  const analysis = createAnalysisService({ db, blobs, pool: analysisPool, exclusions });
   registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
   /** Every task change reaches the subscribers of the task's organisation. */
   const publishTask = (task: TaskRow) => {
@@ -221,6 +228,7 @@ export async function buildApp({
       siteGroupsTypeDefs,
       siteMergeTypeDefs,
       siteToolsTypeDefs,
+      exclusionsTypeDefs,
     ],
     resolvers: [
       usersResolvers(users, organisations),
@@ -252,6 +260,7 @@ export async function buildApp({
         },
       }),
       siteToolsResolvers(siteTools),
+      exclusionsResolvers(exclusions),
     ],
     tokens,
     users,

@@ -16,3 +16,4 @@ export * from './siteColumns.ts';
 export * from './quickFilters.ts';
 export * from './siteGroups.ts';
 export * from './siteMerge.ts';
+export * from './exclusions.ts';

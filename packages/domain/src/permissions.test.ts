@@ -16,6 +16,8 @@ describe('can', () => {
     expect(can(viewer, 'users.list', orgA)).toBe(false);
     expect(can(viewer, 'organisation.updateSettings', orgA)).toBe(false);
     expect(can(viewer, 'organisation.read', orgA)).toBe(true);
+    expect(can(viewer, 'exclusionFilters.manage', orgA)).toBe(true);
+    expect(can(viewer, 'exclusionFilters.manage', orgB)).toBe(false);
   });
 
   it('lets platform admins reach any organisation', () => {
@@ -28,6 +30,8 @@ describe('can', () => {
     const demo = { role: 'org_admin' as const, organisationId: 'org-a', isDemo: true };
     expect(can(demo, 'users.create', orgA)).toBe(false);
     expect(can(demo, 'profile.read', orgA)).toBe(true);
+    expect(can(demo, 'exclusionFilters.manage', orgA)).toBe(false);
+    expect(can(demo, 'exclusionFilters.read', orgA)).toBe(true);
   });
 
   it('refuses a resource of no organisation to anyone but platform admins', () => {

@@ -28,6 +28,9 @@ export const PERMISSIONS = {
   'files.requestApproval': ['org_user'],
   'files.notes': ['admin'],
   'staff.tools': ['admin'],
+  /** Saved vehicle exclusion filters are shared by the organisation's users. */
+  'exclusionFilters.read': ['admin', 'org_admin', 'org_user'],
+  'exclusionFilters.manage': ['admin', 'org_admin', 'org_user'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -53,6 +56,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'sites.update',
   'sites.import',
   'sites.delete',
+  'exclusionFilters.manage',
 ]);
 
 /**

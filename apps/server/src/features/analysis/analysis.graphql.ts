@@ -16,6 +16,17 @@ export const analysisTypeDefs = /* GraphQL */ `
     active_lane_heading_3: [Int!]
     active_lane_heading_5: [Int!]
     active_lane_heading_7: [Int!]
+    "Ids of saved vehicle exclusion filters (of the site's organisation) whose vehicles are left out"
+    vehicle_exclusions: [ID!]
+    "Local days and times whose vehicles are left out"
+    time_exclusions: [TimeExclusionInput!]
+  }
+
+  "SPEC section 3: a time exclusion. Days Monday 0 to Sunday 6; from and to HH:MM local time, to exclusive (00:00 or 24:00: the end of the day)."
+  input TimeExclusionInput {
+    days: [Int!]!
+    from: String!
+    to: String!
   }
 
   "Everything the site-detail page shows, from one scan of the site's vehicles."

@@ -5,6 +5,7 @@ import {
   intervalsFromArrow,
   type CountFilter,
   type VehicleColumns,
+  type VehicleExclusion,
   type VehicleFilter,
 } from '@roadcount/analytics';
 import { findClassScheme, heavyClassIndexes, selectableClasses } from '@roadcount/domain';
@@ -22,6 +23,7 @@ import type { AnalysisPool } from './analysisPool.ts';
 import type { StoredColumns } from './analysisWorker.protocol.ts';
 import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
 import { isUuid } from '../../infra/db/ids.ts';
+import { timeExclusions, type ExclusionsService } from '../exclusions/exclusions.service.ts';
 
 /** SPEC section 3: the filter request payload, speeds in m/s and headway in s. */
 export interface FilterPayload {
@@ -36,6 +38,10 @@ export interface FilterPayload {
   active_lane_heading_3?: number[] | null;
   active_lane_heading_5?: number[] | null;
   active_lane_heading_7?: number[] | null;
+  /** Ids of saved vehicle exclusion filters of the site's organisation to apply. */
+  vehicle_exclusions?: string[] | null;
+  /** Local days (Monday 0 to Sunday 6) and times (HH:MM) whose vehicles are left out. */
+  time_exclusions?: { days: number[]; from: string; to: string }[] | null;
 }
 
 const AGGREGATIONS = [5, 10, 15, 20, 30, 60, 1440, 10080];
@@ -80,6 +86,7 @@ function csvLine(
 function vehicleFilter(
   payload: FilterPayload,
   scheme: ReturnType<typeof findClassScheme>,
+  vehicleExclusions: VehicleExclusion[],
 ): VehicleFilter {
   const lanesByDirection: Record<number, number[]> = {};
   for (const direction of [1, 3, 5, 7] as const) {
@@ -97,6 +104,8 @@ function vehicleFilter(
     minHeadwayS: payload.headway_min ?? 0,
     directions: payload.active_directions ?? EVERY_DIRECTION,
     lanesByDirection,
+    vehicleExclusions,
+    timeExclusions: timeExclusions(payload.time_exclusions),
   };
   if (filter.startMs > filter.endMs)
     throw new HttpError(400, 'The start date must not be later than the end date.');
@@ -130,6 +139,7 @@ export function createAnalysisService(deps: {
   db: Database;
   blobs: BlobStore;
   pool: AnalysisPool;
+  exclusions: ExclusionsService;
 }) {
   /**
    * The site's files that joined it (passed or accepted): vehicle column files and interval
@@ -172,6 +182,18 @@ export function createAnalysisService(deps: {
     return site;
   }
 
+  /** The payload as the kernel's filter, its saved exclusions read from the site's organisation. */
+  async function siteFilter(
+    site: { ownerOrganisationId: string; classScheme: string | null },
+    payload: FilterPayload,
+  ) {
+    const exclusions = await deps.exclusions.vehicleExclusions(
+      site.ownerOrganisationId,
+      payload.vehicle_exclusions,
+    );
+    return vehicleFilter(payload, findClassScheme(site.classScheme), exclusions);
+  }
+
   return {
     /**
      * The site's time zone and the span of its data (the earliest start and latest end of the
@@ -207,7 +229,7 @@ export function createAnalysisService(deps: {
      */
     async *vehiclesCsv(viewer: Viewer, siteId: string, payload: FilterPayload) {
       const site = await readableSite(viewer, siteId);
-      const filter = vehicleFilter(payload, findClassScheme(site.classScheme));
+      const filter = await siteFilter(site, payload);
       const local = new LocalTimeConverter(site.timeZone);
       const clock = { offsetAt: (utcMs: number) => local.offsetAt(utcMs) };
       const siteFields = `${site.id},"${site.name.replace(/"/g, '""')}",${site.latitude ?? ''},${site.longitude ?? ''}`;
@@ -275,7 +297,7 @@ export function createAnalysisService(deps: {
         throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
       }
       const scheme = findClassScheme(site.classScheme);
-      const filter = vehicleFilter(payload, scheme);
+      const filter = await siteFilter(site, payload);
       const local = new LocalTimeConverter(site.timeZone);
       // Each limit applies from local midnight of its date, in the site's time zone.
       const speedLimits = (await readSpeedLimits(deps.db, site.id)).map((limit) => {

@@ -338,3 +338,34 @@ export const siteGroupMembers = pgTable(
     index('site_group_members_site_idx').on(table.siteId),
   ],
 );
+
+/**
+ * SPEC section 3: a saved vehicle exclusion filter, shared by its organisation's users. A vehicle
+ * matching every condition given (null: any) is left out. Speeds m/s, headway s.
+ */
+export const vehicleExclusionFilters = pgTable(
+  'vehicle_exclusion_filters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    minSpeedMps: doublePrecision('min_speed_mps'),
+    maxSpeedMps: doublePrecision('max_speed_mps'),
+    headwayGreaterThanS: doublePrecision('headway_greater_than_s'),
+    classes: integer('classes').array(),
+    startTime: timestamp('start_time', { withTimezone: true }),
+    endTime: timestamp('end_time', { withTimezone: true }),
+    createdOn: createdOn(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('vehicle_exclusion_filters_org_name').on(
+      table.organisationId,
+      sql`lower(${table.name})`,
+    ),
+  ],
+);

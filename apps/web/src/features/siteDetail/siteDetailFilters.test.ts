@@ -22,6 +22,32 @@ describe('site detail filters', () => {
     expect(filtersFromSearch(search, 'metric')).toEqual(filters);
   });
 
+  it('carry the exclusions in the link and the payload, leaving out rules that do not read', () => {
+    const filters = {
+      ...defaultFilters('metric'),
+      vehicleExclusions: ['a1', 'b2'],
+      timeExclusions: [
+        { days: [0, 1, 2, 3, 4], from: '07:00', to: '09:30' },
+        { days: [5], from: '22:00', to: '00:00' },
+      ],
+    };
+    const search = searchFromFilters(filters, 'metric');
+    expect(search.get('vex')).toBe('a1,b2');
+    expect(search.get('tex')).toBe('01234-0700-0930,5-2200-0000');
+    expect(filtersFromSearch(search, 'metric')).toEqual(filters);
+    expect(toPayload(filters, 'metric', 'UTC')).toMatchObject({
+      vehicle_exclusions: ['a1', 'b2'],
+      time_exclusions: filters.timeExclusions,
+    });
+    const odd = new URLSearchParams('tex=9-0700-0800,1-1000-0900,2-0800-0900');
+    expect(filtersFromSearch(odd, 'metric').timeExclusions).toEqual([
+      { days: [2], from: '08:00', to: '09:00' },
+    ]);
+    expect(toPayload(defaultFilters('metric'), 'metric', 'UTC')).not.toHaveProperty(
+      'vehicle_exclusions',
+    );
+  });
+
   it('start with the SPEC defaults: 1 to 180 km/h, no separation, all directions', () => {
     expect(filtersFromSearch(new URLSearchParams(), 'metric')).toMatchObject({
       speedMin: 1,

@@ -1,4 +1,10 @@
 import type { FilterPayload } from './api/siteDetailApi.ts';
+import {
+  exclusionsFromSearch,
+  exclusionsPayload,
+  writeExclusions,
+  type ExclusionFilters,
+} from './siteDetailExclusions.ts';
 
 export type Units = 'metric' | 'imperial';
 
@@ -17,7 +23,7 @@ const isPreset = (value: string | null): value is TimeRangePreset =>
   value !== null && Object.hasOwn(TIME_RANGES, value);
 
 /** What the page's filters hold, as the user reads them (speeds in the user's unit). */
-export interface SiteDetailFilters {
+export interface SiteDetailFilters extends ExclusionFilters {
   /** A relative time range; when set it wins over the dates. */
   range?: TimeRangePreset | undefined;
   /** Local dates `YYYY-MM-DD`; empty for all data. */
@@ -47,6 +53,8 @@ export function defaultFilters(units: Units): SiteDetailFilters {
     classes: undefined,
     headwayMin: 0,
     directions: undefined,
+    vehicleExclusions: [],
+    timeExclusions: [],
   };
 }
 
@@ -82,6 +90,7 @@ export function filtersFromSearch(search: URLSearchParams, units: Units): SiteDe
     classes: numberList(search.get('classes')),
     headwayMin: number('hmin', defaults.headwayMin),
     directions: numberList(search.get('dirs')),
+    ...exclusionsFromSearch(search),
   };
 }
 
@@ -98,6 +107,7 @@ export function searchFromFilters(filters: SiteDetailFilters, units: Units): URL
   if (filters.classes) search.set('classes', filters.classes.join(','));
   if (filters.headwayMin !== defaults.headwayMin) search.set('hmin', String(filters.headwayMin));
   if (filters.directions) search.set('dirs', filters.directions.join(','));
+  writeExclusions(search, filters);
   return search;
 }
 
@@ -188,7 +198,7 @@ export function toPayload(
   }
   if (filters.classes) payload.active_classes = filters.classes;
   if (filters.directions) payload.active_directions = filters.directions;
-  return payload;
+  return { ...payload, ...exclusionsPayload(filters) };
 }
 
 export function speedIn(units: Units, speedMps: number): number {

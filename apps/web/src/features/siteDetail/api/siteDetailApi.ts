@@ -73,6 +73,8 @@ export interface FilterPayload {
   active_classes?: number[];
   headway_min: number;
   active_directions?: number[];
+  vehicle_exclusions?: string[];
+  time_exclusions?: { days: number[]; from: string; to: string }[];
 }
 
 const SITE_DETAIL = `query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {

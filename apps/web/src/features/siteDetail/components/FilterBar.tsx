@@ -23,6 +23,7 @@ import {
   type TimeRangePreset,
   type Units,
 } from '../siteDetailFilters.ts';
+import { ExclusionsControl } from './ExclusionsControl.tsx';
 
 interface Props {
   filters: SiteDetailFilters;
@@ -35,6 +36,9 @@ interface Props {
   /** The site's local date now, for the 'Today' label. */
   today: string;
   savingState: SavingState;
+  siteId: string;
+  /** The site's time zone, in which exclusion time ranges are read. */
+  timeZone: string;
 }
 
 const PRESETS = Object.keys(TIME_RANGES) as TimeRangePreset[];
@@ -49,6 +53,8 @@ export function FilterBar({
   anchorDay,
   today,
   savingState,
+  siteId,
+  timeZone,
 }: Props) {
   const { t } = useTranslation();
   const problems = filterProblems(filters);
@@ -217,6 +223,14 @@ export function FilterBar({
             ))}
           </Select>
         </FormControl>
+        <ExclusionsControl
+          siteId={siteId}
+          filters={filters}
+          onChange={onChange}
+          units={units}
+          classes={classes}
+          timeZone={timeZone}
+        />
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <SavingIndicator state={savingState} />
         </Box>

@@ -55,6 +55,8 @@ import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
 import { useSpeedLimits } from '../api/speedLimitsApi.ts';
 import { useSession } from '../../session/useSession.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
+import { withKnownExclusions } from '../siteDetailExclusions.ts';
 import { StatCards } from './StatCards.tsx';
 
 /** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
@@ -102,16 +104,27 @@ export function SiteDetailScreen() {
   const timeRange = useSiteTimeRange(siteId);
   const timeZone = timeRange.data?.time_zone ?? 'UTC';
   const anchorMs = rangeAnchorMs(timeRange.data?.available_end, nowMs);
+  const exclusionFilters = useVehicleExclusionFilters(siteId);
   const payload = useMemo(
     () =>
-      toPayload(filtersFromSearch(new URLSearchParams(applied), units), units, timeZone, anchorMs),
-    [applied, units, timeZone, anchorMs],
+      withKnownExclusions(
+        toPayload(
+          filtersFromSearch(new URLSearchParams(applied), units),
+          units,
+          timeZone,
+          anchorMs,
+        ),
+        exclusionFilters.data,
+      ),
+    [applied, units, timeZone, anchorMs, exclusionFilters.data],
   );
+  // A link's saved exclusions wait for the list, so that one deleted since is left out.
+  const exclusionsReady = !payload.vehicle_exclusions || !exclusionFilters.isPending;
   const detail = useSiteDetail(
     siteId,
     payload,
     appliedFilters.aggregation,
-    timeRange.data !== undefined && stored.ready,
+    timeRange.data !== undefined && stored.ready && exclusionsReady,
   );
   const data = detail.data;
 
@@ -268,6 +281,8 @@ export function SiteDetailScreen() {
         anchorDay={localDay(anchorMs, timeZone)}
         today={localDay(nowMs, timeZone)}
         savingState={stored.savingState}
+        siteId={siteId}
+        timeZone={timeZone}
       />
       <Box sx={{ minHeight: 4 }}>
         {detail.isFetching && <LinearProgress aria-label={t('siteDetail.loading')} />}
