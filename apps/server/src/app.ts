@@ -22,6 +22,9 @@ import { sitesResolvers, sitesTypeDefs } from './features/sites/sites.graphql.ts
 import { speedLimitsResolvers, speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
+import { mapNotesResolvers, mapNotesTypeDefs } from './features/mapNotes/mapNotes.graphql.ts';
+import { createMapNotesRepository } from './features/mapNotes/mapNotes.repository.ts';
+import { createMapNotesService } from './features/mapNotes/mapNotes.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
@@ -181,6 +184,7 @@ export async function buildApp({
       filesTypeDefs,
       analysisTypeDefs,
       mapTypeDefs,
+      mapNotesTypeDefs,
       speedLimitsTypeDefs,
       sitesTypeDefs,
       fileNotesTypeDefs,
@@ -191,6 +195,7 @@ export async function buildApp({
       filesResolvers(files, queue, tokens),
       analysisResolvers(analysis),
       mapResolvers(createMapService(createMapRepository(db))),
+      mapNotesResolvers(createMapNotesService(createMapNotesRepository(db))),
       speedLimitsResolvers(db),
       sitesResolvers(db),
       fileNotesResolvers(db),

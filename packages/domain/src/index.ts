@@ -11,3 +11,5 @@ export * from './mapSites.ts';
 export * from './speedLimits.ts';
 export * from './sites.ts';
 export * from './quickFilters.ts';
+export * from './mapNotes.ts';
+export * from './mapProfiles.ts';

@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   'files.requestApproval': ['org_user'],
   'files.notes': ['admin'],
   'staff.tools': ['admin'],
+  'mapNotes.read': ['admin', 'org_admin', 'org_user'],
+  'mapNotes.write': ['admin', 'org_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -49,6 +51,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'organisation.updateSettings',
   'files.upload',
   'sites.update',
+  'mapNotes.write',
 ]);
 
 /**

@@ -49,6 +49,8 @@ export const organisationSettingsSchema = z.object({
   length_outlier_factor: z.number().min(LENGTH_OUTLIER.min).max(LENGTH_OUTLIER.max),
   headway_threshold_seconds: z.number().min(0).max(60),
   default_units: z.enum(['metric', 'imperial']),
+  /** SPEC sections 2 and 3: hidden.mapNotes hides the map notes from the whole organisation. */
+  hidden: z.object({ mapNotes: z.boolean() }),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
@@ -63,6 +65,7 @@ export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   length_outlier_factor: LENGTH_OUTLIER.default,
   headway_threshold_seconds: 5,
   default_units: 'metric',
+  hidden: { mapNotes: false },
 };
 
 export const createOrganisationSchema = z.object({
