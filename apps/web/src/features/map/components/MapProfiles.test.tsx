@@ -61,10 +61,11 @@ describe('map layer profiles', () => {
     const onApply = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<MapProfiles current={CURRENT} onApply={onApply} />);
-    const list = await screen.findByRole('list', { name: 'Saved layer profiles' });
-    const [speeds, classes] = await within(list).findAllByRole('listitem');
-    expect(classes?.getAttribute('aria-current')).toBe('true');
-    expect(speeds?.getAttribute('aria-current')).toBeNull();
+    const list = await screen.findByRole('list', { name: 'Saved profiles' });
+    const classes = await within(list).findByRole('button', { name: /^Classes/ });
+    expect(classes.getAttribute('aria-current')).toBe('true');
+    const speeds = within(list).getByRole('button', { name: /^Speeds/ });
+    expect(speeds.getAttribute('aria-current')).toBeNull();
 
     await user.click(within(list).getByText('Speeds'));
     expect(onApply).toHaveBeenCalledWith(profile('Speeds'));
@@ -75,16 +76,19 @@ describe('map layer profiles', () => {
     const sent = profilesServer({ mapProfiles: [profile('Speeds')] });
     const user = userEvent.setup();
     renderWithApp(<MapProfiles current={CURRENT} onApply={vi.fn()} />);
-    const list = await screen.findByRole('list', { name: 'Saved layer profiles' });
-    expect((await within(list).findByRole('listitem')).getAttribute('aria-current')).toBe('true');
+    const list = await screen.findByRole('list', { name: 'Saved profiles' });
+    const speeds = await within(list).findByRole('button', { name: /^Speeds/ });
+    expect(speeds.getAttribute('aria-current')).toBe('true');
 
     await user.type(screen.getByLabelText('Profile name'), 'speeds');
     expect(screen.getByText('That profile name already exists')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save profile' }).hasAttribute('disabled')).toBe(
+      true,
+    );
 
     await user.clear(screen.getByLabelText('Profile name'));
     await user.type(screen.getByLabelText('Profile name'), 'Weekend limits');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await vi.waitFor(() => expect(storedPreferences(sent)).toHaveLength(1));
     expect(storedPreferences(sent)[0]).toEqual({
       mapProfiles: [profile('Speeds'), { ...CURRENT, name: 'Weekend limits' }],
@@ -99,7 +103,9 @@ describe('map layer profiles', () => {
     await screen.findByText('E');
     await user.type(screen.getByLabelText('Profile name'), 'Sixth');
     expect(screen.getByText('At most 5 map layer profiles')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save profile' }).hasAttribute('disabled')).toBe(
+      true,
+    );
   });
 
   it('deletes a profile and keeps the active one active', async () => {

@@ -72,25 +72,25 @@ export function MapProfiles({ current, onApply }: Props) {
           </Typography>
         )}
         {profiles.map((saved, index) => (
-          <Chip
-            key={saved.name}
-            role="listitem"
-            label={saved.name}
-            color={index === active ? 'primary' : 'default'}
-            variant={index === active ? 'filled' : 'outlined'}
-            aria-current={index === active ? 'true' : undefined}
-            onClick={() => {
-              onApply(saved);
-              store.mutate({ activeMapProfile: index });
-            }}
-            onDelete={() =>
-              store.mutate({
-                mapProfiles: profiles.filter((_, position) => position !== index),
-                activeMapProfile: activeAfterDelete(active, index),
-              })
-            }
-            deleteIcon={<CancelIcon aria-label={t('mapProfiles.delete', { name: saved.name })} />}
-          />
+          <Box role="listitem" key={saved.name}>
+            <Chip
+              label={saved.name}
+              color={index === active ? 'primary' : 'default'}
+              variant={index === active ? 'filled' : 'outlined'}
+              aria-current={index === active ? 'true' : undefined}
+              onClick={() => {
+                onApply(saved);
+                store.mutate({ activeMapProfile: index });
+              }}
+              onDelete={() =>
+                store.mutate({
+                  mapProfiles: profiles.filter((_, position) => position !== index),
+                  activeMapProfile: activeAfterDelete(active, index),
+                })
+              }
+              deleteIcon={<CancelIcon aria-label={t('mapProfiles.delete', { name: saved.name })} />}
+            />
+          </Box>
         ))}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>

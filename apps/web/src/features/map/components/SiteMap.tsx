@@ -124,6 +124,7 @@ export function SiteMap({
     setLoaded(true);
     const map = event.target;
     const markFirstDraw = () => {
+      if (!map.getLayer(SITES_LAYER)) return;
       if (map.queryRenderedFeatures({ layers: [SITES_LAYER] }).length === 0) return;
       performance.mark(SITES_DRAWN_MARK);
       map.off('render', markFirstDraw);
