@@ -128,6 +128,7 @@ export function MapNoteDialog({ state, dispatch, note, groups, canEdit, changes 
               value={state.groupId ?? ''}
               onChange={(event) => dispatch({ type: 'group', groupId: event.target.value || null })}
               fullWidth
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{t('mapNotes.dialog.noGroup')}</MenuItem>
               {groups.map((group) => (

@@ -198,6 +198,7 @@ export function MapNotesPanel({ notes, show, onShow, onOpen, changes }: Props) {
           />
           <Button
             variant="outlined"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             disabled={newGroup.trim() === '' || groupProblem !== undefined}
             onClick={() =>
               changes.createGroup.mutate(newGroup.trim(), { onSuccess: () => setNewGroup('') })

@@ -105,6 +105,7 @@ export function MapProfiles({ current, onApply }: Props) {
         />
         <Button
           variant="outlined"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           disabled={name.trim() === '' || problem !== undefined || store.isPending || !profile.data}
           onClick={() =>
             store.mutate(

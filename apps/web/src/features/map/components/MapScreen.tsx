@@ -115,6 +115,8 @@ export function MapScreen() {
   const noteChanges = useMapNoteChanges();
   const [noteState, dispatchNote] = useReducer(mapNoteReducer, INITIAL_MAP_NOTE_STATE);
   const [addingNote, setAddingNote] = useState(false);
+  // On a phone the map's buttons stay small, so that they leave the map in view.
+  const toolbarSize = wide ? 'medium' : 'small';
   const canAddNotes = notes.data?.can_edit === true && !notes.data.hidden;
   const all = useMemo(() => sites.data ?? [], [sites.data]);
   const shown = useMemo(() => visibleSites(all, filters, selected), [all, filters, selected]);
@@ -309,6 +311,7 @@ export function MapScreen() {
         )}
         <Stack
           direction="row"
+          useFlexGap
           spacing={1}
           sx={{
             position: 'absolute',
@@ -317,12 +320,12 @@ export function MapScreen() {
             // Clear of the zoom buttons on the right.
             maxWidth: 'calc(100% - 64px)',
             flexWrap: 'wrap',
-            gap: 1,
             zIndex: 2,
           }}
         >
           {!wide && (
             <Button
+              size={toolbarSize}
               variant="contained"
               color="inherit"
               startIcon={<TuneIcon />}
@@ -333,20 +336,36 @@ export function MapScreen() {
           )}
           {polygon ? (
             <>
-              <Button variant="contained" onClick={finishPolygon} disabled={polygon.length < 3}>
+              <Button
+                size={toolbarSize}
+                variant="contained"
+                onClick={finishPolygon}
+                disabled={polygon.length < 3}
+              >
                 {t('map.polygon.finish', { count: polygon.length })}
               </Button>
-              <Button variant="contained" color="inherit" onClick={() => setPolygon(null)}>
+              <Button
+                size={toolbarSize}
+                variant="contained"
+                color="inherit"
+                onClick={() => setPolygon(null)}
+              >
                 {t('map.polygon.cancel')}
               </Button>
             </>
           ) : addingNote ? (
-            <Button variant="contained" color="inherit" onClick={() => setAddingNote(false)}>
+            <Button
+              size={toolbarSize}
+              variant="contained"
+              color="inherit"
+              onClick={() => setAddingNote(false)}
+            >
               {t('mapNotes.cancelAdd')}
             </Button>
           ) : (
             <>
               <Button
+                size={toolbarSize}
                 variant="contained"
                 color="inherit"
                 startIcon={<PentagonOutlinedIcon />}
@@ -356,6 +375,7 @@ export function MapScreen() {
               </Button>
               {canAddNotes && (
                 <Button
+                  size={toolbarSize}
                   variant="contained"
                   color="inherit"
                   startIcon={<AddLocationAltOutlinedIcon />}
@@ -370,6 +390,7 @@ export function MapScreen() {
             </>
           )}
           <Button
+            size={toolbarSize}
             variant="contained"
             color="inherit"
             startIcon={<DownloadIcon />}
