@@ -102,6 +102,8 @@ try {
     if (width < 900 && (await page.getByRole('button', { name: 'Layers and filters' }).isHidden()))
       await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add note' }).click();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(outputDir, `map-note-adding-${width}.png`) });
     const box = await page.locator('[data-testid="site-map"] canvas').boundingBox();
     await page.mouse.click(
       (box?.x ?? 0) + (box?.width ?? 0) * 0.4,

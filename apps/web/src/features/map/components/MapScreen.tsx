@@ -1,18 +1,4 @@
-import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlined';
-import DownloadIcon from '@mui/icons-material/Download';
-import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
-import TuneIcon from '@mui/icons-material/Tune';
-import {
-  Alert,
-  Box,
-  Button,
-  Drawer,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import { INITIAL_MAP_NOTE_STATE, mapNoteReducer, type MapProfile } from '@roadcount/domain';
 import { useMemo, useReducer, useState } from 'react';
@@ -41,6 +27,7 @@ import { MapNoteDialog } from './MapNoteDialog.tsx';
 import { MapNotesPanel } from './MapNotesPanel.tsx';
 import { MapProfiles, savedMapProfiles } from './MapProfiles.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
+import { MapToolbar } from './MapToolbar.tsx';
 import { SiteList } from './SiteList.tsx';
 import { SiteMap, type SiteDot } from './SiteMap.tsx';
 import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
@@ -115,8 +102,6 @@ export function MapScreen() {
   const noteChanges = useMapNoteChanges();
   const [noteState, dispatchNote] = useReducer(mapNoteReducer, INITIAL_MAP_NOTE_STATE);
   const [addingNote, setAddingNote] = useState(false);
-  // On a phone the map's buttons stay small, so that they leave the map in view.
-  const toolbarSize = wide ? 'medium' : 'small';
   const canAddNotes = notes.data?.can_edit === true && !notes.data.hidden;
   const all = useMemo(() => sites.data ?? [], [sites.data]);
   const shown = useMemo(() => visibleSites(all, filters, selected), [all, filters, selected]);
@@ -309,118 +294,26 @@ export function MapScreen() {
             }}
           />
         )}
-        <Stack
-          direction="row"
-          useFlexGap
-          spacing={1}
-          sx={{
-            position: 'absolute',
-            top: 12,
-            left: 12,
-            // Clear of the zoom buttons on the right.
-            maxWidth: 'calc(100% - 64px)',
-            flexWrap: 'wrap',
-            zIndex: 2,
+        <MapToolbar
+          wide={wide}
+          onOpenControls={() => setControlsOpen(true)}
+          polygon={polygon}
+          onPolygon={setPolygon}
+          onFinishPolygon={finishPolygon}
+          canAddNotes={canAddNotes}
+          addingNote={addingNote}
+          onAddingNote={(adding) => {
+            setAddingNote(adding);
+            if (adding) changeSettings({ showNotes: true });
           }}
-        >
-          {!wide && (
-            <Button
-              size={toolbarSize}
-              variant="contained"
-              color="inherit"
-              startIcon={<TuneIcon />}
-              onClick={() => setControlsOpen(true)}
-            >
-              {t('map.controls.open')}
-            </Button>
-          )}
-          {polygon ? (
-            <>
-              <Button
-                size={toolbarSize}
-                variant="contained"
-                onClick={finishPolygon}
-                disabled={polygon.length < 3}
-              >
-                {t('map.polygon.finish', { count: polygon.length })}
-              </Button>
-              <Button
-                size={toolbarSize}
-                variant="contained"
-                color="inherit"
-                onClick={() => setPolygon(null)}
-              >
-                {t('map.polygon.cancel')}
-              </Button>
-            </>
-          ) : addingNote ? (
-            <Button
-              size={toolbarSize}
-              variant="contained"
-              color="inherit"
-              onClick={() => setAddingNote(false)}
-            >
-              {t('mapNotes.cancelAdd')}
-            </Button>
-          ) : (
-            <>
-              <Button
-                size={toolbarSize}
-                variant="contained"
-                color="inherit"
-                startIcon={<PentagonOutlinedIcon />}
-                onClick={() => setPolygon([])}
-              >
-                {t('map.polygon.start')}
-              </Button>
-              {canAddNotes && (
-                <Button
-                  size={toolbarSize}
-                  variant="contained"
-                  color="inherit"
-                  startIcon={<AddLocationAltOutlinedIcon />}
-                  onClick={() => {
-                    setAddingNote(true);
-                    changeSettings({ showNotes: true });
-                  }}
-                >
-                  {t('mapNotes.add')}
-                </Button>
-              )}
-            </>
-          )}
-          <Button
-            size={toolbarSize}
-            variant="contained"
-            color="inherit"
-            startIcon={<DownloadIcon />}
-            disabled={shown.length === 0}
-            onClick={() =>
-              download(
-                `sites-${dates.start_date}-${dates.end_date}.csv`,
-                summaryCsv(shown, units, csvHeaders),
-              )
-            }
-          >
-            {t('map.csv.download')}
-          </Button>
-        </Stack>
-        {polygon && (
-          <Alert
-            severity="info"
-            sx={{ position: 'absolute', top: 64, left: 12, right: 12, maxWidth: 420 }}
-          >
-            {t('map.polygon.help')}
-          </Alert>
-        )}
-        {addingNote && (
-          <Alert
-            severity="info"
-            sx={{ position: 'absolute', top: 64, left: 12, right: 12, maxWidth: 420 }}
-          >
-            {t('mapNotes.addHelp')}
-          </Alert>
-        )}
+          csvDisabled={shown.length === 0}
+          onCsv={() =>
+            download(
+              `sites-${dates.start_date}-${dates.end_date}.csv`,
+              summaryCsv(shown, units, csvHeaders),
+            )
+          }
+        />
         <MapNoteDialog
           state={noteState}
           dispatch={dispatchNote}
