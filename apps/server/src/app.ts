@@ -35,6 +35,9 @@ import { createSiteLifecycleService } from './features/sites/siteLifecycle.servi
 import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
+import { mapNotesResolvers, mapNotesTypeDefs } from './features/mapNotes/mapNotes.graphql.ts';
+import { createMapNotesRepository } from './features/mapNotes/mapNotes.repository.ts';
+import { createMapNotesService } from './features/mapNotes/mapNotes.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
@@ -220,6 +223,7 @@ export async function buildApp({
       filesTypeDefs,
       analysisTypeDefs,
       mapTypeDefs,
+      mapNotesTypeDefs,
       speedLimitsTypeDefs,
       sitesTypeDefs,
       siteLifecycleTypeDefs,
@@ -236,6 +240,7 @@ export async function buildApp({
       filesResolvers(files, queue, tokens),
       analysisResolvers(analysis),
       mapResolvers(createMapService(createMapRepository(db))),
+      mapNotesResolvers(createMapNotesService(createMapNotesRepository(db))),
       speedLimitsResolvers(db),
       sitesResolvers(db, siteTools),
       siteLifecycleResolvers(

@@ -17,3 +17,5 @@ export * from './quickFilters.ts';
 export * from './siteGroups.ts';
 export * from './siteMerge.ts';
 export * from './exclusions.ts';
+export * from './mapNotes.ts';
+export * from './mapProfiles.ts';

@@ -31,6 +31,8 @@ export const PERMISSIONS = {
   /** Saved vehicle exclusion filters are shared by the organisation's users. */
   'exclusionFilters.read': ['admin', 'org_admin', 'org_user'],
   'exclusionFilters.manage': ['admin', 'org_admin', 'org_user'],
+  'mapNotes.read': ['admin', 'org_admin', 'org_user'],
+  'mapNotes.write': ['admin', 'org_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -57,6 +59,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'sites.import',
   'sites.delete',
   'exclusionFilters.manage',
+  'mapNotes.write',
 ]);
 
 /**

@@ -51,6 +51,8 @@ export const organisationSettingsSchema = z.object({
   headway_threshold_seconds: z.number().min(0).max(60),
   default_units: z.enum(['metric', 'imperial']),
   sites_table_columns: siteTableColumnsSchema,
+  /** SPEC sections 2 and 3: hidden.mapNotes hides the map notes from the whole organisation. */
+  hidden: z.object({ mapNotes: z.boolean() }),
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
@@ -66,6 +68,7 @@ export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   headway_threshold_seconds: 5,
   default_units: 'metric',
   sites_table_columns: DEFAULT_SITE_TABLE_COLUMNS,
+  hidden: { mapNotes: false },
 };
 
 export const createOrganisationSchema = z.object({

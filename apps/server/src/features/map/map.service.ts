@@ -73,12 +73,11 @@ export function createMapService(repository: MapRepository) {
       checkFilter(filter);
       const scope = viewer.role === 'admin' ? null : viewer.organisationId;
       if (viewer.role !== 'admin' && scope === null) return [];
-      const rows = await repository.sites(scope);
-      const ids = rows.map((row) => row.site.id);
-      const [rollups, years, limits] = await Promise.all([
-        repository.rollups(ids, filter.start_date, filter.end_date),
-        repository.surveyYears(ids),
-        repository.speedLimits(ids),
+      const [rows, spans, rollups, limits] = await Promise.all([
+        repository.sites(scope),
+        repository.dataSpans(scope),
+        repository.rollupsInScope(scope, filter.start_date, filter.end_date),
+        repository.speedLimitsInScope(scope),
       ]);
       const limitsBySite = new Map<string, { effectiveFrom: string; limitMps: number }[]>();
       for (const limit of limits) {
@@ -112,13 +111,9 @@ export function createMapService(repository: MapRepository) {
           entry.classCounts.set(key, (entry.classCounts.get(key) ?? 0) + count);
         }
       }
-      const yearsBySite = new Map<string, number[]>();
-      for (const { siteId, year } of years) {
-        const list = yearsBySite.get(siteId) ?? [];
-        list.push(Number(year));
-        yearsBySite.set(siteId, list);
-      }
-      return rows.map(({ site, organisationName, lastDay }) => {
+      const spanBySite = new Map(spans.map((span) => [span.siteId, span]));
+      return rows.map(({ site, organisationName }) => {
+        const span = spanBySite.get(site.id);
         const entry = figures.get(site.id) ?? emptyFigures();
         const histogram = Array.from(entry.histogram, (count) => count ?? 0);
         const classified = [...entry.classCounts].filter(([classIndex]) => classIndex > 0);
@@ -142,8 +137,8 @@ export function createMapService(repository: MapRepository) {
           owner_organisation_id: site.ownerOrganisationId,
           organisation_name: organisationName,
           class_scheme: findClassScheme(site.classScheme).id,
-          last_surveyed: lastDay,
-          survey_years: (yearsBySite.get(site.id) ?? []).sort((a, b) => a - b),
+          last_surveyed: span?.lastDay ?? null,
+          survey_years: (span?.years ?? []).map(Number).sort((a, b) => a - b),
           has_data: entry.days.size > 0,
           days: entry.days.size,
           vehicles: entry.vehicles,

@@ -2,7 +2,12 @@ import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from '../../infra/graphql/context.ts';
 import { authorizeGraphql, requireViewer } from '../../infra/graphql/context.ts';
 import mercurius from 'mercurius';
-import { messageForStatus, quickFiltersSchema } from '@roadcount/domain';
+import {
+  activeMapProfileSchema,
+  mapProfilesSchema,
+  messageForStatus,
+  quickFiltersSchema,
+} from '@roadcount/domain';
 import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 import { organisationPreferences, toUserSummary } from './users.service.ts';
@@ -127,17 +132,23 @@ export function usersResolvers(
           );
         }
         const preference = args.preference as Record<string, unknown>;
-        // Quick filters keep their SPEC section 5 rules on the server too.
-        if ('quickFilters' in preference) {
-          const parsed = quickFiltersSchema.safeParse(preference.quickFilters);
+        // Quick filters and map layer profiles keep their SPEC section 5 rules on the server too.
+        const checked = [
+          ['quickFilters', quickFiltersSchema],
+          ['mapProfiles', mapProfilesSchema],
+          ['activeMapProfile', activeMapProfileSchema],
+        ] as const;
+        for (const [key, schema] of checked) {
+          if (!(key in preference)) continue;
+          const parsed = schema.safeParse(preference[key]);
           if (!parsed.success) {
             throw new mercurius.ErrorWithProps(
-              parsed.error.issues[0]?.message ?? 'invalid quick filters',
+              parsed.error.issues[0]?.message ?? `invalid ${key}`,
               { code: 'BAD_REQUEST' },
               400,
             );
           }
-          preference.quickFilters = parsed.data;
+          preference[key] = parsed.data;
         }
         return toGraphqlUser(await users.mergePreferences(viewer.userId, preference));
       },

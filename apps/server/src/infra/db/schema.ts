@@ -195,6 +195,43 @@ export const notes = pgTable(
   (table) => [index('notes_subject_idx').on(table.subject, table.subjectId)],
 );
 
+/** SPEC section 3: the named groups an organisation sorts its map notes into. */
+export const mapNoteGroups = pgTable(
+  'map_note_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('map_note_groups_name_unique').on(table.organisationId, sql`lower(${table.name})`),
+  ],
+);
+
+/** Notes at a point on the map (SPEC sections 3 and 4), seen by their whole organisation. */
+export const mapNotes = pgTable(
+  'map_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    groupId: uuid('group_id').references(() => mapNoteGroups.id, { onDelete: 'set null' }),
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    longitude: doublePrecision('longitude').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    text: text('text').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    createdOn: createdOn(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('map_notes_organisation_idx').on(table.organisationId)],
+);
+
 /** Values the server keeps for itself, such as the generated token-signing secret. */
 export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),

@@ -29,6 +29,8 @@ export interface MapSettings {
   startDate: string;
   endDate: string;
   mode: SelectionMode;
+  /** The map notes layer. */
+  showNotes: boolean;
 }
 
 interface Props {

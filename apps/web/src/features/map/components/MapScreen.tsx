@@ -1,22 +1,11 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
-import TuneIcon from '@mui/icons-material/Tune';
-import {
-  Alert,
-  Box,
-  Button,
-  Drawer,
-  Paper,
-  Stack,
-  Typography,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Box, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useMemo, useState } from 'react';
+import { INITIAL_MAP_NOTE_STATE, mapNoteReducer, type MapProfile } from '@roadcount/domain';
+import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../profile/api/profileApi.ts';
 import { useMapConfig, useMapSites, type MapDates } from '../api/mapApi.ts';
+import { useMapNoteChanges, useMapNotes } from '../api/mapNotesApi.ts';
 import {
   colourFor,
   insidePolygon,
@@ -34,7 +23,11 @@ import {
 } from '../siteFilters.ts';
 import { MapControls, type MapSettings } from './MapControls.tsx';
 import { MapLegend } from './MapLegend.tsx';
+import { MapNoteDialog } from './MapNoteDialog.tsx';
+import { MapNotesPanel } from './MapNotesPanel.tsx';
+import { MapProfiles, savedMapProfiles } from './MapProfiles.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
+import { MapToolbar } from './MapToolbar.tsx';
 import { SiteList } from './SiteList.tsx';
 import { SiteMap, type SiteDot } from './SiteMap.tsx';
 import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
@@ -67,6 +60,7 @@ export function MapScreen() {
       startDate: start,
       endDate: end,
       mode: 'single',
+      showNotes: true,
     };
   });
   const [filters, setFilters] = useState<SiteFilters>(DEFAULT_SITE_FILTERS);
@@ -85,21 +79,50 @@ export function MapScreen() {
     if (next.startDate <= next.endDate)
       setDates({ start_date: next.startDate, end_date: next.endDate, day_range: next.dayRange });
   };
+  const applyProfile = (saved: MapProfile) =>
+    changeSettings({
+      layer: saved.layer,
+      dotSize: saved.dotSize,
+      dayRange: saved.dayRange,
+      satellite: saved.satellite,
+      showNotes: saved.showNotes,
+    });
+  // SPEC section 9: the active profile (0 unless the user chose another) applies on arrival.
+  const [profileApplied, setProfileApplied] = useState(false);
+  if (!profileApplied && profile.data) {
+    // Once, when the profile first arrives (adjusting state while rendering, not in an effect).
+    setProfileApplied(true);
+    const { profiles, active } = savedMapProfiles(profile.data.profile.preferences);
+    const saved = profiles[active];
+    if (saved) applyProfile(saved);
+  }
   const config = useMapConfig();
   const sites = useMapSites(dates);
+  const notes = useMapNotes(profile.data !== undefined);
+  const noteChanges = useMapNoteChanges();
+  const [noteState, dispatchNote] = useReducer(mapNoteReducer, INITIAL_MAP_NOTE_STATE);
+  const [addingNote, setAddingNote] = useState(false);
+  const canAddNotes = notes.data?.can_edit === true && !notes.data.hidden;
   const all = useMemo(() => sites.data ?? [], [sites.data]);
   const shown = useMemo(() => visibleSites(all, filters, selected), [all, filters, selected]);
-  const scale = layerScale(settings.layer, units);
-  const colours = selectionColours(selected, settings.mode);
-  const dots: SiteDot[] = shown.map((site) => {
-    const selection = colours.get(site.id);
-    const comparison = settings.layer === 'comparison';
-    return {
-      site,
-      colour: comparison ? (selection ?? '#bdbdbd') : colourFor(scale, scale.value(site)),
-      ...(selection ? { selection } : {}),
-    };
-  });
+  const scale = useMemo(() => layerScale(settings.layer, units), [settings.layer, units]);
+  const colours = useMemo(
+    () => selectionColours(selected, settings.mode),
+    [selected, settings.mode],
+  );
+  const dots = useMemo<SiteDot[]>(
+    () =>
+      shown.map((site) => {
+        const selection = colours.get(site.id);
+        const comparison = settings.layer === 'comparison';
+        return {
+          site,
+          colour: comparison ? (selection ?? '#bdbdbd') : colourFor(scale, scale.value(site)),
+          ...(selection ? { selection } : {}),
+        };
+      }),
+    [shown, colours, scale, settings.layer],
+  );
   const years = [...new Set(all.flatMap((site) => site.survey_years))].sort((a, b) => b - a);
   const organisations =
     profile.data?.role === 'admin'
@@ -155,6 +178,16 @@ export function MapScreen() {
         onSelect={select}
         loading={sites.isPending}
       />
+      <MapProfiles
+        current={{
+          layer: settings.layer,
+          dotSize: settings.dotSize,
+          dayRange: settings.dayRange,
+          satellite: settings.satellite,
+          showNotes: settings.showNotes,
+        }}
+        onApply={applyProfile}
+      />
       <QuickFilters
         current={{
           layer: settings.layer,
@@ -180,6 +213,16 @@ export function MapScreen() {
         onFilters={(change) => setFilters((current) => ({ ...current, ...change }))}
         years={years}
         organisations={organisations}
+      />
+      <MapNotesPanel
+        notes={notes.data}
+        show={settings.showNotes}
+        onShow={(showNotes) => changeSettings({ showNotes })}
+        onOpen={(note) => {
+          setControlsOpen(false);
+          dispatchNote({ type: 'view', note });
+        }}
+        changes={noteChanges}
       />
     </>
   );
@@ -238,74 +281,47 @@ export function MapScreen() {
             polygon={polygon}
             onSiteClick={select}
             onMapClick={(point) => polygon && setPolygon([...polygon, point])}
+            notes={notes.data?.notes ?? []}
+            showNotes={settings.showNotes}
+            addingNote={addingNote}
+            onNoteClick={(noteId) => {
+              const note = notes.data?.notes.find((candidate) => candidate.id === noteId);
+              if (note) dispatchNote({ type: 'view', note });
+            }}
+            onAddNoteAt={({ lng, lat, siteId }) => {
+              setAddingNote(false);
+              dispatchNote({ type: 'new', lng, lat, siteId });
+            }}
           />
         )}
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{
-            position: 'absolute',
-            top: 12,
-            left: 12,
-            // Clear of the zoom buttons on the right.
-            maxWidth: 'calc(100% - 64px)',
-            flexWrap: 'wrap',
-            gap: 1,
-            zIndex: 2,
+        <MapToolbar
+          wide={wide}
+          onOpenControls={() => setControlsOpen(true)}
+          polygon={polygon}
+          onPolygon={setPolygon}
+          onFinishPolygon={finishPolygon}
+          canAddNotes={canAddNotes}
+          addingNote={addingNote}
+          onAddingNote={(adding) => {
+            setAddingNote(adding);
+            if (adding) changeSettings({ showNotes: true });
           }}
-        >
-          {!wide && (
-            <Button
-              variant="contained"
-              color="inherit"
-              startIcon={<TuneIcon />}
-              onClick={() => setControlsOpen(true)}
-            >
-              {t('map.controls.open')}
-            </Button>
-          )}
-          {polygon ? (
-            <>
-              <Button variant="contained" onClick={finishPolygon} disabled={polygon.length < 3}>
-                {t('map.polygon.finish', { count: polygon.length })}
-              </Button>
-              <Button variant="contained" color="inherit" onClick={() => setPolygon(null)}>
-                {t('map.polygon.cancel')}
-              </Button>
-            </>
-          ) : (
-            <Button
-              variant="contained"
-              color="inherit"
-              startIcon={<PentagonOutlinedIcon />}
-              onClick={() => setPolygon([])}
-            >
-              {t('map.polygon.start')}
-            </Button>
-          )}
-          <Button
-            variant="contained"
-            color="inherit"
-            startIcon={<DownloadIcon />}
-            disabled={shown.length === 0}
-            onClick={() =>
-              download(
-                `sites-${dates.start_date}-${dates.end_date}.csv`,
-                summaryCsv(shown, units, csvHeaders),
-              )
-            }
-          >
-            {t('map.csv.download')}
-          </Button>
-        </Stack>
-        {polygon && (
-          <Alert
-            severity="info"
-            sx={{ position: 'absolute', top: 64, left: 12, right: 12, maxWidth: 420 }}
-          >
-            {t('map.polygon.help')}
-          </Alert>
-        )}
+          csvDisabled={shown.length === 0}
+          onCsv={() =>
+            download(
+              `sites-${dates.start_date}-${dates.end_date}.csv`,
+              summaryCsv(shown, units, csvHeaders),
+            )
+          }
+        />
+        <MapNoteDialog
+          state={noteState}
+          dispatch={dispatchNote}
+          note={notes.data?.notes.find((note) => note.id === noteState.noteId)}
+          groups={notes.data?.groups ?? []}
+          canEdit={canAddNotes}
+          changes={noteChanges}
+        />
         {(sites.isError || config.isError || !datesValid) && (
           <Alert
             severity={datesValid ? 'error' : 'warning'}

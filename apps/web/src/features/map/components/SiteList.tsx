@@ -22,6 +22,9 @@ interface Props {
   loading: boolean;
 }
 
+/** Enough to scroll through; thousands of rows would slow every render of the map screen. */
+export const LISTED_SITES = 100;
+
 /** Search by name and the list of the sites on the map; a click selects as the map does. */
 export function SiteList({ sites, selected, colours, search, onSearch, onSelect, loading }: Props) {
   const { t } = useTranslation();
@@ -51,13 +54,14 @@ export function SiteList({ sites, selected, colours, search, onSearch, onSelect,
         aria-live="polite"
       >
         {loading ? t('map.sites.loading') : t('map.sites.count', { count: sites.length })}
+        {sites.length > LISTED_SITES && ` ${t('map.sites.capped', { listed: LISTED_SITES })}`}
       </Typography>
       <List
         dense
         aria-label={t('map.sites.list')}
         sx={{ maxHeight: 220, overflowY: 'auto', mx: -1 }}
       >
-        {sites.map((site) => (
+        {sites.slice(0, LISTED_SITES).map((site) => (
           <ListItemButton
             key={site.id}
             selected={selected.includes(site.id)}

@@ -15,6 +15,7 @@ import {
 } from 'react-map-gl/maplibre';
 import { reportError } from '../../../lib/reportError.ts';
 import type { MapConfig, MapSite } from '../api/mapApi.ts';
+import type { MapNote } from '../api/mapNotesApi.ts';
 
 export interface SiteDot {
   site: MapSite;
@@ -32,6 +33,12 @@ interface Props {
   polygon: [number, number][] | null;
   onSiteClick: (siteId: string) => void;
   onMapClick: (point: [number, number]) => void;
+  notes: MapNote[];
+  showNotes: boolean;
+  /** The next click places a new note (on a site, the note is the site's). */
+  addingNote: boolean;
+  onNoteClick: (noteId: string) => void;
+  onAddNoteAt: (point: { lng: number; lat: number; siteId: string | null }) => void;
 }
 
 // The bundle moves MapLibre away from its worker file: tell it where the build put it.
@@ -46,6 +53,9 @@ export function reportMapError(event: { error: Error & { url?: string } }) {
 /** SPEC section 9: the map opens at zoom 12. */
 const DEFAULT_ZOOM = 12;
 const SITES_LAYER = 'sites';
+const NOTES_LAYER = 'map-notes';
+/** A performance mark at the first frame that shows sites, for the map benchmark. */
+export const SITES_DRAWN_MARK = 'roadcount:sites-drawn';
 
 /** The base map: the configured style, or raster tiles over a plain background. */
 export function baseStyle(
@@ -81,9 +91,18 @@ export function SiteMap({
   polygon,
   onSiteClick,
   onMapClick,
+  notes,
+  showNotes,
+  addingNote,
+  onNoteClick,
+  onAddNoteAt,
 }: Props) {
   const mapRef = useRef<MapRef>(null);
-  const located = dots.filter(({ site }) => site.latitude !== null && site.longitude !== null);
+  // Memoised so that a render for something else (a dialog, typing) does not resend every site.
+  const located = useMemo(
+    () => dots.filter(({ site }) => site.latitude !== null && site.longitude !== null),
+    [dots],
+  );
   const features = useMemo<FeatureCollection<Point>>(
     () => ({
       type: 'FeatureCollection',
@@ -104,7 +123,17 @@ export function SiteMap({
   const boundsKey = located.map(({ site }) => site.id).join(',');
   // The map is created after the first render: fit once it has loaded, and when the sites change.
   const [loaded, setLoaded] = useState(false);
-  const onLoad = useCallback(() => setLoaded(true), []);
+  const onLoad = useCallback((event: { target: maplibregl.Map }) => {
+    setLoaded(true);
+    const map = event.target;
+    const markFirstDraw = () => {
+      if (!map.getLayer(SITES_LAYER)) return;
+      if (map.queryRenderedFeatures({ layers: [SITES_LAYER] }).length === 0) return;
+      performance.mark(SITES_DRAWN_MARK);
+      map.off('render', markFirstDraw);
+    };
+    map.on('render', markFirstDraw);
+  }, []);
   useEffect(() => {
     const map = mapRef.current;
     if (!loaded || !map || located.length === 0) return;
@@ -138,11 +167,34 @@ export function SiteMap({
     [polygon],
   );
 
+  const noteFeatures = useMemo<FeatureCollection<Point>>(
+    () => ({
+      type: 'FeatureCollection',
+      features: notes.map((note) => ({
+        type: 'Feature',
+        id: note.id,
+        geometry: { type: 'Point', coordinates: [note.longitude, note.latitude] },
+        properties: { id: note.id },
+      })),
+    }),
+    [notes],
+  );
+
   const click = (event: MapLayerMouseEvent) => {
-    const feature = event.features?.find((candidate) => candidate.layer.id === SITES_LAYER);
-    const id = feature?.properties.id as string | undefined;
-    if (id && !polygon) onSiteClick(id);
-    else onMapClick([event.lngLat.lng, event.lngLat.lat]);
+    const featureOf = (layer: string) =>
+      event.features?.find((candidate) => candidate.layer.id === layer);
+    const siteId = featureOf(SITES_LAYER)?.properties.id as string | undefined;
+    const noteId = featureOf(NOTES_LAYER)?.properties.id as string | undefined;
+    if (polygon) onMapClick([event.lngLat.lng, event.lngLat.lat]);
+    else if (addingNote) {
+      const site = siteId ? located.find((dot) => dot.site.id === siteId)?.site : undefined;
+      onAddNoteAt({
+        lng: site?.longitude ?? event.lngLat.lng,
+        lat: site?.latitude ?? event.lngLat.lat,
+        siteId: site?.id ?? null,
+      });
+    } else if (noteId && showNotes) onNoteClick(noteId);
+    else if (siteId) onSiteClick(siteId);
   };
 
   return (
@@ -158,9 +210,9 @@ export function SiteMap({
           zoom: first ? DEFAULT_ZOOM : 5,
         }}
         mapStyle={baseStyle(config, satellite)}
-        interactiveLayerIds={[SITES_LAYER]}
+        interactiveLayerIds={[SITES_LAYER, NOTES_LAYER]}
         onClick={click}
-        cursor={polygon ? 'crosshair' : undefined}
+        cursor={polygon || addingNote ? 'crosshair' : undefined}
         style={{ width: '100%', height: '100%' }}
       >
         <NavigationControl position="top-right" showCompass={false} />
@@ -180,6 +232,25 @@ export function SiteMap({
               ],
               'circle-stroke-width': ['case', ['==', ['get', 'selected'], 1], 3, 1.5],
             }}
+          />
+        </Source>
+        <Source id="map-notes" type="geojson" data={noteFeatures}>
+          <Layer
+            id={NOTES_LAYER}
+            type="circle"
+            layout={{ visibility: showNotes ? 'visible' : 'none' }}
+            paint={{
+              'circle-color': '#ffca28',
+              'circle-radius': Math.max(8, dotSize + 2),
+              'circle-stroke-color': '#4e342e',
+              'circle-stroke-width': 2,
+            }}
+          />
+          <Layer
+            id="map-notes-centre"
+            type="circle"
+            layout={{ visibility: showNotes ? 'visible' : 'none' }}
+            paint={{ 'circle-color': '#4e342e', 'circle-radius': 2.5 }}
           />
         </Source>
         <Source id="polygon" type="geojson" data={polygonFeature}>

@@ -133,6 +133,19 @@ export function OrganisationSettingsForm({ organisation, canEdit }: Props) {
             {t('organisationSettings.requestApproval.help')}
           </FormHelperText>
         </Stack>
+        <Stack sx={{ gridColumn: { md: '1 / -1' } }}>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={draft.hidden.mapNotes}
+                onChange={(event) => set('hidden', { mapNotes: event.target.checked })}
+                disabled={!canEdit}
+              />
+            }
+            label={t('mapNotes.hideSetting.label')}
+          />
+          <FormHelperText sx={{ mt: 0 }}>{t('mapNotes.hideSetting.help')}</FormHelperText>
+        </Stack>
       </SettingsSection>
       <SettingsSection
         title={t('organisationSettings.sections.quality')}

@@ -76,5 +76,6 @@ export function checkDraft(draft: SettingsDraft, saved: OrganisationSettings): D
   if (draft.request_user_approve_quality !== saved.request_user_approve_quality) {
     changes.request_user_approve_quality = draft.request_user_approve_quality;
   }
+  if (draft.hidden.mapNotes !== saved.hidden.mapNotes) changes.hidden = draft.hidden;
   return { invalid, changes };
 }
