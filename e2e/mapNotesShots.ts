@@ -1,21 +1,11 @@
 // Screenshots of the map with notes, a note, and the layer profiles, for review: npx tsx e2e/mapNotesShots.ts DIR
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiGraphql, apiSignIn } from './support/api.ts';
-import { ADMIN_PASSWORD, startApp } from './support/appServer.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { ADMIN_PASSWORD } from './support/appServer.ts';
+import { signedInPage, startShots } from './support/shots.ts';
 
-const outputDir = process.argv[2] ?? 'e2e/screenshots';
-mkdirSync(outputDir, { recursive: true });
-const app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
-const browser = await launchBrowser();
+const { outputDir, app, browser } = await startShots();
 try {
-  for (
-    let waited = 0;
-    waited < 60_000 && !/Thames Path.*daily rollups/.test(app.output());
-    waited += 500
-  )
-    await new Promise((resolve) => setTimeout(resolve, 500));
   const token = await apiSignIn(app.url, 'admin', ADMIN_PASSWORD);
   const today = new Date().toISOString().slice(0, 10);
   const { mapSites } = await apiGraphql<{
@@ -76,12 +66,7 @@ try {
   );
 
   for (const width of [1440, 375]) {
-    const { page, errors } = await newPage(browser, width);
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    const { page, errors } = await signedInPage(browser, app.url, width, 'admin');
     await page.waitForTimeout(3000);
     await page.screenshot({ path: join(outputDir, `map-notes-${width}.png`) });
     if (width < 900) await page.getByRole('button', { name: 'Layers and filters' }).click();

@@ -1,28 +1,13 @@
 // Screenshots of the map, a site's detail, uploads and files with the demo surveys, for review: npx tsx e2e/mapShots.ts DIR
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, DEMO_PASSWORD, startApp } from './support/appServer.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { ADMIN_PASSWORD } from './support/appServer.ts';
+import { newPage } from './support/browser.ts';
+import { signedInPage, startShots } from './support/shots.ts';
 
-const outputDir = process.argv[2] ?? 'e2e/screenshots';
-mkdirSync(outputDir, { recursive: true });
-const app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
-const browser = await launchBrowser();
+const { outputDir, app, browser } = await startShots();
 try {
-  // The demo surveys are processed in the background after start.
-  for (
-    let waited = 0;
-    waited < 60_000 && !/Thames Path.*daily rollups/.test(app.output());
-    waited += 500
-  )
-    await new Promise((resolve) => setTimeout(resolve, 500));
   for (const width of [1440, 375]) {
-    const { page, errors } = await newPage(browser, width);
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('demo');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    const { page, errors } = await signedInPage(browser, app.url, width, 'demo');
     await page.waitForTimeout(2500);
     await page.screenshot({ path: join(outputDir, `map-${width}.png`) });
     if (width < 900) await page.getByRole('button', { name: 'Layers and filters' }).click();

@@ -1,12 +1,9 @@
 // Screenshots of the sites CSV import errors and the deleted sites, for review: npx tsx e2e/siteImportShots.ts DIR
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiGraphql, apiSignIn } from './support/api.ts';
-import { ADMIN_PASSWORD, startApp } from './support/appServer.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { ADMIN_PASSWORD } from './support/appServer.ts';
+import { signedInPage, startShots } from './support/shots.ts';
 
-const outputDir = process.argv[2] ?? 'e2e/screenshots';
-mkdirSync(outputDir, { recursive: true });
 const BAD = [
   'name,latitude,longitude,direction_one,direction_two,site_type,class_scheme,time_zone,colour',
   'Orchard Way,51.41,-0.91,N,S,temporary,arx,Europe/London,red',
@@ -15,15 +12,8 @@ const BAD = [
   'Orchard Way,51.43,-0.93,E,N,temporary,arx,Europe/London,green',
 ].join('\n');
 
-const app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
-const browser = await launchBrowser();
+const { outputDir, app, browser } = await startShots();
 try {
-  for (
-    let waited = 0;
-    waited < 60_000 && !/Thames Path.*daily rollups/.test(app.output());
-    waited += 500
-  )
-    await new Promise((resolve) => setTimeout(resolve, 500));
   const token = await apiSignIn(app.url, 'admin', ADMIN_PASSWORD);
   const { sites } = await apiGraphql<{ sites: { sites: { id: string }[] } }>(
     app.url,
@@ -36,12 +26,7 @@ try {
     });
   await new Promise((resolve) => setTimeout(resolve, 3000));
   for (const width of [1440, 375]) {
-    const { page, errors } = await newPage(browser, width);
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    const { page, errors } = await signedInPage(browser, app.url, width, 'admin');
     await page.goto(`${app.url}/ui/site-list`);
     await page.getByRole('table', { name: 'Sites' }).waitFor();
     await page.waitForTimeout(500);

@@ -1,27 +1,11 @@
 // Screenshots of the sites table's selection, groups and merge dialogs with the demo surveys, for review: npx tsx e2e/siteShots.ts DIR
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_PASSWORD, startApp } from './support/appServer.ts';
-import { launchBrowser, newPage } from './support/browser.ts';
+import { signedInPage, startShots } from './support/shots.ts';
 
-const outputDir = process.argv[2] ?? 'e2e/screenshots';
-mkdirSync(outputDir, { recursive: true });
-const app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
-const browser = await launchBrowser();
+const { outputDir, app, browser } = await startShots();
 try {
-  for (
-    let waited = 0;
-    waited < 60_000 && !/Thames Path.*daily rollups/.test(app.output());
-    waited += 500
-  )
-    await new Promise((resolve) => setTimeout(resolve, 500));
   for (const width of [1440, 375]) {
-    const { page, errors } = await newPage(browser, width);
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    const { page, errors } = await signedInPage(browser, app.url, width, 'admin');
     await page.goto(`${app.url}/ui/site-list`);
     const table = page.getByRole('table', { name: 'Sites' });
     await table.getByRole('row').nth(2).waitFor();
