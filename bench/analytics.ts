@@ -140,7 +140,7 @@ try {
   const cold: number[] = [];
   for (let run = 0; run < 5; run += 1) cold.push(await timedQuery(coldServer, siteId));
   const mapTimes: number[] = [];
-  for (let run = 0; run < 10; run += 1) {
+  for (let run = 0; run < 3; run += 1) {
     const started = performance.now();
     const response = await fetch(`${coldServer.url}/gql/v1/graphql/`, {
       method: 'POST',
@@ -188,7 +188,7 @@ try {
   );
   const mapMs = median(mapTimes);
   console.log(
-    `map layer for ${MAP_SITES} sites with a year each: ${mapMs.toFixed(1)} ms (median of 10)`,
+    `map layer for ${MAP_SITES} sites with a year each: ${mapMs.toFixed(1)} ms (median of 3)`,
   );
   console.log(
     `RESULT warm_ms=${warmMs.toFixed(1)} cold_ms=${coldMs.toFixed(1)} floor_ms=${floorMs.toFixed(1)} ratio=${(warmMs / floorMs).toFixed(1)} map_ms=${mapMs.toFixed(1)}`,

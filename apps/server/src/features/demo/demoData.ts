@@ -47,7 +47,7 @@ const traffic = (
   return generateTraffic({ ...profile, days, startDay: start.toISOString().slice(0, 10) });
 };
 
-/** The demo surveys: vehicle and bike, temporary and continuous, a few weeks to half a year. */
+/** The demo surveys: vehicle and bike, temporary and continuous, a few weeks to a year. */
 const DEMO_FILES: DemoFile[] = [
   {
     fileName: 'A33 Relief Road continuous.csv',
@@ -56,7 +56,7 @@ const DEMO_FILES: DemoFile[] = [
       roadcountCsvText(
         traffic({
           seed: 11,
-          weeksAgo: 26,
+          weeksAgo: 52,
           untilYesterday: true,
           vehiclesPerDay: 2600,
           directions: [1, 5],
