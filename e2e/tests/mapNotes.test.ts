@@ -46,9 +46,10 @@ describe('map notes', () => {
     await dialog.getByText('Note text must not be empty').waitFor();
     await dialog.getByLabel('Note').fill(NOTE);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    const saved = page.getByRole('dialog', { name: 'Map note' });
-    await saved.getByText(NOTE).waitFor();
-    expect(await saved.textContent()).toContain('Added by admin');
+    // The saved note opens for viewing: its author shows, not the edit form.
+    const saved = page.getByRole('dialog', { name: 'Map note', exact: true });
+    await saved.getByText('Added by admin', { exact: false }).waitFor();
+    expect(await saved.textContent()).toContain(NOTE);
     await saved.getByRole('button', { name: 'Close' }).click();
     await saved.waitFor({ state: 'hidden' });
 
