@@ -8,7 +8,7 @@ import { registerGraphql } from './infra/graphql/graphql.ts';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { createBlobStore } from './infra/blob/blobStore.ts';
-import { createTaskQueue, type TaskRow } from './infra/queue/taskQueue.ts';
+import { createTaskQueue, parseTaskEvent, TASK_EVENTS_CHANNEL } from './infra/queue/taskQueue.ts';
 import { userNotifications } from './infra/db/schema.ts';
 import { startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysis.graphql.ts';
@@ -45,7 +45,11 @@ import { createRefreshTokensRepository } from './features/auth/refreshTokens.rep
 import { registerClientErrorRoutes } from './features/clientErrors/clientErrors.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createTasksService, taskTopic } from './features/tasks/tasks.service.ts';
-import { tasksResolvers, tasksTypeDefs, toTaskTracking } from './features/tasks/tasks.graphql.ts';
+import {
+  eventToTaskTracking,
+  tasksResolvers,
+  tasksTypeDefs,
+} from './features/tasks/tasks.graphql.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersResolvers, usersTypeDefs } from './features/users/users.graphql.ts';
 import { registerWebRoutes } from './features/web/web.routes.ts';
@@ -156,15 +160,7 @@ export async function buildApp({
     cache: createColumnCache(config.columnCacheBytes),
   });
   registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
-  /** Every task change reaches the subscribers of the task's organisation. */
-  const publishTask = (task: TaskRow) => {
-    app.graphql.pubsub.publish({
-      topic: taskTopic(task.organisationId, task.userId ?? ''),
-      payload: { task_tracking_updated: toTaskTracking(task) },
-    });
-    return Promise.resolve();
-  };
-  const tasksService = createTasksService(queue, { publish: publishTask });
+  const tasksService = createTasksService(queue);
   app.get('/core/api/openapi.json', () => openapi.document());
   // The base maps are public configuration, read before sign-in is needed.
   app.get('/api/map/config', () => ({
@@ -198,6 +194,17 @@ export async function buildApp({
     tokens,
     users,
   });
+  // Every task change, made here or by a worker in another process, is announced by the queue
+  // with NOTIFY; each API process passes it to the subscribers of the task's organisation.
+  const stopTaskEvents = await database.listen(TASK_EVENTS_CHANNEL, (payload) => {
+    const event = parseTaskEvent(payload);
+    if (!event) return;
+    void app.graphql.pubsub.publish({
+      topic: taskTopic(event.organisationId, event.userId ?? ''),
+      payload: { task_tracking_updated: eventToTaskTracking(event) },
+    });
+  });
+  app.addHook('onClose', stopTaskEvents);
   await registerWebRoutes(app, config.webDistDir);
 
   if (worker) {
@@ -217,7 +224,6 @@ export async function buildApp({
         refresh_site_rollups: createRefreshRollupsHandler({ db, blobs }),
       },
       log: app.log,
-      onChange: publishTask,
       listen: (wake) => database.listen('roadcount_tasks', wake),
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
     });
