@@ -24,6 +24,8 @@ import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
+import { createImagesRepository } from './features/images/images.repository.ts';
+import { registerImageRoutes } from './features/images/images.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
@@ -53,6 +55,9 @@ import {
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersResolvers, usersTypeDefs } from './features/users/users.graphql.ts';
 import { registerWebRoutes } from './features/web/web.routes.ts';
+
+/** Images are photos of sites and devices: 20 MiB is ample. */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -154,6 +159,14 @@ export async function buildApp({
     onQueued: () => taskWorker?.wake(),
   });
   registerFileRoutes(app, { openapi, tokens, users, files, blobs });
+  registerImageRoutes(app, {
+    openapi,
+    tokens,
+    users,
+    images: createImagesRepository(db),
+    blobs,
+    maxImageBytes: Math.min(config.maxUploadBytes, MAX_IMAGE_BYTES),
+  });
   const analysis = createAnalysisService({
     db,
     blobs,

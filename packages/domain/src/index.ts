@@ -11,3 +11,4 @@ export * from './mapSites.ts';
 export * from './speedLimits.ts';
 export * from './sites.ts';
 export * from './quickFilters.ts';
+export * from './images.ts';

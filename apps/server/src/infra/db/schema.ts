@@ -144,6 +144,26 @@ export const trafficDataFiles = pgTable(
   ],
 );
 
+/** Images an organisation uploads (SPEC section 5: jpeg, jpg and png; names unique). */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    s3Key: text('s3_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    uploadedOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('images_org_name_idx').on(table.organisationId, sql`lower(${table.fileName})`),
+  ],
+);
+
 export const tasks = pgTable(
   'tasks',
   {
