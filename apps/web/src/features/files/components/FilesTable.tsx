@@ -181,7 +181,7 @@ export function FilesTable({
                   <TableCell>
                     <StatusChip status={file.review_status} />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ minWidth: 160 }} data-tour="files-quality">
                     {file.review_status === 'LOAD' ? (
                       '—'
                     ) : file.logs.processing_error ? (
