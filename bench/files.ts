@@ -135,8 +135,11 @@ try {
   try {
     const cases: [string, Record<string, unknown>][] = [
       ['newest first', { sort: 'uploaded_on', direction: 'desc' }],
-      ['by name, searched', { sort: 'file_name', direction: 'asc', search: 'survey-01' }],
+      ['by name, searched', { sort: 'file_name', direction: 'asc', search: 'survey-0421' }],
       ['by site, searched', { sort: 'site', direction: 'asc', search: 'Road 042' }],
+      // One file in ten matches: the worst a search gets, shown for the record.
+      ['by name, broad search', { sort: 'file_name', direction: 'asc', search: 'survey-01' }],
+      ['by start, page 2', { sort: 'start_data_datetime', direction: 'desc', page: 1 }],
       ['by vehicles, page 40', { sort: 'saved_vehicles', direction: 'desc', page: 40 }],
     ];
     for (const [label, variables] of cases) {

@@ -90,6 +90,8 @@ export const sites = pgTable(
   },
   (table) => [
     uniqueIndex('sites_org_name_unique').on(table.ownerOrganisationId, sql`lower(${table.name})`),
+    // The files table searches site names with ILIKE '%...%' (pg_trgm).
+    index('sites_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -141,6 +143,17 @@ export const trafficDataFiles = pgTable(
     index('files_org_uploaded_idx').on(table.organisationId, table.uploadedOn),
     index('files_site_idx').on(table.siteId),
     index('files_org_sha_idx').on(table.organisationId, table.sha256),
+    // The files table sorts an organisation's files by each column and searches names with
+    // ILIKE '%...%' (pg_trgm): a page of 100,000 files must not sort or scan them all.
+    index('files_name_trgm_idx').using('gin', table.fileName.op('gin_trgm_ops')),
+    index('files_org_name_idx').on(table.organisationId, table.fileName),
+    index('files_org_start_idx').on(table.organisationId, table.startDataDatetime),
+    index('files_org_end_idx').on(table.organisationId, table.endDataDatetime),
+    index('files_org_status_idx').on(table.organisationId, table.reviewStatus),
+    index('files_org_vehicles_idx').on(
+      table.organisationId,
+      sql`((${table.logs}->>'saved_vehicles')::bigint)`,
+    ),
   ],
 );
 

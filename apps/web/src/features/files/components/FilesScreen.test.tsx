@@ -40,7 +40,7 @@ const FILES = Array.from({ length: 7 }, (_, index) => file(index + 1, index === 
 
 function serve(requireApproval: boolean) {
   const profile = orgAdminProfile();
-  profile.organisation.preferences = { request_user_approve_quality: requireApproval } as never;
+  profile.organisation.preferences = { request_user_approve_quality: requireApproval };
   return fakeServer(
     on('GET', `/core/api/config/users/${ADMIN_ID}`, () => json(profile)),
     on('POST', '/gql/v1/graphql/', (request) => {
