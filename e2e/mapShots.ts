@@ -35,7 +35,7 @@ try {
       ['files', '/ui/file-management'],
     ] as const) {
       await admin.page.goto(`${app.url}${path}`);
-      await admin.page.getByRole('table', { name: 'Files' }).waitFor();
+      await admin.page.getByRole('table', { name: 'Files', exact: true }).waitFor();
       await admin.page.waitForTimeout(500);
       await admin.page.screenshot({
         path: join(outputDir, `${name}-${width}.png`),

@@ -9,6 +9,7 @@ const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEMO_PASSWORD = 'demo-e2e-password';
 export const ADMIN_PASSWORD = 'admin-e2e-password';
+export { repositoryRoot };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,10 +33,16 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** Starts the built app as `npm start` serves it, on a fresh DATA_DIR and a free port. */
-export async function startApp(environment: Record<string, string> = {}): Promise<RunningApp> {
+/**
+ * Starts the built app as `npm start` serves it, on a free port and a fresh DATA_DIR, or on one
+ * prepared beforehand (say, by `npm run create-admin`).
+ */
+export async function startApp(
+  environment: Record<string, string> = {},
+  preparedDataDir?: string,
+): Promise<RunningApp> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'roadcount-e2e-'));
+  const dataDir = preparedDataDir ?? mkdtempSync(join(tmpdir(), 'roadcount-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,

@@ -3,18 +3,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 const SITE_NAME = 'Whitley Wood Road';
+const SHORT_SITE = 'Basingstoke Road';
+
+declare global {
+  interface Window {
+    uploadStates?: string[];
+    notReloaded?: boolean;
+  }
+}
 
 describe('uploads and the files table', () => {
   let browser: Browser;
   let page: Page;
+  let errors: string[];
   let path: string;
   let count: number;
+  let shortPath: string;
+  let shortCount: number;
 
   beforeAll(async () => {
     const vehicles = [
@@ -35,8 +46,25 @@ describe('uploads and the files table', () => {
         '',
       ),
     );
+    // One day of 20 vehicles: too short and too quiet, so it waits for review.
+    const few = [
+      ...generateTraffic({
+        seed: 52,
+        startDay: '2025-10-13',
+        days: 1,
+        vehiclesPerDay: 20,
+        directions: [1, 5],
+        meanSpeedKmh: 30,
+      }),
+    ];
+    shortCount = few.length;
+    shortPath = join(mkdtempSync(join(tmpdir(), 'roadcount-upload-')), 'short.csv');
+    writeFileSync(
+      shortPath,
+      [...roadcountCsvText(few, { name: SHORT_SITE, latitude: 51.43, longitude: -0.97 })].join(''),
+    );
     browser = await launchBrowser();
-    ({ page } = await newPage(browser, 1280));
+    ({ page, errors } = await newPage(browser, 1280));
     await page.goto(`${appUrl}/auth/login`);
     await page.getByLabel('Email/username').fill('admin');
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
@@ -45,22 +73,71 @@ describe('uploads and the files table', () => {
   });
   afterAll(() => browser.close());
 
-  it('uploads a counter file through the vehicle box and shows it processed in the queue', async () => {
+  it('uploads two files at once and follows their progress and processing live', async () => {
     await page.goto(`${appUrl}/ui/file-upload`);
-    await page.locator('input[data-kind="vehicle"]').setInputFiles(path);
-    await page.getByText('Uploaded and queued for processing').waitFor();
-    const queue = page.getByRole('table', { name: 'Files' });
+    // Every state an upload row shows, in order, and a mark that a reload would wipe.
+    await page.evaluate(() => {
+      window.notReloaded = true;
+      const seen: string[] = [];
+      window.uploadStates = seen;
+      new MutationObserver(() => {
+        for (const chip of Array.from(document.querySelectorAll('[data-testid="upload-state"]'))) {
+          const entry = `${chip.closest('li')?.getAttribute('aria-label')}: ${chip.textContent}`;
+          if (!seen.includes(entry)) seen.push(entry);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.locator('input[data-kind="vehicle"]').setInputFiles([path, shortPath]);
+    const box = page.getByRole('region', { name: 'Vehicle counts' });
+    for (const name of ['whitley.csv', 'short.csv']) {
+      const upload = box.getByRole('listitem', { name });
+      await upload.getByRole('progressbar', { name: `Upload progress of ${name}` }).waitFor();
+      await upload.getByText('Processed', { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await upload.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    }
+    const states = await page.evaluate(() => window.uploadStates ?? []);
+    for (const name of ['whitley.csv', 'short.csv']) {
+      const own = states.filter((state) => state.startsWith(`${name}: `));
+      expect(own[0]).toMatch(/: Uploading \d+%$/);
+      expect(own.at(-1)).toBe(`${name}: Processed`);
+    }
+
+    // The queue below follows the same events: statuses and counts without a reload.
+    const queue = page.getByRole('region', { name: 'Recent uploads' });
     const row = queue.getByRole('row').filter({ hasText: 'whitley.csv' });
     await row.getByText('Passed', { exact: true }).first().waitFor({ timeout: 30_000 });
     await row.getByRole('link', { name: SITE_NAME }).waitFor();
     await row.getByText(count.toLocaleString('en-GB')).waitFor();
+    const shortRow = queue.getByRole('row').filter({ hasText: 'short.csv' });
+    await shortRow.getByText('Waiting for review').waitFor();
+    await shortRow.getByRole('cell', { name: String(shortCount), exact: true }).waitFor();
+    expect(await page.evaluate(() => window.notReloaded)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('lets the org admin accept a file that failed quality, whose data then shows on its site', async () => {
+    await page.goto(`${appUrl}/ui/file-management`);
+    const all = page.getByRole('table', { name: 'Files', exact: true });
+    const row = all.getByRole('row').filter({ hasText: 'short.csv' });
+    await row.getByRole('cell', { name: String(shortCount), exact: true }).waitFor();
+    await row.getByRole('button', { name: /Insufficient survey duration/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Data quality of short.csv' });
+    await dialog.getByText('Insufficient survey duration').first().waitFor();
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await row.getByText('Accepted with issues').waitFor();
+    await row.getByRole('link', { name: SHORT_SITE }).click();
+    await page.getByRole('heading', { name: SHORT_SITE }).waitFor();
+    await page
+      .getByText(`Vehicles passing the filters: ${shortCount.toLocaleString('en-GB')}`)
+      .waitFor({ timeout: 30_000 });
+    expect(errors).toEqual([]);
   });
 
   it('finds the file in the files table and opens its quality review', async () => {
     await page.goto(`${appUrl}/ui/file-management`);
     await page.getByLabel('Search by file or site name').fill('whitley');
     const row = page
-      .getByRole('table', { name: 'Files' })
+      .getByRole('table', { name: 'Files', exact: true })
       .getByRole('row')
       .filter({ hasText: 'whitley.csv' });
     await row.waitFor();

@@ -8,7 +8,12 @@ import { registerGraphql } from './infra/graphql/graphql.ts';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { createBlobStore } from './infra/blob/blobStore.ts';
-import { createTaskQueue, type TaskRow } from './infra/queue/taskQueue.ts';
+import {
+  createTaskQueue,
+  parseTaskEvent,
+  TASK_EVENTS_CHANNEL,
+  type TaskRow,
+} from './infra/queue/taskQueue.ts';
 import { userNotifications } from './infra/db/schema.ts';
 import { startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysis.graphql.ts';
@@ -40,6 +45,8 @@ import { createMapNotesRepository } from './features/mapNotes/mapNotes.repositor
 import { createMapNotesService } from './features/mapNotes/mapNotes.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
+import { createImagesRepository } from './features/images/images.repository.ts';
+import { registerImageRoutes } from './features/images/images.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
@@ -74,10 +81,18 @@ import { createRefreshTokensRepository } from './features/auth/refreshTokens.rep
 import { registerClientErrorRoutes } from './features/clientErrors/clientErrors.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createTasksService, taskTopic } from './features/tasks/tasks.service.ts';
-import { tasksResolvers, tasksTypeDefs, toTaskTracking } from './features/tasks/tasks.graphql.ts';
+import {
+  eventToTaskTracking,
+  toTaskTracking,
+  tasksResolvers,
+  tasksTypeDefs,
+} from './features/tasks/tasks.graphql.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersResolvers, usersTypeDefs } from './features/users/users.graphql.ts';
 import { registerWebRoutes } from './features/web/web.routes.ts';
+
+/** Images are photos of sites and devices: 20 MiB is ample. */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -180,6 +195,14 @@ export async function buildApp({
     onQueued: () => taskWorker?.wake(),
   });
   registerFileRoutes(app, { openapi, tokens, users, files, blobs });
+  registerImageRoutes(app, {
+    openapi,
+    tokens,
+    users,
+    images: createImagesRepository(db),
+    blobs,
+    maxImageBytes: Math.min(config.maxUploadBytes, MAX_IMAGE_BYTES),
+  });
   const analysisPool = createAnalysisPool({
     dataDir: config.dataDir,
     s3: config.s3,
@@ -190,7 +213,10 @@ export async function buildApp({
   const exclusions = createExclusionsService(createExclusionsRepository(db));
   const analysis = createAnalysisService({ db, blobs, pool: analysisPool, exclusions });
   registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
-  /** Every task change reaches the subscribers of the task's organisation. */
+  /**
+   * Publishes a task's state to its organisation's subscribers at once; the queue's NOTIFY also
+   * announces every change, from any process, and subscribers keep the latest state by id.
+   */
   const publishTask = (task: TaskRow) => {
     app.graphql.pubsub.publish({
       topic: taskTopic(task.organisationId, task.userId ?? ''),
@@ -198,7 +224,7 @@ export async function buildApp({
     });
     return Promise.resolve();
   };
-  const tasksService = createTasksService(queue, { publish: publishTask });
+  const tasksService = createTasksService(queue);
   const siteTools = createSiteToolsService({
     db,
     queue,
@@ -270,6 +296,17 @@ export async function buildApp({
     tokens,
     users,
   });
+  // Every task change, made here or by a worker in another process, is announced by the queue
+  // with NOTIFY; each API process passes it to the subscribers of the task's organisation.
+  const stopTaskEvents = await database.listen(TASK_EVENTS_CHANNEL, (payload) => {
+    const event = parseTaskEvent(payload);
+    if (!event) return;
+    void app.graphql.pubsub.publish({
+      topic: taskTopic(event.organisationId, event.userId ?? ''),
+      payload: { task_tracking_updated: eventToTaskTracking(event) },
+    });
+  });
+  app.addHook('onClose', stopTaskEvents);
   await registerWebRoutes(app, config.webDistDir);
 
   if (worker) {
@@ -304,7 +341,6 @@ export async function buildApp({
         recalculate_data_quality: createRecalculateQualityHandler({ db, blobs, queue }),
       },
       log: app.log,
-      onChange: publishTask,
       listen: (wake) => database.listen('roadcount_tasks', wake),
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
     });

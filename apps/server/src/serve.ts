@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './infra/db/database.ts';
+import { startEmbeddedMaintenance } from './infra/db/maintenance.ts';
 import { seedDemo } from './features/demo/demo.seed.ts';
 import { seedDemoData } from './features/demo/demoData.ts';
 import { createBlobStore } from './infra/blob/blobStore.ts';
@@ -24,10 +25,12 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  stopMaintenance();
   await app.close();
   await database.close();
   process.exit(0);
 }
+const stopMaintenance = startEmbeddedMaintenance(database, app.log);
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

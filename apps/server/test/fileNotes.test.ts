@@ -139,4 +139,79 @@ describe('file notes', () => {
     });
     expect(byStranger.status).toBe(403);
   });
+
+  it('are replaced as a list by platform admins, kept notes keeping their time and author', async () => {
+    const UPDATE = `mutation($id: ID!, $notes: [String!]!) {
+      updateTrafficDataFileNotes(ecoId: $id, notes: $notes) { content when who }
+    }`;
+    const id = fileIds[1];
+    await graphql(server, ADD, { token: staff, variables: { id, content: 'Counter swapped' } });
+    const before = (await graphql(server, READ, { token: staff, variables: { id } })).body.data
+      ?.getFileNotes as { content: string; when: string; who: string }[];
+    const kept = before.find((note) => note.content === 'Counter swapped');
+    const { body } = await graphql(server, UPDATE, {
+      token: staff,
+      variables: { id, notes: ['Counter swapped', 'Checked against the manual count'] },
+    });
+    expect(body.data?.updateTrafficDataFileNotes).toEqual([
+      kept,
+      expect.objectContaining({ content: 'Checked against the manual count', who: staffName }),
+    ]);
+    const empty = await graphql(server, UPDATE, {
+      token: staff,
+      variables: { id, notes: ['fine', ' '] },
+    });
+    expect(empty.body.errors?.[0]?.message).toBe('A note needs some text.');
+    for (const token of [orgAdmin, viewer, stranger]) {
+      const refused = await graphql(server, UPDATE, { token, variables: { id, notes: [] } });
+      expect(refused.status).toBe(403);
+    }
+    const after = (await graphql(server, READ, { token: staff, variables: { id } })).body.data
+      ?.getFileNotes as unknown[];
+    expect(after).toHaveLength(2);
+  });
+
+  it('create a user notification about a file for its own organisation only', async () => {
+    const CREATE = `mutation($userId: ID, $fn: String!, $message: JSON!) {
+      create_user_notification(userId: $userId, function_id: $fn, message: $message)
+    }`;
+    const message = { trafficdatafile_id: fileIds[1], user_approved_dc: true };
+    const created = await graphql(server, CREATE, {
+      token: viewer,
+      variables: { fn: 'file_review', message },
+    });
+    expect(created.body.data?.create_user_notification).toBe(true);
+    const stored = await server.database.db
+      .select()
+      .from(userNotifications)
+      .where(eq(userNotifications.organisationId, organisationId));
+    expect(stored.map((row) => row.message)).toContainEqual(
+      expect.objectContaining({
+        trafficdatafile_id: fileIds[1],
+        source: 'frontend',
+        user_approved_dc: true,
+      }),
+    );
+    const byStranger = await graphql(server, CREATE, {
+      token: stranger,
+      variables: { fn: 'file_review', message },
+    });
+    expect(byStranger.status).toBe(403);
+    const strangerUser = await createUser(server, {
+      organisationId: (await createOrg(server)).id,
+      role: 'org_admin',
+    });
+    const toStranger = await graphql(server, CREATE, {
+      token: viewer,
+      variables: { userId: strangerUser.id, fn: 'file_review', message },
+    });
+    expect(toStranger.status).toBe(403);
+    const noFile = await graphql(server, CREATE, {
+      token: viewer,
+      variables: { fn: 'file_review', message: { source: 'frontend' } },
+    });
+    expect(noFile.body.errors?.[0]?.message).toBe(
+      'message.trafficdatafile_id must name a traffic data file.',
+    );
+  });
 });

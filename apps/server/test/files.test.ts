@@ -1,4 +1,5 @@
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrg,
@@ -6,6 +7,7 @@ import {
   graphql,
   signIn,
   startTestServer,
+  TEST_JWT_SECRET,
   uploadAndProcess,
   type TestServer,
 } from './testServer.ts';
@@ -27,6 +29,8 @@ describe('the files table and downloads', () => {
   let viewer: string;
   let other: string;
   let organisationId: string;
+  let viewerId: string;
+  let strangerId: string;
   const contents = new Map<string, string>();
   const ids: string[] = [];
 
@@ -40,6 +44,8 @@ describe('the files table and downloads', () => {
       organisationId: (await createOrg(server)).id,
       role: 'org_admin',
     });
+    viewerId = user.id;
+    strangerId = stranger.id;
     const adminToken = (await signIn(server, admin.username)).access;
     viewer = (await signIn(server, user.username)).access;
     other = (await signIn(server, stranger.username)).access;
@@ -110,5 +116,57 @@ describe('the files table and downloads', () => {
     expect(forged.status).toBe(401);
     const otherFile = await fetch(`${server.url}${url.replace(id, ids[0] ?? '')}`);
     expect(otherFile.status).toBe(401);
+  });
+
+  it('refuses an expired link, and a link for a user of another organisation', async () => {
+    const id = ids[0] ?? '';
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const link = (subject: string, expiresAtSeconds: number) =>
+      new SignJWT({ type: 'download', file_id: id })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(subject)
+        .setIssuer('roadcount')
+        .setIssuedAt(expiresAtSeconds - 300)
+        .setExpirationTime(expiresAtSeconds)
+        .sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    const fresh = await fetch(
+      `${server.url}/api/files/${id}/download?token=${await link(viewerId, now + 60)}`,
+    );
+    expect(fresh.status).toBe(200);
+    const expired = await fetch(
+      `${server.url}/api/files/${id}/download?token=${await link(viewerId, now - 1)}`,
+    );
+    expect(expired.status).toBe(401);
+    const foreign = await fetch(
+      `${server.url}/api/files/${id}/download?token=${await link(strangerId, now + 60)}`,
+    );
+    expect(foreign.status).toBe(403);
+  });
+
+  it('reads the logs and datetimes of one file or several, of its own organisation only', async () => {
+    const ONE = `query($id: ID!) { trafficDataFileLogs(id: $id) { id start_data_datetime end_data_datetime logs { saved_vehicles } } }`;
+    const BULK = `query($ids: [ID!]!) { trafficDataFilesLogs(ids: $ids) { id start_data_datetime logs { saved_vehicles } } }`;
+    const one = await graphql(server, ONE, { token: viewer, variables: { id: ids[0] } });
+    const logs = one.body.data?.trafficDataFileLogs as {
+      id: string;
+      start_data_datetime: string;
+      logs: { saved_vehicles: number };
+    };
+    expect(logs.id).toBe(ids[0]);
+    expect(logs.start_data_datetime.slice(0, 10)).toBe('2025-04-07');
+    expect(logs.logs.saved_vehicles).toBeGreaterThan(0);
+    const bulk = await graphql(server, BULK, {
+      token: viewer,
+      variables: { ids: [ids[2], ids[0]] },
+    });
+    const rows = bulk.body.data?.trafficDataFilesLogs as { id: string }[];
+    expect(rows.map((row) => row.id)).toEqual([ids[2], ids[0]]);
+    expect((await graphql(server, ONE, { token: other, variables: { id: ids[0] } })).status).toBe(
+      403,
+    );
+    expect(
+      (await graphql(server, BULK, { token: other, variables: { ids: [ids[0]] } })).status,
+    ).toBe(403);
   });
 });

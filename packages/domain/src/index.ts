@@ -19,3 +19,4 @@ export * from './siteMerge.ts';
 export * from './exclusions.ts';
 export * from './mapNotes.ts';
 export * from './mapProfiles.ts';
+export * from './images.ts';

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { authorize } from '../../infra/auth/viewer.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
-import { notes, trafficDataFiles, userNotifications } from '../../infra/db/schema.ts';
+import { notes, trafficDataFiles, userNotifications, users } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 
@@ -25,6 +25,10 @@ export const fileNotesTypeDefs = /* GraphQL */ `
     appendTrafficDataFileNote(fileId: ID!, content: String!): [FileNote!]!
     "Appends the same note to each file (platform admins); answers how many files got it."
     appendTrafficDataFileNotes(fileIds: [ID!]!, content: String!): Int!
+    "Replaces a file's notes with this list (platform admins); notes kept unchanged keep their time and author."
+    updateTrafficDataFileNotes(ecoId: ID!, notes: [String!]!): [FileNote!]!
+    "SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id."
+    create_user_notification(userId: ID, function_id: String!, message: JSON!): Boolean!
     "A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4)."
     requestQualityApproval(fileId: ID!): Boolean!
   }
@@ -95,6 +99,83 @@ export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlCon
             username: viewer.row.username,
           });
           return notesOf(file.id);
+        }),
+      updateTrafficDataFileNotes: (_root, args: { ecoId: string; notes: string[] }, context) =>
+        withHttpErrors(async () => {
+          const { viewer, file } = await oneFile(context, args.ecoId);
+          const wanted = args.notes.map(checkContent);
+          await db.transaction(async (tx) => {
+            const existing = await tx
+              .select()
+              .from(notes)
+              .where(and(eq(notes.subject, SUBJECT), eq(notes.subjectId, file.id)))
+              .orderBy(asc(notes.createdOn));
+            await tx
+              .delete(notes)
+              .where(and(eq(notes.subject, SUBJECT), eq(notes.subjectId, file.id)));
+            if (wanted.length === 0) return;
+            const unused = [...existing];
+            await tx.insert(notes).values(
+              wanted.map((content) => {
+                const index = unused.findIndex((note) => note.content === content);
+                const kept = index >= 0 ? unused.splice(index, 1)[0] : undefined;
+                return {
+                  organisationId: file.organisationId,
+                  subject: SUBJECT,
+                  subjectId: file.id,
+                  content,
+                  userId: kept ? kept.userId : viewer.userId,
+                  username: kept?.username ?? viewer.row.username,
+                  ...(kept ? { createdOn: kept.createdOn } : {}),
+                };
+              }),
+            );
+          });
+          return notesOf(file.id);
+        }),
+      create_user_notification: (
+        _root,
+        args: { userId?: string | null; function_id: string; message: unknown },
+        context,
+      ) =>
+        withHttpErrors(async () => {
+          const viewer = authorize(requireViewer(context), 'files.read');
+          const message =
+            args.message && typeof args.message === 'object' && !Array.isArray(args.message)
+              ? (args.message as Record<string, unknown>)
+              : null;
+          const fileId = message?.trafficdatafile_id;
+          if (typeof fileId !== 'string')
+            throw new HttpError(400, 'message.trafficdatafile_id must name a traffic data file.');
+          const functionId = args.function_id.trim();
+          if (functionId === '' || functionId.length > 100)
+            throw new HttpError(400, 'function_id must be 1 to 100 characters.');
+          const [file] = await filesOf([fileId]);
+          if (!file) throw new HttpError(404);
+          authorize(viewer, 'files.read', { organisationId: file.organisationId });
+          if (args.userId) {
+            const [recipient] = isUuid(args.userId)
+              ? await db
+                  .select({ organisationId: users.organisationId })
+                  .from(users)
+                  .where(eq(users.id, args.userId))
+              : [];
+            if (!recipient) throw new HttpError(404);
+            if (recipient.organisationId !== file.organisationId) throw new HttpError(403);
+          }
+          await db.insert(userNotifications).values({
+            organisationId: file.organisationId,
+            userId: args.userId ?? null,
+            functionId,
+            message: {
+              ...message,
+              trafficdatafile_id: file.id,
+              source: 'frontend',
+              user_approved_dc: message?.user_approved_dc === true,
+              requested_by: viewer.row.username,
+            },
+          });
+          return true;
         }),
       requestQualityApproval: (_root, args: { fileId: string }, context) =>
         withHttpErrors(async () => {

@@ -54,6 +54,10 @@ export const filesTypeDefs = /* GraphQL */ `
 
   extend type Query {
     getTrafficDataFile(id: ID!): TrafficDataFile
+    "SPEC section 7: a file's id, logs, start and end datetimes."
+    trafficDataFileLogs(id: ID!): TrafficDataFile!
+    "SPEC section 7: the same for several files at once (at most 100), in the order asked."
+    trafficDataFilesLogs(ids: [ID!]!): [TrafficDataFile!]!
     "SPEC section 7: the files of an organisation (yours; platform staff may name one or omit it for all)."
     trafficDataFiles(
       orgId: ID
@@ -88,6 +92,7 @@ function graphqlError(message: string, status: number): never {
 type FileWithSite = NonNullable<Awaited<ReturnType<FilesRepository['findWithSite']>>>;
 
 const MAX_PAGE_SIZE = 100;
+const MAX_BULK_FILES = 100;
 
 export function filesResolvers(
   files: FilesRepository,
@@ -219,6 +224,29 @@ export function filesResolvers(
         });
         const token = await tokens.signDownload(args.id, viewer.userId);
         return { url: `/api/files/${args.id}/download?token=${encodeURIComponent(token)}` };
+      },
+      trafficDataFilesLogs: async (_root, args: { ids: string[] }, context) => {
+        authorizeGraphql(context, 'files.read');
+        if (args.ids.length > MAX_BULK_FILES)
+          graphqlError(`Ask for at most ${MAX_BULK_FILES} files at once.`, 400);
+        const found = [];
+        for (const id of args.ids) {
+          const file = await fileView(id);
+          if (!file)
+            throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
+          authorizeGraphql(context, 'files.read', { organisationId: file.organisationId });
+          found.push(file.view);
+        }
+        return found;
+      },
+      trafficDataFileLogs: async (_root, args: { id: string }, context) => {
+        const found = await fileView(args.id);
+        if (!found) {
+          authorizeGraphql(context, 'files.read');
+          throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
+        }
+        authorizeGraphql(context, 'files.read', { organisationId: found.organisationId });
+        return found.view;
       },
       getTrafficDataFile: async (_root, args: { id: string }, context) => {
         const found = await fileView(args.id);

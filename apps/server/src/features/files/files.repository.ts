@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { organisations, sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -59,7 +59,20 @@ export function createFilesRepository(db: Database) {
       ];
       if (options.search) {
         const pattern = `%${options.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-        conditions.push(or(ilike(trafficDataFiles.fileName, pattern), ilike(sites.name, pattern)));
+        // Two index searches (trigram indexes on file and site names) joined by a union: an OR
+        // across the join would make PostgreSQL scan every file of the organisation.
+        const ownFiles = options.organisationId
+          ? sql` and ${trafficDataFiles.organisationId} = ${options.organisationId}`
+          : sql``;
+        conditions.push(sql`${trafficDataFiles.id} in (
+          select ${trafficDataFiles.id} from ${trafficDataFiles}
+            where ${ilike(trafficDataFiles.fileName, pattern)}${ownFiles}
+          union all
+          select ${trafficDataFiles.id} from ${trafficDataFiles}
+            where ${trafficDataFiles.siteId} in (
+              select ${sites.id} from ${sites} where ${ilike(sites.name, pattern)}
+            )${ownFiles}
+        )`);
       }
       if (options.status === 'LOAD') conditions.push(isNull(trafficDataFiles.reviewStatus));
       else if (options.status) conditions.push(eq(trafficDataFiles.reviewStatus, options.status));
@@ -84,11 +97,7 @@ export function createFilesRepository(db: Database) {
           .orderBy(order, desc(trafficDataFiles.id))
           .limit(options.limit)
           .offset(options.offset),
-        db
-          .select({ total: count() })
-          .from(trafficDataFiles)
-          .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
-          .where(where),
+        db.select({ total: count() }).from(trafficDataFiles).where(where),
       ]);
       return { rows, total: total?.total ?? 0 };
     },

@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from '../../infra/graphql/context.ts';
 import { requireViewer, withHttpErrors } from '../../infra/graphql/context.ts';
-import type { TaskRow } from '../../infra/queue/taskQueue.ts';
+import { toTaskEvent, type TaskEvent, type TaskRow } from '../../infra/queue/taskQueue.ts';
 import { taskTopic, type TasksService } from './tasks.service.ts';
 
 export const tasksTypeDefs = /* GraphQL */ `
@@ -15,6 +15,8 @@ export const tasksTypeDefs = /* GraphQL */ `
     "QD queued, PR in progress, ER error, CM completed."
     state: String!
     message: String!
+    "The traffic data file a processing task works on, if any."
+    file_id: ID
   }
 
   extend type Mutation {
@@ -27,16 +29,22 @@ export const tasksTypeDefs = /* GraphQL */ `
   }
 `;
 
-export function toTaskTracking(task: TaskRow) {
+/** The GraphQL form of an announced task change. */
+export function eventToTaskTracking(event: TaskEvent) {
   return {
-    id: task.id,
-    function_name: task.functionName,
-    user_id: task.userId,
-    created_on: task.createdOn.toISOString(),
-    updated_at: task.updatedAt.toISOString(),
-    state: task.state,
-    message: task.message,
+    id: event.id,
+    function_name: event.functionName,
+    user_id: event.userId,
+    created_on: event.createdOn,
+    updated_at: event.updatedAt,
+    state: event.state,
+    message: event.message,
+    file_id: event.fileId,
   };
+}
+
+export function toTaskTracking(task: TaskRow) {
+  return { ...eventToTaskTracking(toTaskEvent(task)), message: task.message };
 }
 
 export function tasksResolvers(service: TasksService): IResolvers<unknown, GraphqlContext> {

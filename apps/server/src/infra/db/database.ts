@@ -3,6 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,8 +26,11 @@ export interface DatabaseHandle {
   listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
-/** The embedded database serves one process with small queries: keep its buffers small. */
-const EMBEDDED_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] };
+/**
+ * The embedded database serves one process with small queries: keep its buffers small. pg_trgm
+ * backs the files table's name search, as the extension of that name does on PostgreSQL.
+ */
+const EMBEDDED_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'], extensions: { pg_trgm } };
 
 const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 

@@ -91,6 +91,8 @@ export const sites = pgTable(
   },
   (table) => [
     uniqueIndex('sites_org_name_unique').on(table.ownerOrganisationId, sql`lower(${table.name})`),
+    // The files table searches site names with ILIKE '%...%' (pg_trgm).
+    index('sites_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
   ],
 );
 
@@ -142,6 +144,37 @@ export const trafficDataFiles = pgTable(
     index('files_org_uploaded_idx').on(table.organisationId, table.uploadedOn),
     index('files_site_idx').on(table.siteId),
     index('files_org_sha_idx').on(table.organisationId, table.sha256),
+    // The files table sorts an organisation's files by each column and searches names with
+    // ILIKE '%...%' (pg_trgm): a page of 100,000 files must not sort or scan them all.
+    index('files_name_trgm_idx').using('gin', table.fileName.op('gin_trgm_ops')),
+    index('files_org_name_idx').on(table.organisationId, table.fileName),
+    index('files_org_start_idx').on(table.organisationId, table.startDataDatetime),
+    index('files_org_end_idx').on(table.organisationId, table.endDataDatetime),
+    index('files_org_status_idx').on(table.organisationId, table.reviewStatus),
+    index('files_org_vehicles_idx').on(
+      table.organisationId,
+      sql`((${table.logs}->>'saved_vehicles')::bigint)`,
+    ),
+  ],
+);
+
+/** Images an organisation uploads (SPEC section 5: jpeg, jpg and png; names unique). */
+export const images = pgTable(
+  'images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    s3Key: text('s3_key').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    uploadedOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('images_org_name_idx').on(table.organisationId, sql`lower(${table.fileName})`),
   ],
 );
 

@@ -6,6 +6,50 @@ import { tasks } from '../db/schema.ts';
 export type TaskRow = typeof tasks.$inferSelect;
 
 export const TASK_LEASE_MS = 5 * 60_000;
+/** NOTIFY channel on which every task state change is announced, whichever process made it. */
+export const TASK_EVENTS_CHANNEL = 'roadcount_task_events';
+/** NOTIFY payloads are limited to 8000 bytes: a long message is cut in the announcement. */
+const EVENT_MESSAGE_CHARS = 1000;
+
+/** A task state change as announced to every API process, which passes it to subscribers. */
+export interface TaskEvent {
+  id: string;
+  organisationId: string | null;
+  userId: string | null;
+  functionName: string;
+  state: string;
+  message: string;
+  createdOn: string;
+  updatedAt: string;
+  fileId: string | null;
+}
+
+export function toTaskEvent(task: TaskRow): TaskEvent {
+  const fileId = task.payload.fileId;
+  return {
+    id: task.id,
+    organisationId: task.organisationId,
+    userId: task.userId,
+    functionName: task.functionName,
+    state: task.state,
+    message: task.message.slice(0, EVENT_MESSAGE_CHARS),
+    createdOn: task.createdOn.toISOString(),
+    updatedAt: task.updatedAt.toISOString(),
+    fileId: typeof fileId === 'string' ? fileId : null,
+  };
+}
+
+/** The announced event, or null for a payload that is not one (another sender on the channel). */
+export function parseTaskEvent(payload: string): TaskEvent | null {
+  try {
+    const event = JSON.parse(payload) as Partial<TaskEvent>;
+    return typeof event.id === 'string' && typeof event.state === 'string'
+      ? (event as TaskEvent)
+      : null;
+  } catch {
+    return null;
+  }
+}
 export const TASK_MAX_ATTEMPTS = 5;
 
 /** Seconds before retry N (1-based): 5 s, 20 s, 80 s, ... capped at 10 minutes. */
@@ -19,6 +63,13 @@ export function retryDelayMs(attempt: number): number {
  * going to one; a task whose worker died is claimed again once its lease lapses.
  */
 export function createTaskQueue(db: Database) {
+  async function announce(row: TaskRow | undefined): Promise<void> {
+    if (!row) return;
+    await db.execute(
+      sql`select pg_notify(${TASK_EVENTS_CHANNEL}, ${JSON.stringify(toTaskEvent(row))})`,
+    );
+  }
+
   return {
     async enqueue(values: {
       functionName: TaskFunction;
@@ -33,6 +84,7 @@ export function createTaskQueue(db: Database) {
         .returning();
       if (!row) throw new Error('task insert returned no row');
       await db.execute(sql`select pg_notify('roadcount_tasks', ${row.id})`);
+      await announce(row);
       return row;
     },
 
@@ -67,6 +119,7 @@ export function createTaskQueue(db: Database) {
       const id = (answer as { rows: { id: string }[] }).rows[0]?.id;
       if (!id) return null;
       const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+      await announce(row);
       return row ?? null;
     },
 
@@ -80,6 +133,7 @@ export function createTaskQueue(db: Database) {
         .set({ state: 'CM', message, result, leaseUntil: null, updatedAt: new Date() })
         .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
         .returning();
+      await announce(row);
       return row;
     },
 
@@ -101,6 +155,7 @@ export function createTaskQueue(db: Database) {
         )
         .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
         .returning();
+      await announce(row);
       return row;
     },
 

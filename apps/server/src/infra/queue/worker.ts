@@ -30,12 +30,14 @@ export function startWorker(options: {
   queue: TaskQueue;
   handlers: TaskHandlers;
   log: FastifyBaseLogger;
-  onChange: (task: TaskRow) => Promise<void>;
+  /** Called after each state change; subscribers already hear of it through the queue's NOTIFY. */
+  onChange?: (task: TaskRow) => Promise<void>;
   listen?: (callback: () => void) => Promise<() => Promise<void>>;
   pollMs?: number;
   autoStart?: boolean;
 }): Worker {
-  const { queue, handlers, log, onChange } = options;
+  const { queue, handlers, log } = options;
+  const onChange = options.onChange ?? (() => Promise.resolve());
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let loop: Promise<void> | undefined;

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageForStatus } from '@roadcount/domain';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 import { RequestError } from '../../../lib/http.ts';
 import { readTokens } from '../../session/tokenStorage.ts';
@@ -32,20 +33,23 @@ export interface FileQuery {
   direction: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /** A data status, or LOAD for files still processing; all files when absent. */
+  status?: string;
 }
 
 const FILE_FIELDS = `id file_name uploaded_on start_data_datetime end_data_datetime review_status
   logs { saved_vehicles data_qc_tests processing_error duplicate_of } site { id name organisation_name }`;
 
-const LIST = `query Files($search: String, $sort: String, $direction: String, $page: Int, $size: Int) {
-  trafficDataFiles(search: $search, sort: $sort, direction: $direction, page: $page, page_size: $size) {
+const LIST = `query Files($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
+  trafficDataFiles(search: $search, status: $status, sort: $sort, direction: $direction, page: $page, page_size: $size) {
     total files { ${FILE_FIELDS} }
   }
 }`;
 
-/** One page of the files table; polls while a file on it is still processing. */
-export function useFiles(query: FileQuery) {
+/** One page of the files table; task events refresh it (useLiveFileTasks), so it never polls. */
+export function useFiles(query: FileQuery, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: ['files', query],
     queryFn: async () =>
       (
@@ -53,6 +57,7 @@ export function useFiles(query: FileQuery) {
           LIST,
           {
             search: query.search || null,
+            status: query.status ?? null,
             sort: query.sort,
             direction: query.direction,
             page: query.page,
@@ -61,8 +66,34 @@ export function useFiles(query: FileQuery) {
         )
       ).trafficDataFiles,
     placeholderData: keepPreviousData,
-    refetchInterval: (current) =>
-      current.state.data?.files.some((file) => file.review_status === 'LOAD') ? 2000 : false,
+  });
+}
+
+const COUNTS = `query FileCounts {
+  LOAD: trafficDataFiles(status: "LOAD", page_size: 1) { total }
+  WFR: trafficDataFiles(status: "WFR", page_size: 1) { total }
+  ACC: trafficDataFiles(status: "ACC", page_size: 1) { total }
+  REJ: trafficDataFiles(status: "REJ", page_size: 1) { total }
+  PDC: trafficDataFiles(status: "PDC", page_size: 1) { total }
+  NRE: trafficDataFiles(status: "NRE", page_size: 1) { total }
+}`;
+
+type Counted = 'LOAD' | 'WFR' | 'ACC' | 'REJ' | 'PDC' | 'NRE';
+
+/** How many files have each data status; PDC counts both passed statuses (PDC and NRE). */
+export function useFileCounts() {
+  return useQuery({
+    queryKey: ['files', 'counts'],
+    queryFn: async () => {
+      const answer = await graphqlRequest<Record<Counted, { total: number }>>(COUNTS);
+      return {
+        LOAD: answer.LOAD.total,
+        WFR: answer.WFR.total,
+        ACC: answer.ACC.total,
+        REJ: answer.REJ.total,
+        PDC: answer.PDC.total + answer.NRE.total,
+      };
+    },
   });
 }
 
@@ -101,35 +132,62 @@ export function useRequestApproval() {
 
 export type UploadKind = 'vehicle' | 'bike' | 'national';
 
+export interface UploadedFile {
+  id: string;
+  file_name: string;
+  duplicate_of: string | null;
+  task_id: string | null;
+}
+
 /** POST /api/uploads as multipart (file-0, file-1, ...), reporting progress from 0 to 1. */
-export function uploadFiles(
+export async function uploadFiles(
   files: File[],
   kind: UploadKind,
   description: string,
   onProgress: (fraction: number) => void,
-): Promise<{ id: string; duplicate_of?: string | null }[]> {
+): Promise<UploadedFile[]> {
+  const fields: Record<string, string> = { kind };
+  if (description) fields.description = description;
+  return (
+    (await postMultipart<{ files?: UploadedFile[] }>('/api/uploads', files, fields, onProgress))
+      .files ?? []
+  );
+}
+
+/** Multipart POST with the fields file-0, file-1, ... (SPEC section 7), with upload progress. */
+export function postMultipart<T>(
+  path: string,
+  files: File[],
+  fields: Record<string, string>,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   const form = new FormData();
   files.forEach((file, index) => form.append(`file-${index}`, file, file.name));
-  form.append('kind', kind);
-  if (description) form.append('description', description);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/uploads');
+    request.open('POST', path);
     const access = readTokens()?.access;
     if (access) request.setRequestHeader('authorization', `Bearer ${access}`);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
-    request.onerror = () => reject(new RequestError(500, 'Failed to load'));
+    request.onerror = () => reject(new RequestError(500, messageForStatus(500)));
     request.onload = () => {
-      let body: { files?: { id: string }[]; message?: string } = {};
+      let body: { message?: string } = {};
       try {
         body = JSON.parse(request.responseText) as typeof body;
       } catch {
         // An empty or non-JSON answer: the status says enough.
       }
-      if (request.status === 201) resolve(body.files ?? []);
-      else reject(new RequestError(request.status, body.message ?? request.statusText));
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
+      else
+        reject(
+          new RequestError(
+            request.status,
+            body.message ?? messageForStatus(request.status, request.statusText),
+          ),
+        );
     };
     request.send(form);
   });

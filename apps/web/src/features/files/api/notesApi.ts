@@ -34,3 +34,18 @@ export function useAddFileNote(fileId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fileNotes', fileId] }),
   });
 }
+
+/** One note added to each of several files at once (platform admins). */
+export function useAddBulkFileNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ fileIds, content }: { fileIds: string[]; content: string }) =>
+      (
+        await graphqlRequest<{ appendTrafficDataFileNotes: number }>(
+          `mutation($ids: [ID!]!, $content: String!) { appendTrafficDataFileNotes(fileIds: $ids, content: $content) }`,
+          { ids: fileIds, content },
+        )
+      ).appendTrafficDataFileNotes,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fileNotes'] }),
+  });
+}

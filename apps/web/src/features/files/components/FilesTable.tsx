@@ -2,6 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import {
   Box,
   Button,
+  Checkbox,
   IconButton,
   Link,
   Table,
@@ -30,6 +31,16 @@ interface Props {
   onReview: (file: TrafficDataFile) => void;
   /** Platform admins only (SPEC section 2): the notes column. */
   onNotes?: ((file: TrafficDataFile) => void) | undefined;
+  /** Selectable rows: the ids selected, and a change of some rows' selection. */
+  selection?: {
+    selected: ReadonlySet<string>;
+    onChange: (files: TrafficDataFile[], selected: boolean) => void;
+  };
+  /** False for a list the client pages itself (the selected files): no sorting. */
+  sortable?: boolean;
+  rowsPerPageOptions?: number[];
+  /** Names the table for assistive technology when a screen shows several. */
+  label?: string;
 }
 
 const SORTABLE: Record<string, string> = {
@@ -50,6 +61,10 @@ export function FilesTable({
   showOrganisation,
   onReview,
   onNotes,
+  selection,
+  sortable = true,
+  rowsPerPageOptions = [10, 25, 50, 100],
+  label,
 }: Props) {
   const { t, i18n } = useTranslation();
   const date = (value: string | null) =>
@@ -57,9 +72,9 @@ export function FilesTable({
       ? new Date(value).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
       : '—';
   const header = (key: string) => {
-    const sort = SORTABLE[key];
-    const label = t(`files.columns.${key}`);
-    if (!sort) return label;
+    const sort = sortable ? SORTABLE[key] : undefined;
+    const title = t(`files.columns.${key}`);
+    if (!sort) return title;
     return (
       <TableSortLabel
         active={query.sort === sort}
@@ -72,7 +87,7 @@ export function FilesTable({
           })
         }
       >
-        {label}
+        {title}
       </TableSortLabel>
     );
   };
@@ -88,12 +103,29 @@ export function FilesTable({
     'download',
     ...(onNotes ? ['notes'] : []),
   ];
+  const allSelected =
+    selection !== undefined &&
+    files.length > 0 &&
+    files.every((file) => selection.selected.has(file.id));
   return (
     <>
       <TableContainer>
-        <Table size="small" aria-label={t('files.table')}>
+        <Table size="small" aria-label={label ?? t('files.table')}>
           <TableHead>
             <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allSelected}
+                    indeterminate={
+                      !allSelected && files.some((file) => selection.selected.has(file.id))
+                    }
+                    disabled={files.length === 0}
+                    onChange={(event) => selection.onChange(files, event.target.checked)}
+                    slotProps={{ input: { 'aria-label': t('filesMore.selection.page') } }}
+                  />
+                </TableCell>
+              )}
               {columns.map((column) => (
                 <TableCell key={column} align={column === 'vehicles' ? 'right' : 'left'}>
                   {header(column)}
@@ -104,7 +136,7 @@ export function FilesTable({
           <TableBody>
             {files.length === 0 && (
               <TableRow>
-                <TableCell colSpan={columns.length}>
+                <TableCell colSpan={columns.length + (selection ? 1 : 0)}>
                   <Typography color="text.secondary">{t('files.empty')}</Typography>
                 </TableCell>
               </TableRow>
@@ -112,7 +144,20 @@ export function FilesTable({
             {files.map((file) => {
               const failed = Object.keys(file.logs.data_qc_tests ?? {});
               return (
-                <TableRow key={file.id} hover>
+                <TableRow key={file.id} hover selected={selection?.selected.has(file.id) ?? false}>
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selection.selected.has(file.id)}
+                        onChange={(event) => selection.onChange([file], event.target.checked)}
+                        slotProps={{
+                          input: {
+                            'aria-label': t('filesMore.selection.row', { name: file.file_name }),
+                          },
+                        }}
+                      />
+                    </TableCell>
+                  )}
                   <TableCell sx={{ maxWidth: 240, wordBreak: 'break-word' }}>
                     {file.file_name}
                   </TableCell>
@@ -136,7 +181,7 @@ export function FilesTable({
                   <TableCell>
                     <StatusChip status={file.review_status} />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
+                  <TableCell sx={{ minWidth: 160 }} data-tour="files-quality">
                     {file.review_status === 'LOAD' ? (
                       '—'
                     ) : file.logs.processing_error ? (
@@ -155,7 +200,7 @@ export function FilesTable({
                       </Button>
                     )}
                   </TableCell>
-                  <TableCell>
+                  <TableCell data-tour="files-download">
                     <Tooltip title={t('files.download')}>
                       <IconButton
                         aria-label={t('files.downloadNamed', { name: file.file_name })}
@@ -184,12 +229,19 @@ export function FilesTable({
           count={total}
           page={query.page}
           rowsPerPage={query.pageSize}
-          rowsPerPageOptions={[10, 25, 50, 100]}
+          rowsPerPageOptions={rowsPerPageOptions}
           onPageChange={(_event, page) => onQuery({ page })}
           onRowsPerPageChange={(event) =>
             onQuery({ pageSize: Number(event.target.value), page: 0 })
           }
           labelRowsPerPage={t('files.rowsPerPage')}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('filesMore.pageRows', {
+              from: from.toLocaleString(i18n.language),
+              to: to.toLocaleString(i18n.language),
+              count: count.toLocaleString(i18n.language),
+            })
+          }
         />
       </Box>
     </>

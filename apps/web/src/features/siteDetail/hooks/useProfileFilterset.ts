@@ -38,6 +38,8 @@ export function useProfileFilterset(options: {
 
   useEffect(() => {
     if (seeded || !enabled || (!filterset.data && !filterset.isError)) return;
+    // Once, when the profile has loaded: the page's queries wait for this seed of the link.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSeeded(true);
     if (!filterset.data || ['vmin', 'vmax', 'hmin'].some((name) => search.has(name))) return;
     const stored = {

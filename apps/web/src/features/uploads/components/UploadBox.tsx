@@ -1,59 +1,64 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFiles, type UploadKind } from '../../files/api/filesApi.ts';
+import type { TaskEvent } from '../../tasks/live/taskSubscription.ts';
+import { UploadRow, type Upload } from './UploadRow.tsx';
 
 interface Props {
   kind: UploadKind;
   /** File types the picker offers, e.g. `.xlsx`. */
   accept?: string;
+  /** The live task state of each file, by file id. */
+  tasks: ReadonlyMap<string, TaskEvent>;
 }
 
-interface Upload {
-  key: number;
-  names: string;
-  progress: number;
-  state: 'uploading' | 'done' | 'failed';
-  message?: string;
-  duplicates?: number;
-}
-
-/** One upload box: several files by drag and drop or the picker, each upload with its progress. */
-export function UploadBox({ kind, accept }: Props) {
+/**
+ * One upload box: several files by drag and drop or the picker. Each file is sent on its own,
+ * with its own progress bar, and then shows its processing task's state as it changes.
+ */
+export function UploadBox({ kind, accept, tasks }: Props) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const update = (key: number, change: Partial<Upload>) =>
+  const update = (key: string, change: Partial<Upload>) =>
     setUploads((current) =>
       current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)),
     );
 
   const send = (files: File[]) => {
-    if (files.length === 0) return;
-    const key = Date.now() + Math.random();
+    const added = files.map((file) => ({
+      key: `${Date.now()}-${Math.random()}`,
+      file,
+    }));
     setUploads((current) => [
-      { key, names: files.map((file) => file.name).join(', '), progress: 0, state: 'uploading' },
+      ...added.map(({ key, file }) => ({
+        key,
+        name: file.name,
+        progress: 0,
+        state: 'uploading' as const,
+      })),
       ...current,
     ]);
-    uploadFiles(files, kind, '', (progress) => update(key, { progress }))
-      .then((created) => {
-        update(key, {
-          state: 'done',
-          progress: 1,
-          duplicates: created.filter((file) => file.duplicate_of).length,
-        });
-        void queryClient.invalidateQueries({ queryKey: ['files'] });
-      })
-      .catch((error: unknown) =>
-        update(key, {
-          state: 'failed',
-          message: error instanceof Error ? error.message : String(error),
-        }),
-      );
+    for (const { key, file } of added) {
+      uploadFiles([file], kind, '', (progress) => update(key, { progress }))
+        .then(([created]) =>
+          update(key, {
+            state: 'uploaded',
+            progress: 1,
+            fileId: created?.id,
+            duplicate: Boolean(created?.duplicate_of) && !created?.task_id,
+          }),
+        )
+        .catch((error: unknown) =>
+          update(key, {
+            state: 'failed',
+            message: error instanceof Error ? error.message : String(error),
+          }),
+        );
+    }
   };
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -62,7 +67,13 @@ export function UploadBox({ kind, accept }: Props) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, height: '100%' }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: 2, height: '100%' }}
+      data-tour="upload-box"
+      aria-label={t(`uploads.kinds.${kind}.title`)}
+      component="section"
+    >
       <Typography variant="h6" component="h2">
         {t(`uploads.kinds.${kind}.title`)}
       </Typography>
@@ -107,32 +118,18 @@ export function UploadBox({ kind, accept }: Props) {
           }}
         />
       </Box>
-      <Stack spacing={1} sx={{ mt: 2 }}>
+      <Stack
+        spacing={1.5}
+        sx={{ mt: 2, mb: 0, p: 0 }}
+        component="ul"
+        aria-label={t('filesMore.upload.list')}
+      >
         {uploads.map((upload) => (
-          <Box key={upload.key}>
-            <Typography variant="body2" noWrap title={upload.names}>
-              {upload.names}
-            </Typography>
-            {upload.state === 'uploading' && (
-              <LinearProgress
-                variant="determinate"
-                value={upload.progress * 100}
-                aria-label={t('uploads.progress')}
-              />
-            )}
-            {upload.state === 'done' && (
-              <Alert severity={upload.duplicates ? 'warning' : 'success'} sx={{ py: 0 }}>
-                {upload.duplicates
-                  ? t('uploads.duplicates', { count: upload.duplicates })
-                  : t('uploads.queued')}
-              </Alert>
-            )}
-            {upload.state === 'failed' && (
-              <Alert severity="error" sx={{ py: 0 }}>
-                {upload.message}
-              </Alert>
-            )}
-          </Box>
+          <UploadRow
+            key={upload.key}
+            upload={upload}
+            task={upload.fileId ? tasks.get(upload.fileId) : undefined}
+          />
         ))}
       </Stack>
     </Paper>

@@ -6,9 +6,14 @@ import { useSession } from '../../session/useSession.ts';
 import { useFiles, type FileQuery, type TrafficDataFile } from '../../files/api/filesApi.ts';
 import { FilesTable } from '../../files/components/FilesTable.tsx';
 import { ReviewDialog } from '../../files/components/ReviewDialog.tsx';
+import { useLiveFileTasks } from '../../tasks/hooks/useLiveFileTasks.ts';
+import { ImageUploadBox } from './ImageUploadBox.tsx';
 import { UploadBox } from './UploadBox.tsx';
 
-/** /ui/file-upload: the three upload boxes and the queue of recent uploads with their state. */
+/**
+ * /ui/file-upload: the three upload boxes, image upload, and the queue of recent uploads, whose
+ * states follow the task subscription without polling.
+ */
 export function UploadScreen() {
   const { t } = useTranslation();
   const { claims } = useSession();
@@ -21,6 +26,7 @@ export function UploadScreen() {
   });
   const [reviewing, setReviewing] = useState<TrafficDataFile | null>(null);
   const recent = useFiles(query);
+  const tasks = useLiveFileTasks();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
@@ -28,16 +34,21 @@ export function UploadScreen() {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <UploadBox kind="vehicle" accept=".txt,.csv,.prn" />
+          <UploadBox kind="vehicle" tasks={tasks} accept=".txt,.csv,.prn" />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <UploadBox kind="bike" accept=".csv,.txt" />
+          <UploadBox kind="bike" tasks={tasks} accept=".csv,.txt" />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <UploadBox kind="national" accept=".xlsx" />
+          <UploadBox kind="national" tasks={tasks} accept=".xlsx" />
         </Grid>
       </Grid>
-      <Paper variant="outlined">
+      <Paper
+        variant="outlined"
+        data-tour="upload-queue"
+        component="section"
+        aria-label={t('uploads.queue')}
+      >
         <Stack
           direction="row"
           sx={{ p: 2, justifyContent: 'space-between', alignItems: 'baseline' }}
@@ -60,6 +71,7 @@ export function UploadScreen() {
           />
         )}
       </Paper>
+      <ImageUploadBox />
       {reviewing && (
         <ReviewDialog
           file={reviewing}

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTaskQueue } from '../src/infra/queue/taskQueue.ts';
+import {
+  createOrg,
+  createUser,
+  signIn,
+  startTestServer,
+  uploadAndProcess,
+  type TestServer,
+} from './testServer.ts';
+
+const SUBSCRIPTION =
+  'subscription { task_tracking_updated { id function_name state file_id user_id } }';
+
+interface TaskEventView {
+  id: string;
+  function_name: string;
+  state: string;
+  file_id: string | null;
+  user_id: string | null;
+}
+
+const fixture = readFileSync(
+  new URL('../../../packages/formats/fixtures/ok/roadcount.csv', import.meta.url),
+  'utf8',
+);
+
+/** A subscriber that collects every task event it is sent, ready once its socket is acknowledged. */
+async function subscriber(server: TestServer, token: string) {
+  const events: TaskEventView[] = [];
+  const client: Client = createClient({
+    url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { headers: { Authorization: `Bearer ${token}` } },
+    retryAttempts: 0,
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.on('connected', () => setTimeout(resolve, 100));
+    client.subscribe(
+      { query: SUBSCRIPTION },
+      {
+        next: (value) =>
+          events.push(
+            (value.data as { task_tracking_updated: TaskEventView }).task_tracking_updated,
+          ),
+        error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+        complete: () => undefined,
+      },
+    );
+  });
+  return { events, close: () => client.dispose() };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('live task states', () => {
+  let server: TestServer;
+  let tokenA: string;
+  let tokenB: string;
+  let organisationA: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+    const orgA = await createOrg(server);
+    const orgB = await createOrg(server);
+    organisationA = orgA.id;
+    const a = await createUser(server, { organisationId: orgA.id, role: 'org_admin' });
+    const b = await createUser(server, { organisationId: orgB.id, role: 'org_admin' });
+    tokenA = (await signIn(server, a.username)).access;
+    tokenB = (await signIn(server, b.username)).access;
+  });
+  afterAll(() => server.close());
+
+  it('sends an upload’s queued, in-progress and completed states to its organisation only', async () => {
+    const own = await subscriber(server, tokenA);
+    const other = await subscriber(server, tokenB);
+    try {
+      const file = await uploadAndProcess(server, tokenA, 'live.csv', fixture);
+      await until(
+        () => own.events.some((event) => event.file_id === file.id && event.state === 'CM'),
+        'the completed state',
+      );
+      expect(
+        own.events.filter((event) => event.file_id === file.id).map((event) => event.state),
+      ).toEqual(['QD', 'PR', 'CM']);
+      // The accepted file's rollups task was announced too; the other organisation heard nothing.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(other.events).toEqual([]);
+    } finally {
+      await own.close();
+      await other.close();
+    }
+  });
+
+  it('passes on changes another process makes to the queue, through the database', async () => {
+    const own = await subscriber(server, tokenA);
+    const other = await subscriber(server, tokenB);
+    try {
+      // A queue of its own on the same database, as a worker process would have.
+      const elsewhere = createTaskQueue(server.database.db);
+      const task = await elsewhere.enqueue({
+        functionName: 'clean_empty_files',
+        organisationId: organisationA,
+        userId: null,
+        payload: {},
+      });
+      const claimed = await elsewhere.claim(['clean_empty_files']);
+      expect(claimed?.id).toBe(task.id);
+      if (claimed) await elsewhere.fail(claimed, 'the disk is full', true);
+      await until(
+        () => own.events.some((event) => event.id === task.id && event.state === 'ER'),
+        'the error state',
+      );
+      expect(
+        own.events.filter((event) => event.id === task.id).map((event) => event.state),
+      ).toEqual(['QD', 'PR', 'ER']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(other.events).toEqual([]);
+    } finally {
+      await own.close();
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { readTokens, SESSION_CHANGED_EVENT } from '../../session/tokenStorage.ts';
+import {
+  createTaskSubscription,
+  type TaskEvent,
+  type TaskSubscription,
+} from './taskSubscription.ts';
+
+type Listener = (event: TaskEvent) => void;
+
+const listeners = new Set<Listener>();
+let subscription: TaskSubscription | null = null;
+let connectedWith: string | null = null;
+
+function socketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/gql/v1/graphql`;
+}
+
+/** A new access token (a refresh) restarts the socket; signing out closes it. */
+function onSessionChanged() {
+  const access = readTokens()?.access ?? null;
+  if (access === connectedWith) return;
+  connectedWith = access;
+  if (!access) stopSocket();
+  else if (subscription) subscription.restart();
+  else if (listeners.size > 0) startSocket();
+}
+
+function startSocket() {
+  connectedWith = readTokens()?.access ?? null;
+  if (!connectedWith) return;
+  subscription = createTaskSubscription({
+    url: socketUrl(),
+    token: () => readTokens()?.access ?? null,
+    onEvent: (event) => listeners.forEach((listener) => listener(event)),
+  });
+}
+
+function stopSocket() {
+  subscription?.stop();
+  subscription = null;
+}
+
+/**
+ * Listens to the organisation's task events; the one socket of the app opens with the first
+ * listener and closes with the last. Answers a function that stops listening.
+ */
+export function listenToTasks(listener: Listener): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) {
+    window.addEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
+    startSocket();
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size > 0) return;
+    window.removeEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
+    stopSocket();
+  };
+}

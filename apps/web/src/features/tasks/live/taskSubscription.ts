@@ -1,0 +1,121 @@
+import { createClient, type Client } from 'graphql-ws';
+import { backoffDelayMs } from './backoff.ts';
+
+/** SPEC section 9: the close code with which a socket is closed so that it reconnects at once. */
+export const RESTART_CLOSE_CODE = 4205;
+
+/** SPEC section 3: a task tracking record as the subscription sends it. */
+export interface TaskEvent {
+  id: string;
+  function_name: string;
+  state: 'QD' | 'PR' | 'ER' | 'CM';
+  message: string;
+  updated_at: string;
+  file_id: string | null;
+}
+
+const SUBSCRIPTION = `subscription {
+  task_tracking_updated { id function_name state message updated_at file_id }
+}`;
+
+export interface TaskSubscription {
+  /** Reconnects with the current token (after a token refresh). */
+  restart: () => void;
+  stop: () => void;
+}
+
+interface Options {
+  url: string;
+  /** Read at each connection, so that a reconnect carries the newest access token. */
+  token: () => string | null;
+  onEvent: (event: TaskEvent) => void;
+  webSocketImpl?: unknown;
+  random?: () => number;
+}
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The organisation's task events over graphql-ws (SPEC section 7). It never gives up: a dropped
+ * socket reconnects with exponential backoff, and a subscription the server ends or refuses is
+ * started again with the same backoff. `restart` closes the socket with code 4205, which, like a
+ * 4205 from the server, reconnects at once with the token of that moment.
+ */
+export function createTaskSubscription(options: Options): TaskSubscription {
+  let socket: WebSocket | null = null;
+  let restartWhenOpen = false;
+  let stopped = false;
+  let failures = 0;
+  let unsubscribe: (() => void) | null = null;
+
+  const client: Client = createClient({
+    url: options.url,
+    lazy: true,
+    retryAttempts: Infinity,
+    shouldRetry: () => true,
+    retryWait: (retries) => wait(backoffDelayMs(retries, options.random)),
+    connectionParams: () => {
+      const token = options.token();
+      return token ? { authorization: `Bearer ${token}` } : {};
+    },
+    ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
+    on: {
+      opened: (opened) => {
+        socket = opened as WebSocket;
+        if (restartWhenOpen) {
+          restartWhenOpen = false;
+          restart();
+        }
+      },
+      connected: () => {
+        failures = 0;
+      },
+      closed: () => {
+        socket = null;
+      },
+    },
+  });
+
+  function restart() {
+    if (socket && socket.readyState === socket.OPEN) {
+      socket.close(RESTART_CLOSE_CODE, 'Client Restart');
+    } else {
+      // Not open yet: restart as soon as it is, so that the connection carries the new token.
+      restartWhenOpen = true;
+    }
+  }
+
+  function subscribe() {
+    if (stopped) return;
+    unsubscribe = client.subscribe<{ task_tracking_updated: TaskEvent }>(
+      { query: SUBSCRIPTION },
+      {
+        next: (value) => {
+          if (value.data) options.onEvent(value.data.task_tracking_updated);
+        },
+        // Refused (say, an expired token) or ended by the server: start over after a while.
+        error: () => resubscribe(),
+        complete: () => resubscribe(),
+      },
+    );
+  }
+
+  function resubscribe() {
+    if (stopped) return;
+    const delay = backoffDelayMs(failures, options.random);
+    failures += 1;
+    setTimeout(subscribe, delay);
+  }
+
+  subscribe();
+  return {
+    restart,
+    stop: () => {
+      stopped = true;
+      unsubscribe?.();
+      void client.dispose();
+    },
+  };
+}
