@@ -97,7 +97,12 @@ export function createFilesRepository(db: Database) {
           .orderBy(order, desc(trafficDataFiles.id))
           .limit(options.limit)
           .offset(options.offset),
-        db.select({ total: count() }).from(trafficDataFiles).where(where),
+        // The site join counts only because a deleted site hides its files.
+        db
+          .select({ total: count() })
+          .from(trafficDataFiles)
+          .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
+          .where(where),
       ]);
       return { rows, total: total?.total ?? 0 };
     },
