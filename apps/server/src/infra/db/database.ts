@@ -47,12 +47,16 @@ export async function openDatabase(options: {
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    // Listening connections are held until stopped: closing stops them first, or the pool's end
+    // would wait for them for ever.
+    const listeners = new Set<() => Promise<void>>();
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(drizzlePostgres(pool), { migrationsFolder }),
       ping: () => ping(db),
       close: async () => {
+        await Promise.all([...listeners].map((stop) => stop()));
         if (!pool.ended) await pool.end();
       },
       listen: async (channel, callback) => {
@@ -85,7 +89,8 @@ export async function openDatabase(options: {
           }
         };
         await connect();
-        return async () => {
+        const stop = async () => {
+          listeners.delete(stop);
           stopped = true;
           const listening = current;
           current = undefined;
@@ -93,6 +98,8 @@ export async function openDatabase(options: {
           await listening.connection.query(`unlisten ${channel}`).catch(() => undefined);
           listening.release(false);
         };
+        listeners.add(stop);
+        return stop;
       },
     };
   }
