@@ -92,9 +92,11 @@ describe('site detail exclusions', () => {
     const withFilter = await vehicles({ vehicle_exclusions: [saved?.id] });
     expect(withFilter).toBeLessThan(all);
     await countShown(withFilter);
-    expect(await panel.getByRole('checkbox', { name: 'Apply Slow traffic' }).isChecked()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => panel.getByRole('checkbox', { name: 'Apply Slow traffic' }).isChecked(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expect(page.url()).toContain(`vex=${saved?.id}`);
 
     // Weekdays 07:00 to 09:00 are the add form's defaults.
@@ -111,9 +113,11 @@ describe('site detail exclusions', () => {
     await page.reload();
     await countShown(withBoth);
     await page.getByRole('button', { name: 'Exclusions' }).click();
-    expect(await panel.getByRole('checkbox', { name: 'Apply Slow traffic' }).isChecked()).toBe(
-      true,
-    );
+    await expect
+      .poll(() => panel.getByRole('checkbox', { name: 'Apply Slow traffic' }).isChecked(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await panel.getByText('07:00 to 09:00').waitFor();
     expect(errors).toEqual([]);
   });
