@@ -104,8 +104,11 @@ function histogramPercentiles(
   });
 }
 
-/** Headway–gap matrix row or column of each code. */
+/** Headway–gap matrix row or column of each code, worked out once per measure. */
+const matrixBinsCache = new WeakMap<CodedMeasure, Int8Array>();
 function matrixBinsOf(measure: CodedMeasure): Int8Array {
+  const cached = matrixBinsCache.get(measure);
+  if (cached) return cached;
   const bins = new Int8Array(CODES);
   for (let code = 0; code < CODES; code += 1) {
     const value =
@@ -118,6 +121,7 @@ function matrixBinsOf(measure: CodedMeasure): Int8Array {
       }
     bins[code] = bin;
   }
+  matrixBinsCache.set(measure, bins);
   return bins;
 }
 
