@@ -5,12 +5,19 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DailyRollup } from '@roadcount/analytics';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/infra/db/database.ts';
 import { organisations, siteDailyRollups, sites } from '../apps/server/src/infra/db/schema.ts';
 import { DEMO_ORGANISATION_NAME } from '../apps/server/src/features/demo/demo.seed.ts';
 import { launchBrowser, newPage } from '../e2e/support/browser.ts';
-import { baseDatabaseUrl, dropDatabases, repositoryRoot, startServer } from './support.ts';
+import {
+  baseDatabaseUrl,
+  dropDatabases,
+  packSeededRollups,
+  repositoryRoot,
+  startServer,
+} from './support.ts';
 
 const SITES = Number(process.env.BENCH_SITES ?? 5000);
 const DAYS = 7;
@@ -46,6 +53,7 @@ async function seedSites(dataDir: string, databaseUrl: string | undefined) {
     localDate(new Date(today.getTime() - index * 86_400_000)),
   );
   const started = performance.now();
+  const rowsBySite = new Map<string, DailyRollup[]>();
   for (let first = 0; first < SITES; first += 250) {
     const batch = Array.from({ length: Math.min(250, SITES - first) }, (_, offset) => ({
       ownerOrganisationId: organisationId,
@@ -76,7 +84,10 @@ async function seedSites(dataDir: string, databaseUrl: string | undefined) {
       });
     });
     await db.insert(siteDailyRollups).values(rollups);
+    for (const rollup of rollups)
+      rowsBySite.set(rollup.siteId, [...(rowsBySite.get(rollup.siteId) ?? []), rollup]);
   }
+  await packSeededRollups(database, dataDir, rowsBySite);
   await database.close();
   console.log(
     `seeded ${SITES} sites with ${SITES * DAYS} daily rollups in ${((performance.now() - started) / 1000).toFixed(1)} s`,

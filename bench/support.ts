@@ -3,7 +3,13 @@ import { spawn } from 'node:child_process';
 import { openAsBlob, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodeRollupSeries, rollupSeriesFromDays, type DailyRollup } from '@roadcount/analytics';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
+import { createLocalBlobStore } from '../apps/server/src/infra/blob/blobStore.ts';
+import type { Database } from '../apps/server/src/infra/db/database.ts';
+import { sites } from '../apps/server/src/infra/db/schema.ts';
+import { rollupSeriesKey } from '../apps/server/src/features/ingest/refreshRollups.task.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -134,4 +140,27 @@ export async function uploadAndWait(server: { url: string; access: string }, pat
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * Packs the daily rollups a bench wrote straight into the database as the refresh task would:
+ * each site's series in the blob store under version 1, which the sites then carry.
+ */
+export async function packSeededRollups(
+  database: { db: Database },
+  dataDir: string,
+  rowsBySite: Map<string, DailyRollup[]>,
+) {
+  const blobs = createLocalBlobStore(join(dataDir, 'blobs'));
+  for (const [siteId, rows] of rowsBySite)
+    await blobs.putBytes(
+      rollupSeriesKey(siteId, 1),
+      encodeRollupSeries(rollupSeriesFromDays(rows)),
+    );
+  const ids = [...rowsBySite.keys()];
+  for (let start = 0; start < ids.length; start += 1000)
+    await database.db
+      .update(sites)
+      .set({ rollupsVersion: 1 })
+      .where(inArray(sites.id, ids.slice(start, start + 1000)));
 }

@@ -40,6 +40,7 @@ import { createSiteLifecycleService } from './features/sites/siteLifecycle.servi
 import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
+import { createRollupSeriesCache } from './features/map/rollupSeriesCache.ts';
 import { mapNotesResolvers, mapNotesTypeDefs } from './features/mapNotes/mapNotes.graphql.ts';
 import { createMapNotesRepository } from './features/mapNotes/mapNotes.repository.ts';
 import { createMapNotesService } from './features/mapNotes/mapNotes.service.ts';
@@ -212,6 +213,12 @@ export async function buildApp({
   app.addHook('onClose', () => analysisPool.close());
   const exclusions = createExclusionsService(createExclusionsRepository(db));
   const analysis = createAnalysisService({ db, blobs, pool: analysisPool, exclusions });
+  const mapRepository = createMapRepository(db);
+  const mapSeries = createRollupSeriesCache({
+    repository: mapRepository,
+    blobs,
+    maxBytes: config.mapCacheBytes,
+  });
   registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
   /**
    * Publishes a task's state to its organisation's subscribers at once; the queue's NOTIFY also
@@ -265,7 +272,7 @@ export async function buildApp({
       tasksResolvers(tasksService),
       filesResolvers(files, queue, tokens),
       analysisResolvers(analysis),
-      mapResolvers(createMapService(createMapRepository(db))),
+      mapResolvers(createMapService(mapRepository, mapSeries)),
       mapNotesResolvers(createMapNotesService(createMapNotesRepository(db))),
       speedLimitsResolvers(db),
       sitesResolvers(db, siteTools),

@@ -39,6 +39,7 @@ const environmentSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   RUN_WORKER: booleanText.default(true),
   COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
+  MAP_CACHE_MB: z.coerce.number().int().positive().default(512),
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_TILE_URL: z
@@ -81,6 +82,8 @@ export interface Config {
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
   columnCacheBytes: number;
+  /** Memory for sites' packed rollup series kept between map calls. */
+  mapCacheBytes: number;
   analysisThreads: number;
   /** The base maps the web app draws under the sites, and their hosts for the CSP. */
   map: {
@@ -138,6 +141,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       : undefined,
     runWorker: env.RUN_WORKER,
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
+    mapCacheBytes: env.MAP_CACHE_MB * 1024 * 1024,
     analysisThreads: env.ANALYSIS_THREADS,
     map: {
       styleUrl: env.MAP_STYLE_URL,

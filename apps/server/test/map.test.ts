@@ -50,6 +50,7 @@ describe('map layers through GraphQL', () => {
   let token: string;
   let otherToken: string;
   let siteId: string;
+  let adminToken: string;
   let vehicles: GeneratedVehicle[];
 
   const mapSites = async (filter: Record<string, string>, as = token) => {
@@ -66,7 +67,7 @@ describe('map layers through GraphQL', () => {
       organisationId: (await createOrg(server)).id,
       role: 'org_admin',
     });
-    const adminToken = (await signIn(server, admin.username)).access;
+    adminToken = (await signIn(server, admin.username)).access;
     token = (await signIn(server, viewer.username)).access;
     otherToken = (await signIn(server, other.username)).access;
     vehicles = [
@@ -215,5 +216,34 @@ describe('map layers through GraphQL', () => {
       variables: { userId, preference: { quickFilters: [] } },
     });
     expect(forSomeoneElse.status).toBe(403);
+  });
+
+  it('shows a later file that joins the site at once, and the earlier figures unchanged', async () => {
+    const later = [
+      ...generateTraffic({
+        seed: 12,
+        startDay: '2025-04-07',
+        days: 3,
+        vehiclesPerDay: 400,
+        directions: [1, 5],
+        meanSpeedKmh: 70,
+      }),
+    ];
+    const text = [
+      ...roadcountCsvText(later, { name: 'Map Road', latitude: 51.75, longitude: -1.25 }),
+    ].join('');
+    const file = await uploadAndProcess(server, adminToken, 'later.csv', text);
+    expect(file.site?.id).toBe(siteId);
+    const year = { start_date: '2025-01-01', end_date: '2025-12-31' };
+    let site: MapSite | undefined;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      [site] = await mapSites(year);
+      if (site?.days === 17) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(site).toMatchObject({ days: 17, vehicles: vehicles.length + later.length });
+    expect(site?.last_surveyed).toBe('2025-04-09');
+    const [march] = await mapSites({ start_date: '2025-03-01', end_date: '2025-03-31' });
+    expect(march).toMatchObject({ days: 14, vehicles: vehicles.length });
   });
 });

@@ -8,3 +8,4 @@ export * from './siteDetail.ts';
 export * from './countSummary.ts';
 export * from './siteDetailShape.ts';
 export * from './preparedColumns.ts';
+export * from './rollupSeries.ts';

@@ -69,8 +69,9 @@ export function isSiteVisible(site: MapSiteFacts, filter: MapSiteFilter): boolea
  * The value at percentile `p` (0 to 100) of a histogram of 1-unit bins, interpolated linearly
  * within the bin (bin k holds values from k to k + 1). Null when empty.
  */
-export function histogramPercentile(histogram: readonly number[], p: number): number | null {
-  const total = histogram.reduce((sum, count) => sum + count, 0);
+export function histogramPercentile(histogram: ArrayLike<number>, p: number): number | null {
+  let total = 0;
+  for (let bin = 0; bin < histogram.length; bin += 1) total += histogram[bin] ?? 0;
   if (total === 0) return null;
   const target = (p / 100) * total;
   let below = 0;

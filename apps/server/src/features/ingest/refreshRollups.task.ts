@@ -1,6 +1,11 @@
-import { columnsFromArrow, intervalsFromArrow } from '@roadcount/analytics';
+import {
+  columnsFromArrow,
+  encodeRollupSeries,
+  intervalsFromArrow,
+  rollupSeriesFromDays,
+} from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
@@ -19,6 +24,10 @@ interface DayTotals {
   speedHistogram: number[];
   classCounts: Record<number, number>;
 }
+
+/** Where a site's packed rollup series of a version is kept in the blob store (map layers). */
+export const rollupSeriesKey = (siteId: string, version: number) =>
+  `rollups/${siteId}/${version}.bin`;
 
 /** Files whose data belongs to their site: passed, or accepted despite issues. */
 export const JOINED_STATUSES = ['PDC', 'NRE', 'ACC'];
@@ -124,12 +133,24 @@ export async function rebuildSiteRollups(
     const [day = '', direction = '0'] = key.split('|');
     return { siteId, day, direction: Number(direction), ...entry };
   });
-  await deps.db.transaction(async (tx) => {
+  const version = await deps.db.transaction(async (tx) => {
     await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
     for (let start = 0; start < rows.length; start += 1000) {
       await tx.insert(siteDailyRollups).values(rows.slice(start, start + 1000));
     }
+    const [bumped] = await tx
+      .update(sites)
+      .set({ rollupsVersion: sql`${sites.rollupsVersion} + 1` })
+      .where(eq(sites.id, siteId))
+      .returning({ version: sites.rollupsVersion });
+    return bumped?.version ?? 0;
   });
+  // Written after the commit: a map call between the two packs the same rows itself.
+  await deps.blobs.putBytes(
+    rollupSeriesKey(siteId, version),
+    encodeRollupSeries(rollupSeriesFromDays(rows)),
+  );
+  await deps.blobs.delete(rollupSeriesKey(siteId, version - 1)).catch(() => undefined);
   return {
     message: `${site.name}: ${rows.length} daily rollups from ${files.length} files`,
     result: { siteId, days: new Set(rows.map((row) => row.day)).size, files: files.length },

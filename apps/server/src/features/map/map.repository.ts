@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { organisations, siteDailyRollups, sites, speedLimits } from '../../infra/db/schema.ts';
 
@@ -16,10 +16,27 @@ export function createMapRepository(db: Database) {
         ),
       );
   return {
-    /** Live sites of one organisation, or of every organisation when `organisationId` is null. */
+    /**
+     * Live sites of one organisation, or of every organisation when `organisationId` is null:
+     * the columns the map shows, since each column costs on thousands of rows.
+     */
     async sites(organisationId: string | null) {
       return db
-        .select({ site: sites, organisationName: organisations.name })
+        .select({
+          site: {
+            id: sites.id,
+            name: sites.name,
+            siteType: sites.siteType,
+            realtime: sites.realtime,
+            coreSiteMeta: sites.coreSiteMeta,
+            latitude: sites.latitude,
+            longitude: sites.longitude,
+            ownerOrganisationId: sites.ownerOrganisationId,
+            classScheme: sites.classScheme,
+            rollupsVersion: sites.rollupsVersion,
+          },
+          organisationName: organisations.name,
+        })
         .from(sites)
         .innerJoin(organisations, eq(organisations.id, sites.ownerOrganisationId))
         .where(
@@ -31,52 +48,9 @@ export function createMapRepository(db: Database) {
         .orderBy(asc(sites.name));
     },
 
-    /**
-     * Each site's last day with data and the years it has data in, in one grouped pass over the
-     * rollups. Kept apart from the sites query: joined there, the embedded database (which never
-     * refreshes its statistics) chose a nested loop that took seconds with thousands of sites.
-     */
-    async dataSpans(organisationId: string | null) {
-      return db
-        .select({
-          siteId: siteDailyRollups.siteId,
-          lastDay: sql<string>`max(${siteDailyRollups.day})`,
-          years: sql<string[]>`array_agg(distinct substr(${siteDailyRollups.day}, 1, 4))`,
-        })
-        .from(siteDailyRollups)
-        .where(inArray(siteDailyRollups.siteId, scoped(organisationId)))
-        .groupBy(siteDailyRollups.siteId);
-    },
-
-    /**
-     * Daily rollups of the live sites in scope between two local dates, both included. The
-     * histograms come as text and are split here: the drivers' array parsers took most of the
-     * time with thousands of sites.
-     */
-    async rollupsInScope(organisationId: string | null, firstDay: string, lastDay: string) {
-      const rows = await db
-        .select({
-          siteId: siteDailyRollups.siteId,
-          day: siteDailyRollups.day,
-          vehicles: siteDailyRollups.vehicles,
-          speedSumMps: siteDailyRollups.speedSumMps,
-          speedCount: siteDailyRollups.speedCount,
-          histogramText: sql<string>`${siteDailyRollups.speedHistogram}::text`,
-          classCounts: siteDailyRollups.classCounts,
-        })
-        .from(siteDailyRollups)
-        .where(
-          and(
-            inArray(siteDailyRollups.siteId, scoped(organisationId)),
-            gte(siteDailyRollups.day, firstDay),
-            lte(siteDailyRollups.day, lastDay),
-          ),
-        );
-      return rows.map(({ histogramText, ...row }) => ({
-        ...row,
-        speedHistogram:
-          histogramText === '{}' ? [] : histogramText.slice(1, -1).split(',').map(Number),
-      }));
+    /** A site's daily rollup rows (every direction), to pack its series from. */
+    async dailyRollups(siteId: string) {
+      return db.select().from(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
     },
 
     async speedLimitsInScope(organisationId: string | null) {
@@ -93,21 +67,6 @@ export function createMapRepository(db: Database) {
         .from(sites)
         .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)));
       return site;
-    },
-
-    /** Daily rollups of the given sites between two local dates, both included. */
-    async rollups(siteIds: string[], firstDay: string, lastDay: string) {
-      if (siteIds.length === 0) return [];
-      return db
-        .select()
-        .from(siteDailyRollups)
-        .where(
-          and(
-            inArray(siteDailyRollups.siteId, siteIds),
-            gte(siteDailyRollups.day, firstDay),
-            lte(siteDailyRollups.day, lastDay),
-          ),
-        );
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { columnsKey, intervalsKey } from '../ingest/processFile.task.ts';
+import { rollupSeriesKey } from '../ingest/refreshRollups.task.ts';
 
 /**
  * The delete_site task (SPEC section 4). Without `permanent` it hides the site: every query of
@@ -59,6 +60,7 @@ export function createDeleteSiteHandler(deps: {
       await deps.blobs.delete(intervalsKey(file.id));
       await deps.blobs.delete(file.s3Key);
     }
+    await deps.blobs.delete(rollupSeriesKey(site.id, site.rollupsVersion));
     const fileIds = files.map((file) => file.id);
     await db.transaction(async (tx) => {
       if (fileIds.length > 0) {

@@ -86,6 +86,8 @@ export const sites = pgTable(
       .$type<Record<string, unknown>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /** Bumped by each rollup refresh; names the site's packed rollup series (0: none yet). */
+    rollupsVersion: integer('rollups_version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdOn: createdOn(),
   },

@@ -1,0 +1,97 @@
+import {
+  decodeRollupSeries,
+  encodeRollupSeries,
+  rollupSeriesFromDays,
+  type DailyRollup,
+} from '@roadcount/analytics';
+import { describe, expect, it } from 'vitest';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import { rollupSeriesKey } from '../ingest/refreshRollups.task.ts';
+import type { MapRepository } from './map.repository.ts';
+import { createRollupSeriesCache } from './rollupSeriesCache.ts';
+
+/** A blob store in a map, counting reads. */
+function memoryBlobs() {
+  const stored = new Map<string, Uint8Array>();
+  let reads = 0;
+  const store: Pick<BlobStore, 'getBytes' | 'putBytes'> = {
+    getBytes: (key) => {
+      reads += 1;
+      const bytes = stored.get(key);
+      return bytes ? Promise.resolve(bytes) : Promise.reject(new Error(`no blob ${key}`));
+    },
+    putBytes: (key, bytes) => {
+      stored.set(key, bytes);
+      return Promise.resolve();
+    },
+  };
+  return { store: store as BlobStore, stored, reads: () => reads };
+}
+
+const row = (day: string, vehicles: number): DailyRollup => ({
+  day,
+  vehicles,
+  speedSumMps: vehicles * 15,
+  speedCount: vehicles,
+  speedHistogram: Array.from({ length: 60 }, (_, bin) => (bin === 54 ? vehicles : 0)),
+  classCounts: { '1': vehicles },
+});
+
+function setUp(rowsBySite: Record<string, DailyRollup[]>, maxBytes = 1 << 20) {
+  const blobs = memoryBlobs();
+  const packed: string[] = [];
+  const repository = {
+    dailyRollups: (siteId: string) => {
+      packed.push(siteId);
+      return Promise.resolve(rowsBySite[siteId] ?? []);
+    },
+  } as unknown as MapRepository;
+  const cache = createRollupSeriesCache({ repository, blobs: blobs.store, maxBytes });
+  return { cache, blobs, packed };
+}
+
+describe('the map’s rollup series cache', () => {
+  it('packs the daily rows of a site rolled up before series existed, once, and keeps them', async () => {
+    const { cache, blobs, packed } = setUp({ a: [row('2025-01-06', 10), row('2025-01-07', 20)] });
+    const first = await cache.series([{ id: 'a', version: 1 }]);
+    expect(Array.from(first.get('a')?.vehicles ?? [])).toEqual([10, 20]);
+    expect(packed).toEqual(['a']);
+    const written = blobs.stored.get(rollupSeriesKey('a', 1));
+    expect(written && Array.from(decodeRollupSeries(written).vehicles)).toEqual([10, 20]);
+    await cache.series([{ id: 'a', version: 1 }]);
+    expect(packed).toEqual(['a']);
+    expect(blobs.reads()).toBe(1);
+  });
+
+  it('reads a newer version when the site’s rollups were refreshed, and none for version 0', async () => {
+    const { cache, blobs } = setUp({ a: [row('2025-01-06', 10)] });
+    await cache.series([{ id: 'a', version: 1 }]);
+    // The refresh task writes the new version's series.
+    blobs.stored.set(
+      rollupSeriesKey('a', 2),
+      encodeRollupSeries(rollupSeriesFromDays([row('2025-01-06', 10), row('2025-01-08', 5)])),
+    );
+    const next = await cache.series([
+      { id: 'a', version: 2 },
+      { id: 'b', version: 0 },
+    ]);
+    expect(Array.from(next.get('a')?.vehicles ?? [])).toEqual([10, 5]);
+    expect(next.has('b')).toBe(false);
+  });
+
+  it('lets the least recently used sites go past its memory, and reads them again', async () => {
+    const rows = {
+      a: [row('2025-01-06', 1)],
+      b: [row('2025-01-06', 2)],
+      c: [row('2025-01-06', 3)],
+    };
+    const { cache, blobs } = setUp(rows, 0);
+    await cache.series([{ id: 'a', version: 1 }]);
+    await cache.series([{ id: 'b', version: 1 }]);
+    const readsBefore = blobs.reads();
+    // Only the site just loaded fits: asking for a again reads it again.
+    const again = await cache.series([{ id: 'a', version: 1 }]);
+    expect(Array.from(again.get('a')?.vehicles ?? [])).toEqual([1]);
+    expect(blobs.reads()).toBe(readsBefore + 1);
+  });
+});

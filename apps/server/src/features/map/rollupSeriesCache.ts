@@ -1,0 +1,110 @@
+import {
+  decodeRollupSeries,
+  encodeRollupSeries,
+  indexRollupSeries,
+  rollupSeriesBytes,
+  rollupSeriesFromDays,
+  type IndexedRollupSeries,
+  type RollupSeries,
+} from '@roadcount/analytics';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import { rollupSeriesKey } from '../ingest/refreshRollups.task.ts';
+import type { MapRepository } from './map.repository.ts';
+
+interface Entry {
+  version: number;
+  series: IndexedRollupSeries;
+  bytes: number;
+}
+
+/** Sites whose series load at once on a map call that finds many missing. */
+const LOAD_CONCURRENCY = 16;
+
+/**
+ * Sites' packed rollup series kept in memory between map calls, least recently used out past
+ * `maxBytes`. A site's version (bumped by each rollup refresh, in whatever process) says when
+ * its entry is stale, so API nodes agree without being told.
+ */
+export function createRollupSeriesCache(deps: {
+  repository: MapRepository;
+  blobs: BlobStore;
+  maxBytes: number;
+}) {
+  const entries = new Map<string, Entry>();
+  const pending = new Map<string, Promise<IndexedRollupSeries>>();
+  let totalBytes = 0;
+
+  const forget = (siteId: string) => {
+    const entry = entries.get(siteId);
+    if (!entry) return;
+    totalBytes -= entry.bytes;
+    entries.delete(siteId);
+  };
+
+  async function load(siteId: string, version: number): Promise<IndexedRollupSeries> {
+    return indexRollupSeries(await read(siteId, version));
+  }
+
+  async function read(siteId: string, version: number): Promise<RollupSeries> {
+    const key = rollupSeriesKey(siteId, version);
+    try {
+      return decodeRollupSeries(await deps.blobs.getBytes(key));
+    } catch {
+      // Rolled up before series were packed, or its refresh is still writing it: pack the rows.
+      const series = rollupSeriesFromDays(await deps.repository.dailyRollups(siteId));
+      await deps.blobs.putBytes(key, encodeRollupSeries(series));
+      return series;
+    }
+  }
+
+  async function one(siteId: string, version: number): Promise<IndexedRollupSeries> {
+    const cached = entries.get(siteId);
+    if (cached && cached.version === version) {
+      // Most recently used goes last.
+      entries.delete(siteId);
+      entries.set(siteId, cached);
+      return cached.series;
+    }
+    const loadKey = `${siteId}/${version}`;
+    let loading = pending.get(loadKey);
+    if (!loading) {
+      loading = load(siteId, version).finally(() => pending.delete(loadKey));
+      pending.set(loadKey, loading);
+    }
+    const series = await loading;
+    forget(siteId);
+    const bytes = rollupSeriesBytes(series);
+    entries.set(siteId, { version, series, bytes });
+    totalBytes += bytes;
+    for (const [oldest] of entries) {
+      if (totalBytes <= deps.maxBytes || oldest === siteId) break;
+      forget(oldest);
+    }
+    return series;
+  }
+
+  return {
+    /** The series of each site with rollups (version above 0), by site id. */
+    async series(sites: readonly { id: string; version: number }[]) {
+      const found = new Map<string, IndexedRollupSeries>();
+      const missing: { id: string; version: number }[] = [];
+      for (const site of sites) {
+        if (site.version === 0) continue;
+        const cached = entries.get(site.id);
+        if (cached?.version === site.version) {
+          entries.delete(site.id);
+          entries.set(site.id, cached);
+          found.set(site.id, cached.series);
+        } else missing.push(site);
+      }
+      for (let start = 0; start < missing.length; start += LOAD_CONCURRENCY) {
+        const batch = missing.slice(start, start + LOAD_CONCURRENCY);
+        const loaded = await Promise.all(batch.map((site) => one(site.id, site.version)));
+        batch.forEach((site, index) => found.set(site.id, loaded[index] as IndexedRollupSeries));
+      }
+      return found;
+    },
+  };
+}
+
+export type RollupSeriesCache = ReturnType<typeof createRollupSeriesCache>;
