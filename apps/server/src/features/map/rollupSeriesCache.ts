@@ -57,14 +57,8 @@ export function createRollupSeriesCache(deps: {
     }
   }
 
+  /** Loads a site whose cached series is missing or stale, once however many calls ask. */
   async function one(siteId: string, version: number): Promise<IndexedRollupSeries> {
-    const cached = entries.get(siteId);
-    if (cached && cached.version === version) {
-      // Most recently used goes last.
-      entries.delete(siteId);
-      entries.set(siteId, cached);
-      return cached.series;
-    }
     const loadKey = `${siteId}/${version}`;
     let loading = pending.get(loadKey);
     if (!loading) {
@@ -92,6 +86,7 @@ export function createRollupSeriesCache(deps: {
         if (site.version === 0) continue;
         const cached = entries.get(site.id);
         if (cached?.version === site.version) {
+          // Most recently used goes last.
           entries.delete(site.id);
           entries.set(site.id, cached);
           found.set(site.id, cached.series);
