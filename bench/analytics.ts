@@ -211,7 +211,7 @@ try {
   console.log(
     `site detail: warm ${warmMs.toFixed(1)} ms (median of 20), cold ${coldMs.toFixed(1)} ms (median of 5), floor ${floorMs.toFixed(1)} ms`,
   );
-  // The first call reads the sites' packed series into memory; later calls sum them there.
+  // The first call finds the series the server preloaded on start (or still loading them).
   const [mapFirstMs = Number.NaN, ...mapLater] = mapTimes;
   const mapMs = median(mapLater);
   console.log(

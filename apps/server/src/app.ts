@@ -219,6 +219,22 @@ export async function buildApp({
     blobs,
     maxBytes: config.mapCacheBytes,
   });
+  // Once ready, the sites' map series load in the background while they fit in the cache, so
+  // the first map after a start answers from memory instead of reading thousands of files.
+  let closing = false;
+  let warming: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', () => {
+    warming = mapRepository
+      .rolledUpSites()
+      .then((rolledUp) => mapSeries.warm(rolledUp, () => closing))
+      .then((loaded) => app.log.debug({ loaded }, 'map series loaded'))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'map series not preloaded'));
+    return Promise.resolve();
+  });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await warming;
+  });
   registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
   /**
    * Publishes a task's state to its organisation's subscribers at once; the queue's NOTIFY also

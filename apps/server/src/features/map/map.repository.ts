@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { organisations, siteDailyRollups, sites, speedLimits } from '../../infra/db/schema.ts';
 
@@ -46,6 +46,15 @@ export function createMapRepository(db: Database) {
           ),
         )
         .orderBy(asc(sites.name));
+    },
+
+    /** Every live site with rollups and its series version, newest sites first. */
+    async rolledUpSites() {
+      return db
+        .select({ id: sites.id, version: sites.rollupsVersion })
+        .from(sites)
+        .where(and(isNull(sites.deletedAt), gt(sites.rollupsVersion, 0)))
+        .orderBy(desc(sites.createdOn));
     },
 
     /** A site's daily rollup rows (every direction), to pack its series from. */

@@ -94,4 +94,38 @@ describe('the map’s rollup series cache', () => {
     expect(Array.from(again.get('a')?.vehicles ?? [])).toEqual([1]);
     expect(blobs.reads()).toBe(readsBefore + 1);
   });
+
+  it('preloads sites while they fit, so a map call after it reads nothing', async () => {
+    const rows = { a: [row('2025-01-06', 1)], b: [row('2025-01-06', 2)] };
+    const { cache, blobs } = setUp(rows);
+    const loaded = await cache.warm(
+      [
+        { id: 'a', version: 1 },
+        { id: 'b', version: 1 },
+        { id: 'c', version: 0 },
+      ],
+      () => false,
+    );
+    expect(loaded).toBe(2);
+    const readsAfterWarm = blobs.reads();
+    const found = await cache.series([
+      { id: 'a', version: 1 },
+      { id: 'b', version: 1 },
+    ]);
+    expect(Array.from(found.get('b')?.vehicles ?? [])).toEqual([2]);
+    expect(blobs.reads()).toBe(readsAfterWarm);
+  });
+
+  it('stops preloading when told, and when the memory is full', async () => {
+    const rows = { a: [row('2025-01-06', 1)], b: [row('2025-01-06', 2)] };
+    const stopped = setUp(rows);
+    expect(await stopped.cache.warm([{ id: 'a', version: 1 }], () => true)).toBe(0);
+    expect(stopped.blobs.reads()).toBe(0);
+    // No room at all: the first batch loads, then warming ends rather than churning.
+    const full = setUp(rows, 0);
+    const sites = Array.from({ length: 40 }, (_, index) => ({ id: `s${index}`, version: 1 }));
+    const loaded = await full.cache.warm(sites, () => false);
+    expect(loaded).toBeGreaterThan(0);
+    expect(loaded).toBeLessThan(sites.length);
+  });
 });

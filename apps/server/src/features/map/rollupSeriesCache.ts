@@ -78,6 +78,24 @@ export function createRollupSeriesCache(deps: {
   }
 
   return {
+    /**
+     * Loads the given sites' series (most wanted first) while they fit, so the first map after a
+     * start does not wait for every file; `stopped` ends it early (the server is closing).
+     */
+    async warm(sites: readonly { id: string; version: number }[], stopped: () => boolean) {
+      let loaded = 0;
+      for (let start = 0; start < sites.length && !stopped(); start += LOAD_CONCURRENCY) {
+        const batch = sites
+          .slice(start, start + LOAD_CONCURRENCY)
+          .filter((site) => site.version > 0 && entries.get(site.id)?.version !== site.version);
+        await Promise.all(batch.map((site) => one(site.id, site.version)));
+        loaded += batch.length;
+        // Full: what comes next would only push out what was just loaded.
+        if (totalBytes >= deps.maxBytes * 0.9) break;
+      }
+      return loaded;
+    },
+
     /** The series of each site with rollups (version above 0), by site id. */
     async series(sites: readonly { id: string; version: number }[]) {
       const found = new Map<string, IndexedRollupSeries>();
