@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { UI_ROLES } from '@roadcount/domain';
 import { RequireRole } from './features/session/RequireRole.tsx';
@@ -5,22 +6,45 @@ import { AppLayout } from './features/shell/components/AppLayout.tsx';
 import { ComingSoon } from './features/shell/components/ComingSoon.tsx';
 import { PublicLayout } from './features/shell/components/PublicLayout.tsx';
 import { ADMIN_TOOLS_ROLES, NAVIGATION, STAFF_ROLES } from './features/shell/navigation.tsx';
-import { AdminToolsPage } from './pages/AdminToolsPage.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
-import { FilesPage } from './pages/FilesPage.tsx';
 import { MapPage } from './pages/MapPage.tsx';
-import { UploadPage } from './pages/UploadPage.tsx';
-import { SiteDetailPage } from './pages/SiteDetailPage.tsx';
-import { SitesPage } from './pages/SitesPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { OrganisationSettingsPage } from './pages/OrganisationSettingsPage.tsx';
-import { OrganisationsPage } from './pages/OrganisationsPage.tsx';
 import { PasswordPage } from './pages/PasswordPage.tsx';
 import { PrivacyPage } from './pages/PrivacyPage.tsx';
-import { ProfilePage } from './pages/ProfilePage.tsx';
 import { TermsPage } from './pages/TermsPage.tsx';
-import { UsersPage } from './pages/UsersPage.tsx';
 import { VersionPage } from './pages/VersionPage.tsx';
+
+// Pages other than the map (the landing page) load when first opened, so that the map does not
+// wait for the charts library and the other screens.
+const AdminToolsPage = lazy(() =>
+  import('./pages/AdminToolsPage.tsx').then((page) => ({ default: page.AdminToolsPage })),
+);
+const FilesPage = lazy(() =>
+  import('./pages/FilesPage.tsx').then((page) => ({ default: page.FilesPage })),
+);
+const UploadPage = lazy(() =>
+  import('./pages/UploadPage.tsx').then((page) => ({ default: page.UploadPage })),
+);
+const SiteDetailPage = lazy(() =>
+  import('./pages/SiteDetailPage.tsx').then((page) => ({ default: page.SiteDetailPage })),
+);
+const SitesPage = lazy(() =>
+  import('./pages/SitesPage.tsx').then((page) => ({ default: page.SitesPage })),
+);
+const OrganisationSettingsPage = lazy(() =>
+  import('./pages/OrganisationSettingsPage.tsx').then((page) => ({
+    default: page.OrganisationSettingsPage,
+  })),
+);
+const OrganisationsPage = lazy(() =>
+  import('./pages/OrganisationsPage.tsx').then((page) => ({ default: page.OrganisationsPage })),
+);
+const ProfilePage = lazy(() =>
+  import('./pages/ProfilePage.tsx').then((page) => ({ default: page.ProfilePage })),
+);
+const UsersPage = lazy(() =>
+  import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
+);
 
 /** Screens of the /ui area that later releases bring, each with its own title. */
 const uiScreens: { path: string; titleKey: string }[] = [

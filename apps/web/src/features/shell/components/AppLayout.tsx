@@ -6,6 +6,7 @@ import {
   Box,
   Drawer,
   IconButton,
+  LinearProgress,
   List,
   ListItemButton,
   ListItemIcon,
@@ -17,7 +18,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/useSession.ts';
@@ -128,7 +129,9 @@ export function AppLayout() {
       </Drawer>
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
-        <Outlet />
+        <Suspense fallback={<LinearProgress aria-label={t('nav.loadingPage')} />}>
+          <Outlet />
+        </Suspense>
         <SessionEffects />
       </Box>
     </Box>
