@@ -92,6 +92,55 @@ describe('the map', () => {
     expect(await legend.textContent()).toContain('vehicles a day');
   });
 
+  it('has a legend for every layer', async () => {
+    const legend = page.getByRole('region', { name: 'Legend' });
+    for (const layer of [
+      'Average speed',
+      '85th percentile speed',
+      'Above posted speed limit',
+      'Vehicle classes (heavy share)',
+      'Volume (ADT)',
+      'Sites without data',
+      'Multi-site comparison',
+    ]) {
+      await page.getByRole('combobox', { name: 'Layer' }).click();
+      await page.getByRole('option', { name: layer, exact: true }).click();
+      await legend.getByText(layer, { exact: true }).waitFor();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+    }
+  });
+
+  it('selects the sites inside a polygon drawn on the map', async () => {
+    const list = page.getByRole('list', { name: 'Sites on the map' });
+    const listed = await list.getByRole('button').count();
+    expect(listed).toBeGreaterThan(0);
+    const box = await page.locator('[data-testid="site-map"] canvas').boundingBox();
+    if (!box) throw new Error('the map has no canvas');
+    const drawPolygon = async (corners: [number, number][]) => {
+      await page.getByRole('button', { name: 'Select by polygon' }).click();
+      for (const [x, y] of corners) await page.mouse.click(box.x + x, box.y + y);
+      await page.getByRole('button', { name: `Select inside · points: ${corners.length}` }).click();
+      await page.getByRole('button', { name: 'Select by polygon' }).waitFor();
+    };
+    // The map fits the sites in view, away from its corners: a triangle in a corner holds none.
+    await drawPolygon([
+      [10, 10],
+      [80, 10],
+      [10, 80],
+    ]);
+    expect(await list.getByRole('button', { pressed: true }).count()).toBe(0);
+    // A polygon just inside the map's edges holds them all.
+    await drawPolygon([
+      [10, 10],
+      [box.width - 10, 10],
+      [box.width - 10, box.height - 10],
+      [10, box.height - 10],
+    ]);
+    await expect.poll(() => list.getByRole('button', { pressed: true }).count()).toBe(listed);
+    await page.reload();
+    await list.getByText(SITE_NAME).waitFor();
+  });
+
   it('shows the selected site’s figures as the map API gives them, and in the summary CSV', async () => {
     await page.getByRole('list', { name: 'Sites on the map' }).getByText(SITE_NAME).click();
     const summary = page.getByRole('region', { name: 'Site summary' });

@@ -65,6 +65,7 @@ export function SiteList({ sites, selected, colours, search, onSearch, onSelect,
           <ListItemButton
             key={site.id}
             selected={selected.includes(site.id)}
+            aria-pressed={selected.includes(site.id)}
             onClick={() => onSelect(site.id)}
           >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
