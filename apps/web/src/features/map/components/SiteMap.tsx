@@ -123,12 +123,18 @@ export function SiteMap({
   const boundsKey = located.map(({ site }) => site.id).join(',');
   // The map is created after the first render: fit once it has loaded, and when the sites change.
   const [loaded, setLoaded] = useState(false);
+  const hasSites = useRef(false);
+  // After the source (a child, so its effects run first) has been given the sites.
+  useEffect(() => {
+    hasSites.current = located.length > 0;
+  }, [located]);
   const onLoad = useCallback((event: { target: maplibregl.Map }) => {
     setLoaded(true);
     const map = event.target;
+    // The first frame drawn once the sites' source holds them and has loaded them. (Asking for
+    // the rendered features instead costs a search through thousands of them on every frame.)
     const markFirstDraw = () => {
-      if (!map.getLayer(SITES_LAYER)) return;
-      if (map.queryRenderedFeatures({ layers: [SITES_LAYER] }).length === 0) return;
+      if (!hasSites.current || !map.getLayer(SITES_LAYER) || !map.isSourceLoaded('sites')) return;
       performance.mark(SITES_DRAWN_MARK);
       map.off('render', markFirstDraw);
     };
