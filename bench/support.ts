@@ -50,7 +50,13 @@ export async function startServer(
   const databaseUrl = reuse ? reuse.databaseUrl : await freshDatabase();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repositoryRoot, 'apps/server/src/serve.ts')],
+    [
+      // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles' profiles the server.
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      join(repositoryRoot, 'apps/server/src/serve.ts'),
+    ],
     {
       cwd: repositoryRoot,
       env: {
