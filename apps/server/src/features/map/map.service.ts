@@ -149,10 +149,11 @@ export function createMapService(repository: MapRepository, cache: RollupSeriesC
         await cache.series([{ id: site.id, version: site.rollupsVersion }])
       ).values();
       if (!series) return [];
-      const range = seriesRange(filter, []);
+      const first = dayNumberOf(filter.start_date);
+      const last = dayNumberOf(filter.end_date);
       const volumes: { day: string; vehicles: number }[] = [];
       series.dayNumbers.forEach((dayNumber, slot) => {
-        if (dayNumber < range.firstDayNumber || dayNumber > range.lastDayNumber) return;
+        if (dayNumber < first || dayNumber > last) return;
         if (!dayInRange(dayOfNumber(dayNumber), filter.day_range)) return;
         volumes.push({ day: dayOfNumber(dayNumber), vehicles: series.vehicles[slot] as number });
       });
