@@ -190,7 +190,10 @@ try {
       ],
       ['status counts', {}, COUNTS],
     );
+    // BENCH_ONLY=search times only the page kinds whose label holds that word.
+    const only = process.env.BENCH_ONLY;
     for (const [label, variables, query = PAGE] of cases) {
+      if (only && !label.includes(only)) continue;
       const asked = { size: PAGE_SIZE, ...variables };
       await timedPage(server, query, asked); // warm-up
       const runs: number[] = [];

@@ -52,4 +52,4 @@ CREATE INDEX "files_page_site_idx" ON "traffic_data_files" USING btree ("organis
 CREATE INDEX "files_page_site_asc_idx" ON "traffic_data_files" USING btree ("organisation_id","site_name","id" DESC NULLS FIRST,"review_status") WHERE not "traffic_data_files"."site_deleted";--> statement-breakpoint
 CREATE INDEX "files_page_vehicles_idx" ON "traffic_data_files" USING btree ("organisation_id","saved_vehicles","id","review_status") WHERE not "traffic_data_files"."site_deleted";--> statement-breakpoint
 CREATE INDEX "files_page_vehicles_asc_idx" ON "traffic_data_files" USING btree ("organisation_id","saved_vehicles","id" DESC NULLS FIRST,"review_status") WHERE not "traffic_data_files"."site_deleted";--> statement-breakpoint
-CREATE INDEX "files_page_search_idx" ON "traffic_data_files" USING btree ("organisation_id","search_text","id","review_status") WHERE not "traffic_data_files"."site_deleted";
+CREATE INDEX "files_page_search_idx" ON "traffic_data_files" USING gin ("search_text" gin_trgm_ops) WHERE not "traffic_data_files"."site_deleted";

@@ -182,10 +182,9 @@ export const trafficDataFiles = pgTable(
           .where(sql`not ${table.siteDeleted}`),
       ];
     }),
-    // Search scans the organisation's search texts in this index alone (a LIKE '%...%' has no
-    // prefix to seek), then reads only the matching rows.
+    // Search (LIKE '%...%' on the search text) reads only the rows its trigrams may match.
     index('files_page_search_idx')
-      .on(table.organisationId, table.searchText, table.id, table.reviewStatus)
+      .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`not ${table.siteDeleted}`),
   ],
 );
