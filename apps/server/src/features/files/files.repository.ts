@@ -65,10 +65,11 @@ export function createFilesRepository(db: Database) {
      * database, on the files table's own copies of the site name and deletion (kept by triggers).
      */
     async list(options: FileListOptions) {
+      const ownFiles = options.organisationId
+        ? eq(trafficDataFiles.organisationId, options.organisationId)
+        : undefined;
       const conditions: (SQL | undefined)[] = [
-        options.organisationId
-          ? eq(trafficDataFiles.organisationId, options.organisationId)
-          : undefined,
+        ownFiles,
         // A deleted site's files are hidden with it until it is restored. The page indexes hold
         // only visible files, and are used only when a query says so in these words.
         not(trafficDataFiles.siteDeleted),
@@ -130,7 +131,7 @@ export function createFilesRepository(db: Database) {
         .from(trafficDataFiles)
         .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
         .leftJoin(organisations, eq(organisations.id, trafficDataFiles.organisationId))
-        .where(inArray(trafficDataFiles.id, ids));
+        .where(and(ownFiles, inArray(trafficDataFiles.id, ids)));
       const byId = new Map(found.map((row) => [row.file.id, row]));
       const rows = ids.flatMap((id) => byId.get(id) ?? []);
       return { rows, total };

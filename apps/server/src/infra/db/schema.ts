@@ -93,7 +93,7 @@ export const sites = pgTable(
   },
   (table) => [
     uniqueIndex('sites_org_name_unique').on(table.ownerOrganisationId, sql`lower(${table.name})`),
-    // The files table searches site names with ILIKE '%...%' (pg_trgm).
+    // The sites list searches names with ILIKE '%...%' (pg_trgm).
     index('sites_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
   ],
 );
