@@ -44,7 +44,7 @@ const SORTS = [
   'saved_vehicles',
 ] as const;
 
-/** The list's order worked out here: nulls last ascending and first descending, newest id on ties. */
+/** The list's order worked out here: nulls last going up, first going down; ties by highest id. */
 function expectedOrder(rows: Seeded[], sort: (typeof SORTS)[number], direction: 'asc' | 'desc') {
   const compareValues = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   return [...rows]
@@ -157,7 +157,7 @@ describe('the files table pages, sorts and searches on the server', () => {
     return { total: first.total, ids };
   };
 
-  it('pages through each column both ways in the order of the files’ values, ties newest first', async () => {
+  it('pages through each column both ways in the order of the files’ values, ties by id', async () => {
     for (const sort of SORTS) {
       for (const direction of ['asc', 'desc'] as const) {
         const { total, ids } = await allPages({ sort, direction });
@@ -236,7 +236,8 @@ describe('the files table pages, sorts and searches on the server', () => {
     expect(found.files.every((file) => file.site?.name === 'Rowan Avenue')).toBe(true);
     expect((await list({ search: 'cedar' })).total).toBe(0);
 
-    // Deleting the site hides its files from the list, its total and its search; restoring shows them.
+    // Deleting the site hides its files from the list, its total and its search; restoring
+    // shows them again.
     const { db } = server.database;
     await db.update(sites).set({ deletedAt: new Date() }).where(eq(sites.id, siteId));
     const hidden = await list({ sort: 'site', size: 100 });

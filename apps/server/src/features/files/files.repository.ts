@@ -60,7 +60,7 @@ export function createFilesRepository(db: Database) {
       return row;
     },
     /**
-     * One page of files, newest first by default (ties: newest id first), with the total: of one
+     * One page of files, newest first by default (ties: highest id first), with the total: of one
      * organisation or, for platform staff, of all. Sorting, search and paging happen in the
      * database, on the files table's own copies of the site name and deletion (kept by triggers).
      */

@@ -170,7 +170,7 @@ export const trafficDataFiles = pgTable(
     index('files_org_sha_idx').on(table.organisationId, table.sha256),
     // A page of the files table reads its ids from one of these, in either direction, without
     // reading rows (index-only): one index per sortable column and direction, the id breaking
-    // ties (always newest id first, as the list orders), the status last for the status filter.
+    // ties (highest first both ways, as the list orders), the status last for its filter.
     ...FILE_PAGE_SORTS.flatMap(([name, column]) => {
       const status = column === 'reviewStatus' ? [] : [table.reviewStatus];
       return [
