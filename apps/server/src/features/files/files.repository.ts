@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  ne,
+  not,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { organisations, sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -46,65 +60,81 @@ export function createFilesRepository(db: Database) {
       return row;
     },
     /**
-     * One page of files, newest first by default, with the total: of one organisation or, for
-     * platform staff, of all. Sorting, search and paging happen in the database.
+     * One page of files, newest first by default (ties: highest id first), with the total: of one
+     * organisation or, for platform staff, of all. Sorting, search and paging happen in the
+     * database, on the files table's own copies of the site name and deletion (kept by triggers).
      */
     async list(options: FileListOptions) {
+      const ownFiles = options.organisationId
+        ? eq(trafficDataFiles.organisationId, options.organisationId)
+        : undefined;
       const conditions: (SQL | undefined)[] = [
-        options.organisationId
-          ? eq(trafficDataFiles.organisationId, options.organisationId)
-          : undefined,
-        // A deleted site's files are hidden with it until it is restored (left join: null too).
-        isNull(sites.deletedAt),
+        ownFiles,
+        // A deleted site's files are hidden with it until it is restored. The page indexes hold
+        // only visible files, and are used only when a query says so in these words.
+        not(trafficDataFiles.siteDeleted),
       ];
       if (options.search) {
-        const pattern = `%${options.search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-        // Two index searches (trigram indexes on file and site names) joined by a union: an OR
-        // across the join would make PostgreSQL scan every file of the organisation.
-        const ownFiles = options.organisationId
-          ? sql` and ${trafficDataFiles.organisationId} = ${options.organisationId}`
-          : sql``;
-        conditions.push(sql`${trafficDataFiles.id} in (
-          select ${trafficDataFiles.id} from ${trafficDataFiles}
-            where ${ilike(trafficDataFiles.fileName, pattern)}${ownFiles}
-          union all
-          select ${trafficDataFiles.id} from ${trafficDataFiles}
-            where ${trafficDataFiles.siteId} in (
-              select ${sites.id} from ${sites} where ${ilike(sites.name, pattern)}
-            )${ownFiles}
-        )`);
+        const escaped = options.search.replace(/[\\%_]/g, (character) => `\\${character}`);
+        const pattern = `%${escaped}%`;
+        // The search text holds the lower-cased file and site names on two lines: ILIKE on
+        // either name is LIKE on it, as long as the search holds no line break.
+        conditions.push(sql`${trafficDataFiles.searchText} like lower(${pattern})`);
+        if (options.search.includes('\n')) {
+          conditions.push(
+            or(
+              ilike(trafficDataFiles.fileName, pattern),
+              ilike(trafficDataFiles.siteName, pattern),
+            ),
+          );
+        }
       }
       if (options.status === 'LOAD') conditions.push(isNull(trafficDataFiles.reviewStatus));
       else if (options.status) conditions.push(eq(trafficDataFiles.reviewStatus, options.status));
       const where = and(...conditions);
+
+      const [counted] = await db.select({ total: count() }).from(trafficDataFiles).where(where);
+      const total = counted?.total ?? 0;
+      const pageRows = Math.min(options.limit, total - options.offset);
+      if (pageRows <= 0) return { rows: [], total };
+      // A page past the middle is read from the other end: the index is walked backwards and
+      // skips the fewer rows after the page instead of all those before it.
+      const offsetFromEnd = total - options.offset - pageRows;
+      const reversed = offsetFromEnd < options.offset;
       const column = {
         uploaded_on: trafficDataFiles.uploadedOn,
         file_name: trafficDataFiles.fileName,
         start_data_datetime: trafficDataFiles.startDataDatetime,
         end_data_datetime: trafficDataFiles.endDataDatetime,
         review_status: trafficDataFiles.reviewStatus,
-        site: sites.name,
-        saved_vehicles: sql`(${trafficDataFiles.logs}->>'saved_vehicles')::bigint`,
+        site: trafficDataFiles.siteName,
+        saved_vehicles: trafficDataFiles.savedVehicles,
       }[options.sort];
-      const order = options.direction === 'asc' ? asc(column) : desc(column);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ file: trafficDataFiles, site: sites, organisationName: organisations.name })
-          .from(trafficDataFiles)
-          .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
-          .leftJoin(organisations, eq(organisations.id, trafficDataFiles.organisationId))
-          .where(where)
-          .orderBy(order, desc(trafficDataFiles.id))
-          .limit(options.limit)
-          .offset(options.offset),
-        // The site join counts only because a deleted site hides its files.
-        db
-          .select({ total: count() })
-          .from(trafficDataFiles)
-          .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
-          .where(where),
-      ]);
-      return { rows, total: total?.total ?? 0 };
+      const ascending = (options.direction === 'asc') !== reversed;
+      // Reversing swaps asc and desc with their default null placement, so that the reversed
+      // order is exactly the list's order backwards.
+      const pageIds = await db
+        .select({ id: trafficDataFiles.id })
+        .from(trafficDataFiles)
+        .where(where)
+        .orderBy(
+          ascending ? asc(column) : desc(column),
+          reversed ? asc(trafficDataFiles.id) : desc(trafficDataFiles.id),
+        )
+        .limit(pageRows)
+        .offset(reversed ? offsetFromEnd : options.offset);
+      const ids = pageIds.map((row) => row.id);
+      if (reversed) ids.reverse();
+      // Only the page's rows are read in full, with their site and organisation.
+      const found = await db
+        .select({ file: trafficDataFiles, site: sites, organisationName: organisations.name })
+        .from(trafficDataFiles)
+        .leftJoin(sites, eq(sites.id, trafficDataFiles.siteId))
+        .leftJoin(organisations, eq(organisations.id, trafficDataFiles.organisationId))
+        .where(and(ownFiles, inArray(trafficDataFiles.id, ids)));
+      const byId = new Map(found.map((row) => [row.file.id, row]));
+      const rows = ids.flatMap((id) => byId.get(id) ?? []);
+      return { rows, total };
     },
 
     /** The file with its site and the site's organisation name, for the file queries. */

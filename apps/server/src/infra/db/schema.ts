@@ -93,7 +93,7 @@ export const sites = pgTable(
   },
   (table) => [
     uniqueIndex('sites_org_name_unique').on(table.ownerOrganisationId, sql`lower(${table.name})`),
-    // The files table searches site names with ILIKE '%...%' (pg_trgm).
+    // The sites list searches names with ILIKE '%...%' (pg_trgm).
     index('sites_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
   ],
 );
@@ -116,6 +116,17 @@ export const lanes = pgTable(
   },
   (table) => [index('lanes_site_idx').on(table.siteId)],
 );
+
+/** The files table's sortable columns with their page index names. */
+const FILE_PAGE_SORTS = [
+  ['uploaded', 'uploadedOn'],
+  ['name', 'fileName'],
+  ['start', 'startDataDatetime'],
+  ['end', 'endDataDatetime'],
+  ['status', 'reviewStatus'],
+  ['site', 'siteName'],
+  ['vehicles', 'savedVehicles'],
+] as const;
 
 export const trafficDataFiles = pgTable(
   'traffic_data_files',
@@ -141,22 +152,40 @@ export const trafficDataFiles = pgTable(
       .default(sql`'{}'::jsonb`),
     summaryStats: jsonb('summary_stats').$type<Record<string, unknown>>(),
     uploadedOn: createdOn(),
+    // The files table's copies, kept by triggers (migration 0011) on every write of a file or
+    // its site, so that a page is read from one index without joining sites or reading rows.
+    /** The matched site's name. */
+    siteName: text('site_name'),
+    /** The matched site is deleted: its files are hidden with it until it is restored. */
+    siteDeleted: boolean('site_deleted').notNull().default(false),
+    /** What the search matches: lower-cased file name and site name, on two lines. */
+    searchText: text('search_text').notNull().default(''),
+    savedVehicles: bigint('saved_vehicles', { mode: 'number' }).generatedAlwaysAs(
+      sql`(logs->>'saved_vehicles')::bigint`,
+    ),
   },
   (table) => [
     index('files_org_uploaded_idx').on(table.organisationId, table.uploadedOn),
     index('files_site_idx').on(table.siteId),
     index('files_org_sha_idx').on(table.organisationId, table.sha256),
-    // The files table sorts an organisation's files by each column and searches names with
-    // ILIKE '%...%' (pg_trgm): a page of 100,000 files must not sort or scan them all.
-    index('files_name_trgm_idx').using('gin', table.fileName.op('gin_trgm_ops')),
-    index('files_org_name_idx').on(table.organisationId, table.fileName),
-    index('files_org_start_idx').on(table.organisationId, table.startDataDatetime),
-    index('files_org_end_idx').on(table.organisationId, table.endDataDatetime),
-    index('files_org_status_idx').on(table.organisationId, table.reviewStatus),
-    index('files_org_vehicles_idx').on(
-      table.organisationId,
-      sql`((${table.logs}->>'saved_vehicles')::bigint)`,
-    ),
+    // A page of the files table reads its ids from one of these, in either direction, without
+    // reading rows (index-only): one index per sortable column and direction, the id breaking
+    // ties (highest first both ways, as the list orders), the status last for its filter.
+    ...FILE_PAGE_SORTS.flatMap(([name, column]) => {
+      const status = column === 'reviewStatus' ? [] : [table.reviewStatus];
+      return [
+        index(`files_page_${name}_idx`)
+          .on(table.organisationId, table[column], table.id, ...status)
+          .where(sql`not ${table.siteDeleted}`),
+        index(`files_page_${name}_asc_idx`)
+          .on(table.organisationId, table[column], table.id.desc().nullsFirst(), ...status)
+          .where(sql`not ${table.siteDeleted}`),
+      ];
+    }),
+    // Search (LIKE '%...%' on the search text) reads only the rows its trigrams may match.
+    index('files_page_search_idx')
+      .using('gin', table.searchText.op('gin_trgm_ops'))
+      .where(sql`not ${table.siteDeleted}`),
   ],
 );
 
