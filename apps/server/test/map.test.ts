@@ -4,6 +4,7 @@ import {
   createOrg,
   createUser,
   graphql,
+  pollUntil,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -87,11 +88,10 @@ describe('map layers through GraphQL', () => {
     expect(file.review_status).toBe('PDC');
     siteId = file.site?.id ?? '';
     // The rollups are rebuilt by a task of their own after the file passes.
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const sites = await mapSites({ start_date: '2025-01-01', end_date: '2025-12-31' });
-      if (sites.some((site) => site.has_data)) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await pollUntil(
+      () => mapSites({ start_date: '2025-01-01', end_date: '2025-12-31' }),
+      (sites) => sites.some((site) => site.has_data),
+    );
   }, 60_000);
   afterAll(() => server.close());
 
@@ -235,12 +235,10 @@ describe('map layers through GraphQL', () => {
     const file = await uploadAndProcess(server, adminToken, 'later.csv', text);
     expect(file.site?.id).toBe(siteId);
     const year = { start_date: '2025-01-01', end_date: '2025-12-31' };
-    let site: MapSite | undefined;
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      [site] = await mapSites(year);
-      if (site?.days === 17) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    const [site] = await pollUntil(
+      () => mapSites(year),
+      ([first]) => first?.days === 17,
+    );
     expect(site).toMatchObject({ days: 17, vehicles: vehicles.length + later.length });
     expect(site?.last_surveyed).toBe('2025-04-09');
     const [march] = await mapSites({ start_date: '2025-03-01', end_date: '2025-03-31' });

@@ -222,3 +222,21 @@ export async function uploadAndProcess(
   }
   throw new Error(`${fileName} was not processed in time`);
 }
+
+/**
+ * Asks `read` again every 50 ms until `done` holds for its answer (a task finishing in the
+ * background), at most `attempts` times; gives back the last answer either way, for the test's
+ * own expectations to judge.
+ */
+export async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  attempts = 200,
+): Promise<T> {
+  let value = await read();
+  for (let attempt = 1; attempt < attempts && !done(value); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    value = await read();
+  }
+  return value;
+}
