@@ -188,7 +188,8 @@ export function forEachSelected(
   }
 }
 
-function excludes(
+/** Whether a saved vehicle exclusion leaves this vehicle out. */
+export function excludes(
   rule: VehicleExclusion,
   time: number,
   speed: number,
@@ -204,7 +205,8 @@ function excludes(
   return true;
 }
 
-function inTimeExclusion(rule: TimeExclusion, localMs: number): boolean {
+/** Whether a local time falls in a time exclusion. */
+export function inTimeExclusion(rule: TimeExclusion, localMs: number): boolean {
   if (!rule.days.includes(weekdayOfLocal(localMs))) return false;
   const minute = Math.floor((((localMs % 86_400_000) + 86_400_000) % 86_400_000) / 60_000);
   return minute >= rule.fromMinute && minute < rule.toMinute;

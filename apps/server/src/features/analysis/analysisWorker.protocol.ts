@@ -1,4 +1,4 @@
-import type { SiteDetail, SpeedLimit, VehicleFilter } from '@roadcount/analytics';
+import type { SiteDetail, SiteDetailPart, SpeedLimit, VehicleFilter } from '@roadcount/analytics';
 
 /** A stored column file of a site, with the direction map a merge gave it. */
 export interface StoredColumns {
@@ -20,6 +20,8 @@ export interface SiteDetailRequest {
   speedLimits: SpeedLimit[];
   heavyClasses: number[];
   units: 'metric' | 'imperial';
+  /** The parts of the answer to work out; all when absent. */
+  parts?: SiteDetailPart[];
 }
 
 export type SiteDetailResponse = { id: number; detail: SiteDetail } | { id: number; error: string };
