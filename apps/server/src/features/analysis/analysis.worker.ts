@@ -3,6 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   columnsFromArrow,
+  packTimeBins,
+  packedBuffers,
   prepareColumns,
   siteDetail,
   type LocalClock,
@@ -67,7 +69,8 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     heavyClasses: new Set(request.heavyClasses),
     units: request.units,
   });
-  return { id: request.id, detail };
+  const { bins, ...rest } = detail;
+  return { id: request.id, detail: rest, bins: packTimeBins(bins) };
 }
 
 // One request at a time: a scan runs to completion, and the next waits its turn.
@@ -78,6 +81,6 @@ port.on('message', (request: SiteDetailRequest) => {
       id: request.id,
       error: error instanceof Error ? error.message : String(error),
     }));
-    port.postMessage(response);
+    port.postMessage(response, 'bins' in response ? packedBuffers(response.bins) : []);
   });
 });
