@@ -2,8 +2,8 @@ import { PERCENTILES } from '@roadcount/domain';
 import {
   compileFilter,
   lowerBound,
-  excludes,
-  inTimeExclusion,
+  excludedByAny,
+  inAnyTimeExclusion,
   type CompiledFilter,
   type LocalClock,
   type VehicleFilter,
@@ -305,7 +305,6 @@ interface Accumulators {
   slotSpeedSum: Float64Array;
   slotLimited: Uint32Array;
   slotSpeeding: Uint32Array;
-  classVehicles: Uint32Array;
   classSpeedSum: Float64Array;
   classHistogram: Uint32Array;
   speedByClass: Uint32Array;
@@ -318,7 +317,6 @@ interface Accumulators {
   availability: Uint32Array;
   otherLanes: Map<string, number>;
   vehicles: number;
-  heavyVehicles: number;
   speedSum: number;
   headwayCount: number;
   gapCount: number;
@@ -342,7 +340,6 @@ interface Layout {
   classCount: number;
   directionSlot: Int8Array;
   classSlot: Int16Array;
-  heavy: Uint8Array;
   limits: SpeedLimit[];
   firstStepMps: number;
   secondStepMps: number;
@@ -381,7 +378,7 @@ function scanBatch(
   gapCodes: Uint16Array,
 ): void {
   const { timeMs, speedMps, classIndex, direction, lane, headwayS, gapS } = batch;
-  const { filter, classes, directions, lanes, local } = compiled;
+  const { filter, lanes, local } = compiled;
   const exclusions = filter.vehicleExclusions ?? [];
   const timeExclusions = filter.timeExclusions ?? [];
   const { startMs, endMs, speedMinMps, speedMaxMps, minHeadwayS } = filter;
@@ -393,7 +390,6 @@ function scanBatch(
     slotSpeedSum,
     slotLimited,
     slotSpeeding,
-    classVehicles,
     classSpeedSum,
     classHistogram,
     speedByClass,
@@ -405,14 +401,13 @@ function scanBatch(
   } = acc;
   const { origin, widthMs, originDay, directionCount, classCount, directionSlot, classSlot } =
     layout;
-  const { heavy, limits, firstStepMps, secondStepMps, speedBinMps, headwayBins, gapBins } = layout;
+  const { limits, firstStepMps, secondStepMps, speedBinMps, headwayBins, gapBins } = layout;
   const { speedCodeLow, speedCodeCount, countBins, countLimits, countSpeedByClass } = layout;
   const { countHeadway, countGap, countMatrix, countAvailability } = layout;
   const codesOut = scratchCodes;
   const slotsOut = scratchSlots;
   const matrixSize = MATRIX_EDGES_S.length;
   let vehicles = acc.vehicles;
-  let heavyVehicles = acc.heavyVehicles;
   let speedSum = acc.speedSum;
   let headwayCount = acc.headwayCount;
   let gapCount = acc.gapCount;
@@ -440,24 +435,23 @@ function scanBatch(
     if (time < startMs || time >= endMs) continue;
     const speed = speedMps[index] as number;
     if (!(speed >= speedMinMps && speed <= speedMaxMps)) continue;
+    // A class or direction the filter leaves out has no slot (-1; undefined outside 0..255).
     const vehicleClass = classIndex[index] as number;
-    if (vehicleClass < 0 || classes[vehicleClass] !== 1) continue;
+    const classAt = classSlot[vehicleClass] as number;
+    if (!(classAt >= 0)) continue;
     const vehicleDirection = direction[index] as number;
-    if (directions[vehicleDirection] !== 1) continue;
+    const directionAt = directionSlot[vehicleDirection] as number;
+    if (!(directionAt >= 0)) continue;
     const headway = headwayS[index] as number;
     if (minHeadwayS > 0 && headway < minHeadwayS) continue;
     if (checkLanes) {
       const laneSet = lanes.get(vehicleDirection);
       if (laneSet && !laneSet.has(lane[index] as number)) continue;
     }
-    if (
-      checkExclusions &&
-      exclusions.some((rule) => excludes(rule, time, speed, headway, vehicleClass))
-    )
-      continue;
+    if (checkExclusions && excludedByAny(exclusions, time, speed, headway, vehicleClass)) continue;
     if (checkTimeExclusions) {
       const localMs = local(time);
-      if (timeExclusions.some((rule) => inTimeExclusion(rule, localMs))) continue;
+      if (inAnyTimeExclusion(timeExclusions, localMs)) continue;
     }
     if (time < stretchFrom || time >= stretchTo) {
       const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
@@ -484,15 +478,11 @@ function scanBatch(
       hourCellBase = dayCellBase * 24 + Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
     }
 
-    const directionAt = directionSlot[vehicleDirection] as number;
-    const classAt = classSlot[vehicleClass] as number;
     const speedCode = (speedCodes[index] as number) - speedCodeLow;
-    classVehicles[classAt] = (classVehicles[classAt] as number) + 1;
     classSpeedSum[classAt] = (classSpeedSum[classAt] as number) + speed;
     const classCode = classAt * speedCodeCount + speedCode;
     classHistogram[classCode] = (classHistogram[classCode] as number) + 1;
     speedSum += speed;
-    heavyVehicles += heavy[vehicleClass] as number;
     const hourCell = hourCellBase + directionAt * 24;
     dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
 
@@ -568,7 +558,6 @@ function scanBatch(
     vehicles += 1;
   }
   acc.vehicles = vehicles;
-  acc.heavyVehicles = heavyVehicles;
   acc.speedSum = speedSum;
   acc.headwayCount = headwayCount;
   acc.gapCount = gapCount;
@@ -676,7 +665,6 @@ export function scanSiteDetail(
     slotSpeedSum,
     slotLimited,
     slotSpeeding,
-    classVehicles,
     classSpeedSum,
     classHistogram,
     speedByClass,
@@ -689,7 +677,6 @@ export function scanSiteDetail(
     availability,
     otherLanes,
     vehicles: 0,
-    heavyVehicles: 0,
     speedSum: 0,
     headwayCount: 0,
     gapCount: 0,
@@ -710,7 +697,6 @@ export function scanSiteDetail(
     classCount,
     directionSlot,
     classSlot,
-    heavy,
     limits,
     firstStepMps: steps.first,
     secondStepMps: steps.second,
@@ -750,7 +736,6 @@ export function scanSiteDetail(
     });
   const {
     vehicles,
-    heavyVehicles,
     speedSum,
     headwayCount,
     gapCount,
@@ -762,11 +747,19 @@ export function scanSiteDetail(
     aboveSecond,
   } = acc;
 
+  // Vehicles per class, heavy vehicles and the speed histogram, from the class histograms.
   const speedHistogram = new Uint32Array(speedCodeCount);
-  for (let slot = 0; slot < classCount; slot += 1)
-    for (let code = 0; code < speedCodeCount; code += 1)
-      speedHistogram[code] =
-        (speedHistogram[code] as number) + (classHistogram[slot * speedCodeCount + code] as number);
+  let heavyVehicles = 0;
+  for (let slot = 0; slot < classCount; slot += 1) {
+    let count = 0;
+    for (let code = 0; code < speedCodeCount; code += 1) {
+      const codeCount = classHistogram[slot * speedCodeCount + code] as number;
+      speedHistogram[code] = (speedHistogram[code] as number) + codeCount;
+      count += codeCount;
+    }
+    classVehicles[slot] = count;
+    if (heavy[classList[slot] ?? -1] === 1) heavyVehicles += count;
+  }
 
   // 85th percentile per bin and direction.
   const slot85th = new Float64Array(slots).fill(Number.NaN);
