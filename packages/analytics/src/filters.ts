@@ -153,14 +153,10 @@ export function selectRows(
       const laneSet = lanes.get(vehicleDirection);
       if (laneSet && !laneSet.has(lane[index] as number)) continue;
     }
-    if (
-      exclusions.length > 0 &&
-      exclusions.some((rule) => excludes(rule, time, speed, headway, vehicleClass))
-    )
+    if (exclusions.length > 0 && excludedByAny(exclusions, time, speed, headway, vehicleClass))
       continue;
     const localMs = local(time);
-    if (timeExclusions.length > 0 && timeExclusions.some((rule) => inTimeExclusion(rule, localMs)))
-      continue;
+    if (timeExclusions.length > 0 && inAnyTimeExclusion(timeExclusions, localMs)) continue;
     rows[count] = index;
     locals[count] = localMs;
     count += 1;
@@ -188,6 +184,29 @@ export function forEachSelected(
   }
 }
 
+/**
+ * Whether any of the saved vehicle exclusions leaves this vehicle out. A plain function rather
+ * than a closure in the scan loops, whose per-vehicle values would otherwise live in a context
+ * allocated for each vehicle.
+ */
+export function excludedByAny(
+  rules: VehicleExclusion[],
+  time: number,
+  speed: number,
+  headway: number,
+  vehicleClass: number,
+): boolean {
+  for (const rule of rules) if (excludes(rule, time, speed, headway, vehicleClass)) return true;
+  return false;
+}
+
+/** Whether a local time falls in any of the time exclusions. */
+export function inAnyTimeExclusion(rules: TimeExclusion[], localMs: number): boolean {
+  for (const rule of rules) if (inTimeExclusion(rule, localMs)) return true;
+  return false;
+}
+
+/** Whether a saved vehicle exclusion leaves this vehicle out. */
 function excludes(
   rule: VehicleExclusion,
   time: number,
@@ -204,6 +223,7 @@ function excludes(
   return true;
 }
 
+/** Whether a local time falls in a time exclusion. */
 function inTimeExclusion(rule: TimeExclusion, localMs: number): boolean {
   if (!rule.days.includes(weekdayOfLocal(localMs))) return false;
   const minute = Math.floor((((localMs % 86_400_000) + 86_400_000) % 86_400_000) / 60_000);

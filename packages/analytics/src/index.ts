@@ -9,3 +9,4 @@ export * from './countSummary.ts';
 export * from './siteDetailShape.ts';
 export * from './preparedColumns.ts';
 export * from './rollupSeries.ts';
+export * from './packedTimeBins.ts';

@@ -16,6 +16,8 @@ export interface CodedMeasure {
   values: Float64Array;
   /** Largest value coded exactly; greater values are overflow. */
   maxCoded: number;
+  /** Codes per unit: a value `v` has the code `Math.round(v * scale)`. */
+  scale: number;
 }
 
 /** A site's columns made ready for fast scans, kept in the column cache. */
@@ -79,7 +81,7 @@ function codeMeasure(
       if (!codable) break;
       codes.push(batchCodes);
     }
-    if (codable) return { codes, values, maxCoded: (CODE_VALUES - 0.5) / scale };
+    if (codable) return { codes, values, maxCoded: (CODE_VALUES - 0.5) / scale, scale };
   }
   return null;
 }

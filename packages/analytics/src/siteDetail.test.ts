@@ -255,4 +255,64 @@ describe('the counting scan and the sorting path', () => {
     expect(fast?.summary.vehicles).toBeGreaterThan(100);
     expect(fast).toEqual(sorting);
   });
+  // Times ascending in every batch: bins come in order, so each bin's speeds are selected in
+  // place; London's clocks going back repeat an hour, and 30-minute bins then come out of order.
+  const ascending = [
+    ...survey(Date.UTC(2025, 9, 18), 16, 24_000, true),
+    ...survey(Date.UTC(2025, 10, 3), 5, 3_000, true),
+  ];
+
+  it.each([
+    ['hourly across the clocks going back', 60, {}],
+    ['30 minutes across the clocks going back', 30, {}],
+    ['daily', 1440, {}],
+    ['5 minutes before the change', 5, { endMs: Date.UTC(2025, 9, 25) }],
+    [
+      'hourly, weekends left out (the first days too)',
+      60,
+      { timeExclusions: [{ days: [5, 6], fromMinute: 0, toMinute: 24 * 60 }] },
+    ],
+  ] as const)('agree on times in order: %s', (_name, binMinutes, window) => {
+    const chosen = {
+      ...filter,
+      classes: [1, 2, 3, 4, 5],
+      minHeadwayS: 1,
+      ...window,
+    } as VehicleFilter;
+    const settings = options({ binMinutes, speedLimits: limits });
+    const fast = scanSiteDetail(prepareColumns(ascending), chosen, london, settings);
+    expect(fast?.bins.length).toBeGreaterThan(10);
+    expect(fast).toEqual(siteDetailBySorting(ascending, chosen, london, settings));
+  });
+
+  it('works out only the parts asked for, each as the whole answer gives it', () => {
+    const chosen = { ...filter, classes: [1, 2, 3, 4, 5], speedMinMps: kmh(20) };
+    const settings = options({ speedLimits: limits });
+    const whole = siteDetailBySorting(ascending, chosen, london, settings);
+    const parts = ['summary', 'bins', 'classes', 'headwayPercentiles', 'virtualDay'] as const;
+    const some = scanSiteDetail(prepareColumns(ascending), chosen, london, {
+      ...settings,
+      parts,
+    });
+    for (const part of parts) expect(some?.[part]).toEqual(whole[part]);
+    expect(some).toMatchObject({
+      speeding: null,
+      gapPercentiles: null,
+      availability: [],
+      speedByClass: { bins: [] },
+    });
+    const speedingOnly = scanSiteDetail(prepareColumns(ascending), chosen, london, {
+      ...settings,
+      parts: ['speeding', 'headwayGapMatrix', 'gapPercentiles', 'availability', 'speedByClass'],
+    });
+    for (const part of [
+      'speeding',
+      'headwayGapMatrix',
+      'gapPercentiles',
+      'availability',
+      'speedByClass',
+    ] as const)
+      expect(speedingOnly?.[part]).toEqual(whole[part]);
+    expect(speedingOnly).toMatchObject({ bins: [], classes: [], headwayPercentiles: null });
+  });
 });

@@ -2,7 +2,9 @@ import { PERCENTILES } from '@roadcount/domain';
 import {
   compileFilter,
   lowerBound,
-  selectRows,
+  excludedByAny,
+  inAnyTimeExclusion,
+  type CompiledFilter,
   type LocalClock,
   type VehicleFilter,
 } from './filters.ts';
@@ -14,12 +16,14 @@ import {
 } from './preparedColumns.ts';
 import {
   MATRIX_EDGES_S,
+  SITE_DETAIL_PARTS,
   assembleVirtualProfiles,
   share,
   speedingSteps,
   type ClassMetrics,
   type SiteDetail,
   type SiteDetailOptions,
+  type SiteDetailPart,
   type SpeedLimit,
   type TimeBin,
 } from './siteDetailShape.ts';
@@ -32,34 +36,25 @@ const CODES = 65_536;
 const LANE_SLOTS = 64;
 
 /** Scratch buffers reused between scans (a scan runs to completion without yielding). */
-let scratchRows = new Int32Array(0);
-let scratchLocals = new Float64Array(0);
 let scratchSlots = new Int32Array(0);
 let scratchCodes = new Uint16Array(0);
 
-function ensureScratch(batchRows: number, selected: number): void {
-  if (scratchRows.length < batchRows) {
-    scratchRows = new Int32Array(batchRows);
-    scratchLocals = new Float64Array(batchRows);
-  }
+function ensureScratch(selected: number): void {
   if (scratchSlots.length < selected) {
     const size = Math.max(selected, scratchSlots.length * 2);
-    const slots = new Int32Array(size);
-    slots.set(scratchSlots);
-    const codes = new Uint16Array(size);
-    codes.set(scratchCodes);
-    scratchSlots = slots;
-    scratchCodes = codes;
+    scratchSlots = new Int32Array(size);
+    scratchCodes = new Uint16Array(size);
   }
 }
 
 /**
- * Values at ascending 0-based positions of the sorted selection, read off a code histogram:
- * positions past the coded values fall in the sorted overflow values.
+ * Values at ascending 0-based positions of the sorted selection, read off a histogram of
+ * `codeCount` codes (`values[code]` each): positions past them fall in the sorted overflow values.
  */
 function valuesAtPositions(
   histogram: Uint32Array,
   offset: number,
+  codeCount: number,
   values: Float64Array,
   overflow: Float64Array,
   positions: number[],
@@ -68,12 +63,12 @@ function valuesAtPositions(
   let cumulative = 0;
   let code = 0;
   for (const position of positions) {
-    while (code < CODE_OVERFLOW && cumulative + (histogram[offset + code] as number) <= position) {
+    while (code < codeCount && cumulative + (histogram[offset + code] as number) <= position) {
       cumulative += histogram[offset + code] as number;
       code += 1;
     }
     out.push(
-      code < CODE_OVERFLOW ? (values[code] as number) : (overflow[position - cumulative] as number),
+      code < codeCount ? (values[code] as number) : (overflow[position - cumulative] as number),
     );
   }
   return out;
@@ -84,7 +79,8 @@ function histogramPercentiles(
   histogram: Uint32Array,
   offset: number,
   count: number,
-  measure: CodedMeasure,
+  codeCount: number,
+  values: Float64Array,
   overflow: Float64Array,
   percents: readonly number[],
 ): number[] {
@@ -94,7 +90,7 @@ function histogramPercentiles(
       ranks.flatMap((rank) => [Math.floor(rank), Math.min(Math.floor(rank) + 1, count - 1)]),
     ),
   ].sort((a, b) => a - b);
-  const found = valuesAtPositions(histogram, offset, measure.values, overflow, positions);
+  const found = valuesAtPositions(histogram, offset, codeCount, values, overflow, positions);
   const valueAt = (position: number) => found[positions.indexOf(position)] as number;
   return ranks.map((rank) => {
     const lower = Math.floor(rank);
@@ -102,6 +98,176 @@ function histogramPercentiles(
     if (lower === count - 1) return lowerValue;
     return lowerValue + (rank - lower) * (valueAt(lower + 1) - lowerValue);
   });
+}
+
+/** Buckets of codes for finding a percentile's neighbourhood before sorting it. */
+const BUCKETS = 256;
+const bucketCounts = new Uint32Array(BUCKETS);
+let nearRank = new Uint16Array(64);
+
+/**
+ * PERCENTILE.INC of the values of `codes[0..count)`: codes are counted in 256 buckets of
+ * consecutive codes (`code >> shift`), and only the bucket(s) holding the two closest ranks are
+ * gathered and sorted.
+ */
+function codesPercentile(
+  codes: Uint16Array,
+  from: number,
+  count: number,
+  shift: number,
+  values: Float64Array,
+  percent: number,
+): number {
+  const rank = (percent / 100) * (count - 1);
+  const lower = Math.floor(rank);
+  const upper = lower === count - 1 ? lower : lower + 1;
+  const end = from + count;
+  bucketCounts.fill(0);
+  for (let at = from; at < end; at += 1) {
+    const bucket = (codes[at] as number) >> shift;
+    bucketCounts[bucket] = (bucketCounts[bucket] as number) + 1;
+  }
+  // The buckets holding positions `lower` and `upper`, and how many codes come before the first.
+  let before = 0;
+  let first = 0;
+  while (before + (bucketCounts[first] as number) <= lower) {
+    before += bucketCounts[first] as number;
+    first += 1;
+  }
+  let last = first;
+  let through = before + (bucketCounts[first] as number);
+  while (through <= upper) {
+    last += 1;
+    through += bucketCounts[last] as number;
+  }
+  const wanted = through - before;
+  if (nearRank.length < wanted) nearRank = new Uint16Array(Math.max(wanted, nearRank.length * 2));
+  let gathered = 0;
+  for (let at = from; at < end; at += 1) {
+    const code = codes[at] as number;
+    const bucket = code >> shift;
+    if (bucket >= first && bucket <= last) {
+      nearRank[gathered] = code;
+      gathered += 1;
+    }
+  }
+  const near = nearRank.subarray(0, gathered).sort();
+  const lowerValue = values[near[lower - before] as number] as number;
+  if (lower === count - 1) return lowerValue;
+  return (
+    lowerValue + (rank - lower) * ((values[near[upper - before] as number] as number) - lowerValue)
+  );
+}
+
+/** The shift that puts `codeCount` codes into at most 256 buckets. */
+function bucketShift(codeCount: number): number {
+  let shift = 0;
+  while ((codeCount - 1) >> shift >= BUCKETS) shift += 1;
+  return shift;
+}
+
+/**
+ * 85th percentile speed of each slot when the selection met the bins in order (times ascending):
+ * each bin's vehicles then follow one another, so each slot's codes are gathered and counted.
+ */
+function slotPercentilesByRuns(
+  selected: number,
+  slots: Int32Array,
+  codes: Uint16Array,
+  directionCount: number,
+  slotVehicles: Uint32Array,
+  values: Float64Array,
+  out: Float64Array,
+): void {
+  let largest = 0;
+  for (const count of slotVehicles) if (count > largest) largest = count;
+  const gathered = new Uint16Array(largest * directionCount);
+  const filled = new Int32Array(directionCount);
+  const shift = bucketShift(values.length);
+  let at = 0;
+  while (at < selected) {
+    const first = (slots[at] as number) - ((slots[at] as number) % directionCount);
+    const next = first + directionCount;
+    filled.fill(0);
+    for (; at < selected; at += 1) {
+      const slot = slots[at] as number;
+      if (slot >= next) break;
+      const direction = slot - first;
+      gathered[direction * largest + (filled[direction] as number)] = codes[at] as number;
+      filled[direction] = (filled[direction] as number) + 1;
+    }
+    for (let direction = 0; direction < directionCount; direction += 1) {
+      const count = filled[direction] as number;
+      if (count === 0) continue;
+      out[first + direction] = codesPercentile(
+        gathered,
+        direction * largest,
+        count,
+        shift,
+        values,
+        85,
+      );
+    }
+  }
+}
+
+/**
+ * 85th percentile speed of each slot in any order: a counting sort of the selection by speed
+ * code, then a stable one by slot, leaves each slot's codes ascending.
+ */
+function slotPercentilesBySorting(
+  selected: number,
+  slots: Int32Array,
+  codes: Uint16Array,
+  speedHistogram: Uint32Array,
+  slotVehicles: Uint32Array,
+  values: Float64Array,
+  out: Float64Array,
+): void {
+  const codeCount = speedHistogram.length;
+  const slotCount = slotVehicles.length;
+  const codeCursor = new Uint32Array(codeCount);
+  let running = 0;
+  for (let code = 0; code < codeCount; code += 1) {
+    codeCursor[code] = running;
+    running += speedHistogram[code] as number;
+  }
+  const byCode = new Int32Array(selected);
+  for (let at = 0; at < selected; at += 1) {
+    const code = codes[at] as number;
+    byCode[codeCursor[code] as number] = slots[at] as number;
+    codeCursor[code] = (codeCursor[code] as number) + 1;
+  }
+  const slotCursor = new Uint32Array(slotCount);
+  running = 0;
+  for (let slot = 0; slot < slotCount; slot += 1) {
+    slotCursor[slot] = running;
+    running += slotVehicles[slot] as number;
+  }
+  const slotStart = slotCursor.slice();
+  const bySlot = new Uint16Array(selected);
+  let position = 0;
+  for (let code = 0; code < codeCount; code += 1) {
+    const end = position + (speedHistogram[code] as number);
+    for (; position < end; position += 1) {
+      const slot = byCode[position] as number;
+      bySlot[slotCursor[slot] as number] = code;
+      slotCursor[slot] = (slotCursor[slot] as number) + 1;
+    }
+  }
+  for (let slot = 0; slot < slotCount; slot += 1) {
+    const count = slotVehicles[slot] as number;
+    if (count === 0) continue;
+    const base = slotStart[slot] as number;
+    const rank = 0.85 * (count - 1);
+    const lower = Math.floor(rank);
+    const lowerValue = values[bySlot[base + lower] as number] as number;
+    out[slot] =
+      lower === count - 1
+        ? lowerValue
+        : lowerValue +
+          (rank - lower) * ((values[bySlot[base + lower + 1] as number] as number) - lowerValue);
+  }
 }
 
 /** Headway–gap matrix row or column of each code, worked out once per measure. */
@@ -139,10 +305,8 @@ interface Accumulators {
   slotSpeedSum: Float64Array;
   slotLimited: Uint32Array;
   slotSpeeding: Uint32Array;
-  classVehicles: Uint32Array;
   classSpeedSum: Float64Array;
   classHistogram: Uint32Array;
-  speedHistogram: Uint32Array;
   speedByClass: Uint32Array;
   headwayHistogram: Uint32Array;
   gapHistogram: Uint32Array;
@@ -153,7 +317,6 @@ interface Accumulators {
   availability: Uint32Array;
   otherLanes: Map<string, number>;
   vehicles: number;
-  heavyVehicles: number;
   speedSum: number;
   headwayCount: number;
   gapCount: number;
@@ -163,6 +326,9 @@ interface Accumulators {
   above: number;
   aboveFirst: number;
   aboveSecond: number;
+  /** The last bin met, and whether bins came in ascending order so far. */
+  lastBin: number;
+  binsInOrder: boolean;
 }
 
 /** Where each vehicle is counted: bins, days, direction and class slots, limits. */
@@ -174,38 +340,58 @@ interface Layout {
   classCount: number;
   directionSlot: Int8Array;
   classSlot: Int16Array;
-  heavy: Uint8Array;
   limits: SpeedLimit[];
   firstStepMps: number;
   secondStepMps: number;
   speedBinMps: number;
   headwayBins: Int8Array;
   gapBins: Int8Array;
+  /** Speed codes counted: `speedCodeLow` and the `speedCodeCount` after it. */
+  speedCodeLow: number;
+  speedCodeCount: number;
+  /** Which figures are wanted: the others are not counted. */
+  countBins: boolean;
+  countLimits: boolean;
+  countSpeedByClass: boolean;
+  countHeadway: boolean;
+  countGap: boolean;
+  countMatrix: boolean;
+  countAvailability: boolean;
 }
 
 /**
- * Counts the selected vehicles of one batch (indexes and local times in the scratch buffers).
- * The hot loop: plain locals, typed arrays, no allocation.
+ * Filters the vehicles `from..to` of one batch as `selectRows` does and counts those that pass:
+ * one loop, plain locals, typed arrays, no allocation. Local time is worked out once per
+ * stretch of time in which the offset, the local hour and the bin stay the same (a vehicle
+ * outside the stretch starts a new one), so a vehicle costs two comparisons there; the tests of
+ * what is wanted are the same for every vehicle, so they cost little.
  */
-function accumulate(
+function scanBatch(
   acc: Accumulators,
   layout: Layout,
+  compiled: CompiledFilter,
   batch: VehicleColumns,
-  selected: number,
+  from: number,
+  to: number,
   speedCodes: Uint16Array,
   headwayCodes: Uint16Array,
   gapCodes: Uint16Array,
 ): void {
   const { timeMs, speedMps, classIndex, direction, lane, headwayS, gapS } = batch;
+  const { filter, lanes, local } = compiled;
+  const exclusions = filter.vehicleExclusions ?? [];
+  const timeExclusions = filter.timeExclusions ?? [];
+  const { startMs, endMs, speedMinMps, speedMaxMps, minHeadwayS } = filter;
+  const checkLanes = lanes.size > 0;
+  const checkExclusions = exclusions.length > 0;
+  const checkTimeExclusions = timeExclusions.length > 0;
   const {
     slotVehicles,
     slotSpeedSum,
     slotLimited,
     slotSpeeding,
-    classVehicles,
     classSpeedSum,
     classHistogram,
-    speedHistogram,
     speedByClass,
     headwayHistogram,
     gapHistogram,
@@ -215,14 +401,13 @@ function accumulate(
   } = acc;
   const { origin, widthMs, originDay, directionCount, classCount, directionSlot, classSlot } =
     layout;
-  const { heavy, limits, firstStepMps, secondStepMps, speedBinMps, headwayBins, gapBins } = layout;
-  const rows = scratchRows;
-  const locals = scratchLocals;
+  const { limits, firstStepMps, secondStepMps, speedBinMps, headwayBins, gapBins } = layout;
+  const { speedCodeLow, speedCodeCount, countBins, countLimits, countSpeedByClass } = layout;
+  const { countHeadway, countGap, countMatrix, countAvailability } = layout;
   const codesOut = scratchCodes;
   const slotsOut = scratchSlots;
   const matrixSize = MATRIX_EDGES_S.length;
   let vehicles = acc.vehicles;
-  let heavyVehicles = acc.heavyVehicles;
   let speedSum = acc.speedSum;
   let headwayCount = acc.headwayCount;
   let gapCount = acc.gapCount;
@@ -232,96 +417,147 @@ function accumulate(
   let above = acc.above;
   let aboveFirst = acc.aboveFirst;
   let aboveSecond = acc.aboveSecond;
+  let lastBin = acc.lastBin;
+  let binsInOrder = acc.binsInOrder;
   let limit = Number.NaN;
   let limitFrom = Number.POSITIVE_INFINITY;
   let limitTo = Number.NEGATIVE_INFINITY;
-  for (let at = 0; at < selected; at += 1) {
-    const row = rows[at] as number;
-    const localMs = locals[at] as number;
-    const time = timeMs[row] as number;
-    const speed = speedMps[row] as number;
-    const vehicleClass = classIndex[row] as number;
-    const directionAt = directionSlot[direction[row] as number] as number;
+  // The current stretch of time: its UTC bounds, offset, local day and hour, and bin.
+  let stretchFrom = Number.POSITIVE_INFINITY;
+  let stretchTo = Number.NEGATIVE_INFINITY;
+  let offset = 0;
+  let absoluteDay = 0;
+  let hourCellBase = 0;
+  let dayCellBase = 0;
+  let slotBase = 0;
+  for (let index = from; index < to; index += 1) {
+    const time = timeMs[index] as number;
+    if (time < startMs || time >= endMs) continue;
+    const speed = speedMps[index] as number;
+    if (!(speed >= speedMinMps && speed <= speedMaxMps)) continue;
+    // A class or direction the filter leaves out has no slot (-1; undefined outside 0..255).
+    const vehicleClass = classIndex[index] as number;
     const classAt = classSlot[vehicleClass] as number;
-    const speedCode = speedCodes[row] as number;
+    if (!(classAt >= 0)) continue;
+    const vehicleDirection = direction[index] as number;
+    const directionAt = directionSlot[vehicleDirection] as number;
+    if (!(directionAt >= 0)) continue;
+    const headway = headwayS[index] as number;
+    if (minHeadwayS > 0 && headway < minHeadwayS) continue;
+    if (checkLanes) {
+      const laneSet = lanes.get(vehicleDirection);
+      if (laneSet && !laneSet.has(lane[index] as number)) continue;
+    }
+    if (checkExclusions && excludedByAny(exclusions, time, speed, headway, vehicleClass)) continue;
+    if (checkTimeExclusions) {
+      const localMs = local(time);
+      if (inAnyTimeExclusion(timeExclusions, localMs)) continue;
+    }
+    if (time < stretchFrom || time >= stretchTo) {
+      const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
+      offset = local(hourStart) - hourStart;
+      const localMs = time + offset;
+      absoluteDay = Math.floor(localMs / DAY_MS);
+      const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
+      let localFrom = localHourStart;
+      let localTo = localHourStart + HOUR_MS;
+      if (countBins) {
+        const bin = Math.floor((localMs - origin) / widthMs);
+        if (bin < lastBin) binsInOrder = false;
+        lastBin = bin;
+        slotBase = bin * directionCount;
+        const binStart = origin + bin * widthMs;
+        if (binStart > localFrom) localFrom = binStart;
+        if (binStart + widthMs < localTo) localTo = binStart + widthMs;
+      }
+      stretchFrom = Math.max(hourStart, localFrom - offset);
+      stretchTo = Math.min(hourStart + HOUR_MS, localTo - offset);
+      if (absoluteDay < firstDay) firstDay = absoluteDay;
+      if (absoluteDay > lastDay) lastDay = absoluteDay;
+      dayCellBase = (absoluteDay - originDay) * directionCount;
+      hourCellBase = dayCellBase * 24 + Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
+    }
 
-    const slot = Math.floor((localMs - origin) / widthMs) * directionCount + directionAt;
-    slotVehicles[slot] = (slotVehicles[slot] as number) + 1;
-    slotSpeedSum[slot] = (slotSpeedSum[slot] as number) + speed;
-    if (time < limitFrom || time >= limitTo) {
-      limit = Number.NaN;
-      limitFrom = Number.NEGATIVE_INFINITY;
-      limitTo = Number.POSITIVE_INFINITY;
-      for (const entry of limits) {
-        if (entry.effectiveFromMs <= time) {
-          limit = entry.limitMps;
-          limitFrom = entry.effectiveFromMs;
-        } else {
-          limitTo = entry.effectiveFromMs;
-          break;
+    const speedCode = (speedCodes[index] as number) - speedCodeLow;
+    classSpeedSum[classAt] = (classSpeedSum[classAt] as number) + speed;
+    const classCode = classAt * speedCodeCount + speedCode;
+    classHistogram[classCode] = (classHistogram[classCode] as number) + 1;
+    speedSum += speed;
+    const hourCell = hourCellBase + directionAt * 24;
+    dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
+
+    const slot = slotBase + directionAt;
+    if (countBins) {
+      slotVehicles[slot] = (slotVehicles[slot] as number) + 1;
+      slotSpeedSum[slot] = (slotSpeedSum[slot] as number) + speed;
+      slotsOut[vehicles] = slot;
+      codesOut[vehicles] = speedCode;
+    }
+    if (countLimits) {
+      if (time < limitFrom || time >= limitTo) {
+        limit = Number.NaN;
+        limitFrom = Number.NEGATIVE_INFINITY;
+        limitTo = Number.POSITIVE_INFINITY;
+        for (const entry of limits) {
+          if (entry.effectiveFromMs <= time) {
+            limit = entry.limitMps;
+            limitFrom = entry.effectiveFromMs;
+          } else {
+            limitTo = entry.effectiveFromMs;
+            break;
+          }
         }
       }
-    }
-    if (limit === limit) {
-      slotLimited[slot] = (slotLimited[slot] as number) + 1;
-      limited += 1;
-      if (speed > limit) {
-        slotSpeeding[slot] = (slotSpeeding[slot] as number) + 1;
-        above += 1;
+      if (limit === limit) {
+        limited += 1;
+        if (countBins) slotLimited[slot] = (slotLimited[slot] as number) + 1;
+        if (speed > limit) {
+          if (countBins) slotSpeeding[slot] = (slotSpeeding[slot] as number) + 1;
+          above += 1;
+        }
+        if (speed > limit + firstStepMps) aboveFirst += 1;
+        if (speed > limit + secondStepMps) aboveSecond += 1;
       }
-      if (speed > limit + firstStepMps) aboveFirst += 1;
-      if (speed > limit + secondStepMps) aboveSecond += 1;
     }
 
-    classVehicles[classAt] = (classVehicles[classAt] as number) + 1;
-    classSpeedSum[classAt] = (classSpeedSum[classAt] as number) + speed;
-    const classCode = classAt * CODES + speedCode;
-    classHistogram[classCode] = (classHistogram[classCode] as number) + 1;
-    speedHistogram[speedCode] = (speedHistogram[speedCode] as number) + 1;
-    speedSum += speed;
-    const speedBin = Math.floor(speed / speedBinMps) * classCount + classAt;
-    speedByClass[speedBin] = (speedByClass[speedBin] as number) + 1;
-    heavyVehicles += heavy[vehicleClass] as number;
+    if (countSpeedByClass) {
+      const speedBin = Math.floor(speed / speedBinMps) * classCount + classAt;
+      speedByClass[speedBin] = (speedByClass[speedBin] as number) + 1;
+    }
 
-    const headwayCode = headwayCodes[row] as number;
-    const gapCode = gapCodes[row] as number;
+    const headwayCode = countHeadway ? (headwayCodes[index] as number) : CODE_MISSING;
     if (headwayCode !== CODE_MISSING) {
       headwayHistogram[headwayCode] = (headwayHistogram[headwayCode] as number) + 1;
       headwayCount += 1;
-      if (headwayCode === CODE_OVERFLOW) acc.headwayOverflow.push(headwayS[row] as number);
+      if (headwayCode === CODE_OVERFLOW) acc.headwayOverflow.push(headway);
     }
-    if (gapCode !== CODE_MISSING) {
-      gapHistogram[gapCode] = (gapHistogram[gapCode] as number) + 1;
-      gapCount += 1;
-      if (gapCode === CODE_OVERFLOW) acc.gapOverflow.push(gapS[row] as number);
-      if (headwayCode !== CODE_MISSING) {
-        const cell =
-          (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
-        matrix[cell] = (matrix[cell] as number) + 1;
+    if (countGap) {
+      const gapCode = gapCodes[index] as number;
+      if (gapCode !== CODE_MISSING) {
+        gapHistogram[gapCode] = (gapHistogram[gapCode] as number) + 1;
+        gapCount += 1;
+        if (gapCode === CODE_OVERFLOW) acc.gapOverflow.push(gapS[index] as number);
+        if (countMatrix && headwayCode !== CODE_MISSING) {
+          const cell =
+            (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
+          matrix[cell] = (matrix[cell] as number) + 1;
+        }
       }
     }
 
-    const absoluteDay = Math.floor(localMs / DAY_MS);
-    if (absoluteDay < firstDay) firstDay = absoluteDay;
-    if (absoluteDay > lastDay) lastDay = absoluteDay;
-    const dayDirection = (absoluteDay - originDay) * directionCount + directionAt;
-    const hourCell = dayDirection * 24 + Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
-    dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
-    const laneSlot = (lane[row] as number) + 1;
-    if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
-      const laneCell = dayDirection * LANE_SLOTS + laneSlot;
-      availability[laneCell] = (availability[laneCell] as number) + 1;
-    } else {
-      const key = `${absoluteDay}|${direction[row] as number}|${lane[row] as number}`;
-      acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
+    if (countAvailability) {
+      const laneSlot = (lane[index] as number) + 1;
+      if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
+        const laneCell = (dayCellBase + directionAt) * LANE_SLOTS + laneSlot;
+        availability[laneCell] = (availability[laneCell] as number) + 1;
+      } else {
+        const key = `${absoluteDay}|${vehicleDirection}|${lane[index] as number}`;
+        acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
+      }
     }
-
-    slotsOut[vehicles] = slot;
-    codesOut[vehicles] = speedCode;
     vehicles += 1;
   }
   acc.vehicles = vehicles;
-  acc.heavyVehicles = heavyVehicles;
   acc.speedSum = speedSum;
   acc.headwayCount = headwayCount;
   acc.gapCount = gapCount;
@@ -331,12 +567,15 @@ function accumulate(
   acc.above = above;
   acc.aboveFirst = aboveFirst;
   acc.aboveSecond = aboveSecond;
+  acc.lastBin = lastBin;
+  acc.binsInOrder = binsInOrder;
 }
 
 /**
  * The site-detail answer from one scan of the selected vehicles into flat counters, with exact
- * percentiles read off code histograms (per bin by a two-pass counting sort). Null when the
- * site's measures could not be coded exactly; the caller then uses the sorting path.
+ * percentiles read off code histograms (per bin by selection, or a counting sort when the bins
+ * did not come in order). Null when the site's measures could not be coded exactly; the caller
+ * then uses the sorting path. Only the parts in `options.parts` are worked out.
  */
 export function scanSiteDetail(
   prepared: PreparedColumns,
@@ -346,6 +585,7 @@ export function scanSiteDetail(
 ): SiteDetail | null {
   const { speed: speedMeasure, headway: headwayMeasure, gap: gapMeasure } = prepared;
   if (!speedMeasure || !headwayMeasure || !gapMeasure) return null;
+  const wanted = new Set<SiteDetailPart>(options.parts ?? SITE_DETAIL_PARTS);
   const compiled = compileFilter(filter, clock);
   const local = compiled.local;
   const from = Math.max(filter.startMs, prepared.minTimeMs);
@@ -355,7 +595,9 @@ export function scanSiteDetail(
   const weekly = options.binMinutes >= 10_080;
   const widthMs = weekly ? 7 * DAY_MS : options.binMinutes * 60_000;
   const origin = empty ? 0 : binOrigin(local(from) - DAY_MS, widthMs, weekly);
-  const binCount = empty ? 0 : Math.floor((local(to) + DAY_MS - origin) / widthMs) + 1;
+  const countBins = wanted.has('bins');
+  const binCount =
+    empty || !countBins ? 0 : Math.floor((local(to) + DAY_MS - origin) / widthMs) + 1;
   const originDay = empty ? 0 : Math.floor(local(from) / DAY_MS) - 1;
   const dayCount = empty ? 0 : Math.floor(local(to) / DAY_MS) + 2 - originDay;
 
@@ -378,8 +620,23 @@ export function scanSiteDetail(
   const limits = [...options.speedLimits].sort((a, b) => a.effectiveFromMs - b.effectiveFromMs);
   const steps = speedingSteps(options.units);
   const speedBinMps = steps.binMps;
-  const speedBinCount =
-    Math.floor(Math.min(prepared.maxSpeedMps, filter.speedMaxMps) / speedBinMps) + 1;
+  const countSpeedByClass = wanted.has('speedByClass');
+  const speedBinCount = countSpeedByClass
+    ? Math.floor(Math.min(prepared.maxSpeedMps, filter.speedMaxMps) / speedBinMps) + 1
+    : 0;
+  // Selected speeds lie within the filter's range, so only those codes are counted (a margin of
+  // one code either side of the rounding).
+  const speedCodeLow = Math.max(0, Math.floor(filter.speedMinMps * speedMeasure.scale) - 1);
+  const speedCodeHigh = Math.min(
+    CODE_OVERFLOW,
+    Math.ceil(Math.min(filter.speedMaxMps, prepared.maxSpeedMps) * speedMeasure.scale) + 2,
+  );
+  const speedCodeCount = Math.max(1, speedCodeHigh - speedCodeLow);
+  const speedValues = speedMeasure.values.subarray(speedCodeLow, speedCodeLow + speedCodeCount);
+  const countMatrix = wanted.has('headwayGapMatrix');
+  const countHeadway = countMatrix || wanted.has('headwayPercentiles');
+  const countGap = countMatrix || wanted.has('gapPercentiles');
+  const countAvailability = wanted.has('availability');
 
   const slots = binCount * directionCount;
   const slotVehicles = new Uint32Array(slots);
@@ -388,11 +645,10 @@ export function scanSiteDetail(
   const slotSpeeding = new Uint32Array(slots);
   const classVehicles = new Uint32Array(classCount);
   const classSpeedSum = new Float64Array(classCount);
-  const classHistogram = new Uint32Array(classCount * CODES);
-  const speedHistogram = new Uint32Array(CODES);
+  const classHistogram = new Uint32Array(classCount * speedCodeCount);
   const speedByClass = new Uint32Array(speedBinCount * classCount);
-  const headwayHistogram = new Uint32Array(CODES);
-  const gapHistogram = new Uint32Array(CODES);
+  const headwayHistogram = new Uint32Array(countHeadway ? CODES : 0);
+  const gapHistogram = new Uint32Array(countGap ? CODES : 0);
   const headwayOverflow: number[] = [];
   const gapOverflow: number[] = [];
   const headwayBins = matrixBinsOf(headwayMeasure);
@@ -400,17 +656,17 @@ export function scanSiteDetail(
   const matrixSize = MATRIX_EDGES_S.length;
   const matrix = new Uint32Array(matrixSize * matrixSize);
   const dayHours = new Uint32Array(dayCount * directionCount * 24);
-  const availability = new Uint32Array(dayCount * directionCount * LANE_SLOTS);
+  const availability = new Uint32Array(
+    countAvailability ? dayCount * directionCount * LANE_SLOTS : 0,
+  );
   const otherLanes = new Map<string, number>();
   const acc: Accumulators = {
     slotVehicles,
     slotSpeedSum,
     slotLimited,
     slotSpeeding,
-    classVehicles,
     classSpeedSum,
     classHistogram,
-    speedHistogram,
     speedByClass,
     headwayHistogram,
     gapHistogram,
@@ -421,7 +677,6 @@ export function scanSiteDetail(
     availability,
     otherLanes,
     vehicles: 0,
-    heavyVehicles: 0,
     speedSum: 0,
     headwayCount: 0,
     gapCount: 0,
@@ -431,6 +686,8 @@ export function scanSiteDetail(
     above: 0,
     aboveFirst: 0,
     aboveSecond: 0,
+    lastBin: Number.NEGATIVE_INFINITY,
+    binsInOrder: true,
   };
   const layout: Layout = {
     origin,
@@ -440,32 +697,38 @@ export function scanSiteDetail(
     classCount,
     directionSlot,
     classSlot,
-    heavy,
     limits,
     firstStepMps: steps.first,
     secondStepMps: steps.second,
     speedBinMps,
     headwayBins,
     gapBins,
+    speedCodeLow,
+    speedCodeCount,
+    countBins,
+    countLimits: limits.length > 0 && (countBins || wanted.has('speeding')),
+    countSpeedByClass,
+    countHeadway,
+    countGap,
+    countMatrix,
+    countAvailability,
   };
 
   const totalRows = prepared.batches.reduce((sum, batch) => sum + batch.timeMs.length, 0);
-  ensureScratch(
-    prepared.batches.reduce((largest, batch) => Math.max(largest, batch.timeMs.length), 0),
-    totalRows,
-  );
+  ensureScratch(countBins ? totalRows : 0);
 
   if (!empty)
     prepared.batches.forEach((batch, batchIndex) => {
       const sorted = prepared.timeSorted[batchIndex] === true;
       const start = sorted ? lowerBound(batch.timeMs, from) : 0;
       const end = sorted ? lowerBound(batch.timeMs, to, start) : batch.timeMs.length;
-      const selected = selectRows(batch, compiled, start, end, scratchRows, scratchLocals);
-      accumulate(
+      scanBatch(
         acc,
         layout,
+        compiled,
         batch,
-        selected,
+        start,
+        end,
         speedMeasure.codes[batchIndex] as Uint16Array,
         headwayMeasure.codes[batchIndex] as Uint16Array,
         gapMeasure.codes[batchIndex] as Uint16Array,
@@ -473,7 +736,6 @@ export function scanSiteDetail(
     });
   const {
     vehicles,
-    heavyVehicles,
     speedSum,
     headwayCount,
     gapCount,
@@ -485,53 +747,43 @@ export function scanSiteDetail(
     aboveSecond,
   } = acc;
 
-  // 85th percentile per bin and direction: a counting sort of the selection by speed code, then
-  // a stable one by slot, leaves each slot's codes ascending.
+  // Vehicles per class, heavy vehicles and the speed histogram, from the class histograms.
+  const speedHistogram = new Uint32Array(speedCodeCount);
+  let heavyVehicles = 0;
+  for (let slot = 0; slot < classCount; slot += 1) {
+    let count = 0;
+    for (let code = 0; code < speedCodeCount; code += 1) {
+      const codeCount = classHistogram[slot * speedCodeCount + code] as number;
+      speedHistogram[code] = (speedHistogram[code] as number) + codeCount;
+      count += codeCount;
+    }
+    classVehicles[slot] = count;
+    if (heavy[classList[slot] ?? -1] === 1) heavyVehicles += count;
+  }
+
+  // 85th percentile per bin and direction.
   const slot85th = new Float64Array(slots).fill(Number.NaN);
-  if (vehicles > 0) {
-    const codeCursor = new Uint32Array(CODES);
-    let running = 0;
-    for (let code = 0; code < CODES; code += 1) {
-      codeCursor[code] = running;
-      running += speedHistogram[code] as number;
-    }
-    const byCode = new Int32Array(vehicles);
-    for (let at = 0; at < vehicles; at += 1) {
-      const code = scratchCodes[at] as number;
-      byCode[codeCursor[code] as number] = scratchSlots[at] as number;
-      codeCursor[code] = (codeCursor[code] as number) + 1;
-    }
-    const slotCursor = new Uint32Array(slots);
-    running = 0;
-    for (let slot = 0; slot < slots; slot += 1) {
-      slotCursor[slot] = running;
-      running += slotVehicles[slot] as number;
-    }
-    const slotStart = slotCursor.slice();
-    const bySlot = new Uint16Array(vehicles);
-    let position = 0;
-    for (let code = 0; code < CODES; code += 1) {
-      const end = position + (speedHistogram[code] as number);
-      for (; position < end; position += 1) {
-        const slot = byCode[position] as number;
-        bySlot[slotCursor[slot] as number] = code;
-        slotCursor[slot] = (slotCursor[slot] as number) + 1;
-      }
-    }
-    const values = speedMeasure.values;
-    for (let slot = 0; slot < slots; slot += 1) {
-      const count = slotVehicles[slot] as number;
-      if (count === 0) continue;
-      const base = slotStart[slot] as number;
-      const rank = 0.85 * (count - 1);
-      const lower = Math.floor(rank);
-      const lowerValue = values[bySlot[base + lower] as number] as number;
-      slot85th[slot] =
-        lower === count - 1
-          ? lowerValue
-          : lowerValue +
-            (rank - lower) * ((values[bySlot[base + lower + 1] as number] as number) - lowerValue);
-    }
+  if (vehicles > 0 && countBins) {
+    if (acc.binsInOrder)
+      slotPercentilesByRuns(
+        vehicles,
+        scratchSlots,
+        scratchCodes,
+        directionCount,
+        slotVehicles,
+        speedValues,
+        slot85th,
+      );
+    else
+      slotPercentilesBySorting(
+        vehicles,
+        scratchSlots,
+        scratchCodes,
+        speedHistogram,
+        slotVehicles,
+        speedValues,
+        slot85th,
+      );
   }
 
   const noOverflow = new Float64Array(0);
@@ -542,7 +794,8 @@ export function scanSiteDetail(
           speedHistogram,
           0,
           vehicles,
-          speedMeasure,
+          speedCodeCount,
+          speedValues,
           noOverflow,
           [85],
         )[0] as number);
@@ -603,7 +856,7 @@ export function scanSiteDetail(
   const classes: ClassMetrics[] = [];
   classList.forEach((classIndex, slot) => {
     const count = classVehicles[slot] as number;
-    if (count === 0) return;
+    if (count === 0 || !wanted.has('classes')) return;
     classes.push({
       classIndex,
       vehicles: count,
@@ -611,9 +864,10 @@ export function scanSiteDetail(
       averageSpeedMps: (classSpeedSum[slot] as number) / count,
       speed85thMps: histogramPercentiles(
         classHistogram,
-        slot * CODES,
+        slot * speedCodeCount,
         count,
-        speedMeasure,
+        speedCodeCount,
+        speedValues,
         noOverflow,
         [85],
       )[0] as number,
@@ -641,7 +895,8 @@ export function scanSiteDetail(
       histogram,
       0,
       count,
-      measure,
+      CODE_OVERFLOW,
+      measure.values,
       Float64Array.from(overflow).sort(),
       PERCENTILES,
     );
@@ -675,7 +930,7 @@ export function scanSiteDetail(
   );
 
   const availabilityRows: SiteDetail['availability'] = [];
-  for (let day = 0; day < dayCount; day += 1)
+  for (let day = 0; countAvailability && day < dayCount; day += 1)
     directions.forEach((directionValue, slotIndex) => {
       for (let laneSlot = 0; laneSlot < LANE_SLOTS; laneSlot += 1) {
         const count = availability[
@@ -708,13 +963,12 @@ export function scanSiteDetail(
     bins,
     classes,
     speedByClass: { binWidthMps: speedBinMps, bins: speedBins },
-    headwayPercentiles: percentilesOf(
-      headwayHistogram,
-      headwayCount,
-      headwayMeasure,
-      headwayOverflow,
-    ),
-    gapPercentiles: percentilesOf(gapHistogram, gapCount, gapMeasure, gapOverflow),
+    headwayPercentiles: wanted.has('headwayPercentiles')
+      ? percentilesOf(headwayHistogram, headwayCount, headwayMeasure, headwayOverflow)
+      : null,
+    gapPercentiles: wanted.has('gapPercentiles')
+      ? percentilesOf(gapHistogram, gapCount, gapMeasure, gapOverflow)
+      : null,
     headwayGapMatrix: {
       edgesS: MATRIX_EDGES_S,
       counts: MATRIX_EDGES_S.map((_edge, row) =>
@@ -722,7 +976,7 @@ export function scanSiteDetail(
       ),
     },
     speeding:
-      limited === 0
+      limited === 0 || !wanted.has('speeding')
         ? null
         : {
             vehicles: limited,

@@ -10,6 +10,22 @@ export interface SpeedLimit {
   limitMps: number;
 }
 
+/** The parts of the site-detail answer, as the API names them. */
+export const SITE_DETAIL_PARTS = [
+  'summary',
+  'bins',
+  'classes',
+  'speedByClass',
+  'headwayPercentiles',
+  'gapPercentiles',
+  'headwayGapMatrix',
+  'speeding',
+  'virtualDay',
+  'virtualWeek',
+  'availability',
+] as const;
+export type SiteDetailPart = (typeof SITE_DETAIL_PARTS)[number];
+
 export interface SiteDetailOptions {
   /** 5, 10, 15, 20, 30, 60 (hourly), 1440 (daily) or 10080 (weekly). */
   binMinutes: number;
@@ -17,6 +33,11 @@ export interface SiteDetailOptions {
   heavyClasses: Set<number>;
   /** Speeding steps (+10/+20 km/h or +5/+10 mph) and speed-distribution bins follow the units. */
   units: 'metric' | 'imperial';
+  /**
+   * The parts a caller will read (all when absent): the counting scan skips the work of the
+   * others, which may then come back empty (null, no rows, zero counts).
+   */
+  parts?: readonly SiteDetailPart[];
 }
 
 export interface DirectionBin {

@@ -1,3 +1,5 @@
+import { SITE_DETAIL_PARTS, type SiteDetailPart } from '@roadcount/analytics';
+import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { IResolvers } from 'mercurius';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
@@ -125,6 +127,20 @@ export const analysisTypeDefs = /* GraphQL */ `
   }
 `;
 
+/** The parts of the site-detail answer a query selects (through fragments too). */
+export function selectedParts(info: GraphQLResolveInfo): SiteDetailPart[] {
+  const names = new Set<string>();
+  const visit = (selectionSet: SelectionSetNode | undefined) => {
+    for (const selection of selectionSet?.selections ?? []) {
+      if (selection.kind === Kind.FIELD) names.add(selection.name.value);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) visit(selection.selectionSet);
+      else visit(info.fragments[selection.name.value]?.selectionSet);
+    }
+  };
+  for (const node of info.fieldNodes) visit(node.selectionSet);
+  return SITE_DETAIL_PARTS.filter((part) => names.has(part));
+}
+
 interface SiteQueryArgs {
   siteId: string;
   filter?: FilterPayload | null;
@@ -133,19 +149,27 @@ interface SiteQueryArgs {
 
 export function analysisResolvers(service: AnalysisService): IResolvers<unknown, GraphqlContext> {
   /** The named parts of the site-detail answer are read off the same one-scan answer. */
-  const detail = (args: SiteQueryArgs, context: GraphqlContext) => {
+  const detail = (args: SiteQueryArgs, context: GraphqlContext, info: GraphQLResolveInfo) => {
     const viewer = requireViewer(context);
     return withHttpErrors(() =>
-      service.siteDetail(viewer, args.siteId, args.filter ?? {}, args.aggregation_minutes ?? 60),
+      service.siteDetail(
+        viewer,
+        args.siteId,
+        args.filter ?? {},
+        args.aggregation_minutes ?? 60,
+        selectedParts(info),
+      ),
     );
   };
   return {
     Query: {
-      timeSeriesSummary: (_root, args: SiteQueryArgs, context) => detail(args, context),
-      getHeadwayGapMatrix: (_root, args: SiteQueryArgs, context) => detail(args, context),
-      class_speed_individual_metrics: (_root, args: SiteQueryArgs, context) =>
-        detail(args, context),
-      get_speeding_table_for_site: (_root, args: SiteQueryArgs, context) => detail(args, context),
+      timeSeriesSummary: (_root, args: SiteQueryArgs, context, info) => detail(args, context, info),
+      getHeadwayGapMatrix: (_root, args: SiteQueryArgs, context, info) =>
+        detail(args, context, info),
+      class_speed_individual_metrics: (_root, args: SiteQueryArgs, context, info) =>
+        detail(args, context, info),
+      get_speeding_table_for_site: (_root, args: SiteQueryArgs, context, info) =>
+        detail(args, context, info),
       timeSeriesCountSummary: (_root, args: SiteQueryArgs, context) => {
         const viewer = requireViewer(context);
         return withHttpErrors(() =>
@@ -159,25 +183,7 @@ export function analysisResolvers(service: AnalysisService): IResolvers<unknown,
       },
       siteTimeRange: (_root, args: { siteId: string }, context) =>
         withHttpErrors(() => service.siteTimeRange(requireViewer(context), args.siteId)),
-      siteDetail: async (
-        _root,
-        args: {
-          siteId: string;
-          filter?: FilterPayload | null;
-          aggregation_minutes?: number | null;
-        },
-        context,
-      ) => {
-        const viewer = requireViewer(context);
-        return withHttpErrors(() =>
-          service.siteDetail(
-            viewer,
-            args.siteId,
-            args.filter ?? {},
-            args.aggregation_minutes ?? 60,
-          ),
-        );
-      },
+      siteDetail: (_root, args: SiteQueryArgs, context, info) => detail(args, context, info),
     },
   };
 }

@@ -4,6 +4,7 @@ import {
   forEachSelected,
   intervalsFromArrow,
   type CountFilter,
+  type SiteDetailPart,
   type VehicleColumns,
   type VehicleExclusion,
   type VehicleFilter,
@@ -291,6 +292,8 @@ export function createAnalysisService(deps: {
       siteId: string,
       payload: FilterPayload,
       aggregationMinutes: number,
+      /** The parts the caller reads; all when absent. */
+      parts?: SiteDetailPart[],
     ) {
       const site = await readableSite(viewer, siteId);
       if (!AGGREGATIONS.includes(aggregationMinutes)) {
@@ -316,6 +319,7 @@ export function createAnalysisService(deps: {
         speedLimits,
         heavyClasses: [...heavyClassIndexes(scheme)],
         units: 'metric',
+        ...(parts ? { parts } : {}),
       });
       return {
         site_id: site.id,

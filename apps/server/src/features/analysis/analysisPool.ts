@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SiteDetail } from '@roadcount/analytics';
+import { unpackTimeBins, type SiteDetail } from '@roadcount/analytics';
 import type {
   AnalysisWorkerData,
   SiteDetailRequest,
@@ -69,7 +69,7 @@ export function createAnalysisPool(options: {
       if (!waiting) return;
       thread.pending.delete(response.id);
       if ('error' in response) waiting.reject(new Error(response.error));
-      else waiting.resolve(response.detail);
+      else waiting.resolve({ ...response.detail, bins: unpackTimeBins(response.bins) });
     });
     const fail = (error: Error) => {
       if (threads[slot] === thread) threads[slot] = undefined;

@@ -1,4 +1,10 @@
-import type { SiteDetail, SpeedLimit, VehicleFilter } from '@roadcount/analytics';
+import type {
+  PackedTimeBins,
+  SiteDetail,
+  SiteDetailPart,
+  SpeedLimit,
+  VehicleFilter,
+} from '@roadcount/analytics';
 
 /** A stored column file of a site, with the direction map a merge gave it. */
 export interface StoredColumns {
@@ -20,9 +26,14 @@ export interface SiteDetailRequest {
   speedLimits: SpeedLimit[];
   heavyClasses: number[];
   units: 'metric' | 'imperial';
+  /** The parts of the answer to work out; all when absent. */
+  parts?: SiteDetailPart[];
 }
 
-export type SiteDetailResponse = { id: number; detail: SiteDetail } | { id: number; error: string };
+/** The answer, its time bins packed into flat arrays (handed over, not copied object by object). */
+export type SiteDetailResponse =
+  | { id: number; detail: Omit<SiteDetail, 'bins'>; bins: PackedTimeBins }
+  | { id: number; error: string };
 
 /** Where an analysis thread reads column files from, and how much it may keep. */
 export interface AnalysisWorkerData {
