@@ -155,6 +155,24 @@ function parseDateTimeAt(
   );
 }
 
+/**
+ * The column names of the table's header line (after `Date-Time`) and where each ends on the
+ * line; `aligned` is false when tabs separate them, so that positions mean nothing.
+ */
+function tableLayout(line: string): { names: string[]; ends: Int32Array; aligned: boolean } {
+  const names: string[] = [];
+  const nameEnds: number[] = [];
+  for (const match of line.matchAll(/\S+/g)) {
+    names.push(match[0]);
+    nameEnds.push(match.index + match[0].length);
+  }
+  return {
+    names: names.slice(1),
+    ends: Int32Array.from(nameEnds.slice(1)),
+    aligned: !line.includes('\t'),
+  };
+}
+
 const COLUMN_ALIASES: Record<string, string> = {
   hdwy: 'headway',
   headway: 'headway',
@@ -177,24 +195,51 @@ export async function readMetroCount(
   let local: LocalTimeConverter | undefined;
   let footerCount: { count: number; line: number } | undefined;
   const position = new Map<string, number>();
+  // The table's column names as the header spells them, and where each name ends on the line.
+  let headerNames: string[] = [];
+  let headerEnds: Int32Array = new Int32Array(0);
+  let alignedTable = true;
   // Where each token of the current row starts and ends: no string per token on the fast path.
   const starts = new Int32Array(64);
   const ends = new Int32Array(64);
   const timeParts = new Int32Array(7);
+  // Which token of the current row stands under each column (-1: the field is blank).
+  let tokenOf = new Int32Array(0);
   // The row being read, for the helper below (created once, not per row).
   const at = { file, line: 0 };
   let row = '';
-  let tokenCount = 0;
-  // Column N of the table is token N + 2 (the date and the time come first).
   const value = (index: number, name: string, required = false) => {
     if (index < 0) return Number.NaN;
-    const token = index + 2;
-    if (token < tokenCount) {
+    const token = tokenOf[index] as number;
+    if (token >= 0) {
       const parsed = decimalAt(row, starts[token] as number, ends[token] as number);
       if (!Number.isNaN(parsed)) return parsed;
     }
-    const text = token < tokenCount ? row.slice(starts[token], ends[token]) : undefined;
+    const text = token >= 0 ? row.slice(starts[token], ends[token]) : undefined;
     return numberField(text, name, at, required);
+  };
+  /**
+   * The table is aligned under its header: values end where their column's name ends (text
+   * columns start where it starts), so a blank field leaves a gap instead of the later values
+   * moving left into it. A token goes under the next column unless it starts after that
+   * column's name ends, when that column is blank. A value wider than its column pushes the
+   * rest of the row right, as fixed-width printing does, so the columns after it move with it.
+   */
+  const placeTokens = (tokenCount: number) => {
+    tokenOf.fill(-1);
+    const columnCount = tokenOf.length;
+    let column = 0;
+    let shift = 0;
+    for (let token = 2; token < tokenCount && column < columnCount; token += 1) {
+      if (alignedTable) {
+        const start = starts[token] as number;
+        while (column < columnCount - 1 && start >= (headerEnds[column] as number) + shift)
+          column += 1;
+        shift = Math.max(shift, (ends[token] as number) - (headerEnds[column] as number));
+      }
+      tokenOf[column] = token;
+      column += 1;
+    }
   };
   // Column positions, looked up once when the table header is read (-1: absent).
   const columnAt = {
@@ -220,13 +265,18 @@ export async function readMetroCount(
       if (!columns) {
         const keyValue = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(trimmed);
         if (/^Date-Time\s/i.test(trimmed)) {
-          columns = trimmed
-            .split(/\s+/)
-            .slice(1)
-            .map((name) => COLUMN_ALIASES[name.toLowerCase()] ?? name.toLowerCase());
+          const layout = tableLayout(text);
+          headerNames = layout.names;
+          headerEnds = layout.ends;
+          alignedTable = layout.aligned;
+          tokenOf = new Int32Array(headerNames.length);
+          columns = headerNames.map(
+            (name) => COLUMN_ALIASES[name.toLowerCase()] ?? name.toLowerCase(),
+          );
           columns.forEach((name, index) => position.set(name, index));
-          for (const name of Object.keys(columnAt) as (keyof typeof columnAt)[])
+          for (const name of Object.keys(columnAt) as (keyof typeof columnAt)[]) {
             columnAt[name] = position.get(name) ?? -1;
+          }
           if (!position.has('speed'))
             throw new FormatError("the table has no 'Speed' column", { ...at, field: 'Speed' });
           if (!units)
@@ -284,9 +334,9 @@ export async function readMetroCount(
         local = new LocalTimeConverter(context.timeZone);
         summary = { header, vehicles: 0, intervals: 0, firstMs: null, lastMs: null };
       }
-      row = trimmed;
-      tokenCount = tokenise(trimmed, starts, ends);
-      if (tokenCount < 2 || !parseDateTimeAt(trimmed, starts, ends, timeParts)) {
+      row = text;
+      const tokenCount = tokenise(text, starts, ends);
+      if (tokenCount < 2 || !parseDateTimeAt(text, starts, ends, timeParts)) {
         const tokens = splitWhitespace(trimmed);
         throw new FormatError(
           `'${tokens.slice(0, 2).join(' ')}' is not a date and time (YYYY-MM-DD HH:MM:SS)`,
@@ -296,6 +346,7 @@ export async function readMetroCount(
           },
         );
       }
+      placeTokens(tokenCount);
       const timeMs = local!.toUtcMs(
         timeParts[0] as number,
         timeParts[1] as number,
@@ -307,8 +358,8 @@ export async function readMetroCount(
       );
       let direction: DirectionCode | undefined = 0;
       if (columnAt.dir >= 0) {
-        const token = columnAt.dir + 2;
-        const directionToken = token < tokenCount ? trimmed.slice(starts[token], ends[token]) : '';
+        const token = tokenOf[columnAt.dir] as number;
+        const directionToken = token >= 0 ? text.slice(starts[token], ends[token]) : '';
         direction = parseDirection(directionToken);
         if (direction === undefined) {
           throw new FormatError(`'${directionToken}' is not a direction`, { ...at, field: 'Dir' });
