@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  columnBatchesFromArrow,
   columnsFromArrow,
   columnsToArrow,
   createArrowColumnsWriter,
@@ -68,5 +69,11 @@ describe('batched vehicle columns', () => {
       Array.from({ length: 20 }, (_, index) => Date.UTC(2025, 0, 1) + index * 1000),
     );
     expect(columns.speedMps[13]).toBeCloseTo(10.13, 5);
+    // Read back a batch at a time: the same columns, in the batches they were written in.
+    const batches = [...columnBatchesFromArrow(new Uint8Array(Buffer.concat(chunks)))];
+    expect(batches.map((batch) => batch.timeMs.length)).toEqual([8, 8, 4]);
+    for (const name of ['timeMs', 'direction', 'speedMps', 'classIndex', 'axles'] as const) {
+      expect(batches.flatMap((batch) => [...batch[name]])).toEqual([...columns[name]]);
+    }
   });
 });

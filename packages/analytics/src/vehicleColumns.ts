@@ -173,3 +173,20 @@ export function columnsFromArrow(bytes: Uint8Array): VehicleColumns {
     }),
   ) as unknown as VehicleColumns;
 }
+
+/**
+ * The columns of an Arrow IPC file one record batch at a time, each over the file's own buffers
+ * (no copy of the whole file's columns, as `columnsFromArrow` makes when there are several).
+ */
+export function* columnBatchesFromArrow(bytes: Uint8Array): Generator<VehicleColumns> {
+  const table = tableFromIPC(bytes);
+  for (const batch of table.batches) {
+    yield Object.fromEntries(
+      COLUMN_NAMES.map((name) => {
+        const vector = batch.getChild(name);
+        if (!vector) throw new Error(`the column file has no '${name}' column`);
+        return [name, vector.toArray() as TypedArray];
+      }),
+    ) as unknown as VehicleColumns;
+  }
+}
