@@ -49,7 +49,6 @@ import { registerFileRoutes } from './features/files/files.routes.ts';
 import { createImagesRepository } from './features/images/images.repository.ts';
 import { registerImageRoutes } from './features/images/images.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
-import { createFileReaderThread } from './features/ingest/fileReaderThread.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
@@ -318,12 +317,7 @@ export async function buildApp({
   await registerWebRoutes(app, config.webDistDir);
 
   if (worker) {
-    const fileReader = config.ingestThread
-      ? createFileReaderThread({ dataDir: config.dataDir, s3: config.s3 })
-      : undefined;
-    if (fileReader) app.addHook('onClose', () => fileReader.close());
     const processFile = createProcessFileHandler({
-      ...(fileReader ? { reader: fileReader } : {}),
       files,
       sites: createSitesRepository(db),
       organisations,

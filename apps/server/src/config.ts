@@ -38,7 +38,6 @@ const environmentSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   RUN_WORKER: booleanText.default(true),
-  INGEST_THREAD: booleanText.default(true),
   COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
   MAP_CACHE_MB: z.coerce.number().int().positive().default(512),
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
@@ -82,8 +81,6 @@ export interface Config {
   maxUploadBytes: number;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
-  /** The task worker reads uploaded files on a thread of their own (worker_threads). */
-  ingestThread: boolean;
   columnCacheBytes: number;
   /** Memory for sites' packed rollup series kept between map calls. */
   mapCacheBytes: number;
@@ -143,7 +140,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION }
       : undefined,
     runWorker: env.RUN_WORKER,
-    ingestThread: env.INGEST_THREAD,
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
     mapCacheBytes: env.MAP_CACHE_MB * 1024 * 1024,
     analysisThreads: env.ANALYSIS_THREADS,

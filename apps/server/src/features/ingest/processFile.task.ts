@@ -14,6 +14,7 @@ import {
 import {
   DEFAULT_ORGANISATION_SETTINGS,
   findClassScheme,
+  LENGTH_BINS_M,
   type OrganisationSettings,
 } from '@roadcount/domain';
 import {
@@ -32,8 +33,6 @@ import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.t
 import type { FilesRepository } from '../files/files.repository.ts';
 import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
 import type { SiteRow, SitesRepository } from '../sites/sites.repository.ts';
-import type { FileReaderThread } from './fileReaderThread.ts';
-import { lengthClass } from './lengthClass.ts';
 import { matchSite, type SiteMatch } from './siteMatching.ts';
 
 export const DEFAULT_SITE_TIME_ZONE = 'UTC';
@@ -46,7 +45,11 @@ function laneDirectionsOf(site: SiteRow): Record<number, DirectionCode> {
   return directions;
 }
 
-export { lengthClass } from './lengthClass.ts';
+/** Under the length scheme a vehicle's class is its length bin (1 to 4), whatever the counter said. */
+export function lengthClass(lengthM: number): number {
+  if (!Number.isFinite(lengthM) || lengthM <= 0) return 0;
+  return 1 + LENGTH_BINS_M.filter((edge) => lengthM >= edge).length;
+}
 
 /** User review statuses a reprocess keeps: the data changed, the reviewer's decision did not. */
 const REVIEWED_STATUSES = new Set(['ACC', 'REJ']);
@@ -71,8 +74,6 @@ export function createProcessFileHandler(deps: {
   blobs: BlobStore;
   queue: TaskQueue;
   notifications: { insert: (values: typeof userNotifications.$inferInsert) => Promise<unknown> };
-  /** Reads files off the event loop; without it they are read here. */
-  reader?: FileReaderThread;
 }) {
   return async function processFile(task: TaskRow): Promise<TaskOutcome> {
     const fileId = typeof task.payload.fileId === 'string' ? task.payload.fileId : '';
@@ -139,75 +140,59 @@ export function createProcessFileHandler(deps: {
     const fallbackName = file.fileName.replace(/\.[^.]+$/, '');
     let summary;
     try {
-      const resolveSite = async (fromFile: CounterFileHeader) => {
-        // SPEC matching order: a SID or coordinates in the upload's description count too.
-        const description =
-          typeof file.logs.description === 'string' ? file.logs.description : undefined;
-        const coordinates = findCoordinates(description);
-        const describedSiteId = findSiteId(description);
-        const fileHeader: CounterFileHeader = {
-          ...fromFile,
-          ...(fromFile.siteId === undefined && describedSiteId ? { siteId: describedSiteId } : {}),
-          ...(fromFile.latitude === undefined && coordinates ? coordinates : {}),
-        };
-        header = fileHeader;
-        // A rerun keeps the site the file was first matched to.
-        const kept = file.siteId
-          ? await deps.sites.findInOrganisation(file.organisationId, file.siteId)
-          : undefined;
-        // A file that created its site ('new') finds that site again, not another new one.
-        const keptRule = (file.logs.match as { rule?: SiteMatch['rule'] } | undefined)?.rule;
-        match = kept
-          ? { rule: !keptRule || keptRule === 'new' ? 'sid' : keptRule, site: kept }
-          : await matchSite(deps.sites, file.organisationId, fileHeader, fallbackName);
-        // SPEC section 1: the subscription limits the sites; a file needing a new one waits.
-        if (
-          match.rule === 'new' &&
-          (await deps.sites.countLive(file.organisationId)) >= organisation.maxSites
-        )
-          throw new FormatError(
-            `The subscription allows ${organisation.maxSites} sites and all are in use; this file matches none of them, so delete a site or ask for a larger subscription, then upload it again`,
-          );
-        firstRule = keptRule && kept ? keptRule : match.rule;
-        timeZone =
-          match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
-        classifyByLength =
-          findClassScheme(match.rule === 'new' ? fileHeader.classScheme : match.site.classScheme)
-            .id === 'length';
-        return {
-          timeZone,
-          laneDirections: match.rule === 'new' ? {} : laneDirectionsOf(match.site),
-        };
-      };
-      const intervalMode = file.kind === 'bike' ? 'bike' : 'pedestrian';
-      summary = deps.reader
-        ? await deps.reader.read({
-            key: file.s3Key,
-            fileName: file.fileName,
-            intervalMode,
-            resolveSite: async (fromFile) => ({
-              context: await resolveSite(fromFile),
-              classifyByLength,
-            }),
-            vehicles: (columns) => outputColumns(columns),
-            intervals: (intervals) => {
-              for (const interval of intervals) intervalBuilder.push(interval);
-            },
-          })
-        : await readCounterFile(await deps.blobs.getStream(file.s3Key), {
-            fileName: file.fileName,
-            resolveSite,
-            sink: {
-              vehicle: (vehicle) =>
-                builder.push(
-                  classifyByLength
-                    ? { ...vehicle, classIndex: lengthClass(vehicle.lengthM) }
-                    : vehicle,
-                ),
-              interval: (interval) => intervalBuilder.push(interval),
-            },
-            intervalMode,
-          });
+      summary = await readCounterFile(await deps.blobs.getStream(file.s3Key), {
+        fileName: file.fileName,
+        resolveSite: async (fromFile) => {
+          // SPEC matching order: a SID or coordinates in the upload's description count too.
+          const description =
+            typeof file.logs.description === 'string' ? file.logs.description : undefined;
+          const coordinates = findCoordinates(description);
+          const describedSiteId = findSiteId(description);
+          const fileHeader: CounterFileHeader = {
+            ...fromFile,
+            ...(fromFile.siteId === undefined && describedSiteId
+              ? { siteId: describedSiteId }
+              : {}),
+            ...(fromFile.latitude === undefined && coordinates ? coordinates : {}),
+          };
+          header = fileHeader;
+          // A rerun keeps the site the file was first matched to.
+          const kept = file.siteId
+            ? await deps.sites.findInOrganisation(file.organisationId, file.siteId)
+            : undefined;
+          // A file that created its site ('new') finds that site again, not another new one.
+          const keptRule = (file.logs.match as { rule?: SiteMatch['rule'] } | undefined)?.rule;
+          match = kept
+            ? { rule: !keptRule || keptRule === 'new' ? 'sid' : keptRule, site: kept }
+            : await matchSite(deps.sites, file.organisationId, fileHeader, fallbackName);
+          // SPEC section 1: the subscription limits the sites; a file needing a new one waits.
+          if (
+            match.rule === 'new' &&
+            (await deps.sites.countLive(file.organisationId)) >= organisation.maxSites
+          )
+            throw new FormatError(
+              `The subscription allows ${organisation.maxSites} sites and all are in use; this file matches none of them, so delete a site or ask for a larger subscription, then upload it again`,
+            );
+          firstRule = keptRule && kept ? keptRule : match.rule;
+          timeZone =
+            match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
+          classifyByLength =
+            findClassScheme(match.rule === 'new' ? fileHeader.classScheme : match.site.classScheme)
+              .id === 'length';
+          return {
+            timeZone,
+            laneDirections: match.rule === 'new' ? {} : laneDirectionsOf(match.site),
+          };
+        },
+        sink: {
+          vehicle: (vehicle) =>
+            builder.push(
+              classifyByLength ? { ...vehicle, classIndex: lengthClass(vehicle.lengthM) } : vehicle,
+            ),
+          interval: (interval) => intervalBuilder.push(interval),
+        },
+        intervalMode: file.kind === 'bike' ? 'bike' : 'pedestrian',
+      });
     } catch (error) {
       if (columnsOutput) {
         columnsOutput.writer.abort(error instanceof Error ? error : new Error(String(error)));
