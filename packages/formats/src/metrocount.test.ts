@@ -45,6 +45,26 @@ function listingWithBlanks(): string {
 }
 
 /**
+ * Rows the byte path leaves to the text path: a letter for the direction, a speed in exponent
+ * form, CRLF, a tab, a non-ASCII vehicle name.
+ */
+const UNUSUAL_ROWS = [
+  '2025-04-01 08:00:00.0    52.1   N    2.7   15.0   14.6  2  1 0.98    1  1 SV',
+  '2025-04-01 08:00:01.0    5e1   0    2.7   15.0   14.6  2  1 0.98    1  1 SV\r',
+  '2025-04-01 08:00:02.0    48.0   5    2.6    4.5    4.3  2  1 0.97    2  1 Vélo',
+  '2025-04-01 08:00:03.5    48.0   5    2.6    4.5    4.3  2  1 0.97    3  1\tSV',
+];
+
+/** The listing with the unusual rows at the end of its table, and its footer counting them. */
+function withUnusualRows(listing: string): string {
+  return listing.replace(
+    /\nIn profile:\s*Vehicles = (\d+) \/ (\d+)/,
+    (_, count: string) =>
+      `${UNUSUAL_ROWS.map((row) => `\n${row}`).join('')}\nIn profile:        Vehicles = ${Number(count) + UNUSUAL_ROWS.length} / ${Number(count) + UNUSUAL_ROWS.length}`,
+  );
+}
+
+/**
  * The obviously correct reading: a row with every field is its whitespace-separated values in
  * order (some are wider than their column); in a row with blanks, each field is the text between
  * the end of the previous column name and the end of its own, trimmed, and blank is missing.
@@ -74,7 +94,7 @@ function referenceRead(text: string): VehicleObservation[] {
       const value = line.slice(from, to).trim();
       return value === '' ? Number.NaN : Number(value);
     };
-    const direction = field('Dir');
+    const direction = line.slice(30, 33).trim() === 'N' ? 1 : field('Dir');
     vehicles.push({
       timeMs: local.toUtcMs(year, month, day, hour, minute, second, tenth * 100),
       lane: 0,
@@ -93,21 +113,33 @@ function referenceRead(text: string): VehicleObservation[] {
 }
 
 describe('MetroCount table columns', () => {
-  it('stores what a plain cut of each row under its header reads, blank fields included', async () => {
-    const text = listingWithBlanks();
-    const vehicles: VehicleObservation[] = [];
-    // Small chunks, so that rows also straddle the reads.
-    const chunks = text.match(/[\s\S]{1,997}/g) ?? [];
-    await readCounterFile(Readable.from(chunks), {
-      fileName: 'blanks.txt',
-      resolveSite: () => Promise.resolve({ timeZone: TIME_ZONE }),
-      sink: { vehicle: (vehicle) => vehicles.push(vehicle), interval: () => undefined },
-    });
-    const expected = referenceRead(text);
-    expect(expected.length).toBeGreaterThan(800);
-    expect(expected.filter((vehicle) => Number.isNaN(vehicle.headwayS)).length).toBeGreaterThan(
-      100,
-    );
-    expect(vehicles).toEqual(expected);
-  });
+  it.each(['text', 'bytes'])(
+    'stores what a plain cut of each row under its header reads, blank fields included (%s)',
+    async (input) => {
+      const text = withUnusualRows(listingWithBlanks());
+      const vehicles: VehicleObservation[] = [];
+      // Small chunks, so that rows also straddle the reads.
+      const encoded = Buffer.from(text);
+      const chunks =
+        input === 'text'
+          ? (text.match(/[\s\S]{1,997}/g) ?? [])
+          : Array.from({ length: Math.ceil(encoded.length / 997) }, (_, index) =>
+              encoded.subarray(index * 997, (index + 1) * 997),
+            );
+      await readCounterFile(Readable.from(chunks), {
+        fileName: 'blanks.txt',
+        resolveSite: () => Promise.resolve({ timeZone: TIME_ZONE }),
+        sink: { vehicle: (vehicle) => vehicles.push(vehicle), interval: () => undefined },
+      });
+      const expected = referenceRead(text);
+      expect(expected.length).toBeGreaterThan(800);
+      expect(expected.filter((vehicle) => Number.isNaN(vehicle.headwayS)).length).toBeGreaterThan(
+        100,
+      );
+      expect(vehicles).toEqual(expected);
+      expect(vehicles.slice(-4).map((vehicle) => Math.round(vehicle.speedMps * 36) / 10)).toEqual([
+        52.1, 50, 48, 48,
+      ]);
+    },
+  );
 });
