@@ -1,3 +1,7 @@
+import { mkdtempSync } from 'node:fs';
+import { open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   columnBatchesFromArrow,
@@ -70,7 +74,18 @@ describe('batched vehicle columns', () => {
     );
     expect(columns.speedMps[13]).toBeCloseTo(10.13, 5);
     // Read back a batch at a time: the same columns, in the batches they were written in.
-    const batches = [...columnBatchesFromArrow(new Uint8Array(Buffer.concat(chunks)))];
+    const bytes = new Uint8Array(Buffer.concat(chunks));
+    const batches = [];
+    for await (const batch of columnBatchesFromArrow(bytes)) batches.push(batch);
+    // And from an open file, a batch at a time.
+    const path = join(mkdtempSync(join(tmpdir(), 'roadcount-columns-')), 'columns.arrow');
+    await writeFile(path, bytes);
+    const handle = await open(path);
+    const fromFile = [];
+    for await (const batch of columnBatchesFromArrow(handle)) fromFile.push(batch);
+    await handle.close();
+    await rm(path);
+    expect(fromFile).toEqual(batches);
     expect(batches.map((batch) => batch.timeMs.length)).toEqual([8, 8, 4]);
     for (const name of ['timeMs', 'direction', 'speedMps', 'classIndex', 'axles'] as const) {
       expect(batches.flatMap((batch) => [...batch[name]])).toEqual([...columns[name]]);

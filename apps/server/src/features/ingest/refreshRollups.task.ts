@@ -152,19 +152,27 @@ export async function rebuildSiteRollups(
       }
       continue;
     }
-    // A batch at a time, over the file's own buffers: no copy of the whole file's columns.
-    for (const batch of columnBatchesFromArrow(await deps.blobs.getBytes(columnsKey(file.id)))) {
-      const columns = withMappedDirections(batch, directionMap);
-      const { timeMs, direction, speedMps, classIndex } = columns;
-      for (let index = 0; index < timeMs.length; index += 1) {
-        totals.add(
-          timeMs[index] as number,
-          direction[index] as number,
-          1,
-          speedMps[index] as number,
-          classIndex[index] as number,
-        );
+    // A batch at a time: from the open file where the store has one, so that a file of any
+    // size is held one batch at a time; else over the bytes, without copying its columns.
+    const source = deps.blobs.openFile
+      ? await deps.blobs.openFile(columnsKey(file.id))
+      : await deps.blobs.getBytes(columnsKey(file.id));
+    try {
+      for await (const batch of columnBatchesFromArrow(source)) {
+        const columns = withMappedDirections(batch, directionMap);
+        const { timeMs, direction, speedMps, classIndex } = columns;
+        for (let index = 0; index < timeMs.length; index += 1) {
+          totals.add(
+            timeMs[index] as number,
+            direction[index] as number,
+            1,
+            speedMps[index] as number,
+            classIndex[index] as number,
+          );
+        }
       }
+    } finally {
+      if (!(source instanceof Uint8Array)) await source.close();
     }
   }
   const rows = totals.rows(siteId);
