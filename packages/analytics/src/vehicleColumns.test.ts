@@ -1,5 +1,10 @@
+import { mkdtempSync } from 'node:fs';
+import { open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  columnBatchesFromArrow,
   columnsFromArrow,
   columnsToArrow,
   createArrowColumnsWriter,
@@ -68,5 +73,22 @@ describe('batched vehicle columns', () => {
       Array.from({ length: 20 }, (_, index) => Date.UTC(2025, 0, 1) + index * 1000),
     );
     expect(columns.speedMps[13]).toBeCloseTo(10.13, 5);
+    // Read back a batch at a time: the same columns, in the batches they were written in.
+    const bytes = new Uint8Array(Buffer.concat(chunks));
+    const batches = [];
+    for await (const batch of columnBatchesFromArrow(bytes)) batches.push(batch);
+    // And from an open file, a batch at a time.
+    const path = join(mkdtempSync(join(tmpdir(), 'roadcount-columns-')), 'columns.arrow');
+    await writeFile(path, bytes);
+    const handle = await open(path);
+    const fromFile = [];
+    for await (const batch of columnBatchesFromArrow(handle)) fromFile.push(batch);
+    await handle.close();
+    await rm(path);
+    expect(fromFile).toEqual(batches);
+    expect(batches.map((batch) => batch.timeMs.length)).toEqual([8, 8, 4]);
+    for (const name of ['timeMs', 'direction', 'speedMps', 'classIndex', 'axles'] as const) {
+      expect(batches.flatMap((batch) => [...batch[name]])).toEqual([...columns[name]]);
+    }
   });
 });

@@ -1,5 +1,13 @@
+import type { FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { RecordBatchFileWriter, tableFromArrays, tableFromIPC, tableToIPC } from 'apache-arrow';
+import {
+  RecordBatchFileWriter,
+  RecordBatchReader,
+  tableFromArrays,
+  tableFromIPC,
+  tableToIPC,
+  type RecordBatch,
+} from 'apache-arrow';
 
 /** The columns of one processed file, in SI units and UTC milliseconds. NaN where unknown. */
 export interface VehicleColumns {
@@ -172,4 +180,31 @@ export function columnsFromArrow(bytes: Uint8Array): VehicleColumns {
       return [name, vector.toArray() as TypedArray];
     }),
   ) as unknown as VehicleColumns;
+}
+
+/** A batch's columns: typed arrays over the batch's own buffers. */
+function batchColumns(batch: RecordBatch): VehicleColumns {
+  return Object.fromEntries(
+    COLUMN_NAMES.map((name) => {
+      const vector = batch.getChild(name);
+      if (!vector) throw new Error(`the column file has no '${name}' column`);
+      return [name, vector.toArray() as TypedArray];
+    }),
+  ) as unknown as VehicleColumns;
+}
+
+/**
+ * The columns of an Arrow IPC file one record batch at a time, each over the batch's own
+ * buffers (no copy of the whole file's columns, as `columnsFromArrow` makes when there are
+ * several). Given an open file, only one batch is read into memory at a time.
+ */
+export async function* columnBatchesFromArrow(
+  source: Uint8Array | FileHandle,
+): AsyncGenerator<VehicleColumns> {
+  if (source instanceof Uint8Array) {
+    for (const batch of tableFromIPC(source).batches) yield batchColumns(batch);
+    return;
+  }
+  const reader = await RecordBatchReader.from(source);
+  for await (const batch of reader) yield batchColumns(batch);
 }

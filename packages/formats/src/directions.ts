@@ -24,6 +24,15 @@ const BY_NAME: Record<string, DirectionCode> = {
 
 /** A direction written as a compass letter or word, or as its code 0 to 8; undefined if neither. */
 export function parseDirection(text: string): DirectionCode | undefined {
+  // Most files write a bare code or capital letters: answered without trimming or patterns.
+  if (text.length === 1) {
+    const code = text.charCodeAt(0) - 48;
+    if (code >= 0 && code <= 8) return code as DirectionCode;
+  }
+  if (text.length <= 2) {
+    const named = BY_NAME[text];
+    if (named !== undefined) return named;
+  }
   const trimmed = text.trim().toUpperCase();
   if (/^[0-8]$/.test(trimmed)) return Number(trimmed) as DirectionCode;
   return BY_NAME[trimmed.replace(/[\s-]*BOUND$/, '')];

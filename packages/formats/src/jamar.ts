@@ -1,4 +1,5 @@
 import { splitCsvLine } from './csv.ts';
+import { csvFieldPositions } from './scan.ts';
 import { numberField } from './fields.ts';
 import { FormatError } from './formatError.ts';
 import { includeTime } from './summary.ts';
@@ -35,6 +36,89 @@ function parseUsDateTime(date: string, time: string) {
   };
 }
 
+/** Digits between two positions as a whole number; -1 when there are none or another character. */
+function wholeAt(text: string, start: number, end: number): number {
+  if (end <= start || end - start > 15) return -1;
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + (code - 48);
+  }
+  return value;
+}
+
+/** Where a run of digits starting at `start` ends (at most `most` digits). */
+function digitsEnd(text: string, start: number, end: number, most: number): number {
+  let index = start;
+  while (index < end && index - start < most) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) break;
+    index += 1;
+  }
+  return index;
+}
+
+/**
+ * `parseUsDateTime` read from the characters between positions, into `parts` (year, month, day,
+ * hour, minute, second, ms); false when the text is not that shape (the caller then takes the
+ * general path, which explains the error).
+ */
+function usDateTimeAt(
+  text: string,
+  dateStart: number,
+  dateEnd: number,
+  timeStart: number,
+  timeEnd: number,
+  parts: Int32Array,
+): boolean {
+  // M/D/YYYY
+  const monthEnd = digitsEnd(text, dateStart, dateEnd, 2);
+  if (monthEnd === dateStart || monthEnd >= dateEnd || text.charCodeAt(monthEnd) !== 47)
+    return false;
+  const dayEnd = digitsEnd(text, monthEnd + 1, dateEnd, 2);
+  if (dayEnd === monthEnd + 1 || dayEnd >= dateEnd || text.charCodeAt(dayEnd) !== 47) return false;
+  if (dateEnd - (dayEnd + 1) !== 4) return false;
+  const year = wholeAt(text, dayEnd + 1, dateEnd);
+  if (year < 0) return false;
+  // h:mm[:ss[.f]] then AM or PM
+  const hourEnd = digitsEnd(text, timeStart, timeEnd, 2);
+  if (hourEnd === timeStart || text.charCodeAt(hourEnd) !== 58 || hourEnd + 3 > timeEnd)
+    return false;
+  const minute = wholeAt(text, hourEnd + 1, hourEnd + 3);
+  if (minute < 0) return false;
+  let index = hourEnd + 3;
+  let second = 0;
+  let ms = 0;
+  if (index < timeEnd && text.charCodeAt(index) === 58) {
+    if (index + 3 > timeEnd) return false;
+    second = wholeAt(text, index + 1, index + 3);
+    if (second < 0) return false;
+    index += 3;
+    if (index < timeEnd && text.charCodeAt(index) === 46) {
+      const fractionEnd = digitsEnd(text, index + 1, timeEnd, timeEnd);
+      if (fractionEnd === index + 1) return false;
+      ms = Math.round(Number(`0.${text.slice(index + 1, fractionEnd)}`) * 1000);
+      index = fractionEnd;
+    }
+  }
+  while (index < timeEnd && (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9))
+    index += 1;
+  if (timeEnd - index !== 2 || (text.charCodeAt(index + 1) | 32) !== 109) return false;
+  const meridiem = text.charCodeAt(index) | 32;
+  if (meridiem !== 97 && meridiem !== 112) return false;
+  let hour = wholeAt(text, timeStart, hourEnd) % 12;
+  if (meridiem === 112) hour += 12;
+  parts[0] = year;
+  parts[1] = wholeAt(text, dateStart, monthEnd);
+  parts[2] = wholeAt(text, monthEnd + 1, dayEnd);
+  parts[3] = hour;
+  parts[4] = minute;
+  parts[5] = second;
+  parts[6] = ms;
+  return true;
+}
+
 /**
  * Jamar STARneXt per-vehicle CSV. The file names no direction: each channel is a lane whose
  * direction comes from the site (channel 1 direction one, channel 2 direction two by default).
@@ -53,6 +137,85 @@ export async function readJamar(
   const at = { file, line: 0 };
   let fields: string[] = [];
   const column = (name: string) => fields[columns?.get(name) ?? -1] ?? '';
+  // The fast path: field positions on the line, read in place (no string per field).
+  const starts = new Int32Array(64);
+  const ends = new Int32Array(64);
+  const timeParts = new Int32Array(7);
+  let positions = { date: -1, time: -1, channel: -1, class: -1, speed: -1, last: -1 };
+  /** Narrows field `index` of the line to its text without surrounding spaces and tabs. */
+  const trimField = (line: string, index: number) => {
+    let start = starts[index] as number;
+    let end = ends[index] as number;
+    while (start < end && (line.charCodeAt(start) === 32 || line.charCodeAt(start) === 9))
+      start += 1;
+    while (end > start && (line.charCodeAt(end - 1) === 32 || line.charCodeAt(end - 1) === 9))
+      end -= 1;
+    starts[index] = start;
+    ends[index] = end;
+  };
+  /** A vehicle read from the positions alone, or false to take the general path. */
+  const readFast = (line: string): boolean => {
+    if (line.includes('"')) return false;
+    const count = csvFieldPositions(line, starts, ends);
+    if (count > starts.length || positions.last >= count) return false;
+    for (const index of [
+      positions.date,
+      positions.time,
+      positions.channel,
+      positions.class,
+      positions.speed,
+    ])
+      trimField(line, index);
+    if (
+      !usDateTimeAt(
+        line,
+        starts[positions.date] as number,
+        ends[positions.date] as number,
+        starts[positions.time] as number,
+        ends[positions.time] as number,
+        timeParts,
+      )
+    )
+      return false;
+    // Whole numbers only: anything else is read by the general path, exactly as before.
+    const channel = wholeAt(
+      line,
+      starts[positions.channel] as number,
+      ends[positions.channel] as number,
+    );
+    const jamarClass = wholeAt(
+      line,
+      starts[positions.class] as number,
+      ends[positions.class] as number,
+    );
+    const speed = wholeAt(line, starts[positions.speed] as number, ends[positions.speed] as number);
+    if (channel < 0 || jamarClass < 0 || speed < 0) return false;
+    const timeMs = local!.toUtcMs(
+      timeParts[0] as number,
+      timeParts[1] as number,
+      timeParts[2] as number,
+      timeParts[3] as number,
+      timeParts[4] as number,
+      timeParts[5] as number,
+      timeParts[6],
+    );
+    options.sink.vehicle({
+      timeMs,
+      lane: channel,
+      direction: laneDirections[channel] ?? 0,
+      classIndex: jamarClass === JAMAR_UNCLASSIFIED ? 0 : jamarClass,
+      speedMps: speed * MPH_TO_MPS,
+      lengthM: Number.NaN,
+      headwayS: Number.NaN,
+      gapS: Number.NaN,
+      axles: Number.NaN,
+      wheelbaseM: Number.NaN,
+      rho: Number.NaN,
+    });
+    summary!.vehicles += 1;
+    includeTime(summary!, timeMs);
+    return true;
+  };
 
   let lineNumber = 0;
   for await (const batch of lines) {
@@ -60,6 +223,7 @@ export async function readJamar(
       lineNumber += 1;
       const trimmed = text.trim();
       if (trimmed === '') continue;
+      if (summary && readFast(trimmed)) continue;
       fields = splitCsvLine(trimmed).map((field) => field.trim());
       at.line = lineNumber;
       if (!columns) {
@@ -87,6 +251,15 @@ export async function readJamar(
         local = new LocalTimeConverter(context.timeZone);
         laneDirections = context.laneDirections ?? {};
         summary = { header, vehicles: 0, intervals: 0, firstMs: null, lastMs: null };
+        const at = (name: string) => columns?.get(name) ?? -1;
+        positions = {
+          date: at('date'),
+          time: at('time'),
+          channel: at('channel'),
+          class: at('class'),
+          speed: at('speed'),
+          last: Math.max(at('date'), at('time'), at('channel'), at('class'), at('speed')),
+        };
       }
       const when = parseUsDateTime(column('date'), column('time'));
       if (!when) {

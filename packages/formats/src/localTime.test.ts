@@ -34,6 +34,44 @@ describe('LocalTimeConverter', () => {
     ).toBe('2025-07-10T02:30:00.250Z');
   });
 
+  it('gives the same instants when it reuses the day and hour of the row before', () => {
+    for (const zone of ['Europe/London', 'America/Chicago', 'Australia/Adelaide', 'UTC']) {
+      const reused = new LocalTimeConverter(zone);
+      // Every 7 min 13.25 s through the days around both 2025 changes in either hemisphere.
+      for (const start of [Date.UTC(2025, 2, 28), Date.UTC(2025, 9, 24), Date.UTC(2025, 3, 4)]) {
+        for (let wall = start; wall < start + 4 * 86_400_000; wall += 433_250) {
+          const at = new Date(wall);
+          const parts = [
+            at.getUTCFullYear(),
+            at.getUTCMonth() + 1,
+            at.getUTCDate(),
+            at.getUTCHours(),
+            at.getUTCMinutes(),
+            at.getUTCSeconds(),
+            at.getUTCMilliseconds(),
+          ] as const;
+          expect(reused.toUtcMs(...parts)).toBe(new LocalTimeConverter(zone).toUtcMs(...parts));
+        }
+      }
+    }
+  });
+
+  it('adds the time of day as Date.UTC does, fractions and two-digit years included', () => {
+    const utc = new LocalTimeConverter('UTC');
+    const cases = [
+      [2025, 3, 30, 1, 59, 59, 999],
+      [2025, 3, 30, 23, 0, 60, 0],
+      [2025, 12, 31, 23, 59, 59, 123.4],
+      [2025, 2, 29, 12, 0, 0, 0],
+      [99, 1, 1, 0, 0, 0, 0],
+    ] as const;
+    for (const [year, month, day, hour, minute, second, ms] of cases) {
+      expect(utc.toUtcMs(year, month, day, hour, minute, second, ms)).toBe(
+        Date.UTC(year, month - 1, day, hour, minute, second, ms),
+      );
+    }
+  });
+
   it('knows a valid zone from an invalid one', () => {
     expect(LocalTimeConverter.isValidTimeZone('America/New_York')).toBe(true);
     expect(LocalTimeConverter.isValidTimeZone('Mars/Olympus')).toBe(false);

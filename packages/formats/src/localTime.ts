@@ -8,6 +8,13 @@
 export class LocalTimeConverter {
   private readonly offsetByLocalHour = new Map<number, number>();
   private readonly formatter: Intl.DateTimeFormat;
+  // Rows come in time order: the last day's start and the last hour's offset are kept at hand.
+  private lastYear = Number.NaN;
+  private lastMonth = Number.NaN;
+  private lastDay = Number.NaN;
+  private lastDayMs = Number.NaN;
+  private lastLocalHour = Number.NaN;
+  private lastOffset = 0;
 
   constructor(readonly timeZone: string) {
     this.formatter = new Intl.DateTimeFormat('en-GB', {
@@ -42,14 +49,30 @@ export class LocalTimeConverter {
     second: number,
     ms = 0,
   ): number {
-    const wallMs = Date.UTC(year, month - 1, day, hour, minute, second, ms);
-    const localHour = Math.floor(wallMs / 3_600_000);
-    let offset = this.offsetByLocalHour.get(localHour);
-    if (offset === undefined) {
-      offset = this.resolveOffset(localHour * 3_600_000);
-      this.offsetByLocalHour.set(localHour, offset);
+    if (year !== this.lastYear || month !== this.lastMonth || day !== this.lastDay) {
+      this.lastDayMs = Date.UTC(year, month - 1, day);
+      this.lastYear = year;
+      this.lastMonth = month;
+      this.lastDay = day;
     }
-    return wallMs - offset;
+    // What Date.UTC adds for the time of day (it truncates each part to an integer too).
+    const wallMs =
+      this.lastDayMs +
+      (Math.trunc(hour) * 3_600_000 +
+        Math.trunc(minute) * 60_000 +
+        Math.trunc(second) * 1000 +
+        Math.trunc(ms));
+    const localHour = Math.floor(wallMs / 3_600_000);
+    if (localHour !== this.lastLocalHour) {
+      let offset = this.offsetByLocalHour.get(localHour);
+      if (offset === undefined) {
+        offset = this.resolveOffset(localHour * 3_600_000);
+        this.offsetByLocalHour.set(localHour, offset);
+      }
+      this.lastLocalHour = localHour;
+      this.lastOffset = offset;
+    }
+    return wallMs - this.lastOffset;
   }
 
   /** Offset (local minus UTC, ms) of the zone at a UTC instant. */

@@ -2,7 +2,8 @@ import { parseDirection } from './directions.ts';
 import { numberField } from './fields.ts';
 import { FormatError } from './formatError.ts';
 import { includeTime } from './summary.ts';
-import { decimalAt } from './scan.ts';
+import { decimalAt, decimalAtBytes } from './scan.ts';
+import type { ByteLines } from './readLines.ts';
 import { LocalTimeConverter } from './localTime.ts';
 import { findCoordinates, findSiteId } from './sid.ts';
 import type { CounterFileHeader, DirectionCode, ReadOptions, ReadSummary } from './types.ts';
@@ -155,6 +156,103 @@ function parseDateTimeAt(
   );
 }
 
+/**
+ * The column names of the table's header line (after `Date-Time`) and where each ends on the
+ * line; `aligned` is false when tabs separate them, so that positions mean nothing.
+ */
+function tableLayout(line: string): { names: string[]; ends: Int32Array; aligned: boolean } {
+  const names: string[] = [];
+  const nameEnds: number[] = [];
+  for (const match of line.matchAll(/\S+/g)) {
+    names.push(match[0]);
+    nameEnds.push(match.index + match[0].length);
+  }
+  return {
+    names: names.slice(1),
+    ends: Int32Array.from(nameEnds.slice(1)),
+    aligned: !line.includes('\t'),
+  };
+}
+
+/** `tokenise` over the bytes of a line, positions from its start; -1 past plain ASCII or 64 tokens. */
+function tokeniseBytes(
+  bytes: Uint8Array,
+  from: number,
+  to: number,
+  starts: Int32Array,
+  ends: Int32Array,
+): number {
+  let count = 0;
+  let start = -1;
+  for (let index = from; index <= to; index += 1) {
+    const code = index < to ? (bytes[index] as number) : 32;
+    if (code === 32 || code === 9) {
+      if (start >= 0) {
+        if (count === starts.length) return -1;
+        starts[count] = start - from;
+        ends[count] = index - from;
+        count += 1;
+        start = -1;
+      }
+    } else if (code < 32 || code > 126) return -1;
+    else if (start < 0) start = index;
+  }
+  return count;
+}
+
+/** `digitsAt` over bytes. */
+function digitsAtBytes(bytes: Uint8Array, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = bytes[index] as number;
+    if (code < 48 || code > 57) return -1;
+    value = value * 10 + (code - 48);
+  }
+  return value;
+}
+
+/** `parseDateTimeAt` over the bytes of a line that starts at `from`. */
+function parseDateTimeAtBytes(
+  bytes: Uint8Array,
+  from: number,
+  starts: Int32Array,
+  ends: Int32Array,
+  parts: Int32Array,
+): boolean {
+  const date = from + (starts[0] as number);
+  const time = from + (starts[1] as number);
+  const timeEnd = from + (ends[1] as number);
+  if (from + (ends[0] as number) - date !== 10 || bytes[date + 4] !== 45 || bytes[date + 7] !== 45)
+    return false;
+  if (timeEnd - time < 8 || bytes[time + 2] !== 58 || bytes[time + 5] !== 58) return false;
+  parts[0] = digitsAtBytes(bytes, date, date + 4);
+  parts[1] = digitsAtBytes(bytes, date + 5, date + 7);
+  parts[2] = digitsAtBytes(bytes, date + 8, date + 10);
+  parts[3] = digitsAtBytes(bytes, time, time + 2);
+  parts[4] = digitsAtBytes(bytes, time + 3, time + 5);
+  parts[5] = digitsAtBytes(bytes, time + 6, time + 8);
+  parts[6] = 0;
+  if (timeEnd - time > 8) {
+    if (bytes[time + 8] !== 46 || timeEnd - time === 9) return false;
+    const fractionDigits = Math.min(timeEnd - time - 9, 3);
+    const fraction = digitsAtBytes(bytes, time + 9, timeEnd);
+    if (fraction < 0) return false;
+    parts[6] = Math.round(
+      digitsAtBytes(bytes, time + 9, time + 9 + fractionDigits) * 10 ** (3 - fractionDigits),
+    );
+  }
+  for (let index = 0; index < 6; index += 1) if ((parts[index] as number) < 0) return false;
+  return (
+    parts[1] >= 1 &&
+    parts[1] <= 12 &&
+    parts[2] >= 1 &&
+    parts[2] <= 31 &&
+    parts[3] <= 23 &&
+    parts[4] <= 59 &&
+    parts[5] <= 60
+  );
+}
+
 const COLUMN_ALIASES: Record<string, string> = {
   hdwy: 'headway',
   headway: 'headway',
@@ -164,7 +262,7 @@ const COLUMN_ALIASES: Record<string, string> = {
 
 /** MetroCount MTE 'Individual vehicles' (CustomList) text export. */
 export async function readMetroCount(
-  lines: AsyncIterable<string[]>,
+  lines: AsyncIterable<string[] | ByteLines>,
   options: ReadOptions,
 ): Promise<ReadSummary> {
   const file = options.fileName;
@@ -177,24 +275,51 @@ export async function readMetroCount(
   let local: LocalTimeConverter | undefined;
   let footerCount: { count: number; line: number } | undefined;
   const position = new Map<string, number>();
+  // The table's column names as the header spells them, and where each name ends on the line.
+  let headerNames: string[] = [];
+  let headerEnds: Int32Array = new Int32Array(0);
+  let alignedTable = true;
   // Where each token of the current row starts and ends: no string per token on the fast path.
   const starts = new Int32Array(64);
   const ends = new Int32Array(64);
   const timeParts = new Int32Array(7);
+  // Which token of the current row stands under each column (-1: the field is blank).
+  let tokenOf = new Int32Array(0);
   // The row being read, for the helper below (created once, not per row).
   const at = { file, line: 0 };
   let row = '';
-  let tokenCount = 0;
-  // Column N of the table is token N + 2 (the date and the time come first).
   const value = (index: number, name: string, required = false) => {
     if (index < 0) return Number.NaN;
-    const token = index + 2;
-    if (token < tokenCount) {
+    const token = tokenOf[index] as number;
+    if (token >= 0) {
       const parsed = decimalAt(row, starts[token] as number, ends[token] as number);
       if (!Number.isNaN(parsed)) return parsed;
     }
-    const text = token < tokenCount ? row.slice(starts[token], ends[token]) : undefined;
+    const text = token >= 0 ? row.slice(starts[token], ends[token]) : undefined;
     return numberField(text, name, at, required);
+  };
+  /**
+   * The table is aligned under its header: values end where their column's name ends (text
+   * columns start where it starts), so a blank field leaves a gap instead of the later values
+   * moving left into it. A token goes under the next column unless it starts after that
+   * column's name ends, when that column is blank. A value wider than its column pushes the
+   * rest of the row right, as fixed-width printing does, so the columns after it move with it.
+   */
+  const placeTokens = (tokenCount: number) => {
+    tokenOf.fill(-1);
+    const columnCount = tokenOf.length;
+    let column = 0;
+    let shift = 0;
+    for (let token = 2; token < tokenCount && column < columnCount; token += 1) {
+      if (alignedTable) {
+        const start = starts[token] as number;
+        while (column < columnCount - 1 && start >= (headerEnds[column] as number) + shift)
+          column += 1;
+        shift = Math.max(shift, (ends[token] as number) - (headerEnds[column] as number));
+      }
+      tokenOf[column] = token;
+      column += 1;
+    }
   };
   // Column positions, looked up once when the table header is read (-1: absent).
   const columnAt = {
@@ -211,126 +336,240 @@ export async function readMetroCount(
   };
 
   let lineNumber = 0;
-  for await (const batch of lines) {
-    for (const text of batch) {
-      lineNumber += 1;
-      const trimmed = text.trim();
-      if (trimmed === '') continue;
-      at.line = lineNumber;
-      if (!columns) {
-        const keyValue = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(trimmed);
-        if (/^Date-Time\s/i.test(trimmed)) {
-          columns = trimmed
-            .split(/\s+/)
-            .slice(1)
-            .map((name) => COLUMN_ALIASES[name.toLowerCase()] ?? name.toLowerCase());
-          columns.forEach((name, index) => position.set(name, index));
-          for (const name of Object.keys(columnAt) as (keyof typeof columnAt)[])
-            columnAt[name] = position.get(name) ?? -1;
-          if (!position.has('speed'))
-            throw new FormatError("the table has no 'Speed' column", { ...at, field: 'Speed' });
-          if (!units)
-            throw new FormatError("the profile has no 'Units:' line before the table", {
-              ...at,
-              field: 'Units',
-            });
-          continue;
-        }
-        if (!keyValue) continue;
-        const [, key = '', value = ''] = keyValue;
-        switch (key.toLowerCase()) {
-          case 'site':
-            header.siteName = value.trim();
-            break;
-          case 'attribute':
-            header.attribute = value.trim();
-            break;
-          case 'direction': {
-            const parsed = parseDirectionLine(value);
-            if (parsed.direction !== undefined && !header.directions.includes(parsed.direction)) {
-              header.directions.push(parsed.direction);
-            }
-            if (parsed.lane !== undefined) defaultLane = parsed.lane;
-            break;
-          }
-          case 'zone':
-            if (LocalTimeConverter.isValidTimeZone(value.trim()) && value.includes('/'))
-              header.timeZone = value.trim();
-            break;
-          case 'scheme':
-            header.classScheme = value.trim();
-            break;
-          case 'units':
-            units = parseUnits(value, at);
-            unitsLine = lineNumber;
-            break;
-          default:
-            break;
-        }
-        continue;
-      }
-
-      // Vehicle rows start with the year; anything else after the table is the footer.
-      if (!isDigit(trimmed.charCodeAt(0))) {
-        const footer = /^In profile:\s*Vehicles\s*=\s*(\d+)/i.exec(trimmed);
-        if (footer) footerCount = { count: Number(footer[1]), line: lineNumber };
-        if (footer || !/^[A-Za-z ]+:/.test(trimmed)) continue;
-      }
-      if (!summary) {
-        header.siteId = findSiteId(header.attribute, header.siteName);
-        const coordinates = findCoordinates(header.attribute, header.siteName);
-        if (coordinates) Object.assign(header, coordinates);
-        const context = await options.resolveSite(header);
-        local = new LocalTimeConverter(context.timeZone);
-        summary = { header, vehicles: 0, intervals: 0, firstMs: null, lastMs: null };
-      }
-      row = trimmed;
-      tokenCount = tokenise(trimmed, starts, ends);
-      if (tokenCount < 2 || !parseDateTimeAt(trimmed, starts, ends, timeParts)) {
-        const tokens = splitWhitespace(trimmed);
-        throw new FormatError(
-          `'${tokens.slice(0, 2).join(' ')}' is not a date and time (YYYY-MM-DD HH:MM:SS)`,
-          {
-            ...at,
-            field: 'Date-Time',
-          },
+  /**
+   * Reads one line of text. Answers true, having read nothing, for the first vehicle row: the
+   * caller then matches the site (`startTable`) and hands the row over again.
+   */
+  const handleLine = (text: string): boolean => {
+    const trimmed = text.trim();
+    if (trimmed === '') return false;
+    at.line = lineNumber;
+    if (!columns) {
+      const keyValue = /^([A-Za-z][A-Za-z ]*?):\s*(.*)$/.exec(trimmed);
+      if (/^Date-Time\s/i.test(trimmed)) {
+        const layout = tableLayout(text);
+        headerNames = layout.names;
+        headerEnds = layout.ends;
+        alignedTable = layout.aligned;
+        tokenOf = new Int32Array(headerNames.length);
+        columns = headerNames.map(
+          (name) => COLUMN_ALIASES[name.toLowerCase()] ?? name.toLowerCase(),
         );
+        columns.forEach((name, index) => position.set(name, index));
+        for (const name of Object.keys(columnAt) as (keyof typeof columnAt)[]) {
+          columnAt[name] = position.get(name) ?? -1;
+        }
+        if (!position.has('speed'))
+          throw new FormatError("the table has no 'Speed' column", { ...at, field: 'Speed' });
+        if (!units)
+          throw new FormatError("the profile has no 'Units:' line before the table", {
+            ...at,
+            field: 'Units',
+          });
+        return false;
       }
-      const timeMs = local!.toUtcMs(
-        timeParts[0] as number,
-        timeParts[1] as number,
-        timeParts[2] as number,
-        timeParts[3] as number,
-        timeParts[4] as number,
-        timeParts[5] as number,
-        timeParts[6],
+      if (!keyValue) return false;
+      const [, key = '', value = ''] = keyValue;
+      switch (key.toLowerCase()) {
+        case 'site':
+          header.siteName = value.trim();
+          break;
+        case 'attribute':
+          header.attribute = value.trim();
+          break;
+        case 'direction': {
+          const parsed = parseDirectionLine(value);
+          if (parsed.direction !== undefined && !header.directions.includes(parsed.direction)) {
+            header.directions.push(parsed.direction);
+          }
+          if (parsed.lane !== undefined) defaultLane = parsed.lane;
+          break;
+        }
+        case 'zone':
+          if (LocalTimeConverter.isValidTimeZone(value.trim()) && value.includes('/'))
+            header.timeZone = value.trim();
+          break;
+        case 'scheme':
+          header.classScheme = value.trim();
+          break;
+        case 'units':
+          units = parseUnits(value, at);
+          unitsLine = lineNumber;
+          break;
+        default:
+          break;
+      }
+      return false;
+    }
+
+    // Vehicle rows start with the year; anything else after the table is the footer.
+    if (!isDigit(trimmed.charCodeAt(0))) {
+      const footer = /^In profile:\s*Vehicles\s*=\s*(\d+)/i.exec(trimmed);
+      if (footer) footerCount = { count: Number(footer[1]), line: lineNumber };
+      if (footer || !/^[A-Za-z ]+:/.test(trimmed)) return false;
+    }
+    // The first vehicle row: the caller matches the site, then hands the row over again.
+    if (!summary) return true;
+    row = text;
+    const tokenCount = tokenise(text, starts, ends);
+    if (tokenCount < 2 || !parseDateTimeAt(text, starts, ends, timeParts)) {
+      const tokens = splitWhitespace(trimmed);
+      throw new FormatError(
+        `'${tokens.slice(0, 2).join(' ')}' is not a date and time (YYYY-MM-DD HH:MM:SS)`,
+        {
+          ...at,
+          field: 'Date-Time',
+        },
       );
-      let direction: DirectionCode | undefined = 0;
-      if (columnAt.dir >= 0) {
-        const token = columnAt.dir + 2;
-        const directionToken = token < tokenCount ? trimmed.slice(starts[token], ends[token]) : '';
-        direction = parseDirection(directionToken);
-        if (direction === undefined) {
-          throw new FormatError(`'${directionToken}' is not a direction`, { ...at, field: 'Dir' });
+    }
+    placeTokens(tokenCount);
+    const timeMs = local!.toUtcMs(
+      timeParts[0] as number,
+      timeParts[1] as number,
+      timeParts[2] as number,
+      timeParts[3] as number,
+      timeParts[4] as number,
+      timeParts[5] as number,
+      timeParts[6],
+    );
+    let direction: DirectionCode | undefined = 0;
+    if (columnAt.dir >= 0) {
+      const token = tokenOf[columnAt.dir] as number;
+      const directionToken = token >= 0 ? text.slice(starts[token], ends[token]) : '';
+      direction = parseDirection(directionToken);
+      if (direction === undefined) {
+        throw new FormatError(`'${directionToken}' is not a direction`, { ...at, field: 'Dir' });
+      }
+    }
+    // A vehicle without a direction of its own travels the way the header declares.
+    if (direction === 0 && header.directions[0] !== undefined) direction = header.directions[0];
+    options.sink.vehicle({
+      timeMs,
+      lane: columnAt.lane < 0 ? defaultLane : value(columnAt.lane, 'Ln', true),
+      direction,
+      classIndex: value(columnAt.cl, 'Cl'),
+      speedMps: value(columnAt.speed, 'Speed', true) * units!.speedToMps,
+      lengthM: value(columnAt.length, 'Length') * units!.lengthToM,
+      headwayS: value(columnAt.headway, 'Hdwy'),
+      gapS: value(columnAt.gap, 'Gap'),
+      axles: value(columnAt.ax, 'Ax'),
+      wheelbaseM: value(columnAt.wheelbase, 'Wb') * units!.lengthToM,
+      rho: value(columnAt.rho, 'Rho'),
+    });
+    summary.vehicles += 1;
+    includeTime(summary, timeMs);
+    return false;
+  };
+  const startTable = async () => {
+    header.siteId = findSiteId(header.attribute, header.siteName);
+    const coordinates = findCoordinates(header.attribute, header.siteName);
+    if (coordinates) Object.assign(header, coordinates);
+    const context = await options.resolveSite(header);
+    local = new LocalTimeConverter(context.timeZone);
+    summary = { header, vehicles: 0, intervals: 0, firstMs: null, lastMs: null };
+  };
+
+  // Vehicle rows given as bytes are read in place; a row this cannot read plainly is decoded
+  // and read as text by `handleLine`, which gives the same values and explains any error.
+  let failed = false;
+  let rowBytes: Uint8Array = new Uint8Array(0);
+  let rowStart = 0;
+  const byteValue = (index: number, required = false): number => {
+    const token = index < 0 ? -1 : (tokenOf[index] as number);
+    if (token < 0) {
+      if (required) failed = true;
+      return Number.NaN;
+    }
+    const parsed = decimalAtBytes(
+      rowBytes,
+      rowStart + (starts[token] as number),
+      rowStart + (ends[token] as number),
+    );
+    if (Number.isNaN(parsed)) failed = true;
+    return parsed;
+  };
+  const readRowBytes = (bytes: Uint8Array, from: number, to: number): boolean => {
+    if (!summary) return false;
+    let first = from;
+    while (first < to && (bytes[first] === 32 || bytes[first] === 9)) first += 1;
+    if (first === to || !isDigit(bytes[first] as number)) return false;
+    const tokenCount = tokeniseBytes(bytes, from, to, starts, ends);
+    if (tokenCount < 2 || !parseDateTimeAtBytes(bytes, from, starts, ends, timeParts)) return false;
+    placeTokens(tokenCount);
+    rowBytes = bytes;
+    rowStart = from;
+    failed = false;
+    let direction: DirectionCode = 0;
+    if (columnAt.dir >= 0) {
+      const token = tokenOf[columnAt.dir] as number;
+      if (token >= 0) {
+        const code = (bytes[from + (starts[token] as number)] as number) - 48;
+        if ((ends[token] as number) - (starts[token] as number) !== 1 || code < 0 || code > 8)
+          return false;
+        direction = code as DirectionCode;
+      }
+    }
+    if (direction === 0 && header.directions[0] !== undefined) direction = header.directions[0];
+    const lane = columnAt.lane < 0 ? defaultLane : byteValue(columnAt.lane, true);
+    const classIndex = byteValue(columnAt.cl);
+    const speed = byteValue(columnAt.speed, true);
+    const length = byteValue(columnAt.length);
+    const headwayS = byteValue(columnAt.headway);
+    const gapS = byteValue(columnAt.gap);
+    const axles = byteValue(columnAt.ax);
+    const wheelbase = byteValue(columnAt.wheelbase);
+    const rho = byteValue(columnAt.rho);
+    if (failed) return false;
+    const timeMs = local!.toUtcMs(
+      timeParts[0] as number,
+      timeParts[1] as number,
+      timeParts[2] as number,
+      timeParts[3] as number,
+      timeParts[4] as number,
+      timeParts[5] as number,
+      timeParts[6],
+    );
+    options.sink.vehicle({
+      timeMs,
+      lane,
+      direction,
+      classIndex,
+      speedMps: speed * units!.speedToMps,
+      lengthM: length * units!.lengthToM,
+      headwayS,
+      gapS,
+      axles,
+      wheelbaseM: wheelbase * units!.lengthToM,
+      rho,
+    });
+    summary.vehicles += 1;
+    includeTime(summary, timeMs);
+    return true;
+  };
+
+  const decoder = new TextDecoder('utf-8');
+  for await (const batch of lines) {
+    if (Array.isArray(batch)) {
+      for (const text of batch) {
+        lineNumber += 1;
+        if (handleLine(text)) {
+          await startTable();
+          handleLine(text);
         }
       }
-      // A vehicle without a direction of its own travels the way the header declares.
-      if (direction === 0 && header.directions[0] !== undefined) direction = header.directions[0];
-      options.sink.vehicle({
-        timeMs,
-        lane: columnAt.lane < 0 ? defaultLane : value(columnAt.lane, 'Ln', true),
-        direction,
-        classIndex: value(columnAt.cl, 'Cl'),
-        speedMps: value(columnAt.speed, 'Speed', true) * units!.speedToMps,
-        lengthM: value(columnAt.length, 'Length') * units!.lengthToM,
-        headwayS: value(columnAt.headway, 'Hdwy'),
-        gapS: value(columnAt.gap, 'Gap'),
-        axles: value(columnAt.ax, 'Ax'),
-        wheelbaseM: value(columnAt.wheelbase, 'Wb') * units!.lengthToM,
-        rho: value(columnAt.rho, 'Rho'),
-      });
-      summary.vehicles += 1;
-      includeTime(summary, timeMs);
+      continue;
+    }
+    const { bytes, lineStarts, lineEnds } = batch;
+    for (let index = 0; index < lineStarts.length; index += 1) {
+      lineNumber += 1;
+      const from = lineStarts[index] as number;
+      const to = lineEnds[index] as number;
+      if (readRowBytes(bytes, from, to)) continue;
+      const text = decoder.decode(bytes.subarray(from, to));
+      if (handleLine(text)) {
+        await startTable();
+        handleLine(text);
+      }
     }
   }
   if (!columns) {

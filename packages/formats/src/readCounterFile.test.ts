@@ -67,6 +67,29 @@ describe('MetroCount individual vehicles', () => {
     expect(last).toMatchObject({ classIndex: 9, axles: 5 });
   });
 
+  it('reads a blank field as missing, leaving the later columns where they stand', async () => {
+    const { summary, vehicles } = await read('ok/metrocount-blank-fields.txt');
+    expect(summary.vehicles).toBe(5);
+    const [first, second, third, fourth, fifth] = vehicles;
+    // Hdwy and Gap blank: Ax, Rho and Cl keep their own values.
+    expect(first?.headwayS).toBeNaN();
+    expect(first?.gapS).toBeNaN();
+    expect(first).toMatchObject({ axles: 2, rho: 0.98, classIndex: 1, direction: 1 });
+    expect(first?.speedMps).toBeCloseTo(52.1 / 3.6, 10);
+    expect(second).toMatchObject({ headwayS: 4.5, gapS: 4.3, axles: 2, rho: 0.97, classIndex: 1 });
+    expect(second?.direction).toBe(5);
+    // Gap alone blank.
+    expect(third).toMatchObject({ headwayS: 12.2, axles: 3, rho: 0.91, classIndex: 3 });
+    expect(third?.gapS).toBeNaN();
+    // Hdwy, Gap and Rho blank.
+    expect(fourth?.headwayS).toBeNaN();
+    expect(fourth?.gapS).toBeNaN();
+    expect(fourth?.rho).toBeNaN();
+    expect(fourth).toMatchObject({ axles: 2, classIndex: 1 });
+    expect(fourth?.speedMps).toBeCloseTo(38.9 / 3.6, 10);
+    expect(fifth).toMatchObject({ headwayS: 2, gapS: 0.8, axles: 5, rho: 0.88, classIndex: 9 });
+  });
+
   it.each([
     [
       'not-ok/metrocount-bad-speed.txt',

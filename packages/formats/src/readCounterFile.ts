@@ -4,7 +4,7 @@ import { isXlsx, readNationalXlsx } from './national.ts';
 import { isEcoCounter, readEcoCounter } from './ecocounter.ts';
 import { isJamar, readJamar } from './jamar.ts';
 import { isMetroCount, readMetroCount } from './metrocount.ts';
-import { readLineBatches } from './readLines.ts';
+import { readByteLineBatches, readLineBatches, type ByteLines } from './readLines.ts';
 import { isRoadcountCsv, readRoadcountCsv } from './roadcountCsv.ts';
 import type { FormatName, ReadOptions, ReadSummary } from './types.ts';
 
@@ -12,11 +12,13 @@ interface TextReader {
   format: FormatName;
   detect: (firstLines: string[]) => boolean;
   read: (lines: AsyncIterable<string[]>, options: ReadOptions) => Promise<ReadSummary>;
+  /** Readers that also read lines as bytes are given them so when the input is bytes. */
+  readBytes?: (lines: AsyncIterable<ByteLines>, options: ReadOptions) => Promise<ReadSummary>;
 }
 
 const TEXT_READERS: TextReader[] = [
   { format: 'roadcount', detect: isRoadcountCsv, read: readRoadcountCsv },
-  { format: 'metrocount', detect: isMetroCount, read: readMetroCount },
+  { format: 'metrocount', detect: isMetroCount, read: readMetroCount, readBytes: readMetroCount },
   { format: 'jamar', detect: isJamar, read: readJamar },
   { format: 'ecocounter', detect: isEcoCounter, read: readEcoCounter },
 ];
@@ -39,13 +41,20 @@ export async function readCounterFile(
 ): Promise<ReadSummary> {
   const source = chunks[Symbol.asyncIterator]();
   const first = await source.next();
+  // The chunks taken while the format is recognised, kept for a reader of bytes.
+  const taken: (Uint8Array | string)[] = [];
+  let recording = false;
   async function* whole() {
     if (!first.done) yield first.value;
-    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    for (let next = await source.next(); !next.done; next = await source.next()) {
+      if (recording) taken.push(next.value);
+      yield next.value;
+    }
   }
   if (!first.done && typeof first.value !== 'string' && isXlsx(first.value)) {
     return readNationalXlsx(Readable.from(whole()), options);
   }
+  recording = true;
   const batches = readLineBatches(whole())[Symbol.asyncIterator]();
   const head: string[][] = [];
   let firstLines: string[] = [];
@@ -55,12 +64,22 @@ export async function readCounterFile(
     head.push(next.value);
     firstLines = firstLines.concat(next.value.slice(0, DETECTION_LINES - firstLines.length));
   }
+  recording = false;
   const reader = TEXT_READERS.find((candidate) => candidate.detect(firstLines));
   if (!reader) {
     throw new FormatError(
       'the format is not recognised: expected a MetroCount vehicle listing, a Jamar, Roadcount or Eco-Counter CSV, or a national-platform xlsx',
       { file: options.fileName },
     );
+  }
+  if (reader.readBytes && !first.done && typeof first.value !== 'string') {
+    const firstChunk = first.value;
+    async function* again(): AsyncGenerator<Uint8Array | string> {
+      yield firstChunk;
+      yield* taken;
+      for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
+    }
+    return reader.readBytes(readByteLineBatches(again()), options);
   }
   return reader.read(replay(head, batches), options);
 }

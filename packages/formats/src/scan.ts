@@ -31,6 +31,37 @@ function decimalAt(text: string, start: number, end: number): number {
   return negative ? -value : value;
 }
 
+/** `decimalAt` over bytes (ASCII digits, '-' and '.'). */
+export function decimalAtBytes(bytes: Uint8Array, start: number, end: number): number {
+  let index = start;
+  let negative = false;
+  if (bytes[index] === 45) {
+    negative = true;
+    index += 1;
+  }
+  let whole = 0;
+  let digits = 0;
+  while (index < end && isDigit(bytes[index] as number)) {
+    whole = whole * 10 + ((bytes[index] as number) - 48);
+    index += 1;
+    digits += 1;
+  }
+  let fraction = 0;
+  let scale = 1;
+  if (index < end && bytes[index] === 46) {
+    index += 1;
+    while (index < end && isDigit(bytes[index] as number)) {
+      fraction = fraction * 10 + ((bytes[index] as number) - 48);
+      scale *= 10;
+      index += 1;
+      digits += 1;
+    }
+  }
+  if (index !== end || digits === 0 || digits > 15) return Number.NaN;
+  const value = whole + fraction / scale;
+  return negative ? -value : value;
+}
+
 /**
  * Records where the comma-separated fields of an unquoted CSV line start and end; answers how
  * many there are (more than fit are counted but not recorded).

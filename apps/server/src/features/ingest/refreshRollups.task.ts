@@ -1,5 +1,5 @@
 import {
-  columnsFromArrow,
+  columnBatchesFromArrow,
   encodeRollupSeries,
   intervalsFromArrow,
   rollupSeriesFromDays,
@@ -17,12 +17,85 @@ import { columnsKey, intervalsKey } from './processFile.task.ts';
 /** Speed bins of 1 km/h from 0; the last holds every faster vehicle. */
 export const SPEED_HISTOGRAM_BINS = 251;
 
-interface DayTotals {
+/** One day and direction's running totals; the histogram is typed and cut to length at the end. */
+interface DaySlot {
+  day: string;
+  direction: number;
   vehicles: number;
   speedSumMps: number;
   speedCount: number;
-  speedHistogram: number[];
+  histogram: Float64Array;
+  /** Bins in use: one past the fastest bin seen (0 while no speed was). */
+  bins: number;
   classCounts: Record<number, number>;
+}
+
+/**
+ * Daily totals per direction in the site's local time, kept by a number key (day and
+ * direction) instead of a string per vehicle; the local day is found from the hour's offset,
+ * which is looked up once per hour and reused while vehicles stay in that hour.
+ */
+export class DailyTotals {
+  private readonly slots = new Map<number, DaySlot>();
+  private readonly offsetByHour = new Map<number, number>();
+  private lastHour = Number.NaN;
+  private lastOffset = 0;
+
+  constructor(private readonly local: LocalTimeConverter) {}
+
+  add(time: number, direction: number, count: number, speedMps: number, classIndex: number) {
+    const hour = Math.floor(time / 3_600_000);
+    if (hour !== this.lastHour) {
+      let offset = this.offsetByHour.get(hour);
+      if (offset === undefined) {
+        offset = this.local.offsetAt(hour * 3_600_000);
+        this.offsetByHour.set(hour, offset);
+      }
+      this.lastHour = hour;
+      this.lastOffset = offset;
+    }
+    const localDay = Math.floor((time + this.lastOffset) / 86_400_000);
+    const key = localDay * 256 + direction;
+    let slot = this.slots.get(key);
+    if (!slot) {
+      slot = {
+        day: new Date(localDay * 86_400_000).toISOString().slice(0, 10),
+        direction,
+        vehicles: 0,
+        speedSumMps: 0,
+        speedCount: 0,
+        histogram: new Float64Array(SPEED_HISTOGRAM_BINS),
+        bins: 0,
+        classCounts: {},
+      };
+      this.slots.set(key, slot);
+    }
+    slot.vehicles += count;
+    if (Number.isFinite(speedMps)) {
+      slot.speedSumMps += speedMps;
+      slot.speedCount += 1;
+      const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
+      if (bin >= slot.bins) slot.bins = bin + 1;
+      slot.histogram[bin] = (slot.histogram[bin] as number) + 1;
+    }
+    if (classIndex >= 0) {
+      slot.classCounts[classIndex] = (slot.classCounts[classIndex] ?? 0) + count;
+    }
+  }
+
+  /** The rollup rows, in the order their day and direction first appeared. */
+  rows(siteId: string) {
+    return [...this.slots.values()].map((slot) => ({
+      siteId,
+      day: slot.day,
+      direction: slot.direction,
+      vehicles: slot.vehicles,
+      speedSumMps: slot.speedSumMps,
+      speedCount: slot.speedCount,
+      speedHistogram: Array.from(slot.histogram.subarray(0, slot.bins)),
+      classCounts: slot.classCounts,
+    }));
+  }
 }
 
 /** Where a site's packed rollup series of a version is kept in the blob store (map layers). */
@@ -59,43 +132,7 @@ export async function rebuildSiteRollups(
         inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
       ),
     );
-  const local = new LocalTimeConverter(site.timeZone);
-  const offsetByHour = new Map<number, number>();
-  const totals = new Map<string, DayTotals>();
-  const localDay = (time: number) => {
-    const hour = Math.floor(time / 3_600_000);
-    let offset = offsetByHour.get(hour);
-    if (offset === undefined) {
-      offset = local.offsetAt(hour * 3_600_000);
-      offsetByHour.set(hour, offset);
-    }
-    return new Date(time + offset).toISOString().slice(0, 10);
-  };
-  const add = (
-    time: number,
-    direction: number,
-    count: number,
-    speedMps: number,
-    classIndex: number,
-  ) => {
-    const key = `${localDay(time)}|${direction}`;
-    let entry = totals.get(key);
-    if (!entry) {
-      entry = { vehicles: 0, speedSumMps: 0, speedCount: 0, speedHistogram: [], classCounts: {} };
-      totals.set(key, entry);
-    }
-    entry.vehicles += count;
-    if (Number.isFinite(speedMps)) {
-      entry.speedSumMps += speedMps;
-      entry.speedCount += 1;
-      const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
-      while (entry.speedHistogram.length <= bin) entry.speedHistogram.push(0);
-      entry.speedHistogram[bin] = (entry.speedHistogram[bin] ?? 0) + 1;
-    }
-    if (classIndex >= 0) {
-      entry.classCounts[classIndex] = (entry.classCounts[classIndex] ?? 0) + count;
-    }
-  };
+  const totals = new DailyTotals(new LocalTimeConverter(site.timeZone));
   for (const file of files) {
     // A file merged in from another site counts its directions as the merge aligned them.
     const directionMap = directionMapOf(file.logs);
@@ -105,7 +142,7 @@ export async function rebuildSiteRollups(
         directionMap,
       );
       for (let index = 0; index < intervals.startMs.length; index += 1) {
-        add(
+        totals.add(
           intervals.startMs[index] as number,
           intervals.direction[index] as number,
           intervals.count[index] as number,
@@ -115,24 +152,30 @@ export async function rebuildSiteRollups(
       }
       continue;
     }
-    const columns = withMappedDirections(
-      columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id))),
-      directionMap,
-    );
-    for (let index = 0; index < columns.timeMs.length; index += 1) {
-      add(
-        columns.timeMs[index] as number,
-        columns.direction[index] as number,
-        1,
-        columns.speedMps[index] as number,
-        columns.classIndex[index] as number,
-      );
+    // A batch at a time: from the open file where the store has one, so that a file of any
+    // size is held one batch at a time; else over the bytes, without copying its columns.
+    const source = deps.blobs.openFile
+      ? await deps.blobs.openFile(columnsKey(file.id))
+      : await deps.blobs.getBytes(columnsKey(file.id));
+    try {
+      for await (const batch of columnBatchesFromArrow(source)) {
+        const columns = withMappedDirections(batch, directionMap);
+        const { timeMs, direction, speedMps, classIndex } = columns;
+        for (let index = 0; index < timeMs.length; index += 1) {
+          totals.add(
+            timeMs[index] as number,
+            direction[index] as number,
+            1,
+            speedMps[index] as number,
+            classIndex[index] as number,
+          );
+        }
+      }
+    } finally {
+      if (!(source instanceof Uint8Array)) await source.close();
     }
   }
-  const rows = [...totals].map(([key, entry]) => {
-    const [day = '', direction = '0'] = key.split('|');
-    return { siteId, day, direction: Number(direction), ...entry };
-  });
+  const rows = totals.rows(siteId);
   const version = await deps.db.transaction(async (tx) => {
     await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
     for (let start = 0; start < rows.length; start += 1000) {

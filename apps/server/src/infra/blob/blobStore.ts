@@ -1,6 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -24,6 +33,8 @@ export interface BlobStore {
   putBytes: (key: string, bytes: Uint8Array) => Promise<void>;
   getStream: (key: string) => Promise<Readable>;
   getBytes: (key: string) => Promise<Uint8Array>;
+  /** An open file for reads at any position, where the store keeps files (the local one). */
+  openFile?: (key: string) => Promise<FileHandle>;
   delete: (key: string) => Promise<void>;
 }
 
@@ -89,6 +100,9 @@ export function createLocalBlobStore(root: string): BlobStore {
     },
     async getBytes(key) {
       return new Uint8Array(await readFile(pathOf(key)));
+    },
+    openFile(key) {
+      return open(pathOf(key), 'r');
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -1,0 +1,79 @@
+import { LocalTimeConverter } from '@roadcount/formats';
+import { describe, expect, it } from 'vitest';
+import { DailyTotals, SPEED_HISTOGRAM_BINS } from './refreshRollups.task.ts';
+
+interface Vehicle {
+  time: number;
+  direction: number;
+  count: number;
+  speedMps: number;
+  classIndex: number;
+}
+
+/** The obviously correct totals: a string key of local day and direction per vehicle. */
+function referenceRows(siteId: string, timeZone: string, vehicles: Vehicle[]) {
+  const local = new LocalTimeConverter(timeZone);
+  const totals = new Map<
+    string,
+    {
+      vehicles: number;
+      speedSumMps: number;
+      speedCount: number;
+      speedHistogram: number[];
+      classCounts: Record<number, number>;
+    }
+  >();
+  for (const { time, direction, count, speedMps, classIndex } of vehicles) {
+    const day = new Date(time + local.offsetAt(time)).toISOString().slice(0, 10);
+    const key = `${day}|${direction}`;
+    let entry = totals.get(key);
+    if (!entry) {
+      entry = { vehicles: 0, speedSumMps: 0, speedCount: 0, speedHistogram: [], classCounts: {} };
+      totals.set(key, entry);
+    }
+    entry.vehicles += count;
+    if (Number.isFinite(speedMps)) {
+      entry.speedSumMps += speedMps;
+      entry.speedCount += 1;
+      const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
+      while (entry.speedHistogram.length <= bin) entry.speedHistogram.push(0);
+      entry.speedHistogram[bin] = (entry.speedHistogram[bin] ?? 0) + 1;
+    }
+    if (classIndex >= 0)
+      entry.classCounts[classIndex] = (entry.classCounts[classIndex] ?? 0) + count;
+  }
+  return [...totals].map(([key, entry]) => {
+    const [day = '', direction = '0'] = key.split('|');
+    return { siteId, day, direction: Number(direction), ...entry };
+  });
+}
+
+describe('daily totals of the rollup task', () => {
+  it('equal a string-keyed count per local day and direction, across clock changes', () => {
+    for (const timeZone of ['Europe/London', 'America/Chicago', 'Australia/Adelaide']) {
+      const vehicles: Vehicle[] = [];
+      // Every 97 s for three weeks around the autumn change in either hemisphere.
+      const speeds = [Number.NaN, 0, 13.9, 27.5, 80, -1];
+      for (let time = Date.UTC(2025, 2, 25); time < Date.UTC(2025, 3, 15); time += 97_000) {
+        const index = vehicles.length;
+        vehicles.push({
+          time,
+          direction: index % 3 === 0 ? 1 : 5,
+          count: 1 + (index % 2),
+          speedMps: (speeds[index % speeds.length] as number) + (index % 7) / 10,
+          classIndex: (index % 14) - 1,
+        });
+      }
+      const totals = new DailyTotals(new LocalTimeConverter(timeZone));
+      for (const vehicle of vehicles)
+        totals.add(
+          vehicle.time,
+          vehicle.direction,
+          vehicle.count,
+          vehicle.speedMps,
+          vehicle.classIndex,
+        );
+      expect(totals.rows('site-1')).toEqual(referenceRows('site-1', timeZone, vehicles));
+    }
+  });
+});
