@@ -102,19 +102,20 @@ function histogramPercentiles(
 
 /** Buckets of codes for finding a percentile's neighbourhood before sorting it. */
 const BUCKETS = 256;
-const bucketCounts = new Uint32Array(BUCKETS);
 let nearRank = new Uint16Array(64);
 
 /**
- * PERCENTILE.INC of the values of `codes[0..count)`: codes are counted in 256 buckets of
- * consecutive codes (`code >> shift`), and only the bucket(s) holding the two closest ranks are
- * gathered and sorted.
+ * PERCENTILE.INC of the values of `codes[from..from + count)`, whose codes were counted in
+ * `bucketCounts[bucketsFrom..bucketsFrom + 256)` by buckets of consecutive codes
+ * (`code >> shift`): only the bucket(s) holding the two closest ranks are gathered and sorted.
  */
 function codesPercentile(
   codes: Uint16Array,
   from: number,
   count: number,
   shift: number,
+  bucketCounts: Uint32Array,
+  bucketsFrom: number,
   values: Float64Array,
   percent: number,
 ): number {
@@ -122,23 +123,18 @@ function codesPercentile(
   const lower = Math.floor(rank);
   const upper = lower === count - 1 ? lower : lower + 1;
   const end = from + count;
-  bucketCounts.fill(0);
-  for (let at = from; at < end; at += 1) {
-    const bucket = (codes[at] as number) >> shift;
-    bucketCounts[bucket] = (bucketCounts[bucket] as number) + 1;
-  }
   // The buckets holding positions `lower` and `upper`, and how many codes come before the first.
   let before = 0;
   let first = 0;
-  while (before + (bucketCounts[first] as number) <= lower) {
-    before += bucketCounts[first] as number;
+  while (before + (bucketCounts[bucketsFrom + first] as number) <= lower) {
+    before += bucketCounts[bucketsFrom + first] as number;
     first += 1;
   }
   let last = first;
-  let through = before + (bucketCounts[first] as number);
+  let through = before + (bucketCounts[bucketsFrom + first] as number);
   while (through <= upper) {
     last += 1;
-    through += bucketCounts[last] as number;
+    through += bucketCounts[bucketsFrom + last] as number;
   }
   const wanted = through - before;
   if (nearRank.length < wanted) nearRank = new Uint16Array(Math.max(wanted, nearRank.length * 2));
@@ -183,18 +179,24 @@ function slotPercentilesByRuns(
   for (const count of slotVehicles) if (count > largest) largest = count;
   const gathered = new Uint16Array(largest * directionCount);
   const filled = new Int32Array(directionCount);
+  // Each direction's codes are counted by bucket as they are gathered.
+  const bucketCounts = new Uint32Array(directionCount * BUCKETS);
   const shift = bucketShift(values.length);
   let at = 0;
   while (at < selected) {
     const first = (slots[at] as number) - ((slots[at] as number) % directionCount);
     const next = first + directionCount;
     filled.fill(0);
+    bucketCounts.fill(0);
     for (; at < selected; at += 1) {
       const slot = slots[at] as number;
       if (slot >= next) break;
       const direction = slot - first;
-      gathered[direction * largest + (filled[direction] as number)] = codes[at] as number;
+      const code = codes[at] as number;
+      gathered[direction * largest + (filled[direction] as number)] = code;
       filled[direction] = (filled[direction] as number) + 1;
+      const bucket = direction * BUCKETS + (code >> shift);
+      bucketCounts[bucket] = (bucketCounts[bucket] as number) + 1;
     }
     for (let direction = 0; direction < directionCount; direction += 1) {
       const count = filled[direction] as number;
@@ -204,6 +206,8 @@ function slotPercentilesByRuns(
         direction * largest,
         count,
         shift,
+        bucketCounts,
+        direction * BUCKETS,
         values,
         85,
       );

@@ -68,6 +68,7 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     speedLimits: request.speedLimits,
     heavyClasses: new Set(request.heavyClasses),
     units: request.units,
+    ...(request.parts ? { parts: request.parts } : {}),
   });
   const { bins, ...rest } = detail;
   return { id: request.id, detail: rest, bins: packTimeBins(bins) };
