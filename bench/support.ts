@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeRollupSeries, rollupSeriesFromDays, type DailyRollup } from '@roadcount/analytics';
 import { inArray } from 'drizzle-orm';
+import { createClient } from 'graphql-ws';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { createLocalBlobStore } from '../apps/server/src/infra/blob/blobStore.ts';
 import type { Database } from '../apps/server/src/infra/db/database.ts';
 import { sites } from '../apps/server/src/infra/db/schema.ts';
@@ -108,43 +110,85 @@ export async function startServer(
   };
 }
 
-/** Upload to a processed status through the API, as a client would. */
-export async function uploadAndWait(server: { url: string; access: string }, path: string) {
-  const started = performance.now();
-  const form = new FormData();
-  form.append('file-0', await openAsBlob(path), path.split('/').at(-1));
-  form.append('force', 'true');
-  const response = await fetch(`${server.url}/api/uploads`, {
+const FILE_STATE = `query($id: ID!) { getTrafficDataFile(id: $id) { review_status logs { saved_vehicles processing_error } } }`;
+
+async function fileState(server: { url: string; access: string }, id: string) {
+  const answer = await fetch(`${server.url}/gql/v1/graphql/`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${server.access}` },
-    body: form,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+    body: JSON.stringify({ query: FILE_STATE, variables: { id } }),
   });
-  const { files } = (await response.json()) as { files: { id: string }[] };
-  const query = `query($id: ID!) { getTrafficDataFile(id: $id) { review_status logs { saved_vehicles processing_error } } }`;
-  for (;;) {
-    const answer = await fetch(`${server.url}/gql/v1/graphql/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
-      body: JSON.stringify({ query, variables: { id: files[0]?.id } }),
-    });
-    const { data } = (await answer.json()) as {
-      data: {
-        getTrafficDataFile: {
-          review_status: string;
-          logs: { saved_vehicles: number; processing_error: string | null };
-        };
+  const { data } = (await answer.json()) as {
+    data: {
+      getTrafficDataFile: {
+        review_status: string;
+        logs: { saved_vehicles: number; processing_error: string | null };
       };
     };
-    const file = data.getTrafficDataFile;
-    if (file.review_status !== 'LOAD') {
-      if (file.logs.processing_error) throw new Error(file.logs.processing_error);
-      return {
-        fileId: files[0]?.id ?? '',
-        vehicles: file.logs.saved_vehicles,
-        seconds: (performance.now() - started) / 1000,
-      };
+  };
+  return data.getTrafficDataFile;
+}
+
+/**
+ * Upload to a processed status through the API, as the web client does: the file goes up as a
+ * stream and the end of its task arrives on the task subscription (with a slow poll as well, in
+ * case an event is missed), rather than asking the server for the file's state many times a second.
+ */
+export async function uploadAndWait(server: { url: string; access: string }, path: string) {
+  const client = createClient({
+    url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${server.access}` },
+    retryAttempts: 0,
+    lazy: false,
+  });
+  const ended = new Map<string, string>();
+  let wake = () => {};
+  await new Promise<void>((resolve, reject) => {
+    const connected = client.on('connected', () => {
+      connected();
+      resolve();
+    });
+    client.subscribe<{ task_tracking_updated: { state: string; file_id: string | null } }>(
+      { query: 'subscription { task_tracking_updated { state file_id } }' },
+      {
+        next: ({ data }) => {
+          const task = data?.task_tracking_updated;
+          if (task?.file_id && (task.state === 'CM' || task.state === 'ER')) {
+            ended.set(task.file_id, task.state);
+            wake();
+          }
+        },
+        error: (error) => reject(error instanceof Error ? error : new Error(String(error))),
+        complete: () => undefined,
+      },
+    );
+  });
+  try {
+    const started = performance.now();
+    const form = new FormData();
+    form.append('file-0', await openAsBlob(path), path.split('/').at(-1));
+    form.append('force', 'true');
+    const response = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.access}` },
+      body: form,
+    });
+    const { files } = (await response.json()) as { files: { id: string }[] };
+    const id = files[0]?.id ?? '';
+    for (;;) {
+      if (ended.has(id) || (await fileState(server, id)).review_status !== 'LOAD') break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 500);
+      });
     }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    const seconds = (performance.now() - started) / 1000;
+    const file = await fileState(server, id);
+    if (file.logs.processing_error) throw new Error(file.logs.processing_error);
+    return { fileId: id, vehicles: file.logs.saved_vehicles, seconds };
+  } finally {
+    await client.dispose();
   }
 }
 

@@ -16,6 +16,8 @@ import {
 
 const SITE_DETAIL = `query($siteId: ID!) { siteDetail(siteId: $siteId) { summary } }`;
 
+const LARGE_VEHICLES = 3_000_000;
+
 describe('analysis threads', () => {
   let server: TestServer;
   let token: string;
@@ -55,12 +57,13 @@ describe('analysis threads', () => {
   it('answers a health check and another site on the other thread while one site loads cold', async () => {
     expect(sites).toHaveLength(2);
     const [large, small] = sites as [{ siteId: string; fileId: string }, { siteId: string }];
-    // Make the first site's column file that of a long continuous count: 1.5M vehicles.
+    // Make the first site's column file that of a long continuous count: 3M vehicles, enough
+    // that its cold load outlasts the small site's whole request even on a busy machine.
     const builder = new VehicleColumnsBuilder();
     const start = Date.UTC(2025, 0, 1);
-    for (let index = 0; index < 1_500_000; index += 1)
+    for (let index = 0; index < LARGE_VEHICLES; index += 1)
       builder.push({
-        timeMs: start + index * 10_000,
+        timeMs: start + index * 5_000,
         lane: 1,
         direction: index % 2 === 0 ? 1 : 5,
         classIndex: 1 + (index % 5),
@@ -98,7 +101,7 @@ describe('analysis threads', () => {
     expect(healthStatus).toBe(200);
     expect(
       (coldAnswer.body.data?.siteDetail as { summary: { vehicles: number } }).summary.vehicles,
-    ).toBe(1_500_000);
+    ).toBe(LARGE_VEHICLES);
     expect(
       (otherAnswer.body.data?.siteDetail as { summary: { vehicles: number } }).summary.vehicles,
     ).toBeGreaterThan(0);
