@@ -190,15 +190,7 @@ export async function readJamar(
     );
     const speed = wholeAt(line, starts[positions.speed] as number, ends[positions.speed] as number);
     if (channel < 0 || jamarClass < 0 || speed < 0) return false;
-    const timeMs = local!.toUtcMs(
-      timeParts[0] as number,
-      timeParts[1] as number,
-      timeParts[2] as number,
-      timeParts[3] as number,
-      timeParts[4] as number,
-      timeParts[5] as number,
-      timeParts[6],
-    );
+    const timeMs = local!.toUtcMsOfParts(timeParts);
     options.sink.vehicle({
       timeMs,
       lane: channel,

@@ -39,6 +39,19 @@ export class LocalTimeConverter {
     }
   }
 
+  /** `toUtcMs` of parts read into an array: year, month, day, hour, minute, second, ms. */
+  toUtcMsOfParts(parts: Int32Array): number {
+    return this.toUtcMs(
+      parts[0] as number,
+      parts[1] as number,
+      parts[2] as number,
+      parts[3] as number,
+      parts[4] as number,
+      parts[5] as number,
+      parts[6],
+    );
+  }
+
   /** UTC epoch milliseconds of a local wall-clock time (month 1 to 12). */
   toUtcMs(
     year: number,

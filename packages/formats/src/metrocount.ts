@@ -96,20 +96,16 @@ function tokenise(text: string, starts: Int32Array, ends: Int32Array): number {
   return Math.min(count, starts.length);
 }
 
-/** Digits between two positions as a number; -1 if any is not a digit. */
-function digitsAt(text: string, start: number, end: number): number {
-  let value = 0;
-  for (let index = start; index < end; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code < 48 || code > 57) return -1;
-    value = value * 10 + (code - 48);
-  }
-  return value;
-}
+const encoder = new TextEncoder();
+/** The start of a text line as bytes, for `parseDateTimeAt` (grown as lines need). */
+let lineStart = new Uint8Array(96);
 
 /**
  * The first two tokens as `YYYY-MM-DD` and `HH:MM:SS[.f]`, read from the characters, into
- * `parts` (year, month, day, hour, minute, second, ms); false when they are not that.
+ * `parts` (year, month, day, hour, minute, second, ms); false when they are not that. Read as
+ * the bytes of the line's start: where the characters up to the time's end are ASCII the bytes
+ * stand at the same places; a character that is not lands a byte of 128 or more on the first
+ * place that differs, which no check accepts, so the answer is false either way.
  */
 function parseDateTimeAt(
   text: string,
@@ -117,43 +113,10 @@ function parseDateTimeAt(
   ends: Int32Array,
   parts: Int32Array,
 ): boolean {
-  const date = starts[0] as number;
-  const time = starts[1] as number;
   const timeEnd = ends[1] as number;
-  if (
-    (ends[0] as number) - date !== 10 ||
-    text.charCodeAt(date + 4) !== 45 ||
-    text.charCodeAt(date + 7) !== 45
-  )
-    return false;
-  if (timeEnd - time < 8 || text.charCodeAt(time + 2) !== 58 || text.charCodeAt(time + 5) !== 58)
-    return false;
-  parts[0] = digitsAt(text, date, date + 4);
-  parts[1] = digitsAt(text, date + 5, date + 7);
-  parts[2] = digitsAt(text, date + 8, date + 10);
-  parts[3] = digitsAt(text, time, time + 2);
-  parts[4] = digitsAt(text, time + 3, time + 5);
-  parts[5] = digitsAt(text, time + 6, time + 8);
-  parts[6] = 0;
-  if (timeEnd - time > 8) {
-    if (text.charCodeAt(time + 8) !== 46 || timeEnd - time === 9) return false;
-    const fractionDigits = Math.min(timeEnd - time - 9, 3);
-    const fraction = digitsAt(text, time + 9, timeEnd);
-    if (fraction < 0) return false;
-    parts[6] = Math.round(
-      digitsAt(text, time + 9, time + 9 + fractionDigits) * 10 ** (3 - fractionDigits),
-    );
-  }
-  for (let index = 0; index < 6; index += 1) if ((parts[index] as number) < 0) return false;
-  return (
-    parts[1] >= 1 &&
-    parts[1] <= 12 &&
-    parts[2] >= 1 &&
-    parts[2] <= 31 &&
-    parts[3] <= 23 &&
-    parts[4] <= 59 &&
-    parts[5] <= 60
-  );
+  if (timeEnd * 3 > lineStart.length) lineStart = new Uint8Array(timeEnd * 3);
+  encoder.encodeInto(text.slice(0, timeEnd), lineStart);
+  return parseDateTimeAtBytes(lineStart, 0, starts, ends, parts);
 }
 
 /**
@@ -200,7 +163,7 @@ function tokeniseBytes(
   return count;
 }
 
-/** `digitsAt` over bytes. */
+/** Digits between two positions as a number; -1 if any is not a digit. */
 function digitsAtBytes(bytes: Uint8Array, start: number, end: number): number {
   let value = 0;
   for (let index = start; index < end; index += 1) {
@@ -211,7 +174,11 @@ function digitsAtBytes(bytes: Uint8Array, start: number, end: number): number {
   return value;
 }
 
-/** `parseDateTimeAt` over the bytes of a line that starts at `from`. */
+/**
+ * The first two tokens of the line that starts at `from` in `bytes` (token positions relative
+ * to it) as `YYYY-MM-DD` and `HH:MM:SS[.f]`, into `parts` (year, month, day, hour, minute,
+ * second, ms); false when they are not that.
+ */
 function parseDateTimeAtBytes(
   bytes: Uint8Array,
   from: number,
@@ -423,15 +390,7 @@ export async function readMetroCount(
       );
     }
     placeTokens(tokenCount);
-    const timeMs = local!.toUtcMs(
-      timeParts[0] as number,
-      timeParts[1] as number,
-      timeParts[2] as number,
-      timeParts[3] as number,
-      timeParts[4] as number,
-      timeParts[5] as number,
-      timeParts[6],
-    );
+    const timeMs = local!.toUtcMsOfParts(timeParts);
     let direction: DirectionCode | undefined = 0;
     if (columnAt.dir >= 0) {
       const token = tokenOf[columnAt.dir] as number;
@@ -520,15 +479,7 @@ export async function readMetroCount(
     const wheelbase = byteValue(columnAt.wheelbase);
     const rho = byteValue(columnAt.rho);
     if (failed) return false;
-    const timeMs = local!.toUtcMs(
-      timeParts[0] as number,
-      timeParts[1] as number,
-      timeParts[2] as number,
-      timeParts[3] as number,
-      timeParts[4] as number,
-      timeParts[5] as number,
-      timeParts[6],
-    );
+    const timeMs = local!.toUtcMsOfParts(timeParts);
     options.sink.vehicle({
       timeMs,
       lane,

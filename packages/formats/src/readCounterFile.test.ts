@@ -104,6 +104,11 @@ describe('MetroCount individual vehicles', () => {
       "metrocount-bad-date.txt, line 31, field 'Date-Time': '2025-13-03 23:59:59.9' is not a date and time (YYYY-MM-DD HH:MM:SS)",
     ],
     [
+      // A full-width digit: a character that is not ASCII where the date's digits are read.
+      'not-ok/metrocount-wide-digit-date.txt',
+      "metrocount-wide-digit-date.txt, line 31, field 'Date-Time': '2025-03-０3 23:59:59.9' is not a date and time (YYYY-MM-DD HH:MM:SS)",
+    ],
+    [
       'not-ok/metrocount-unknown-units.txt',
       "metrocount-unknown-units.txt, line 23, field 'Units': units 'Furlongs per fortnight' are not ones this reader knows",
     ],
