@@ -14,21 +14,14 @@ import {
   users,
 } from '../apps/server/src/infra/db/schema.ts';
 import { baseDatabaseUrl, dropDatabases, startServer } from './support.ts';
+import { FILE_SORTS } from '../apps/server/src/features/files/files.repository.ts';
 
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const OTHER_FILES = Math.round(FILES / 10);
 const SITES = 500;
 const RUNS = 9;
 const PAGE_SIZE = 25;
-const SORTS = [
-  'uploaded_on',
-  'file_name',
-  'start_data_datetime',
-  'end_data_datetime',
-  'review_status',
-  'site',
-  'saved_vehicles',
-];
+
 const workDir = mkdtempSync(join(tmpdir(), 'roadcount-bench-files-'));
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -164,7 +157,7 @@ try {
     const reviewMiddlePage = Math.floor(FILES / 8 / 10 / 2);
     const cases: [string, Record<string, unknown>, string?][] = [];
     // Every page the table can ask for: each sortable column both ways, first, middle and last.
-    for (const sort of SORTS) {
+    for (const sort of FILE_SORTS) {
       for (const direction of ['asc', 'desc']) {
         for (const [where, page] of [
           ['first', 0],

@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from './testServer.ts';
+import { FILE_SORTS } from '../src/features/files/files.repository.ts';
 
 const LIST = `query($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
   trafficDataFiles(search: $search, status: $status, sort: $sort, direction: $direction, page: $page, page_size: $size) {
@@ -34,18 +35,12 @@ interface Seeded {
   saved_vehicles: number | null;
 }
 
-const SORTS = [
-  'uploaded_on',
-  'file_name',
-  'start_data_datetime',
-  'end_data_datetime',
-  'review_status',
-  'site',
-  'saved_vehicles',
-] as const;
-
 /** The list's order worked out here: nulls last going up, first going down; ties by highest id. */
-function expectedOrder(rows: Seeded[], sort: (typeof SORTS)[number], direction: 'asc' | 'desc') {
+function expectedOrder(
+  rows: Seeded[],
+  sort: (typeof FILE_SORTS)[number],
+  direction: 'asc' | 'desc',
+) {
   const compareValues = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
   return [...rows]
     .sort((a, b) => {
@@ -158,7 +153,7 @@ describe('the files table pages, sorts and searches on the server', () => {
   };
 
   it('pages through each column both ways in the order of the files’ values, ties by id', async () => {
-    for (const sort of SORTS) {
+    for (const sort of FILE_SORTS) {
       for (const direction of ['asc', 'desc'] as const) {
         const { total, ids } = await allPages({ sort, direction });
         expect(total, `${sort} ${direction}`).toBe(37);
