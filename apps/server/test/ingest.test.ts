@@ -19,6 +19,7 @@ import {
   signIn,
   startTestServer,
   type TestServer,
+  pollUntil,
 } from './testServer.ts';
 
 const fixtures = join(import.meta.dirname, '..', '..', '..', 'packages', 'formats', 'fixtures');
@@ -75,13 +76,14 @@ interface FileState {
 
 /** Polls the file as the client would until it has left LOAD. */
 async function settled(server: TestServer, token: string, id: string): Promise<FileState> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    const { body } = await graphql(server, FILE_QUERY, { token, variables: { id } });
-    const file = body.data?.getTrafficDataFile as FileState | undefined;
-    if (file && file.review_status !== 'LOAD') return file;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`file ${id} is still processing`);
+  const file = await pollUntil(
+    async () =>
+      (await graphql(server, FILE_QUERY, { token, variables: { id } })).body.data
+        ?.getTrafficDataFile as FileState | undefined,
+    (state) => state !== undefined && state.review_status !== 'LOAD',
+  );
+  if (!file || file.review_status === 'LOAD') throw new Error(`file ${id} is still processing`);
+  return file;
 }
 
 describe('ingest: upload, process, match and check quality', () => {
@@ -255,11 +257,10 @@ describe('ingest: upload, process, match and check quality', () => {
       userId: null,
       payload: { fileId },
     });
-    for (let attempt = 0; attempt < 200; attempt += 1) {
-      const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, rerun.id));
-      if (task?.state === 'CM') break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await pollUntil(
+      () => server.database.db.select().from(tasks).where(eq(tasks.id, rerun.id)),
+      ([task]) => task?.state === 'CM',
+    );
     const second = await settled(server, token, fileId);
     expect(second.site?.id).toBe(first.site?.id);
     expect(second.logs.saved_vehicles).toBe(5);
@@ -307,14 +308,14 @@ describe('ingest: upload, process, match and check quality', () => {
     );
 
     const siteId = waiting.site?.id ?? '';
-    let rollups: (typeof siteDailyRollups.$inferSelect)[] = [];
-    for (let attempt = 0; attempt < 200 && rollups.length === 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      rollups = await server.database.db
-        .select()
-        .from(siteDailyRollups)
-        .where(eq(siteDailyRollups.siteId, siteId));
-    }
+    const rollups = await pollUntil(
+      () =>
+        server.database.db
+          .select()
+          .from(siteDailyRollups)
+          .where(eq(siteDailyRollups.siteId, siteId)),
+      (rows) => rows.length > 0,
+    );
     // The five vehicles of 3 and 4 March, north (1) and south (5), in the site's local days.
     const byDay = rollups.map((row) => [row.day, row.direction, row.vehicles]).sort();
     expect(byDay).toEqual([

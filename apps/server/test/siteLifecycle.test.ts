@@ -17,6 +17,7 @@ import {
   startTestServer,
   uploadAndProcess,
   type TestServer,
+  pollUntil,
 } from './testServer.ts';
 
 const IMPORT = `mutation($csv: String!) {
@@ -59,12 +60,14 @@ describe('sites CSV import, delete and restore', () => {
       (site) => site.name,
     );
   const waitForTask = async (id: string) => {
-    for (let attempt = 0; attempt < 400; attempt += 1) {
-      const [task] = await server.database.db.select().from(tasks).where(eq(tasks.id, id));
-      if (task && (task.state === 'CM' || task.state === 'ER')) return task;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`task ${id} did not end`);
+    const [task] = await pollUntil(
+      () => server.database.db.select().from(tasks).where(eq(tasks.id, id)),
+      ([row]) => row?.state === 'CM' || row?.state === 'ER',
+      400,
+    );
+    if (!task || (task.state !== 'CM' && task.state !== 'ER'))
+      throw new Error(`task ${id} did not end`);
+    return task;
   };
 
   beforeAll(async () => {
@@ -289,14 +292,14 @@ describe('sites CSV import, delete and restore', () => {
       expect(file.review_status).toBe('PDC');
       siteId = file.site?.id ?? '';
       fileId = file.id;
-      for (let attempt = 0; attempt < 200; attempt += 1) {
-        const mapped = (await gql(MAP_SITES, { filter: YEAR })).body.data?.mapSites as {
-          id: string;
-          has_data: boolean;
-        }[];
-        if (mapped.some((site) => site.id === siteId && site.has_data)) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await pollUntil(
+        async () =>
+          (await gql(MAP_SITES, { filter: YEAR })).body.data?.mapSites as {
+            id: string;
+            has_data: boolean;
+          }[],
+        (mapped) => mapped.some((site) => site.id === siteId && site.has_data),
+      );
     }, 60_000);
 
     const figures = async () => ({

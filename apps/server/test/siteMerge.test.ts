@@ -12,6 +12,7 @@ import {
   startTestServer,
   uploadAndProcess,
   type TestServer,
+  pollUntil,
 } from './testServer.ts';
 
 const MERGE = `mutation($target: ID!, $sources: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
@@ -43,15 +44,16 @@ describe('merging sites', () => {
   };
   /** Waits until the worker has run every queued task (rollups follow each upload). */
   const idle = async () => {
-    for (let attempt = 0; attempt < 400; attempt += 1) {
-      const busy = await server.database.db
-        .select({ id: tasks.id })
-        .from(tasks)
-        .where(inArray(tasks.state, ['QD', 'PR']));
-      if (busy.length === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('tasks still running');
+    const busy = await pollUntil(
+      () =>
+        server.database.db
+          .select({ id: tasks.id })
+          .from(tasks)
+          .where(inArray(tasks.state, ['QD', 'PR'])),
+      (rows) => rows.length === 0,
+      400,
+    );
+    if (busy.length > 0) throw new Error('tasks still running');
   };
   const rollupsByDirection = async (siteId: string) => {
     const rows = await server.database.db
@@ -175,13 +177,12 @@ describe('merging sites', () => {
     });
     const task = body.data?.mergeSites as { id: string; function_name: string; state: string };
     expect(task).toMatchObject({ function_name: 'merge_sites', state: 'QD' });
-    let state = 'QD';
-    for (let attempt = 0; attempt < 400 && (state === 'QD' || state === 'PR'); attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const [row] = await server.database.db.select().from(tasks).where(eq(tasks.id, task.id));
-      state = row?.state ?? '';
-    }
-    expect(state).toBe('CM');
+    const [merged] = await pollUntil(
+      () => server.database.db.select().from(tasks).where(eq(tasks.id, task.id)),
+      ([row]) => row?.state !== 'QD' && row?.state !== 'PR',
+      400,
+    );
+    expect(merged?.state).toBe('CM');
 
     for (const name of ['Mill Lane', 'Kings Road', 'Quay Street']) {
       const file = await graphql(server, FILE, { token: admin, variables: { id: fileIds[name] } });
