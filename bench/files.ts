@@ -15,6 +15,10 @@ import {
 } from '../apps/server/src/infra/db/schema.ts';
 import { baseDatabaseUrl, dropDatabases, startServer } from './support.ts';
 import { FILE_SORTS } from '../apps/server/src/features/files/files.repository.ts';
+import {
+  FILE_COUNTS_QUERY,
+  FILE_LIST_QUERY,
+} from '../apps/web/src/features/files/api/fileQueries.ts';
 
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const OTHER_FILES = Math.round(FILES / 10);
@@ -25,23 +29,6 @@ const PAGE_SIZE = 25;
 const workDir = mkdtempSync(join(tmpdir(), 'roadcount-bench-files-'));
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
-
-const PAGE = `query($orgId: ID, $search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
-  trafficDataFiles(orgId: $orgId, search: $search, status: $status, sort: $sort, direction: $direction, page: $page, page_size: $size) {
-    total
-    files { id file_name uploaded_on start_data_datetime end_data_datetime review_status
-      logs { saved_vehicles data_qc_tests processing_error duplicate_of } site { id name organisation_name } }
-  }
-}`;
-
-const COUNTS = `query {
-  LOAD: trafficDataFiles(status: "LOAD", page_size: 1) { total }
-  WFR: trafficDataFiles(status: "WFR", page_size: 1) { total }
-  ACC: trafficDataFiles(status: "ACC", page_size: 1) { total }
-  REJ: trafficDataFiles(status: "REJ", page_size: 1) { total }
-  PDC: trafficDataFiles(status: "PDC", page_size: 1) { total }
-  NRE: trafficDataFiles(status: "NRE", page_size: 1) { total }
-}`;
 
 /** Files of one organisation spread over its sites and three years, statuses mixed as in use. */
 async function seed(databaseUrl: string | undefined, dataDir: string) {
@@ -184,11 +171,11 @@ try {
         'for review panel, by name, middle page',
         { sort: 'file_name', direction: 'asc', status: 'WFR', size: 10, page: reviewMiddlePage },
       ],
-      ['status counts', {}, COUNTS],
+      ['status counts', {}, FILE_COUNTS_QUERY],
     );
     // BENCH_ONLY=search times only the page kinds whose label holds that word.
     const only = process.env.BENCH_ONLY;
-    for (const [label, variables, query = PAGE] of cases) {
+    for (const [label, variables, query = FILE_LIST_QUERY] of cases) {
       if (only && !label.includes(only)) continue;
       const asked = { size: PAGE_SIZE, ...variables };
       await timedPage(server, query, asked); // warm-up

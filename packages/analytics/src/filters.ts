@@ -108,7 +108,12 @@ export function compileFilter(filter: VehicleFilter, clock: LocalClock): Compile
 }
 
 /** First index in `from..to` of an ascending `times` whose time is not before `time`. */
-export function lowerBound(times: Float64Array, time: number, from = 0, to = times.length): number {
+export function lowerBound(
+  times: Float64Array | Int32Array,
+  time: number,
+  from = 0,
+  to = times.length,
+): number {
   let low = from;
   let high = to;
   while (low < high) {

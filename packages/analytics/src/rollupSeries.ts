@@ -1,4 +1,5 @@
 import type { DayRange } from '@roadcount/domain';
+import { lowerBound } from './filters.ts';
 
 /**
  * A site's daily rollups packed into columns, one object per site: what the map layers read.
@@ -361,15 +362,4 @@ export function seriesFigures(series: IndexedRollupSeries, range: SeriesRange): 
     aboveLimit,
     classCounts,
   };
-}
-
-function lowerBound(values: Int32Array, target: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((values[middle] as number) < target) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

@@ -78,13 +78,17 @@ describe('batched vehicle columns', () => {
     const batches = [];
     for await (const batch of columnBatchesFromArrow(bytes)) batches.push(batch);
     // And from an open file, a batch at a time.
-    const path = join(mkdtempSync(join(tmpdir(), 'roadcount-columns-')), 'columns.arrow');
-    await writeFile(path, bytes);
-    const handle = await open(path);
+    const dir = mkdtempSync(join(tmpdir(), 'roadcount-columns-'));
     const fromFile = [];
-    for await (const batch of columnBatchesFromArrow(handle)) fromFile.push(batch);
-    await handle.close();
-    await rm(path);
+    try {
+      const path = join(dir, 'columns.arrow');
+      await writeFile(path, bytes);
+      const handle = await open(path);
+      for await (const batch of columnBatchesFromArrow(handle)) fromFile.push(batch);
+      await handle.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
     expect(fromFile).toEqual(batches);
     expect(batches.map((batch) => batch.timeMs.length)).toEqual([8, 8, 4]);
     for (const name of ['timeMs', 'direction', 'speedMps', 'classIndex', 'axles'] as const) {

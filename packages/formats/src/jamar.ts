@@ -142,6 +142,8 @@ export async function readJamar(
   const ends = new Int32Array(64);
   const timeParts = new Int32Array(7);
   let positions = { date: -1, time: -1, channel: -1, class: -1, speed: -1, last: -1 };
+  /** The positions the fast path trims, set with them (not rebuilt for every row). */
+  let fastFields: number[] = [];
   /** Narrows field `index` of the line to its text without surrounding spaces and tabs. */
   const trimField = (line: string, index: number) => {
     let start = starts[index] as number;
@@ -158,14 +160,7 @@ export async function readJamar(
     if (line.includes('"')) return false;
     const count = csvFieldPositions(line, starts, ends);
     if (count > starts.length || positions.last >= count) return false;
-    for (const index of [
-      positions.date,
-      positions.time,
-      positions.channel,
-      positions.class,
-      positions.speed,
-    ])
-      trimField(line, index);
+    for (const index of fastFields) trimField(line, index);
     if (
       !usDateTimeAt(
         line,
@@ -252,6 +247,13 @@ export async function readJamar(
           speed: at('speed'),
           last: Math.max(at('date'), at('time'), at('channel'), at('class'), at('speed')),
         };
+        fastFields = [
+          positions.date,
+          positions.time,
+          positions.channel,
+          positions.class,
+          positions.speed,
+        ];
       }
       const when = parseUsDateTime(column('date'), column('time'));
       if (!when) {

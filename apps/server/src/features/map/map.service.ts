@@ -41,20 +41,24 @@ function limitOn(limits: { effectiveFrom: string; limitMps: number }[], day: str
   return found;
 }
 
-function seriesRange(
-  filter: MapFilter,
-  limits: { effectiveFrom: string; limitMps: number }[],
-): SeriesRange {
+/** The filter's days as a series range, without speed limits (each site adds its own). */
+function seriesRange(filter: MapFilter): SeriesRange {
   return {
     firstDayNumber: dayNumberOf(filter.start_date),
     lastDayNumber: dayNumberOf(filter.end_date),
     dayRange: filter.day_range,
-    limits: limits.map((limit) => ({
-      fromDayNumber: dayNumberOf(limit.effectiveFrom.slice(0, 10)),
-      // Vehicles at or above the limit, in whole km/h bins.
-      firstBinAbove: Math.round(limit.limitMps * 3.6),
-    })),
+    limits: [],
   };
+}
+
+/** A site's speed limits as the series counts them: from a day, vehicles in whole km/h bins at or above it. */
+function seriesLimits(
+  limits: { effectiveFrom: string; limitMps: number }[],
+): SeriesRange['limits'] {
+  return limits.map((limit) => ({
+    fromDayNumber: dayNumberOf(limit.effectiveFrom.slice(0, 10)),
+    firstBinAbove: Math.round(limit.limitMps * 3.6),
+  }));
 }
 
 /**
@@ -84,10 +88,13 @@ export function createMapService(repository: MapRepository, cache: RollupSeriesC
         rows.map(({ site }) => ({ id: site.id, version: site.rollupsVersion })),
       );
       const heavyBySchemeId = new Map<string, Set<number>>();
+      const range = seriesRange(filter);
       return rows.map(({ site, organisationName }) => {
         const siteLimits = limitsBySite.get(site.id) ?? [];
         const series = seriesBySite.get(site.id);
-        const entry = series ? seriesFigures(series, seriesRange(filter, siteLimits)) : undefined;
+        const entry = series
+          ? seriesFigures(series, { ...range, limits: seriesLimits(siteLimits) })
+          : undefined;
         const classified = [...(entry?.classCounts ?? [])].filter(([classIndex]) => classIndex > 0);
         const classifiedTotal = classified.reduce((sum, [, count]) => sum + count, 0);
         const scheme = findClassScheme(site.classScheme);
@@ -149,13 +156,13 @@ export function createMapService(repository: MapRepository, cache: RollupSeriesC
         await cache.series([{ id: site.id, version: site.rollupsVersion }])
       ).values();
       if (!series) return [];
-      const first = dayNumberOf(filter.start_date);
-      const last = dayNumberOf(filter.end_date);
+      const { firstDayNumber, lastDayNumber } = seriesRange(filter);
       const volumes: { day: string; vehicles: number }[] = [];
       series.dayNumbers.forEach((dayNumber, slot) => {
-        if (dayNumber < first || dayNumber > last) return;
-        if (!dayInRange(dayOfNumber(dayNumber), filter.day_range)) return;
-        volumes.push({ day: dayOfNumber(dayNumber), vehicles: series.vehicles[slot] as number });
+        if (dayNumber < firstDayNumber || dayNumber > lastDayNumber) return;
+        const day = dayOfNumber(dayNumber);
+        if (dayInRange(day, filter.day_range))
+          volumes.push({ day, vehicles: series.vehicles[slot] as number });
       });
       return volumes;
     },

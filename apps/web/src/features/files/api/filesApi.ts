@@ -3,6 +3,7 @@ import { messageForStatus } from '@roadcount/domain';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 import { RequestError } from '../../../lib/http.ts';
 import { readTokens } from '../../session/tokenStorage.ts';
+import { FILE_COUNTS_QUERY, FILE_LIST_QUERY } from './fileQueries.ts';
 
 export interface QualityTest {
   passed: boolean;
@@ -37,15 +38,6 @@ export interface FileQuery {
   status?: string;
 }
 
-const FILE_FIELDS = `id file_name uploaded_on start_data_datetime end_data_datetime review_status
-  logs { saved_vehicles data_qc_tests processing_error duplicate_of } site { id name organisation_name }`;
-
-const LIST = `query Files($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
-  trafficDataFiles(search: $search, status: $status, sort: $sort, direction: $direction, page: $page, page_size: $size) {
-    total files { ${FILE_FIELDS} }
-  }
-}`;
-
 /** One page of the files table; task events refresh it (useLiveFileTasks), so it never polls. */
 export function useFiles(query: FileQuery, enabled = true) {
   return useQuery({
@@ -54,7 +46,7 @@ export function useFiles(query: FileQuery, enabled = true) {
     queryFn: async () =>
       (
         await graphqlRequest<{ trafficDataFiles: { total: number; files: TrafficDataFile[] } }>(
-          LIST,
+          FILE_LIST_QUERY,
           {
             search: query.search || null,
             status: query.status ?? null,
@@ -69,15 +61,6 @@ export function useFiles(query: FileQuery, enabled = true) {
   });
 }
 
-const COUNTS = `query FileCounts {
-  LOAD: trafficDataFiles(status: "LOAD", page_size: 1) { total }
-  WFR: trafficDataFiles(status: "WFR", page_size: 1) { total }
-  ACC: trafficDataFiles(status: "ACC", page_size: 1) { total }
-  REJ: trafficDataFiles(status: "REJ", page_size: 1) { total }
-  PDC: trafficDataFiles(status: "PDC", page_size: 1) { total }
-  NRE: trafficDataFiles(status: "NRE", page_size: 1) { total }
-}`;
-
 type Counted = 'LOAD' | 'WFR' | 'ACC' | 'REJ' | 'PDC' | 'NRE';
 
 /** How many files have each data status; PDC counts both passed statuses (PDC and NRE). */
@@ -85,7 +68,7 @@ export function useFileCounts() {
   return useQuery({
     queryKey: ['files', 'counts'],
     queryFn: async () => {
-      const answer = await graphqlRequest<Record<Counted, { total: number }>>(COUNTS);
+      const answer = await graphqlRequest<Record<Counted, { total: number }>>(FILE_COUNTS_QUERY);
       return {
         LOAD: answer.LOAD.total,
         WFR: answer.WFR.total,
