@@ -86,15 +86,18 @@ function referenceRead(text: string): VehicleObservation[] {
       .map(Number);
     const afterTime = when[0].length;
     const tokens = line.trim().split(/\s+/);
-    const field = (name: string) => {
+    const text = (name: string) => {
       const index = names.findIndex((column) => column.name === name);
-      if (tokens.length === names.length) return Number(tokens[index + 1]);
+      if (tokens.length === names.length) return tokens[index + 1] ?? '';
       const from = Math.max(afterTime, names[index - 1]?.end ?? 0);
       const to = index === names.length - 1 ? line.length : (names[index]?.end ?? 0);
-      const value = line.slice(from, to).trim();
+      return line.slice(from, to).trim();
+    };
+    const field = (name: string) => {
+      const value = text(name);
       return value === '' ? Number.NaN : Number(value);
     };
-    const direction = line.slice(30, 33).trim() === 'N' ? 1 : field('Dir');
+    const direction = text('Dir') === 'N' ? 1 : field('Dir');
     vehicles.push({
       timeMs: local.toUtcMs(year, month, day, hour, minute, second, tenth * 100),
       lane: 0,

@@ -1,6 +1,7 @@
-import { buildSchema, graphql, type GraphQLResolveInfo } from 'graphql';
+import { SITE_DETAIL_PARTS } from '@roadcount/analytics';
+import { Kind, buildSchema, graphql, parse, type GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { selectedParts } from './analysis.graphql.ts';
+import { analysisTypeDefs, selectedParts } from './analysis.graphql.ts';
 
 const schema = buildSchema(`
   scalar JSON
@@ -32,5 +33,18 @@ describe('the parts a site-detail query selects', () => {
         fragment Figures on SiteDetail { classes availability }`),
     ).toEqual(['classes', 'speeding', 'availability']);
     expect(await partsOf('{ siteDetail { site_id } }')).toEqual([]);
+  });
+
+  it('names only fields the API’s SiteDetail type has', () => {
+    const siteDetail = parse(analysisTypeDefs).definitions.find(
+      (definition) =>
+        definition.kind === Kind.OBJECT_TYPE_DEFINITION && definition.name.value === 'SiteDetail',
+    );
+    const fields =
+      siteDetail?.kind === Kind.OBJECT_TYPE_DEFINITION
+        ? (siteDetail.fields ?? []).map((field) => field.name.value)
+        : [];
+    expect(fields.length).toBeGreaterThan(0);
+    for (const part of SITE_DETAIL_PARTS) expect(fields).toContain(part);
   });
 });
