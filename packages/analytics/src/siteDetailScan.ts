@@ -858,25 +858,26 @@ export function scanSiteDetail(
   }
 
   const classes: ClassMetrics[] = [];
-  classList.forEach((classIndex, slot) => {
-    const count = classVehicles[slot] as number;
-    if (count === 0 || !wanted.has('classes')) return;
-    classes.push({
-      classIndex,
-      vehicles: count,
-      sharePercent: share(count, vehicles),
-      averageSpeedMps: (classSpeedSum[slot] as number) / count,
-      speed85thMps: histogramPercentiles(
-        classHistogram,
-        slot * speedCodeCount,
-        count,
-        speedCodeCount,
-        speedValues,
-        noOverflow,
-        [85],
-      )[0] as number,
+  if (wanted.has('classes'))
+    classList.forEach((classIndex, slot) => {
+      const count = classVehicles[slot] as number;
+      if (count === 0) return;
+      classes.push({
+        classIndex,
+        vehicles: count,
+        sharePercent: share(count, vehicles),
+        averageSpeedMps: (classSpeedSum[slot] as number) / count,
+        speed85thMps: histogramPercentiles(
+          classHistogram,
+          slot * speedCodeCount,
+          count,
+          speedCodeCount,
+          speedValues,
+          noOverflow,
+          [85],
+        )[0] as number,
+      });
     });
-  });
 
   const speedBins: SiteDetail['speedByClass']['bins'] = [];
   for (let speedBin = 0; speedBin < speedBinCount; speedBin += 1) {
@@ -934,21 +935,22 @@ export function scanSiteDetail(
   );
 
   const availabilityRows: SiteDetail['availability'] = [];
-  for (let day = 0; countAvailability && day < dayCount; day += 1)
-    directions.forEach((directionValue, slotIndex) => {
-      for (let laneSlot = 0; laneSlot < LANE_SLOTS; laneSlot += 1) {
-        const count = availability[
-          (day * directionCount + slotIndex) * LANE_SLOTS + laneSlot
-        ] as number;
-        if (count > 0)
-          availabilityRows.push({
-            day: new Date((originDay + day) * DAY_MS).toISOString().slice(0, 10),
-            direction: directionValue,
-            lane: laneSlot - 1,
-            vehicles: count,
-          });
-      }
-    });
+  if (countAvailability)
+    for (let day = 0; day < dayCount; day += 1)
+      directions.forEach((directionValue, slotIndex) => {
+        for (let laneSlot = 0; laneSlot < LANE_SLOTS; laneSlot += 1) {
+          const count = availability[
+            (day * directionCount + slotIndex) * LANE_SLOTS + laneSlot
+          ] as number;
+          if (count > 0)
+            availabilityRows.push({
+              day: new Date((originDay + day) * DAY_MS).toISOString().slice(0, 10),
+              direction: directionValue,
+              lane: laneSlot - 1,
+              vehicles: count,
+            });
+        }
+      });
   for (const [key, count] of otherLanes) {
     const [day = '0', directionValue = '0', laneValue = '0'] = key.split('|');
     availabilityRows.push({
