@@ -6,7 +6,6 @@ import {
   tableFromArrays,
   tableFromIPC,
   tableToIPC,
-  type RecordBatch,
 } from 'apache-arrow';
 
 /** The columns of one processed file, in SI units and UTC milliseconds. NaN where unknown. */
@@ -170,27 +169,22 @@ export function columnsToArrow(columns: VehicleColumns): Uint8Array {
   return tableToIPC(tableFromArrays({ ...columns }), 'file');
 }
 
-/** Columns from an Arrow IPC file: typed arrays over the file's own buffers where possible. */
-export function columnsFromArrow(bytes: Uint8Array): VehicleColumns {
-  const table = tableFromIPC(bytes);
+/** The named columns of an Arrow table or record batch, as typed arrays over its buffers where it can. */
+function columnsOf(source: {
+  getChild(name: string): { toArray(): unknown } | null;
+}): VehicleColumns {
   return Object.fromEntries(
     COLUMN_NAMES.map((name) => {
-      const vector = table.getChild(name);
+      const vector = source.getChild(name);
       if (!vector) throw new Error(`the column file has no '${name}' column`);
       return [name, vector.toArray() as TypedArray];
     }),
   ) as unknown as VehicleColumns;
 }
 
-/** A batch's columns: typed arrays over the batch's own buffers. */
-function batchColumns(batch: RecordBatch): VehicleColumns {
-  return Object.fromEntries(
-    COLUMN_NAMES.map((name) => {
-      const vector = batch.getChild(name);
-      if (!vector) throw new Error(`the column file has no '${name}' column`);
-      return [name, vector.toArray() as TypedArray];
-    }),
-  ) as unknown as VehicleColumns;
+/** Columns from an Arrow IPC file: typed arrays over the file's own buffers where possible. */
+export function columnsFromArrow(bytes: Uint8Array): VehicleColumns {
+  return columnsOf(tableFromIPC(bytes));
 }
 
 /**
@@ -202,9 +196,9 @@ export async function* columnBatchesFromArrow(
   source: Uint8Array | FileHandle,
 ): AsyncGenerator<VehicleColumns> {
   if (source instanceof Uint8Array) {
-    for (const batch of tableFromIPC(source).batches) yield batchColumns(batch);
+    for (const batch of tableFromIPC(source).batches) yield columnsOf(batch);
     return;
   }
   const reader = await RecordBatchReader.from(source);
-  for await (const batch of reader) yield batchColumns(batch);
+  for await (const batch of reader) yield columnsOf(batch);
 }
