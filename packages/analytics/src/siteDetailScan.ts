@@ -309,7 +309,6 @@ interface Accumulators {
   slotSpeedSum: Float64Array;
   slotLimited: Uint32Array;
   slotSpeeding: Uint32Array;
-  classSpeedSum: Float64Array;
   classHistogram: Uint32Array;
   speedByClass: Uint32Array;
   headwayHistogram: Uint32Array;
@@ -321,7 +320,6 @@ interface Accumulators {
   availability: Uint32Array;
   otherLanes: Map<string, number>;
   vehicles: number;
-  speedSum: number;
   headwayCount: number;
   gapCount: number;
   firstDay: number;
@@ -353,6 +351,15 @@ interface Layout {
   /** Speed codes counted: `speedCodeLow` and the `speedCodeCount` after it. */
   speedCodeLow: number;
   speedCodeCount: number;
+  /** The filter's speed range as codes, inclusive (empty when min > max). */
+  speedCodeMin: number;
+  speedCodeMax: number;
+  /** The separation as the least headway code that passes (missing and overflow pass). */
+  headwayCodeMin: number;
+  /** The separation lies beyond the coded headways: overflow headways are then compared. */
+  headwayByValue: boolean;
+  /** Each speed code's value. */
+  allSpeedValues: Float64Array;
   /** Which figures are wanted: the others are not counted. */
   countBins: boolean;
   countLimits: boolean;
@@ -381,11 +388,11 @@ function scanBatch(
   headwayCodes: Uint16Array,
   gapCodes: Uint16Array,
 ): void {
-  const { timeMs, speedMps, classIndex, direction, lane, headwayS, gapS } = batch;
+  const { timeMs, classIndex, direction, lane, headwayS, gapS } = batch;
   const { filter, lanes, local } = compiled;
   const exclusions = filter.vehicleExclusions ?? [];
   const timeExclusions = filter.timeExclusions ?? [];
-  const { startMs, endMs, speedMinMps, speedMaxMps, minHeadwayS } = filter;
+  const { startMs, endMs, minHeadwayS } = filter;
   const checkLanes = lanes.size > 0;
   const checkExclusions = exclusions.length > 0;
   const checkTimeExclusions = timeExclusions.length > 0;
@@ -394,7 +401,6 @@ function scanBatch(
     slotSpeedSum,
     slotLimited,
     slotSpeeding,
-    classSpeedSum,
     classHistogram,
     speedByClass,
     headwayHistogram,
@@ -408,11 +414,11 @@ function scanBatch(
   const { limits, firstStepMps, secondStepMps, speedBinMps, headwayBins, gapBins } = layout;
   const { speedCodeLow, speedCodeCount, countBins, countLimits, countSpeedByClass } = layout;
   const { countHeadway, countGap, countMatrix, countAvailability } = layout;
+  const { speedCodeMin, speedCodeMax, headwayCodeMin, headwayByValue, allSpeedValues } = layout;
   const codesOut = scratchCodes;
   const slotsOut = scratchSlots;
   const matrixSize = MATRIX_EDGES_S.length;
   let vehicles = acc.vehicles;
-  let speedSum = acc.speedSum;
   let headwayCount = acc.headwayCount;
   let gapCount = acc.gapCount;
   let firstDay = acc.firstDay;
@@ -437,8 +443,10 @@ function scanBatch(
   for (let index = from; index < to; index += 1) {
     const time = timeMs[index] as number;
     if (time < startMs || time >= endMs) continue;
-    const speed = speedMps[index] as number;
-    if (!(speed >= speedMinMps && speed <= speedMaxMps)) continue;
+    // The speed range and the separation as ranges of codes (a missing speed is outside it, a
+    // missing headway passes, as with the values).
+    const rawSpeedCode = speedCodes[index] as number;
+    if (rawSpeedCode < speedCodeMin || rawSpeedCode > speedCodeMax) continue;
     // A class or direction the filter leaves out has no slot (-1; undefined outside 0..255).
     const vehicleClass = classIndex[index] as number;
     const classAt = classSlot[vehicleClass] as number;
@@ -446,13 +454,19 @@ function scanBatch(
     const vehicleDirection = direction[index] as number;
     const directionAt = directionSlot[vehicleDirection] as number;
     if (!(directionAt >= 0)) continue;
-    const headway = headwayS[index] as number;
-    if (minHeadwayS > 0 && headway < minHeadwayS) continue;
+    const headwayCode = headwayCodes[index] as number;
+    if (headwayCode < headwayCodeMin) continue;
+    if (headwayByValue && (headwayS[index] as number) < minHeadwayS) continue;
     if (checkLanes) {
       const laneSet = lanes.get(vehicleDirection);
       if (laneSet && !laneSet.has(lane[index] as number)) continue;
     }
-    if (checkExclusions && excludedByAny(exclusions, time, speed, headway, vehicleClass)) continue;
+    const speed = allSpeedValues[rawSpeedCode] as number;
+    if (
+      checkExclusions &&
+      excludedByAny(exclusions, time, speed, headwayS[index] as number, vehicleClass)
+    )
+      continue;
     if (checkTimeExclusions) {
       const localMs = local(time);
       if (inAnyTimeExclusion(timeExclusions, localMs)) continue;
@@ -482,11 +496,9 @@ function scanBatch(
       hourCellBase = dayCellBase * 24 + Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
     }
 
-    const speedCode = (speedCodes[index] as number) - speedCodeLow;
-    classSpeedSum[classAt] = (classSpeedSum[classAt] as number) + speed;
+    const speedCode = rawSpeedCode - speedCodeLow;
     const classCode = classAt * speedCodeCount + speedCode;
     classHistogram[classCode] = (classHistogram[classCode] as number) + 1;
-    speedSum += speed;
     const hourCell = hourCellBase + directionAt * 24;
     dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
 
@@ -529,11 +541,10 @@ function scanBatch(
       speedByClass[speedBin] = (speedByClass[speedBin] as number) + 1;
     }
 
-    const headwayCode = countHeadway ? (headwayCodes[index] as number) : CODE_MISSING;
-    if (headwayCode !== CODE_MISSING) {
+    if (countHeadway && headwayCode !== CODE_MISSING) {
       headwayHistogram[headwayCode] = (headwayHistogram[headwayCode] as number) + 1;
       headwayCount += 1;
-      if (headwayCode === CODE_OVERFLOW) acc.headwayOverflow.push(headway);
+      if (headwayCode === CODE_OVERFLOW) acc.headwayOverflow.push(headwayS[index] as number);
     }
     if (countGap) {
       const gapCode = gapCodes[index] as number;
@@ -562,7 +573,6 @@ function scanBatch(
     vehicles += 1;
   }
   acc.vehicles = vehicles;
-  acc.speedSum = speedSum;
   acc.headwayCount = headwayCount;
   acc.gapCount = gapCount;
   acc.firstDay = firstDay;
@@ -637,6 +647,35 @@ export function scanSiteDetail(
   );
   const speedCodeCount = Math.max(1, speedCodeHigh - speedCodeLow);
   const speedValues = speedMeasure.values.subarray(speedCodeLow, speedCodeLow + speedCodeCount);
+  // The speed range as codes: codes rise with the values they stand for.
+  let speedCodeMin = speedCodeLow;
+  while (
+    speedCodeMin < speedCodeHigh &&
+    !((speedMeasure.values[speedCodeMin] as number) >= filter.speedMinMps)
+  )
+    speedCodeMin += 1;
+  let speedCodeMax = speedCodeHigh - 1;
+  while (
+    speedCodeMax >= speedCodeMin &&
+    !((speedMeasure.values[speedCodeMax] as number) <= filter.speedMaxMps)
+  )
+    speedCodeMax -= 1;
+  if (speedCodeMax < speedCodeMin) speedCodeMin = CODE_MISSING;
+  // The separation as the least code that passes; overflow and missing headways pass it too,
+  // unless it lies beyond the coded headways (then overflow headways are compared by value).
+  const minHeadwayS = filter.minHeadwayS;
+  const headwayByValue = minHeadwayS > headwayMeasure.maxCoded;
+  let headwayCodeMin = 0;
+  if (minHeadwayS > 0) {
+    headwayCodeMin = headwayByValue
+      ? CODE_OVERFLOW
+      : Math.max(0, Math.floor(minHeadwayS * headwayMeasure.scale) - 1);
+    while (
+      headwayCodeMin < CODE_OVERFLOW &&
+      !((headwayMeasure.values[headwayCodeMin] as number) >= minHeadwayS)
+    )
+      headwayCodeMin += 1;
+  }
   const countMatrix = wanted.has('headwayGapMatrix');
   const countHeadway = countMatrix || wanted.has('headwayPercentiles');
   const countGap = countMatrix || wanted.has('gapPercentiles');
@@ -669,7 +708,6 @@ export function scanSiteDetail(
     slotSpeedSum,
     slotLimited,
     slotSpeeding,
-    classSpeedSum,
     classHistogram,
     speedByClass,
     headwayHistogram,
@@ -681,7 +719,6 @@ export function scanSiteDetail(
     availability,
     otherLanes,
     vehicles: 0,
-    speedSum: 0,
     headwayCount: 0,
     gapCount: 0,
     firstDay: Number.POSITIVE_INFINITY,
@@ -709,6 +746,11 @@ export function scanSiteDetail(
     gapBins,
     speedCodeLow,
     speedCodeCount,
+    speedCodeMin,
+    speedCodeMax,
+    headwayCodeMin,
+    headwayByValue,
+    allSpeedValues: speedMeasure.values,
     countBins,
     countLimits: limits.length > 0 && (countBins || wanted.has('speeding')),
     countSpeedByClass,
@@ -740,7 +782,6 @@ export function scanSiteDetail(
     });
   const {
     vehicles,
-    speedSum,
     headwayCount,
     gapCount,
     firstDay,
@@ -751,18 +792,29 @@ export function scanSiteDetail(
     aboveSecond,
   } = acc;
 
-  // Vehicles per class, heavy vehicles and the speed histogram, from the class histograms.
+  // Vehicles and speed sums per class, heavy vehicles and the speed histogram, from the class
+  // histograms: each code stands for one value, so a sum is its count times the value, added
+  // in code order (the same figure however the vehicles were met).
   const speedHistogram = new Uint32Array(speedCodeCount);
   let heavyVehicles = 0;
   for (let slot = 0; slot < classCount; slot += 1) {
     let count = 0;
+    let sum = 0;
     for (let code = 0; code < speedCodeCount; code += 1) {
       const codeCount = classHistogram[slot * speedCodeCount + code] as number;
+      if (codeCount === 0) continue;
       speedHistogram[code] = (speedHistogram[code] as number) + codeCount;
       count += codeCount;
+      sum += codeCount * (speedValues[code] as number);
     }
     classVehicles[slot] = count;
+    classSpeedSum[slot] = sum;
     if (heavy[classList[slot] ?? -1] === 1) heavyVehicles += count;
+  }
+  let speedSum = 0;
+  for (let code = 0; code < speedCodeCount; code += 1) {
+    const codeCount = speedHistogram[code] as number;
+    if (codeCount > 0) speedSum += codeCount * (speedValues[code] as number);
   }
 
   // 85th percentile per bin and direction.
