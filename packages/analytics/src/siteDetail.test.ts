@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { defaultFilter, type LocalClock, type VehicleFilter } from './filters.ts';
 import { prepareColumns } from './preparedColumns.ts';
 import { siteDetail, siteDetailBySorting, type SiteDetailOptions } from './siteDetail.ts';
-import { scanSiteDetail } from './siteDetailScan.ts';
+import {
+  finishSiteDetail,
+  mergePartialScans,
+  planSiteDetailScan,
+  scanPart,
+  scanSiteDetail,
+  splitTimes,
+} from './siteDetailScan.ts';
 import { VehicleColumnsBuilder } from './vehicleColumns.ts';
 
 const utc: LocalClock = { offsetAt: () => 0 };
@@ -247,6 +254,12 @@ describe('the counting scan and the sorting path', () => {
         timeExclusions: [{ days: [5, 6], fromMinute: 0, toMinute: 12 * 60 }],
       },
     ],
+    [
+      'hourly, a separation beyond the coded headways (over 655 s)',
+      60,
+      'metric',
+      { minHeadwayS: 1000 },
+    ],
   ] as const)('agree to the last figure: %s', (_name, binMinutes, units, overrides) => {
     const chosen = { ...filter, classes: [1, 2, 3, 4, 5], ...overrides } as VehicleFilter;
     const settings = options({ binMinutes, units, speedLimits: limits });
@@ -283,6 +296,85 @@ describe('the counting scan and the sorting path', () => {
     const fast = scanSiteDetail(prepareColumns(ascending), chosen, london, settings);
     expect(fast?.bins.length).toBeGreaterThan(10);
     expect(fast).toEqual(siteDetailBySorting(ascending, chosen, london, settings));
+  });
+
+  /** The answer from a scan cut at `splitTimes`, each part planned on its own as a thread would. */
+  function scannedInParts(
+    batches: typeof ascending,
+    chosen: VehicleFilter,
+    settings: SiteDetailOptions,
+    count: number,
+  ) {
+    const prepared = prepareColumns(batches);
+    const plan = planSiteDetailScan(prepared, chosen, london, settings);
+    if (!plan) throw new Error('not coded');
+    const cuts = splitTimes(plan, count);
+    const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+    const parts = cuts.concat(Number.POSITIVE_INFINITY).map((end, index) => {
+      const own = planSiteDetailScan(prepared, chosen, london, settings);
+      if (!own) throw new Error('not coded');
+      return scanPart(own, bounds[index] as number, end);
+    });
+    const merged = mergePartialScans(parts);
+    return { cuts, parts, detail: merged && finishSiteDetail(plan, merged) };
+  }
+
+  it.each([
+    ['hourly across the clocks going back, in two', ascending, 60, 2, {}],
+    ['30 minutes across the clocks going back, in three', ascending, 30, 3, {}],
+    ['daily, in two', ascending, 1440, 2, {}],
+    ['weekly in three', ascending, 10_080, 3, {}],
+    ['45-minute bins in two', ascending, 45, 2, { endMs: Date.UTC(2025, 9, 25) }],
+    ['hourly, batches out of order, in two', batches, 60, 2, {}],
+    [
+      '15 minutes across the clocks going forward, weekends and lanes left out, in three',
+      batches,
+      15,
+      3,
+      {
+        startMs: Date.UTC(2025, 2, 28, 6),
+        endMs: Date.UTC(2025, 3, 5),
+        lanesByDirection: { 5: [2] },
+        timeExclusions: [{ days: [5, 6], fromMinute: 0, toMinute: 24 * 60 }],
+      },
+    ],
+  ] as const)(
+    'a scan cut at bin starts adds up to the whole scan: %s',
+    (_name, data, binMinutes, count, window) => {
+      const chosen = { ...filter, classes: [1, 2, 3, 4, 5], minHeadwayS: 1, ...window };
+      const settings = options({ binMinutes, speedLimits: limits });
+      const { cuts, parts, detail } = scannedInParts(data, chosen, settings, count);
+      expect(cuts).toHaveLength(count - 1);
+      for (const part of parts) expect(part.vehicles).toBeGreaterThan(100);
+      expect(detail).toEqual(scanSiteDetail(prepareColumns(data), chosen, london, settings));
+      expect(detail).toEqual(siteDetailBySorting(data, chosen, london, settings));
+    },
+  );
+
+  it('never cuts within three hours of a clock change, and refuses parts that share a bin', () => {
+    // The vehicles' middle is the night the clocks go back (26 October 01:00 UTC).
+    const chosen = {
+      ...filter,
+      classes: [1, 2, 3, 4, 5],
+      startMs: Date.UTC(2025, 9, 25, 13),
+      endMs: Date.UTC(2025, 9, 26, 13),
+    };
+    const settings = options({ binMinutes: 60, speedLimits: limits });
+    const plan = planSiteDetailScan(prepareColumns(ascending), chosen, london, settings);
+    if (!plan) throw new Error('not coded');
+    const [cut] = splitTimes(plan, 2);
+    expect(cut).toBeDefined();
+    expect(Math.abs((cut as number) - Date.UTC(2025, 9, 26, 1))).toBeGreaterThanOrEqual(
+      3 * 3_600_000,
+    );
+    expect(cut).toBeLessThan(chosen.endMs);
+    // Cut in the middle of an hour, both parts have vehicles in that hour's bins.
+    const middle = Date.UTC(2025, 9, 25, 20, 30);
+    const merged = mergePartialScans([
+      scanPart(plan, Number.NEGATIVE_INFINITY, middle),
+      scanPart(plan, middle, Number.POSITIVE_INFINITY),
+    ]);
+    expect(merged).toBeNull();
   });
 
   it('works out only the parts asked for, each as the whole answer gives it', () => {

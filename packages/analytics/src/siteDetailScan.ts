@@ -371,7 +371,8 @@ interface Layout {
 }
 
 /**
- * Filters the vehicles `from..to` of one batch as `selectRows` does and counts those that pass:
+ * Filters the vehicles `from..to` of one batch as `selectRows` does (times within
+ * `startMs..endMs`, the filter's window or a part of it) and counts those that pass:
  * one loop, plain locals, typed arrays, no allocation. Local time is worked out once per
  * stretch of time in which the offset, the local hour and the bin stay the same (a vehicle
  * outside the stretch starts a new one), so a vehicle costs two comparisons there; the tests of
@@ -387,12 +388,14 @@ function scanBatch(
   speedCodes: Uint16Array,
   headwayCodes: Uint16Array,
   gapCodes: Uint16Array,
+  startMs: number,
+  endMs: number,
 ): void {
   const { timeMs, classIndex, direction, lane, headwayS, gapS } = batch;
   const { filter, lanes, local } = compiled;
   const exclusions = filter.vehicleExclusions ?? [];
   const timeExclusions = filter.timeExclusions ?? [];
-  const { startMs, endMs, minHeadwayS } = filter;
+  const { minHeadwayS } = filter;
   const checkLanes = lanes.size > 0;
   const checkExclusions = exclusions.length > 0;
   const checkTimeExclusions = timeExclusions.length > 0;
@@ -585,18 +588,53 @@ function scanBatch(
   acc.binsInOrder = binsInOrder;
 }
 
+/** Empty matrix bins, when the headway–gap matrix is not wanted. */
+const NO_MATRIX_BINS = new Int8Array(0);
+
 /**
- * The site-detail answer from one scan of the selected vehicles into flat counters, with exact
- * percentiles read off code histograms (per bin by selection, or a counting sort when the bins
- * did not come in order). Null when the site's measures could not be coded exactly; the caller
- * then uses the sorting path. Only the parts in `options.parts` are worked out.
+ * How a site's scan counts, worked out from the columns, the filter and the options before any
+ * vehicle is read: every part of a split scan works out the same plan.
  */
-export function scanSiteDetail(
+export interface ScanPlan {
+  prepared: PreparedColumns;
+  filter: VehicleFilter;
+  compiled: CompiledFilter;
+  layout: Layout;
+  wanted: Set<SiteDetailPart>;
+  /** The window met by the data: times `from..to`. */
+  from: number;
+  to: number;
+  empty: boolean;
+  binCount: number;
+  dayCount: number;
+  slots: number;
+  directions: number[];
+  classList: number[];
+  heavy: Uint8Array;
+  steps: ReturnType<typeof speedingSteps>;
+  speedBinCount: number;
+  speedValues: Float64Array;
+  speedMeasure: CodedMeasure;
+  headwayMeasure: CodedMeasure;
+  gapMeasure: CodedMeasure;
+}
+
+/** What one part of a scan counted (a time range of the window, or the whole of it). */
+export type PartialScan = Accumulators & {
+  /** 85th percentile speed of each bin and direction counted in this part (NaN elsewhere). */
+  slot85th: Float64Array;
+};
+
+/**
+ * The plan of a site-detail scan; null when the site's measures could not be coded exactly
+ * (the caller then uses the sorting path).
+ */
+export function planSiteDetailScan(
   prepared: PreparedColumns,
   filter: VehicleFilter,
   clock: LocalClock,
   options: SiteDetailOptions,
-): SiteDetail | null {
+): ScanPlan | null {
   const { speed: speedMeasure, headway: headwayMeasure, gap: gapMeasure } = prepared;
   if (!speedMeasure || !headwayMeasure || !gapMeasure) return null;
   const wanted = new Set<SiteDetailPart>(options.parts ?? SITE_DETAIL_PARTS);
@@ -682,20 +720,92 @@ export function scanSiteDetail(
   const countAvailability = wanted.has('availability');
 
   const slots = binCount * directionCount;
+  const layout: Layout = {
+    origin,
+    widthMs,
+    originDay,
+    directionCount,
+    classCount,
+    directionSlot,
+    classSlot,
+    limits,
+    firstStepMps: steps.first,
+    secondStepMps: steps.second,
+    speedBinMps,
+    // Worked out only when the matrix is wanted (a part scanned in another thread repeats it).
+    headwayBins: countMatrix ? matrixBinsOf(headwayMeasure) : NO_MATRIX_BINS,
+    gapBins: countMatrix ? matrixBinsOf(gapMeasure) : NO_MATRIX_BINS,
+    speedCodeLow,
+    speedCodeCount,
+    speedCodeMin,
+    speedCodeMax,
+    headwayCodeMin,
+    headwayByValue,
+    allSpeedValues: speedMeasure.values,
+    countBins,
+    countLimits: limits.length > 0 && (countBins || wanted.has('speeding')),
+    countSpeedByClass,
+    countHeadway,
+    countGap,
+    countMatrix,
+    countAvailability,
+  };
+
+  return {
+    prepared,
+    filter,
+    compiled,
+    layout,
+    wanted,
+    from,
+    to,
+    empty,
+    binCount,
+    dayCount,
+    slots,
+    directions,
+    classList,
+    heavy,
+    steps,
+    speedBinCount,
+    speedValues,
+    speedMeasure,
+    headwayMeasure,
+    gapMeasure,
+  };
+}
+
+/** How many vehicles of each speed code the class histograms hold. */
+function speedHistogramOf(plan: ScanPlan, classHistogram: Uint32Array): Uint32Array {
+  const { speedCodeCount, classCount } = plan.layout;
+  const speedHistogram = new Uint32Array(speedCodeCount);
+  for (let slot = 0; slot < classCount; slot += 1)
+    for (let code = 0; code < speedCodeCount; code += 1)
+      speedHistogram[code] =
+        (speedHistogram[code] as number) +
+        (classHistogram[slot * speedCodeCount + code] as number);
+  return speedHistogram;
+}
+
+/**
+ * Scans the vehicles of times `startMs..endMs` (within the plan's window) and works out the
+ * 85th percentile of each bin met. Parts on either side of a bin boundary add up to the whole
+ * scan (see `mergePartialScans`).
+ */
+export function scanPart(plan: ScanPlan, startMs: number, endMs: number): PartialScan {
+  const { prepared, layout, compiled, slots, dayCount, speedBinCount, speedValues } = plan;
+  const { classCount, speedCodeCount, directionCount, countHeadway, countGap } = layout;
+  const { countAvailability, countBins } = layout;
   const slotVehicles = new Uint32Array(slots);
   const slotSpeedSum = new Float64Array(slots);
   const slotLimited = new Uint32Array(slots);
   const slotSpeeding = new Uint32Array(slots);
-  const classVehicles = new Uint32Array(classCount);
-  const classSpeedSum = new Float64Array(classCount);
   const classHistogram = new Uint32Array(classCount * speedCodeCount);
   const speedByClass = new Uint32Array(speedBinCount * classCount);
   const headwayHistogram = new Uint32Array(countHeadway ? CODES : 0);
   const gapHistogram = new Uint32Array(countGap ? CODES : 0);
   const headwayOverflow: number[] = [];
   const gapOverflow: number[] = [];
-  const headwayBins = matrixBinsOf(headwayMeasure);
-  const gapBins = matrixBinsOf(gapMeasure);
   const matrixSize = MATRIX_EDGES_S.length;
   const matrix = new Uint32Array(matrixSize * matrixSize);
   const dayHours = new Uint32Array(dayCount * directionCount * 24);
@@ -703,7 +813,7 @@ export function scanSiteDetail(
     countAvailability ? dayCount * directionCount * LANE_SLOTS : 0,
   );
   const otherLanes = new Map<string, number>();
-  const acc: Accumulators = {
+  const acc: PartialScan = {
     slotVehicles,
     slotSpeedSum,
     slotLimited,
@@ -729,68 +839,187 @@ export function scanSiteDetail(
     aboveSecond: 0,
     lastBin: Number.NEGATIVE_INFINITY,
     binsInOrder: true,
-  };
-  const layout: Layout = {
-    origin,
-    widthMs,
-    originDay,
-    directionCount,
-    classCount,
-    directionSlot,
-    classSlot,
-    limits,
-    firstStepMps: steps.first,
-    secondStepMps: steps.second,
-    speedBinMps,
-    headwayBins,
-    gapBins,
-    speedCodeLow,
-    speedCodeCount,
-    speedCodeMin,
-    speedCodeMax,
-    headwayCodeMin,
-    headwayByValue,
-    allSpeedValues: speedMeasure.values,
-    countBins,
-    countLimits: limits.length > 0 && (countBins || wanted.has('speeding')),
-    countSpeedByClass,
-    countHeadway,
-    countGap,
-    countMatrix,
-    countAvailability,
+    slot85th: new Float64Array(slots).fill(Number.NaN),
   };
 
-  const totalRows = prepared.batches.reduce((sum, batch) => sum + batch.timeMs.length, 0);
-  ensureScratch(countBins ? totalRows : 0);
+  const from = Math.max(plan.from, startMs);
+  const to = Math.min(plan.to, endMs);
+  if (plan.empty || !(from < to)) return acc;
+  let rows = 0;
+  const ranges = prepared.batches.map((batch, batchIndex) => {
+    const sorted = prepared.timeSorted[batchIndex] === true;
+    const start = sorted ? lowerBound(batch.timeMs, from) : 0;
+    const end = sorted ? lowerBound(batch.timeMs, to, start) : batch.timeMs.length;
+    rows += end - start;
+    return [start, end] as const;
+  });
+  ensureScratch(countBins ? rows : 0);
+  prepared.batches.forEach((batch, batchIndex) => {
+    const [start, end] = ranges[batchIndex] as readonly [number, number];
+    scanBatch(
+      acc,
+      layout,
+      compiled,
+      batch,
+      start,
+      end,
+      plan.speedMeasure.codes[batchIndex] as Uint16Array,
+      plan.headwayMeasure.codes[batchIndex] as Uint16Array,
+      plan.gapMeasure.codes[batchIndex] as Uint16Array,
+      from,
+      to,
+    );
+  });
 
-  if (!empty)
-    prepared.batches.forEach((batch, batchIndex) => {
-      const sorted = prepared.timeSorted[batchIndex] === true;
-      const start = sorted ? lowerBound(batch.timeMs, from) : 0;
-      const end = sorted ? lowerBound(batch.timeMs, to, start) : batch.timeMs.length;
-      scanBatch(
-        acc,
-        layout,
-        compiled,
-        batch,
-        start,
-        end,
-        speedMeasure.codes[batchIndex] as Uint16Array,
-        headwayMeasure.codes[batchIndex] as Uint16Array,
-        gapMeasure.codes[batchIndex] as Uint16Array,
+  // 85th percentile per bin and direction.
+  if (acc.vehicles > 0 && countBins) {
+    if (acc.binsInOrder)
+      slotPercentilesByRuns(
+        acc.vehicles,
+        scratchSlots,
+        scratchCodes,
+        directionCount,
+        slotVehicles,
+        speedValues,
+        acc.slot85th,
       );
+    else
+      slotPercentilesBySorting(
+        acc.vehicles,
+        scratchSlots,
+        scratchCodes,
+        speedHistogramOf(plan, classHistogram),
+        slotVehicles,
+        speedValues,
+        acc.slot85th,
+      );
+  }
+  return acc;
+}
+
+function addInto(target: Uint32Array, source: Uint32Array): void {
+  for (let index = 0; index < target.length; index += 1)
+    target[index] = (target[index] as number) + (source[index] as number);
+}
+
+/**
+ * The whole scan from its parts, or null when a bin and direction has vehicles in two parts
+ * (its percentile would need both): the caller then scans the window whole.
+ */
+export function mergePartialScans(parts: PartialScan[]): PartialScan | null {
+  const [merged, ...others] = parts;
+  if (!merged) return null;
+  for (const part of others) {
+    for (let slot = 0; slot < merged.slotVehicles.length; slot += 1) {
+      const count = part.slotVehicles[slot] as number;
+      if (count === 0) continue;
+      if ((merged.slotVehicles[slot] as number) > 0) return null;
+      merged.slotVehicles[slot] = count;
+      merged.slotSpeedSum[slot] = part.slotSpeedSum[slot] as number;
+      merged.slotLimited[slot] = part.slotLimited[slot] as number;
+      merged.slotSpeeding[slot] = part.slotSpeeding[slot] as number;
+      merged.slot85th[slot] = part.slot85th[slot] as number;
+    }
+    addInto(merged.classHistogram, part.classHistogram);
+    addInto(merged.speedByClass, part.speedByClass);
+    addInto(merged.headwayHistogram, part.headwayHistogram);
+    addInto(merged.gapHistogram, part.gapHistogram);
+    addInto(merged.matrix, part.matrix);
+    addInto(merged.dayHours, part.dayHours);
+    addInto(merged.availability, part.availability);
+    merged.headwayOverflow.push(...part.headwayOverflow);
+    merged.gapOverflow.push(...part.gapOverflow);
+    for (const [key, count] of part.otherLanes)
+      merged.otherLanes.set(key, (merged.otherLanes.get(key) ?? 0) + count);
+    merged.vehicles += part.vehicles;
+    merged.headwayCount += part.headwayCount;
+    merged.gapCount += part.gapCount;
+    merged.firstDay = Math.min(merged.firstDay, part.firstDay);
+    merged.lastDay = Math.max(merged.lastDay, part.lastDay);
+    merged.limited += part.limited;
+    merged.above += part.above;
+    merged.aboveFirst += part.aboveFirst;
+    merged.aboveSecond += part.aboveSecond;
+  }
+  return merged;
+}
+
+/** Milliseconds either side of a split at which the zone's offset must not change. */
+const SPLIT_CLEARANCE_MS = 3 * HOUR_MS;
+
+/**
+ * Instants that cut the plan's window into up to `parts` parts of about as many vehicles, each
+ * at the start of a bin where the clocks do not change for three hours either side: every bin
+ * then falls wholly in one part. Fewer (or none) when the window is too short to cut.
+ */
+export function splitTimes(plan: ScanPlan, parts: number): number[] {
+  const { prepared, layout, compiled, from, to } = plan;
+  if (plan.empty || parts < 2) return [];
+  const local = compiled.local;
+  // Vehicles before an instant: exact for time-sorted batches, by share of the span otherwise.
+  const before = (time: number) => {
+    let count = 0;
+    prepared.batches.forEach((batch, batchIndex) => {
+      const times = batch.timeMs;
+      if (prepared.timeSorted[batchIndex] === true)
+        count += lowerBound(times, time) - lowerBound(times, from);
+      else if (times.length > 0) {
+        const span = prepared.maxTimeMs + 1 - prepared.minTimeMs;
+        count += (times.length * Math.max(0, Math.min(time, to) - from)) / span;
+      }
     });
-  const {
-    vehicles,
-    headwayCount,
-    gapCount,
-    firstDay,
-    lastDay,
-    limited,
-    above,
-    aboveFirst,
-    aboveSecond,
-  } = acc;
+    return count;
+  };
+  const total = before(to);
+  const cuts: number[] = [];
+  let previous = from;
+  for (let part = 1; part < parts; part += 1) {
+    // The instant before which `part / parts` of the vehicles lie.
+    let low = previous;
+    let high = to;
+    while (high - low > 60_000) {
+      const middle = low + Math.floor((high - low) / 2);
+      if (before(middle) < (total * part) / parts) low = middle;
+      else high = middle;
+    }
+    // Back to the start of its bin, and further back while the clocks change nearby.
+    let bin = Math.floor((local(low) - layout.origin) / layout.widthMs);
+    for (let tries = 0; tries < 8; tries += 1, bin -= 1) {
+      const binStart = layout.origin + bin * layout.widthMs;
+      const guess = binStart - (local(low) - low);
+      const cut = binStart - (local(guess) - guess);
+      const steady =
+        local(cut) === binStart &&
+        local(cut - SPLIT_CLEARANCE_MS) === binStart - SPLIT_CLEARANCE_MS &&
+        local(cut + SPLIT_CLEARANCE_MS) === binStart + SPLIT_CLEARANCE_MS;
+      if (!steady) continue;
+      if (cut > previous && cut < to) {
+        cuts.push(cut);
+        previous = cut;
+      }
+      break;
+    }
+  }
+  return cuts;
+}
+
+/**
+ * The site-detail answer from the (merged) counts of a scan: exact percentiles read off code
+ * histograms; only the parts in the plan's options are worked out.
+ */
+export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail {
+  const { layout, wanted, binCount, dayCount, directions, classList, heavy, steps } = plan;
+  const { speedBinCount, speedValues, headwayMeasure, gapMeasure } = plan;
+  const { origin, widthMs, originDay, directionCount, classCount, speedCodeCount } = layout;
+  const { speedBinMps, countAvailability } = layout;
+  const { slotVehicles, slotSpeedSum, slotLimited, slotSpeeding, slot85th } = scan;
+  const { classHistogram, speedByClass, headwayHistogram, gapHistogram, matrix } = scan;
+  const { dayHours, availability, otherLanes, headwayOverflow, gapOverflow } = scan;
+  const { vehicles, headwayCount, gapCount, firstDay, lastDay } = scan;
+  const { limited, above, aboveFirst, aboveSecond } = scan;
+  const matrixSize = MATRIX_EDGES_S.length;
+  const classVehicles = new Uint32Array(classCount);
+  const classSpeedSum = new Float64Array(classCount);
 
   // Vehicles and speed sums per class, heavy vehicles and the speed histogram, from the class
   // histograms: each code stands for one value, so a sum is its count times the value, added
@@ -815,31 +1044,6 @@ export function scanSiteDetail(
   for (let code = 0; code < speedCodeCount; code += 1) {
     const codeCount = speedHistogram[code] as number;
     if (codeCount > 0) speedSum += codeCount * (speedValues[code] as number);
-  }
-
-  // 85th percentile per bin and direction.
-  const slot85th = new Float64Array(slots).fill(Number.NaN);
-  if (vehicles > 0 && countBins) {
-    if (acc.binsInOrder)
-      slotPercentilesByRuns(
-        vehicles,
-        scratchSlots,
-        scratchCodes,
-        directionCount,
-        slotVehicles,
-        speedValues,
-        slot85th,
-      );
-    else
-      slotPercentilesBySorting(
-        vehicles,
-        scratchSlots,
-        scratchCodes,
-        speedHistogram,
-        slotVehicles,
-        speedValues,
-        slot85th,
-      );
   }
 
   const noOverflow = new Float64Array(0);
@@ -1047,4 +1251,24 @@ export function scanSiteDetail(
     virtualWeek,
     availability: availabilityRows,
   };
+}
+
+/**
+ * The site-detail answer from one scan of the selected vehicles into flat counters, with exact
+ * percentiles read off code histograms (per bin by selection, or a counting sort when the bins
+ * did not come in order). Null when the site's measures could not be coded exactly; the caller
+ * then uses the sorting path. Only the parts in `options.parts` are worked out.
+ */
+export function scanSiteDetail(
+  prepared: PreparedColumns,
+  filter: VehicleFilter,
+  clock: LocalClock,
+  options: SiteDetailOptions,
+): SiteDetail | null {
+  const plan = planSiteDetailScan(prepared, filter, clock, options);
+  if (!plan) return null;
+  return finishSiteDetail(
+    plan,
+    scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY),
+  );
 }
