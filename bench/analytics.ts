@@ -205,6 +205,7 @@ try {
     floors.push(performance.now() - started);
     if (speedSum < 0 || classSum < 0) console.log('impossible');
   }
+  console.log(`site detail, each warm call (ms): ${warm.map((ms) => ms.toFixed(0)).join(' ')}`);
   const warmMs = median(warm);
   const coldMs = median(cold);
   const floorMs = median(floors);

@@ -10,3 +10,4 @@ export * from './siteDetailShape.ts';
 export * from './preparedColumns.ts';
 export * from './rollupSeries.ts';
 export * from './packedTimeBins.ts';
+export * from './siteDetailScan.ts';

@@ -44,13 +44,15 @@ function codeMeasure(
   columns: Float32Array[],
   scales: number[],
   overflow: boolean,
+  shared: boolean,
 ): CodedMeasure | null {
+  const memory = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   for (const scale of scales) {
-    const values = new Float64Array(CODE_VALUES).fill(Number.NaN);
+    const values = new Float64Array(memory(CODE_VALUES * 8)).fill(Number.NaN);
     const codes: Uint16Array[] = [];
     let codable = true;
     for (const column of columns) {
-      const batchCodes = new Uint16Array(column.length);
+      const batchCodes = new Uint16Array(memory(column.length * 2));
       for (let index = 0; index < column.length; index += 1) {
         const value = column[index] as number;
         if (value !== value) {
@@ -92,8 +94,14 @@ function isAscending(times: Float64Array): boolean {
   return true;
 }
 
-/** Prepares a site's columns: sortedness, time and speed bounds, and the coded measures. */
-export function prepareColumns(batches: VehicleColumns[]): PreparedColumns {
+/**
+ * Prepares a site's columns: sortedness, time and speed bounds, and the coded measures. With
+ * `shared`, the codes are kept in shared memory, for columns other threads scan too.
+ */
+export function prepareColumns(
+  batches: VehicleColumns[],
+  { shared = false }: { shared?: boolean } = {},
+): PreparedColumns {
   let minTimeMs = Number.POSITIVE_INFINITY;
   let maxTimeMs = Number.NEGATIVE_INFINITY;
   let maxSpeedMps = 0;
@@ -110,16 +118,19 @@ export function prepareColumns(batches: VehicleColumns[]): PreparedColumns {
     batches.map((batch) => batch.speedMps),
     [100, 1000],
     false,
+    shared,
   );
   const headway = codeMeasure(
     batches.map((batch) => batch.headwayS),
     [100, 1000],
     true,
+    shared,
   );
   const gap = codeMeasure(
     batches.map((batch) => batch.gapS),
     [100, 1000],
     true,
+    shared,
   );
   let bytes = 0;
   for (const batch of batches)

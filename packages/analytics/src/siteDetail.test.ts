@@ -341,7 +341,12 @@ describe('the counting scan and the sorting path', () => {
   ] as const)(
     'a scan cut at bin starts adds up to the whole scan: %s',
     (_name, data, binMinutes, count, window) => {
-      const chosen = { ...filter, classes: [1, 2, 3, 4, 5], minHeadwayS: 1, ...window };
+      const chosen = {
+        ...filter,
+        classes: [1, 2, 3, 4, 5],
+        minHeadwayS: 1,
+        ...window,
+      } as VehicleFilter;
       const settings = options({ binMinutes, speedLimits: limits });
       const { cuts, parts, detail } = scannedInParts(data, chosen, settings, count);
       expect(cuts).toHaveLength(count - 1);

@@ -948,13 +948,14 @@ export function mergePartialScans(parts: PartialScan[]): PartialScan | null {
 const SPLIT_CLEARANCE_MS = 3 * HOUR_MS;
 
 /**
- * Instants that cut the plan's window into up to `parts` parts of about as many vehicles, each
- * at the start of a bin where the clocks do not change for three hours either side: every bin
- * then falls wholly in one part. Fewer (or none) when the window is too short to cut.
+ * Instants that cut the plan's window into up to `most` parts of about as many vehicles (and
+ * at least `leastVehiclesPerPart` each), each at the start of a bin where the clocks do not
+ * change for three hours either side: every bin then falls wholly in one part. Fewer (or none)
+ * when the window is too short to cut.
  */
-export function splitTimes(plan: ScanPlan, parts: number): number[] {
+export function splitTimes(plan: ScanPlan, most: number, leastVehiclesPerPart = 0): number[] {
   const { prepared, layout, compiled, from, to } = plan;
-  if (plan.empty || parts < 2) return [];
+  if (plan.empty || most < 2) return [];
   const local = compiled.local;
   // Vehicles before an instant: exact for time-sorted batches, by share of the span otherwise.
   const before = (time: number) => {
@@ -971,6 +972,7 @@ export function splitTimes(plan: ScanPlan, parts: number): number[] {
     return count;
   };
   const total = before(to);
+  const parts = Math.min(most, Math.floor(total / Math.max(1, leastVehiclesPerPart)));
   const cuts: number[] = [];
   let previous = from;
   for (let part = 1; part < parts; part += 1) {

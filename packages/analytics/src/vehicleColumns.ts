@@ -137,6 +137,22 @@ export class VehicleColumnsBuilder {
 }
 
 /**
+ * The columns copied into shared memory (SharedArrayBuffer), so that other threads can read
+ * them without a copy of their own.
+ */
+export function sharedColumns(columns: VehicleColumns): VehicleColumns {
+  return Object.fromEntries(
+    COLUMN_NAMES.map((name) => {
+      const column = columns[name];
+      const Type = column.constructor as new (buffer: SharedArrayBuffer) => typeof column;
+      const shared = new Type(new SharedArrayBuffer(column.byteLength));
+      shared.set(column);
+      return [name, shared];
+    }),
+  ) as unknown as VehicleColumns;
+}
+
+/**
  * An Arrow IPC file written batch by batch as a stream: `write` each batch as it is built,
  * then `finish`; `abort` ends the stream with the error.
  */

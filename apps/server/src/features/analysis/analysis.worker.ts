@@ -1,29 +1,50 @@
-// An analysis thread: keeps sites' prepared columns in its own cache and answers site-detail
-// requests off the API's event loop.
+// An analysis thread: keeps sites' prepared columns (in shared memory) in its own cache,
+// answers site-detail requests off the API's event loop, and scans parts of other threads'
+// sites when they ask.
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   columnsFromArrow,
+  finishSiteDetail,
+  mergePartialScans,
   packTimeBins,
   packedBuffers,
+  planSiteDetailScan,
   prepareColumns,
+  scanPart,
+  sharedColumns,
   siteDetail,
+  splitTimes,
   type LocalClock,
+  type PartialScan,
+  type PreparedColumns,
+  type SiteDetail,
+  type SiteDetailOptions,
 } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import { createBlobStore } from '../../infra/blob/blobStore.ts';
 import { withMappedDirections } from '../ingest/directionMap.ts';
 import type {
   AnalysisWorkerData,
+  FromAnalysisThread,
+  PartRequest,
+  PartResponse,
+  ScanSettings,
   SiteDetailRequest,
   SiteDetailResponse,
+  ToAnalysisThread,
 } from './analysisWorker.protocol.ts';
 import { createColumnCache } from './columnCache.ts';
+
+/** A window is cut into parts for other threads only when each part has this many vehicles. */
+const LEAST_VEHICLES_PER_PART = 500_000;
 
 const settings = workerData as AnalysisWorkerData;
 const blobs = createBlobStore(settings);
 const cache = createColumnCache(settings.cacheBytes);
 const port = parentPort;
 if (!port) throw new Error('analysis.worker.ts runs as a worker thread');
+const send = (message: FromAnalysisThread, transfer: ArrayBuffer[] = []) =>
+  port.postMessage(message, transfer);
 
 /**
  * Each zone's offsets, remembered between requests: the scan asks once per UTC hour of the
@@ -50,6 +71,89 @@ function clockOf(timeZone: string): LocalClock {
   return clock;
 }
 
+function optionsOf(request: ScanSettings): SiteDetailOptions {
+  return {
+    binMinutes: request.binMinutes,
+    speedLimits: request.speedLimits,
+    heavyClasses: new Set(request.heavyClasses),
+    units: request.units,
+    ...(request.parts ? { parts: request.parts } : {}),
+  };
+}
+
+/** The buffers of a part's counts, handed over rather than copied. */
+function buffersOf(scan: PartialScan): ArrayBuffer[] {
+  return Object.values(scan).flatMap((value) =>
+    ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer ? [value.buffer] : [],
+  );
+}
+
+// Parts asked of other threads, waiting for their counts.
+const waitingParts = new Map<
+  number,
+  { resolve: (scan: PartialScan) => void; reject: (error: Error) => void }
+>();
+let nextPartId = 1;
+
+function askForPart(
+  request: ScanSettings,
+  prepared: PreparedColumns,
+  startMs: number,
+  endMs: number,
+): Promise<PartialScan> {
+  const partId = nextPartId;
+  nextPartId += 1;
+  return new Promise((resolve, reject) => {
+    waitingParts.set(partId, { resolve, reject });
+    const { timeZone, filter, binMinutes, speedLimits, heavyClasses, units, parts } = request;
+    send({
+      kind: 'part',
+      partId,
+      timeZone,
+      filter,
+      binMinutes,
+      speedLimits,
+      heavyClasses,
+      units,
+      ...(parts ? { parts } : {}),
+      prepared,
+      startMs,
+      endMs,
+    } satisfies PartRequest);
+  });
+}
+
+/**
+ * The site's figures: with idle threads and enough vehicles, the window is cut at bin starts
+ * and the other threads scan the later parts while this one scans the first; a part another
+ * thread could not scan is scanned here, and parts that share a bin are scanned again whole.
+ */
+async function detailOf(request: SiteDetailRequest, prepared: PreparedColumns): Promise<SiteDetail> {
+  const clock = clockOf(request.timeZone);
+  const options = optionsOf(request);
+  const plan =
+    request.helpers > 0 ? planSiteDetailScan(prepared, request.filter, clock, options) : null;
+  const cuts = plan ? splitTimes(plan, request.helpers + 1, LEAST_VEHICLES_PER_PART) : [];
+  if (!plan || cuts.length === 0) return siteDetail(prepared, request.filter, clock, options);
+  const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+  const others = cuts.map((cut, index) =>
+    askForPart(request, prepared, cut, bounds[index + 2] as number).catch(() => null),
+  );
+  const own = scanPart(plan, Number.NEGATIVE_INFINITY, cuts[0] as number);
+  const scanned = await Promise.all(others);
+  const parts = [
+    own,
+    ...scanned.map(
+      (scan, index) =>
+        scan ?? scanPart(plan, bounds[index + 1] as number, bounds[index + 2] as number),
+    ),
+  ];
+  const merged =
+    mergePartialScans(parts) ??
+    scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+  return finishSiteDetail(plan, merged);
+}
+
 async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
   // A merged file's direction map is part of the key: the same file may count differently.
   const key = request.columns
@@ -59,29 +163,61 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     const batches = [];
     for (const file of request.columns)
       batches.push(
-        withMappedDirections(columnsFromArrow(await blobs.getBytes(file.key)), file.directionMap),
+        sharedColumns(
+          withMappedDirections(
+            columnsFromArrow(await blobs.getBytes(file.key)),
+            file.directionMap,
+          ),
+        ),
       );
-    return prepareColumns(batches);
+    return prepareColumns(batches, { shared: true });
   });
-  const detail = siteDetail(prepared, request.filter, clockOf(request.timeZone), {
-    binMinutes: request.binMinutes,
-    speedLimits: request.speedLimits,
-    heavyClasses: new Set(request.heavyClasses),
-    units: request.units,
-    ...(request.parts ? { parts: request.parts } : {}),
-  });
-  const { bins, ...rest } = detail;
-  return { id: request.id, detail: rest, bins: packTimeBins(bins) };
+  const { bins, ...rest } = await detailOf(request, prepared);
+  return { kind: 'siteDetail', id: request.id, detail: rest, bins: packTimeBins(bins) };
 }
 
-// One request at a time: a scan runs to completion, and the next waits its turn.
+/** A part of another thread's scan, answered at once (a scan does not wait on anything). */
+function scanAskedPart(request: PartRequest): void {
+  try {
+    const plan = planSiteDetailScan(
+      request.prepared,
+      request.filter,
+      clockOf(request.timeZone),
+      optionsOf(request),
+    );
+    if (!plan) throw new Error('the columns could not be coded');
+    const scan = scanPart(plan, request.startMs, request.endMs);
+    send({ kind: 'part', partId: request.partId, scan } satisfies PartResponse, buffersOf(scan));
+  } catch (error) {
+    send({
+      kind: 'part',
+      partId: request.partId,
+      error: error instanceof Error ? error.message : String(error),
+    } satisfies PartResponse);
+  }
+}
+
+// One site request at a time: a scan runs to completion, and the next waits its turn. Parts
+// asked by other threads are scanned as they come, even while a request waits for its own.
 let queue: Promise<void> = Promise.resolve();
-port.on('message', (request: SiteDetailRequest) => {
+port.on('message', (message: ToAnalysisThread) => {
+  if (message.kind === 'part' && 'prepared' in message) {
+    scanAskedPart(message);
+    return;
+  }
+  if (message.kind === 'part') {
+    const waiting = waitingParts.get(message.partId);
+    waitingParts.delete(message.partId);
+    if ('error' in message) waiting?.reject(new Error(message.error));
+    else waiting?.resolve(message.scan);
+    return;
+  }
   queue = queue.then(async () => {
-    const response = await answer(request).catch((error: unknown): SiteDetailResponse => ({
-      id: request.id,
+    const response = await answer(message).catch((error: unknown): SiteDetailResponse => ({
+      kind: 'siteDetail',
+      id: message.id,
       error: error instanceof Error ? error.message : String(error),
     }));
-    port.postMessage(response, 'bins' in response ? packedBuffers(response.bins) : []);
+    send(response, 'bins' in response ? packedBuffers(response.bins) : []);
   });
 });

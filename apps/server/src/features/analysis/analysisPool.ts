@@ -5,8 +5,11 @@ import { Worker } from 'node:worker_threads';
 import { unpackTimeBins, type SiteDetail } from '@roadcount/analytics';
 import type {
   AnalysisWorkerData,
+  FromAnalysisThread,
+  PartRequest,
+  PartResponse,
   SiteDetailRequest,
-  SiteDetailResponse,
+  ToAnalysisThread,
 } from './analysisWorker.protocol.ts';
 
 interface Pending {
@@ -17,6 +20,15 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Parts of other threads' scans this thread is scanning, by the pool's part number. */
+  scanning: Set<number>;
+}
+
+/** A part a thread asked for: who asked, under which of its numbers. */
+interface PartRelay {
+  asker: Thread;
+  askerPartId: number;
+  scanner: Thread;
 }
 
 /**
@@ -40,10 +52,20 @@ export function threadOf(siteId: string, size: number): number {
   return Math.abs(hash) % size;
 }
 
+/** The buffers of a message's typed arrays (a part's counts), handed over rather than copied. */
+function transferables(message: PartResponse): ArrayBuffer[] {
+  if (!('scan' in message)) return [];
+  return Object.values(message.scan).flatMap((value) =>
+    ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer ? [value.buffer] : [],
+  );
+}
+
 /**
- * Analysis threads (worker_threads), started on first use. A site always goes to the same
- * thread, whose cache holds its columns; each thread keeps a share of the cache budget. Two
- * sites on different threads are scanned at the same time, and the API's event loop stays free.
+ * Analysis threads (worker_threads), all started on first use. A site always goes to the same
+ * thread, whose cache holds its columns (in shared memory); each thread keeps a share of the
+ * cache budget. Two sites on different threads are scanned at the same time, and the API's
+ * event loop stays free. A thread with a long window and idle peers asks them (through here)
+ * to scan parts of it.
  */
 export function createAnalysisPool(options: {
   dataDir: string;
@@ -54,7 +76,40 @@ export function createAnalysisPool(options: {
   const size = Math.max(1, options.threads);
   const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 1;
+  let nextPartId = 1;
   let closed = false;
+  const relays = new Map<number, PartRelay>();
+  const post = (thread: Thread, message: ToAnalysisThread, transfer: ArrayBuffer[] = []) =>
+    thread.worker.postMessage(message, transfer);
+
+  /** Hands a thread's part request to another thread, the idlest one. */
+  function relayPart(asker: Thread, request: PartRequest): void {
+    const peers = threads.filter(
+      (thread): thread is Thread => thread !== undefined && thread !== asker,
+    );
+    const busy = (thread: Thread) => thread.pending.size + thread.scanning.size;
+    const scanner = peers.sort((a, b) => busy(a) - busy(b))[0];
+    if (!scanner) {
+      post(asker, { kind: 'part', partId: request.partId, error: 'no other analysis thread' });
+      return;
+    }
+    const partId = nextPartId;
+    nextPartId += 1;
+    relays.set(partId, { asker, askerPartId: request.partId, scanner });
+    scanner.scanning.add(partId);
+    post(scanner, { ...request, partId });
+  }
+
+  /** Hands the counts of a part back to the thread that asked for them. */
+  function returnPart(response: PartResponse): void {
+    const relay = relays.get(response.partId);
+    if (!relay) return;
+    relays.delete(response.partId);
+    relay.scanner.scanning.delete(response.partId);
+    if (!threads.includes(relay.asker)) return;
+    const back = { ...response, partId: relay.askerPartId };
+    post(relay.asker, back, transferables(back));
+  }
 
   function start(slot: number): Thread {
     const workerData: AnalysisWorkerData = {
@@ -63,8 +118,13 @@ export function createAnalysisPool(options: {
       cacheBytes: Math.floor(options.cacheBytes / size),
     };
     const worker = new Worker(bootstrap, { eval: true, workerData });
-    const thread: Thread = { worker, pending: new Map() };
-    worker.on('message', (response: SiteDetailResponse) => {
+    const thread: Thread = { worker, pending: new Map(), scanning: new Set() };
+    worker.on('message', (response: FromAnalysisThread) => {
+      if (response.kind === 'part') {
+        if ('prepared' in response) relayPart(thread, response);
+        else returnPart(response);
+        return;
+      }
       const waiting = thread.pending.get(response.id);
       if (!waiting) return;
       thread.pending.delete(response.id);
@@ -75,6 +135,9 @@ export function createAnalysisPool(options: {
       if (threads[slot] === thread) threads[slot] = undefined;
       for (const waiting of thread.pending.values()) waiting.reject(error);
       thread.pending.clear();
+      // Parts it was scanning for others: they scan them themselves.
+      for (const partId of thread.scanning)
+        returnPart({ kind: 'part', partId, error: error.message });
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the analysis thread stopped (exit code ${code})`)));
@@ -84,16 +147,24 @@ export function createAnalysisPool(options: {
   }
 
   return {
-    siteDetail(request: Omit<SiteDetailRequest, 'id'>): Promise<SiteDetail> {
+    siteDetail(request: Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers'>): Promise<SiteDetail> {
       if (closed) return Promise.reject(new Error('the analysis threads are closed'));
+      for (let other = 0; other < size; other += 1) if (!threads[other]) start(other);
       const slot = threadOf(request.siteId, size);
       const thread = threads[slot] ?? start(slot);
+      const helpers = threads.filter(
+        (other) =>
+          other !== undefined &&
+          other !== thread &&
+          other.pending.size === 0 &&
+          other.scanning.size === 0,
+      ).length;
       const id = nextId;
       nextId += 1;
       return new Promise<SiteDetail>((resolve, reject) => {
         thread.pending.set(id, { resolve, reject });
         thread.worker.ref();
-        thread.worker.postMessage({ ...request, id } satisfies SiteDetailRequest);
+        post(thread, { ...request, kind: 'siteDetail', id, helpers });
       }).finally(() => {
         if (thread.pending.size === 0) thread.worker.unref();
       });

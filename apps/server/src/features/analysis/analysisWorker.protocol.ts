@@ -1,5 +1,7 @@
 import type {
   PackedTimeBins,
+  PartialScan,
+  PreparedColumns,
   SiteDetail,
   SiteDetailPart,
   SpeedLimit,
@@ -14,12 +16,8 @@ export interface StoredColumns {
   directionMap?: Record<string, number>;
 }
 
-/** What the API asks an analysis thread: one site's figures from its column files. */
-export interface SiteDetailRequest {
-  id: number;
-  siteId: string;
-  /** The site's column files; the cached columns are valid for this very list. */
-  columns: StoredColumns[];
+/** How the figures are asked for: the same for the whole scan and for each part of it. */
+export interface ScanSettings {
   timeZone: string;
   filter: VehicleFilter;
   binMinutes: number;
@@ -30,10 +28,42 @@ export interface SiteDetailRequest {
   parts?: SiteDetailPart[];
 }
 
+/** What the API asks an analysis thread: one site's figures from its column files. */
+export interface SiteDetailRequest extends ScanSettings {
+  kind: 'siteDetail';
+  id: number;
+  siteId: string;
+  /** The site's column files; the cached columns are valid for this very list. */
+  columns: StoredColumns[];
+  /** How many other threads are idle and may scan a part of the window. */
+  helpers: number;
+}
+
 /** The answer, its time bins packed into flat arrays (handed over, not copied object by object). */
 export type SiteDetailResponse =
-  | { id: number; detail: Omit<SiteDetail, 'bins'>; bins: PackedTimeBins }
-  | { id: number; error: string };
+  | { kind: 'siteDetail'; id: number; detail: Omit<SiteDetail, 'bins'>; bins: PackedTimeBins }
+  | { kind: 'siteDetail'; id: number; error: string };
+
+/**
+ * A part of a scan one thread asks another to do (through the API thread): the site's columns
+ * in shared memory, and the time range of the part.
+ */
+export interface PartRequest extends ScanSettings {
+  kind: 'part';
+  /** Numbered by the thread that asks; the API thread numbers it again for the thread that scans. */
+  partId: number;
+  prepared: PreparedColumns;
+  startMs: number;
+  endMs: number;
+}
+
+/** The counts of a part, or why it could not be scanned. */
+export type PartResponse =
+  | { kind: 'part'; partId: number; scan: PartialScan }
+  | { kind: 'part'; partId: number; error: string };
+
+export type ToAnalysisThread = SiteDetailRequest | PartRequest | PartResponse;
+export type FromAnalysisThread = SiteDetailResponse | PartRequest | PartResponse;
 
 /** Where an analysis thread reads column files from, and how much it may keep. */
 export interface AnalysisWorkerData {
