@@ -209,6 +209,7 @@ export async function buildApp({
     s3: config.s3,
     cacheBytes: config.columnCacheBytes,
     threads: config.analysisThreads,
+    splitVehicles: config.analysisSplitVehicles,
   });
   app.addHook('onClose', () => analysisPool.close());
   const exclusions = createExclusionsService(createExclusionsRepository(db));

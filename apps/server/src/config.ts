@@ -41,6 +41,7 @@ const environmentSchema = z.object({
   COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
   MAP_CACHE_MB: z.coerce.number().int().positive().default(512),
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  ANALYSIS_SPLIT_VEHICLES: z.coerce.number().int().positive().default(500_000),
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_TILE_URL: z
     .url({ protocol: /^https?$/ })
@@ -85,6 +86,8 @@ export interface Config {
   /** Memory for sites' packed rollup series kept between map calls. */
   mapCacheBytes: number;
   analysisThreads: number;
+  /** A site-detail window is shared with idle analysis threads when each gets this many vehicles. */
+  analysisSplitVehicles: number;
   /** The base maps the web app draws under the sites, and their hosts for the CSP. */
   map: {
     styleUrl: string | undefined;
@@ -143,6 +146,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
     mapCacheBytes: env.MAP_CACHE_MB * 1024 * 1024,
     analysisThreads: env.ANALYSIS_THREADS,
+    analysisSplitVehicles: env.ANALYSIS_SPLIT_VEHICLES,
     map: {
       styleUrl: env.MAP_STYLE_URL,
       tileUrl: env.MAP_TILE_URL,

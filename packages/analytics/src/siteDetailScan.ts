@@ -984,22 +984,24 @@ export function splitTimes(plan: ScanPlan, most: number, leastVehiclesPerPart = 
       if (before(middle) < (total * part) / parts) low = middle;
       else high = middle;
     }
-    // Back to the start of its bin, and further back while the clocks change nearby.
-    let bin = Math.floor((local(low) - layout.origin) / layout.widthMs);
-    for (let tries = 0; tries < 8; tries += 1, bin -= 1) {
-      const binStart = layout.origin + bin * layout.widthMs;
-      const guess = binStart - (local(low) - low);
+    // The nearest bin start inside the rest of the window where the clocks stay steady.
+    const at = local(low);
+    const bin = Math.floor((at - layout.origin) / layout.widthMs);
+    const starts = [-3, -2, -1, 0, 1, 2, 3, 4]
+      .map((step) => layout.origin + (bin + step) * layout.widthMs)
+      .sort((a, b) => Math.abs(a - at) - Math.abs(b - at));
+    for (const binStart of starts) {
+      const guess = binStart - (at - low);
       const cut = binStart - (local(guess) - guess);
       const steady =
         local(cut) === binStart &&
         local(cut - SPLIT_CLEARANCE_MS) === binStart - SPLIT_CLEARANCE_MS &&
         local(cut + SPLIT_CLEARANCE_MS) === binStart + SPLIT_CLEARANCE_MS;
-      if (!steady) continue;
-      if (cut > previous && cut < to) {
+      if (steady && cut > previous && cut < to) {
         cuts.push(cut);
         previous = cut;
+        break;
       }
-      break;
     }
   }
   return cuts;

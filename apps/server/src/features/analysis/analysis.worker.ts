@@ -35,9 +35,6 @@ import type {
 } from './analysisWorker.protocol.ts';
 import { createColumnCache } from './columnCache.ts';
 
-/** A window is cut into parts for other threads only when each part has this many vehicles. */
-const LEAST_VEHICLES_PER_PART = 500_000;
-
 const settings = workerData as AnalysisWorkerData;
 const blobs = createBlobStore(settings);
 const cache = createColumnCache(settings.cacheBytes);
@@ -133,7 +130,7 @@ async function detailOf(request: SiteDetailRequest, prepared: PreparedColumns): 
   const options = optionsOf(request);
   const plan =
     request.helpers > 0 ? planSiteDetailScan(prepared, request.filter, clock, options) : null;
-  const cuts = plan ? splitTimes(plan, request.helpers + 1, LEAST_VEHICLES_PER_PART) : [];
+  const cuts = plan ? splitTimes(plan, request.helpers + 1, settings.splitVehicles) : [];
   if (!plan || cuts.length === 0) return siteDetail(prepared, request.filter, clock, options);
   const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
   const others = cuts.map((cut, index) =>

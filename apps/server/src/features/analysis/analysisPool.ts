@@ -72,12 +72,15 @@ export function createAnalysisPool(options: {
   s3: AnalysisWorkerData['s3'];
   cacheBytes: number;
   threads: number;
+  /** Vehicles each part of a window shared between threads has at least. */
+  splitVehicles?: number;
 }) {
   const size = Math.max(1, options.threads);
   const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 1;
   let nextPartId = 1;
   let closed = false;
+  let partsScanned = 0;
   const relays = new Map<number, PartRelay>();
   const post = (thread: Thread, message: ToAnalysisThread, transfer: ArrayBuffer[] = []) =>
     thread.worker.postMessage(message, transfer);
@@ -106,6 +109,7 @@ export function createAnalysisPool(options: {
     if (!relay) return;
     relays.delete(response.partId);
     relay.scanner.scanning.delete(response.partId);
+    if ('scan' in response) partsScanned += 1;
     if (!threads.includes(relay.asker)) return;
     const back = { ...response, partId: relay.askerPartId };
     post(relay.asker, back, transferables(back));
@@ -116,6 +120,7 @@ export function createAnalysisPool(options: {
       dataDir: options.dataDir,
       s3: options.s3,
       cacheBytes: Math.floor(options.cacheBytes / size),
+      splitVehicles: options.splitVehicles ?? 500_000,
     };
     const worker = new Worker(bootstrap, { eval: true, workerData });
     const thread: Thread = { worker, pending: new Map(), scanning: new Set() };
@@ -169,6 +174,8 @@ export function createAnalysisPool(options: {
         if (thread.pending.size === 0) thread.worker.unref();
       });
     },
+    /** How many parts of windows threads have scanned for one another. */
+    stats: () => ({ partsScanned }),
     async close(): Promise<void> {
       closed = true;
       await Promise.all(threads.flatMap((thread) => (thread ? [thread.worker.terminate()] : [])));

@@ -70,4 +70,6 @@ export interface AnalysisWorkerData {
   dataDir: string;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   cacheBytes: number;
+  /** A window is cut into parts for other threads only when each part has this many vehicles. */
+  splitVehicles: number;
 }

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VehicleColumnsBuilder, columnsToArrow, defaultFilter } from '@roadcount/analytics';
+import { LocalTimeConverter, generateTraffic } from '@roadcount/formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalBlobStore } from '../../infra/blob/blobStore.ts';
+import { createAnalysisPool, type AnalysisPool } from './analysisPool.ts';
+import type { SiteDetailRequest } from './analysisWorker.protocol.ts';
+
+describe('analysis threads sharing a window', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'roadcount-pool-'));
+  let alone: AnalysisPool;
+  let together: AnalysisPool;
+  const zone = new LocalTimeConverter('Europe/London');
+  const start = Date.UTC(2025, 9, 20);
+  const end = Date.UTC(2025, 10, 1);
+
+  beforeAll(async () => {
+    // Twelve days of traffic in London, across the night the clocks go back (26 October).
+    const builder = new VehicleColumnsBuilder();
+    for (const vehicle of generateTraffic({
+      seed: 5,
+      startDay: '2025-10-20',
+      days: 12,
+      vehiclesPerDay: 3_000,
+      directions: [1, 5],
+      meanSpeedKmh: 55,
+    }))
+      builder.push({
+        timeMs: vehicle.localMs - zone.offsetAt(vehicle.localMs),
+        lane: vehicle.lane,
+        direction: vehicle.direction,
+        classIndex: vehicle.classIndex,
+        // As a counter file gives them: 0.1 km/h, headways and gaps to 0.01 s.
+        speedMps: Number(vehicle.speedKmh.toFixed(1)) / 3.6,
+        lengthM: vehicle.lengthM,
+        headwayS: Number(vehicle.headwayS.toFixed(2)),
+        gapS: Number(vehicle.gapS.toFixed(2)),
+        axles: vehicle.axles,
+        wheelbaseM: vehicle.wheelbaseM,
+        rho: vehicle.rho,
+      });
+    await createLocalBlobStore(join(dataDir, 'blobs')).putBytes(
+      'columns/shared-window.arrow',
+      columnsToArrow(builder.build()),
+    );
+    const settings = { dataDir, s3: undefined, cacheBytes: 64 * 1024 * 1024 };
+    alone = createAnalysisPool({ ...settings, threads: 1 });
+    together = createAnalysisPool({ ...settings, threads: 2, splitVehicles: 2_000 });
+  });
+  afterAll(async () => {
+    await Promise.all([alone.close(), together.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const request = (
+    binMinutes: number,
+    overrides: Partial<SiteDetailRequest['filter']> = {},
+  ): Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers'> => ({
+    siteId: 'a-site',
+    columns: [{ key: 'columns/shared-window.arrow', version: '1' }],
+    timeZone: 'Europe/London',
+    filter: { ...defaultFilter(start, end, [1, 2, 3, 4, 5, 6, 7, 8]), ...overrides },
+    binMinutes,
+    speedLimits: [{ effectiveFromMs: Date.UTC(2025, 9, 24), limitMps: 50 / 3.6 }],
+    heavyClasses: [3, 4, 5, 6, 7, 8],
+    units: 'metric',
+  });
+
+  it.each([
+    ['hourly, the whole window', 60, {}],
+    ['15 minutes, separation and a speed range', 15, { minHeadwayS: 2, speedMinMps: 8 }],
+    ['daily, one direction', 1440, { directions: [5] }],
+    ['weekly', 10_080, {}],
+  ] as const)('answers as one thread does: %s', async (_name, binMinutes, overrides) => {
+    const scannedBefore = together.stats().partsScanned;
+    const one = await alone.siteDetail(request(binMinutes, overrides));
+    const two = await together.siteDetail(request(binMinutes, overrides));
+    expect(together.stats().partsScanned).toBeGreaterThan(scannedBefore);
+    expect(one.summary.vehicles).toBeGreaterThan(10_000);
+    expect(two).toEqual(one);
+  });
+});
