@@ -212,6 +212,7 @@ export async function buildApp({
     splitVehicles: config.analysisSplitVehicles,
   });
   app.addHook('onClose', () => analysisPool.close());
+  if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
   const exclusions = createExclusionsService(createExclusionsRepository(db));
   const analysis = createAnalysisService({ db, blobs, pool: analysisPool, exclusions });
   const mapRepository = createMapRepository(db);

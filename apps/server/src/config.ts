@@ -42,6 +42,7 @@ const environmentSchema = z.object({
   MAP_CACHE_MB: z.coerce.number().int().positive().default(512),
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   ANALYSIS_SPLIT_VEHICLES: z.coerce.number().int().positive().default(500_000),
+  ANALYSIS_PRESTART: booleanText.default(true),
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_TILE_URL: z
     .url({ protocol: /^https?$/ })
@@ -88,6 +89,8 @@ export interface Config {
   analysisThreads: number;
   /** A site-detail window is shared with idle analysis threads when each gets this many vehicles. */
   analysisSplitVehicles: number;
+  /** Start the analysis threads with the server rather than on the first site-detail query. */
+  analysisPrestart: boolean;
   /** The base maps the web app draws under the sites, and their hosts for the CSP. */
   map: {
     styleUrl: string | undefined;
@@ -147,6 +150,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     mapCacheBytes: env.MAP_CACHE_MB * 1024 * 1024,
     analysisThreads: env.ANALYSIS_THREADS,
     analysisSplitVehicles: env.ANALYSIS_SPLIT_VEHICLES,
+    analysisPrestart: env.ANALYSIS_PRESTART,
     map: {
       styleUrl: env.MAP_STYLE_URL,
       tileUrl: env.MAP_TILE_URL,

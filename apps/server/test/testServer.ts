@@ -80,6 +80,8 @@ export async function startTestServer(
     WEB_DIST_DIR: fakeWebDist(),
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
+    // Analysis threads start on first use in tests: most tests never ask for them.
+    ANALYSIS_PRESTART: 'false',
     ...environment,
   });
   const app = await buildApp({

@@ -303,6 +303,30 @@ function binOrigin(localMs: number, widthMs: number, weekly: boolean): number {
   return Math.floor(localMs / widthMs) * widthMs;
 }
 
+/** Values collected in a loop: a typed array that grows, so the loop keeps one shape. */
+interface ValueList {
+  values: Float64Array;
+  length: number;
+}
+
+function valueList(): ValueList {
+  return { values: new Float64Array(16), length: 0 };
+}
+
+function pushValue(list: ValueList, value: number): void {
+  if (list.length === list.values.length) {
+    const bigger = new Float64Array(list.values.length * 2);
+    bigger.set(list.values);
+    list.values = bigger;
+  }
+  list.values[list.length] = value;
+  list.length += 1;
+}
+
+function valuesOf(list: ValueList): Float64Array {
+  return list.values.subarray(0, list.length);
+}
+
 /** What a scan counts into. */
 interface Accumulators {
   slotVehicles: Uint32Array;
@@ -313,8 +337,8 @@ interface Accumulators {
   speedByClass: Uint32Array;
   headwayHistogram: Uint32Array;
   gapHistogram: Uint32Array;
-  headwayOverflow: number[];
-  gapOverflow: number[];
+  headwayOverflow: ValueList;
+  gapOverflow: ValueList;
   matrix: Uint32Array;
   dayHours: Uint32Array;
   availability: Uint32Array;
@@ -547,14 +571,14 @@ function scanBatch(
     if (countHeadway && headwayCode !== CODE_MISSING) {
       headwayHistogram[headwayCode] = (headwayHistogram[headwayCode] as number) + 1;
       headwayCount += 1;
-      if (headwayCode === CODE_OVERFLOW) acc.headwayOverflow.push(headwayS[index] as number);
+      if (headwayCode === CODE_OVERFLOW) pushValue(acc.headwayOverflow, headwayS[index] as number);
     }
     if (countGap) {
       const gapCode = gapCodes[index] as number;
       if (gapCode !== CODE_MISSING) {
         gapHistogram[gapCode] = (gapHistogram[gapCode] as number) + 1;
         gapCount += 1;
-        if (gapCode === CODE_OVERFLOW) acc.gapOverflow.push(gapS[index] as number);
+        if (gapCode === CODE_OVERFLOW) pushValue(acc.gapOverflow, gapS[index] as number);
         if (countMatrix && headwayCode !== CODE_MISSING) {
           const cell =
             (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
@@ -804,8 +828,8 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
   const speedByClass = new Uint32Array(speedBinCount * classCount);
   const headwayHistogram = new Uint32Array(countHeadway ? CODES : 0);
   const gapHistogram = new Uint32Array(countGap ? CODES : 0);
-  const headwayOverflow: number[] = [];
-  const gapOverflow: number[] = [];
+  const headwayOverflow = valueList();
+  const gapOverflow = valueList();
   const matrixSize = MATRIX_EDGES_S.length;
   const matrix = new Uint32Array(matrixSize * matrixSize);
   const dayHours = new Uint32Array(dayCount * directionCount * 24);
@@ -927,8 +951,8 @@ export function mergePartialScans(parts: PartialScan[]): PartialScan | null {
     addInto(merged.matrix, part.matrix);
     addInto(merged.dayHours, part.dayHours);
     addInto(merged.availability, part.availability);
-    merged.headwayOverflow.push(...part.headwayOverflow);
-    merged.gapOverflow.push(...part.gapOverflow);
+    for (const value of valuesOf(part.headwayOverflow)) pushValue(merged.headwayOverflow, value);
+    for (const value of valuesOf(part.gapOverflow)) pushValue(merged.gapOverflow, value);
     for (const [key, count] of part.otherLanes)
       merged.otherLanes.set(key, (merged.otherLanes.get(key) ?? 0) + count);
     merged.vehicles += part.vehicles;
@@ -1153,7 +1177,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
     histogram: Uint32Array,
     count: number,
     measure: CodedMeasure,
-    overflow: number[],
+    overflow: ValueList,
   ) => {
     if (count === 0) return null;
     const values = histogramPercentiles(
@@ -1162,7 +1186,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       count,
       CODE_OVERFLOW,
       measure.values,
-      Float64Array.from(overflow).sort(),
+      valuesOf(overflow).slice().sort(),
       PERCENTILES,
     );
     return Object.fromEntries(

@@ -73,7 +73,7 @@ describe('analysis threads sharing a window', () => {
     ['15 minutes, separation and a speed range', 15, { minHeadwayS: 2, speedMinMps: 8 }],
     ['daily, one direction', 1440, { directions: [5] }],
     ['weekly', 10_080, {}],
-  ] as const)('answers as one thread does: %s', async (_name, binMinutes, overrides) => {
+  ] as [string, number, Partial<SiteDetailRequest['filter']>][])('answers as one thread does: %s', async (_name, binMinutes, overrides) => {
     const scannedBefore = together.stats().partsScanned;
     const one = await alone.siteDetail(request(binMinutes, overrides));
     const two = await together.siteDetail(request(binMinutes, overrides));

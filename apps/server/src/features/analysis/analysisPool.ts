@@ -151,10 +151,15 @@ export function createAnalysisPool(options: {
     return thread;
   }
 
+  function startAll(): void {
+    if (closed) return;
+    for (let slot = 0; slot < size; slot += 1) if (!threads[slot]) start(slot);
+  }
+
   return {
     siteDetail(request: Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers'>): Promise<SiteDetail> {
       if (closed) return Promise.reject(new Error('the analysis threads are closed'));
-      for (let other = 0; other < size; other += 1) if (!threads[other]) start(other);
+      startAll();
       const slot = threadOf(request.siteId, size);
       const thread = threads[slot] ?? start(slot);
       const helpers = threads.filter(
@@ -174,6 +179,8 @@ export function createAnalysisPool(options: {
         if (thread.pending.size === 0) thread.worker.unref();
       });
     },
+    /** Starts the threads that are not running yet (they otherwise start on first use). */
+    start: startAll,
     /** How many parts of windows threads have scanned for one another. */
     stats: () => ({ partsScanned }),
     async close(): Promise<void> {
