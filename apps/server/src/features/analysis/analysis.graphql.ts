@@ -2,6 +2,7 @@ import { SITE_DETAIL_PARTS, type SiteDetailPart } from '@roadcount/analytics';
 import { Kind, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
 import type { IResolvers } from 'mercurius';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
+import { RawJson } from '../../infra/graphql/rawJson.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
 
 export const analysisTypeDefs = /* GraphQL */ `
@@ -148,18 +149,22 @@ interface SiteQueryArgs {
 }
 
 export function analysisResolvers(service: AnalysisService): IResolvers<unknown, GraphqlContext> {
-  /** The named parts of the site-detail answer are read off the same one-scan answer. */
+  /**
+   * The named parts of the site-detail answer are read off the same one-scan answer; its time
+   * bins come as JSON text from the analysis thread and go out as they are.
+   */
   const detail = (args: SiteQueryArgs, context: GraphqlContext, info: GraphQLResolveInfo) => {
     const viewer = requireViewer(context);
-    return withHttpErrors(() =>
-      service.siteDetail(
+    return withHttpErrors(async () => {
+      const answer = await service.siteDetailWithJsonBins(
         viewer,
         args.siteId,
         args.filter ?? {},
         args.aggregation_minutes ?? 60,
         selectedParts(info),
-      ),
-    );
+      );
+      return { ...answer, bins: new RawJson(answer.bins) };
+    });
   };
   return {
     Query: {

@@ -20,7 +20,7 @@ import { HttpError } from '../../infra/errors.ts';
 import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
 import { directionMapOf, withMappedDirections } from '../ingest/directionMap.ts';
 import { columnsKey, intervalsKey } from '../ingest/processFile.task.ts';
-import type { AnalysisPool } from './analysisPool.ts';
+import type { AnalysisPool, SiteDetailAsk } from './analysisPool.ts';
 import type { StoredColumns } from './analysisWorker.protocol.ts';
 import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -195,6 +195,57 @@ export function createAnalysisService(deps: {
     return vehicleFilter(payload, findClassScheme(site.classScheme), exclusions);
   }
 
+  /** What the analysis threads are asked for a site's figures, once the viewer may read it. */
+  async function siteDetailAsk(
+    viewer: Viewer,
+    siteId: string,
+    payload: FilterPayload,
+    aggregationMinutes: number,
+    parts: SiteDetailPart[] | undefined,
+  ) {
+    const site = await readableSite(viewer, siteId);
+    if (!AGGREGATIONS.includes(aggregationMinutes)) {
+      throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
+    }
+    const scheme = findClassScheme(site.classScheme);
+    const filter = await siteFilter(site, payload);
+    const local = new LocalTimeConverter(site.timeZone);
+    // Each limit applies from local midnight of its date, in the site's time zone.
+    const speedLimits = (await readSpeedLimits(deps.db, site.id)).map((limit) => {
+      const [year = 1970, month = 1, day = 1] = limit.effective_from.split('-').map(Number);
+      return {
+        effectiveFromMs: local.toUtcMs(year, month, day, 0, 0, 0, 0),
+        limitMps: limit.limit_mps,
+      };
+    });
+    const ask: SiteDetailAsk = {
+      siteId: site.id,
+      columns: await siteFiles(site.id, 'vehicles'),
+      timeZone: site.timeZone,
+      filter,
+      binMinutes: aggregationMinutes,
+      speedLimits,
+      heavyClasses: [...heavyClassIndexes(scheme)],
+      units: 'metric',
+      ...(parts ? { parts } : {}),
+    };
+    return { site, scheme, ask };
+  }
+
+  /** The site's own facts and the units every figure of its answer is in. */
+  function siteFacts(site: typeof sites.$inferSelect, scheme: { id: string }) {
+    return {
+      site_id: site.id,
+      site_name: site.name,
+      site_type: site.siteType,
+      latitude: site.latitude,
+      longitude: site.longitude,
+      time_zone: site.timeZone,
+      class_scheme: scheme.id,
+      units: { speed: 'm/s', headway: 's', gap: 's', volume: 'vehicles' },
+    };
+  }
+
   return {
     /**
      * The site's time zone and the span of its data (the earliest start and latest end of the
@@ -287,6 +338,7 @@ export function createAnalysisService(deps: {
       };
     },
 
+    /** Everything the site-detail page shows, in one answer. */
     async siteDetail(
       viewer: Viewer,
       siteId: string,
@@ -295,43 +347,32 @@ export function createAnalysisService(deps: {
       /** The parts the caller reads; all when absent. */
       parts?: SiteDetailPart[],
     ) {
-      const site = await readableSite(viewer, siteId);
-      if (!AGGREGATIONS.includes(aggregationMinutes)) {
-        throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
-      }
-      const scheme = findClassScheme(site.classScheme);
-      const filter = await siteFilter(site, payload);
-      const local = new LocalTimeConverter(site.timeZone);
-      // Each limit applies from local midnight of its date, in the site's time zone.
-      const speedLimits = (await readSpeedLimits(deps.db, site.id)).map((limit) => {
-        const [year = 1970, month = 1, day = 1] = limit.effective_from.split('-').map(Number);
-        return {
-          effectiveFromMs: local.toUtcMs(year, month, day, 0, 0, 0, 0),
-          limitMps: limit.limit_mps,
-        };
-      });
-      const detail = await deps.pool.siteDetail({
-        siteId: site.id,
-        columns: await siteFiles(site.id, 'vehicles'),
-        timeZone: site.timeZone,
-        filter,
-        binMinutes: aggregationMinutes,
-        speedLimits,
-        heavyClasses: [...heavyClassIndexes(scheme)],
-        units: 'metric',
-        ...(parts ? { parts } : {}),
-      });
-      return {
-        site_id: site.id,
-        site_name: site.name,
-        site_type: site.siteType,
-        latitude: site.latitude,
-        longitude: site.longitude,
-        time_zone: site.timeZone,
-        class_scheme: scheme.id,
-        units: { speed: 'm/s', headway: 's', gap: 's', volume: 'vehicles' },
-        ...detail,
-      };
+      const { site, scheme, ask } = await siteDetailAsk(
+        viewer,
+        siteId,
+        payload,
+        aggregationMinutes,
+        parts,
+      );
+      return { ...siteFacts(site, scheme), ...(await deps.pool.siteDetail(ask)) };
+    },
+
+    /** The same, with the time bins as JSON text for an answer that sends them on as they are. */
+    async siteDetailWithJsonBins(
+      viewer: Viewer,
+      siteId: string,
+      payload: FilterPayload,
+      aggregationMinutes: number,
+      parts?: SiteDetailPart[],
+    ) {
+      const { site, scheme, ask } = await siteDetailAsk(
+        viewer,
+        siteId,
+        payload,
+        aggregationMinutes,
+        parts,
+      );
+      return { ...siteFacts(site, scheme), ...(await deps.pool.siteDetailWithJsonBins(ask)) };
     },
   };
 }

@@ -40,6 +40,7 @@ const blobs = createBlobStore(settings);
 const cache = createColumnCache(settings.cacheBytes);
 const port = parentPort;
 if (!port) throw new Error('analysis.worker.ts runs as a worker thread');
+const jsonEncoder = new TextEncoder();
 const send = (message: FromAnalysisThread, transfer: ArrayBuffer[] = []) =>
   port.postMessage(message, transfer);
 
@@ -170,6 +171,14 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     return prepareColumns(batches, { shared: true });
   });
   const { bins, ...rest } = await detailOf(request, prepared);
+  // Written here, the bins' JSON costs the API thread neither objects nor serializing.
+  if (request.binsAsJson)
+    return {
+      kind: 'siteDetail',
+      id: request.id,
+      detail: rest,
+      binsJson: jsonEncoder.encode(JSON.stringify(bins)),
+    };
   return { kind: 'siteDetail', id: request.id, detail: rest, bins: packTimeBins(bins) };
 }
 
@@ -215,6 +224,13 @@ port.on('message', (message: ToAnalysisThread) => {
       id: message.id,
       error: error instanceof Error ? error.message : String(error),
     }));
-    send(response, 'bins' in response ? packedBuffers(response.bins) : []);
+    send(
+      response,
+      'bins' in response
+        ? packedBuffers(response.bins)
+        : 'binsJson' in response
+          ? [response.binsJson.buffer as ArrayBuffer]
+          : [],
+    );
   });
 });

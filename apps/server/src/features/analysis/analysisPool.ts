@@ -12,8 +12,14 @@ import type {
   ToAnalysisThread,
 } from './analysisWorker.protocol.ts';
 
+/** What a caller asks of the pool: a site-detail request without the pool's own fields. */
+export type SiteDetailAsk = Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers' | 'binsAsJson'>;
+
+/** A site-detail answer whose time bins are JSON text (UTF-8). */
+export type SiteDetailWithJsonBins = Omit<SiteDetail, 'bins'> & { bins: Uint8Array };
+
 interface Pending {
-  resolve: (detail: SiteDetail) => void;
+  resolve: (detail: SiteDetail | SiteDetailWithJsonBins) => void;
   reject: (error: Error) => void;
 }
 
@@ -134,6 +140,8 @@ export function createAnalysisPool(options: {
       if (!waiting) return;
       thread.pending.delete(response.id);
       if ('error' in response) waiting.reject(new Error(response.error));
+      else if ('binsJson' in response)
+        waiting.resolve({ ...response.detail, bins: response.binsJson });
       else waiting.resolve({ ...response.detail, bins: unpackTimeBins(response.bins) });
     });
     const fail = (error: Error) => {
@@ -151,33 +159,45 @@ export function createAnalysisPool(options: {
     return thread;
   }
 
+  function ask(
+    request: SiteDetailAsk,
+    binsAsJson: boolean,
+  ): Promise<SiteDetail | SiteDetailWithJsonBins> {
+    if (closed) return Promise.reject(new Error('the analysis threads are closed'));
+    startAll();
+    const slot = threadOf(request.siteId, size);
+    const thread = threads[slot] ?? start(slot);
+    const helpers = threads.filter(
+      (other) =>
+        other !== undefined &&
+        other !== thread &&
+        other.pending.size === 0 &&
+        other.scanning.size === 0,
+    ).length;
+    const id = nextId;
+    nextId += 1;
+    return new Promise<SiteDetail | SiteDetailWithJsonBins>((resolve, reject) => {
+      thread.pending.set(id, { resolve, reject });
+      thread.worker.ref();
+      post(thread, { ...request, kind: 'siteDetail', id, helpers, binsAsJson });
+    }).finally(() => {
+      if (thread.pending.size === 0) thread.worker.unref();
+    });
+  }
+
   function startAll(): void {
     if (closed) return;
     for (let slot = 0; slot < size; slot += 1) if (!threads[slot]) start(slot);
   }
 
   return {
-    siteDetail(request: Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers'>): Promise<SiteDetail> {
-      if (closed) return Promise.reject(new Error('the analysis threads are closed'));
-      startAll();
-      const slot = threadOf(request.siteId, size);
-      const thread = threads[slot] ?? start(slot);
-      const helpers = threads.filter(
-        (other) =>
-          other !== undefined &&
-          other !== thread &&
-          other.pending.size === 0 &&
-          other.scanning.size === 0,
-      ).length;
-      const id = nextId;
-      nextId += 1;
-      return new Promise<SiteDetail>((resolve, reject) => {
-        thread.pending.set(id, { resolve, reject });
-        thread.worker.ref();
-        post(thread, { ...request, kind: 'siteDetail', id, helpers });
-      }).finally(() => {
-        if (thread.pending.size === 0) thread.worker.unref();
-      });
+    /** A site's figures, worked out by the thread that holds its columns. */
+    siteDetail(request: SiteDetailAsk): Promise<SiteDetail> {
+      return ask(request, false) as Promise<SiteDetail>;
+    },
+    /** The same, with the time bins as JSON text, for an answer that sends them on as they are. */
+    siteDetailWithJsonBins(request: SiteDetailAsk): Promise<SiteDetailWithJsonBins> {
+      return ask(request, true) as Promise<SiteDetailWithJsonBins>;
     },
     /** Starts the threads that are not running yet (they otherwise start on first use). */
     start: startAll,

@@ -37,11 +37,14 @@ export interface SiteDetailRequest extends ScanSettings {
   columns: StoredColumns[];
   /** How many other threads are idle and may scan a part of the window. */
   helpers: number;
+  /** The time bins as JSON text (UTF-8) rather than packed arrays. */
+  binsAsJson?: boolean;
 }
 
 /** The answer, its time bins packed into flat arrays (handed over, not copied object by object). */
 export type SiteDetailResponse =
   | { kind: 'siteDetail'; id: number; detail: Omit<SiteDetail, 'bins'>; bins: PackedTimeBins }
+  | { kind: 'siteDetail'; id: number; detail: Omit<SiteDetail, 'bins'>; binsJson: Uint8Array }
   | { kind: 'siteDetail'; id: number; error: string };
 
 /**

@@ -6,6 +6,9 @@ import type { UsersRepository } from '../../features/users/users.repository.ts';
 import { viewerForToken } from '../auth/viewer.ts';
 import type { GraphqlContext } from './context.ts';
 import { JsonScalar } from './scalars.ts';
+import { serializeWithRawJson } from './rawJson.ts';
+
+const GRAPHQL_PATH = '/gql/v1/graphql';
 
 const baseTypeDefs = /* GraphQL */ `
   scalar JSON
@@ -43,10 +46,16 @@ export async function registerGraphql(
       merged[typeName] = { ...(merged[typeName] ?? {}), ...(fields as Record<string, unknown>) };
     }
   }
+  // GraphQL answers may carry JSON made by an analysis thread (RawJson): spliced in as bytes.
+  app.addHook('onRequest', async (request, reply) => {
+    // Fastify's types say a serializer answers text; it sends bytes (a Buffer) as they are.
+    if (request.url.startsWith(GRAPHQL_PATH))
+      reply.serializer(serializeWithRawJson as (payload: unknown) => string);
+  });
   await app.register(mercurius, {
     schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
     resolvers: merged as IResolvers,
-    path: '/gql/v1/graphql',
+    path: GRAPHQL_PATH,
     graphiql: false,
     // Queries asked more than once (the map's thousands of sites, the site detail's bins) run
     // compiled: resolving each field through the generic executor costs more than the data.

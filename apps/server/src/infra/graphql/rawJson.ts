@@ -1,0 +1,61 @@
+/**
+ * JSON text made elsewhere (the site detail's time bins, written by an analysis thread) that
+ * a GraphQL answer carries as it is: the API thread neither builds its objects nor writes them
+ * out again. Serialized any other way, it is read back into values (`toJSON`).
+ */
+export class RawJson {
+  constructor(readonly bytes: Uint8Array) {}
+
+  toJSON(): unknown {
+    return JSON.parse(Buffer.from(this.bytes).toString());
+  }
+}
+
+/** How deep under the answer's root raw JSON is looked for (`data`, a field, its parts). */
+const RAW_JSON_DEPTH = 4;
+
+/** A marker string no answer otherwise holds: JSON.stringify escapes a NUL. */
+const marker = (index: number) => `\u0000raw-json-${index}\u0000`;
+
+/**
+ * The value with each raw JSON (down to `depth`) replaced by its marker, the objects on the way
+ * copied; the same value when there is none.
+ */
+function withMarkers(value: unknown, depth: number, found: RawJson[]): unknown {
+  if (value instanceof RawJson) {
+    found.push(value);
+    return marker(found.length - 1);
+  }
+  if (depth === 0 || value === null || typeof value !== 'object' || Array.isArray(value))
+    return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const replaced = withMarkers(child, depth - 1, found);
+    if (replaced !== child) (copy ??= { ...(value as Record<string, unknown>) })[key] = replaced;
+  }
+  return copy ?? value;
+}
+
+/**
+ * A GraphQL answer as JSON: JSON.stringify, with the raw JSON values spliced in as bytes.
+ * Answers without any are plain JSON.stringify.
+ */
+export function serializeWithRawJson(payload: unknown): string | Buffer {
+  const found: RawJson[] = [];
+  const marked = withMarkers(payload, RAW_JSON_DEPTH, found);
+  const text = JSON.stringify(marked);
+  if (found.length === 0) return text;
+  const parts: Buffer[] = [];
+  let rest = text;
+  found.forEach((raw, index) => {
+    const quoted = JSON.stringify(marker(index));
+    const at = rest.indexOf(quoted);
+    parts.push(
+      Buffer.from(rest.slice(0, at)),
+      Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.length),
+    );
+    rest = rest.slice(at + quoted.length);
+  });
+  parts.push(Buffer.from(rest));
+  return Buffer.concat(parts);
+}
