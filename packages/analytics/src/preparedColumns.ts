@@ -46,7 +46,8 @@ function codeMeasure(
   overflow: boolean,
   shared: boolean,
 ): CodedMeasure | null {
-  const memory = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const memory = (bytes: number) =>
+    shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
   for (const scale of scales) {
     const values = new Float64Array(memory(CODE_VALUES * 8)).fill(Number.NaN);
     const codes: Uint16Array[] = [];

@@ -275,6 +275,14 @@ describe('the counting scan and the sorting path', () => {
     ...survey(Date.UTC(2025, 10, 3), 5, 3_000, true),
   ];
 
+  /** Classes 1 to 5, at least 1 s apart, with the case's own window and settings. */
+  const separatedFilter = (overrides: object): VehicleFilter => ({
+    ...filter,
+    classes: [1, 2, 3, 4, 5],
+    minHeadwayS: 1,
+    ...overrides,
+  });
+
   it.each([
     ['hourly across the clocks going back', 60, {}],
     ['30 minutes across the clocks going back', 30, {}],
@@ -286,12 +294,7 @@ describe('the counting scan and the sorting path', () => {
       { timeExclusions: [{ days: [5, 6], fromMinute: 0, toMinute: 24 * 60 }] },
     ],
   ] as const)('agree on times in order: %s', (_name, binMinutes, window) => {
-    const chosen = {
-      ...filter,
-      classes: [1, 2, 3, 4, 5],
-      minHeadwayS: 1,
-      ...window,
-    } as VehicleFilter;
+    const chosen = separatedFilter(window);
     const settings = options({ binMinutes, speedLimits: limits });
     const fast = scanSiteDetail(prepareColumns(ascending), chosen, london, settings);
     expect(fast?.bins.length).toBeGreaterThan(10);
@@ -341,12 +344,7 @@ describe('the counting scan and the sorting path', () => {
   ] as const)(
     'a scan cut at bin starts adds up to the whole scan: %s',
     (_name, data, binMinutes, count, window) => {
-      const chosen = {
-        ...filter,
-        classes: [1, 2, 3, 4, 5],
-        minHeadwayS: 1,
-        ...window,
-      } as VehicleFilter;
+      const chosen = separatedFilter(window);
       const settings = options({ binMinutes, speedLimits: limits });
       const { cuts, parts, detail } = scannedInParts(data, chosen, settings, count);
       expect(cuts).toHaveLength(count - 1);

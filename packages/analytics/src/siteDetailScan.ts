@@ -806,8 +806,7 @@ function speedHistogramOf(plan: ScanPlan, classHistogram: Uint32Array): Uint32Ar
   for (let slot = 0; slot < classCount; slot += 1)
     for (let code = 0; code < speedCodeCount; code += 1)
       speedHistogram[code] =
-        (speedHistogram[code] as number) +
-        (classHistogram[slot * speedCodeCount + code] as number);
+        (speedHistogram[code] as number) + (classHistogram[slot * speedCodeCount + code] as number);
   return speedHistogram;
 }
 
@@ -1295,8 +1294,5 @@ export function scanSiteDetail(
 ): SiteDetail | null {
   const plan = planSiteDetailScan(prepared, filter, clock, options);
   if (!plan) return null;
-  return finishSiteDetail(
-    plan,
-    scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY),
-  );
+  return finishSiteDetail(plan, scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY));
 }

@@ -232,6 +232,25 @@ export function createAnalysisService(deps: {
     return { site, scheme, ask };
   }
 
+  /** A site's figures from the analysis threads, with the site's facts and the units. */
+  async function withSiteFacts<T extends object>(
+    viewer: Viewer,
+    siteId: string,
+    payload: FilterPayload,
+    aggregationMinutes: number,
+    parts: SiteDetailPart[] | undefined,
+    answer: (ask: SiteDetailAsk) => Promise<T>,
+  ) {
+    const { site, scheme, ask } = await siteDetailAsk(
+      viewer,
+      siteId,
+      payload,
+      aggregationMinutes,
+      parts,
+    );
+    return { ...siteFacts(site, scheme), ...(await answer(ask)) };
+  }
+
   /** The site's own facts and the units every figure of its answer is in. */
   function siteFacts(site: typeof sites.$inferSelect, scheme: { id: string }) {
     return {
@@ -339,41 +358,29 @@ export function createAnalysisService(deps: {
     },
 
     /** Everything the site-detail page shows, in one answer. */
-    async siteDetail(
+    siteDetail: (
       viewer: Viewer,
       siteId: string,
       payload: FilterPayload,
       aggregationMinutes: number,
       /** The parts the caller reads; all when absent. */
       parts?: SiteDetailPart[],
-    ) {
-      const { site, scheme, ask } = await siteDetailAsk(
-        viewer,
-        siteId,
-        payload,
-        aggregationMinutes,
-        parts,
-      );
-      return { ...siteFacts(site, scheme), ...(await deps.pool.siteDetail(ask)) };
-    },
+    ) =>
+      withSiteFacts(viewer, siteId, payload, aggregationMinutes, parts, (ask) =>
+        deps.pool.siteDetail(ask),
+      ),
 
     /** The same, with the time bins as JSON text for an answer that sends them on as they are. */
-    async siteDetailWithJsonBins(
+    siteDetailWithJsonBins: (
       viewer: Viewer,
       siteId: string,
       payload: FilterPayload,
       aggregationMinutes: number,
       parts?: SiteDetailPart[],
-    ) {
-      const { site, scheme, ask } = await siteDetailAsk(
-        viewer,
-        siteId,
-        payload,
-        aggregationMinutes,
-        parts,
-      );
-      return { ...siteFacts(site, scheme), ...(await deps.pool.siteDetailWithJsonBins(ask)) };
-    },
+    ) =>
+      withSiteFacts(viewer, siteId, payload, aggregationMinutes, parts, (ask) =>
+        deps.pool.siteDetailWithJsonBins(ask),
+      ),
   };
 }
 

@@ -126,7 +126,10 @@ function askForPart(
  * and the other threads scan the later parts while this one scans the first; a part another
  * thread could not scan is scanned here, and parts that share a bin are scanned again whole.
  */
-async function detailOf(request: SiteDetailRequest, prepared: PreparedColumns): Promise<SiteDetail> {
+async function detailOf(
+  request: SiteDetailRequest,
+  prepared: PreparedColumns,
+): Promise<SiteDetail> {
   const clock = clockOf(request.timeZone);
   const options = optionsOf(request);
   const plan =
@@ -147,8 +150,7 @@ async function detailOf(request: SiteDetailRequest, prepared: PreparedColumns): 
     ),
   ];
   const merged =
-    mergePartialScans(parts) ??
-    scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    mergePartialScans(parts) ?? scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
   return finishSiteDetail(plan, merged);
 }
 
@@ -162,10 +164,7 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     for (const file of request.columns)
       batches.push(
         sharedColumns(
-          withMappedDirections(
-            columnsFromArrow(await blobs.getBytes(file.key)),
-            file.directionMap,
-          ),
+          withMappedDirections(columnsFromArrow(await blobs.getBytes(file.key)), file.directionMap),
         ),
       );
     return prepareColumns(batches, { shared: true });

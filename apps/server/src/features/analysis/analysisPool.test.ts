@@ -73,12 +73,15 @@ describe('analysis threads sharing a window', () => {
     ['15 minutes, separation and a speed range', 15, { minHeadwayS: 2, speedMinMps: 8 }],
     ['daily, one direction', 1440, { directions: [5] }],
     ['weekly', 10_080, {}],
-  ] as [string, number, Partial<SiteDetailRequest['filter']>][])('answers as one thread does: %s', async (_name, binMinutes, overrides) => {
-    const scannedBefore = together.stats().partsScanned;
-    const one = await alone.siteDetail(request(binMinutes, overrides));
-    const two = await together.siteDetail(request(binMinutes, overrides));
-    expect(together.stats().partsScanned).toBeGreaterThan(scannedBefore);
-    expect(one.summary.vehicles).toBeGreaterThan(10_000);
-    expect(two).toEqual(one);
-  });
+  ] as [string, number, Partial<SiteDetailRequest['filter']>][])(
+    'answers as one thread does: %s',
+    async (_name, binMinutes, overrides) => {
+      const scannedBefore = together.stats().partsScanned;
+      const one = await alone.siteDetail(request(binMinutes, overrides));
+      const two = await together.siteDetail(request(binMinutes, overrides));
+      expect(together.stats().partsScanned).toBeGreaterThan(scannedBefore);
+      expect(one.summary.vehicles).toBeGreaterThan(10_000);
+      expect(two).toEqual(one);
+    },
+  );
 });
