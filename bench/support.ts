@@ -133,8 +133,14 @@ async function fileState(server: { url: string; access: string }, id: string) {
  * Upload to a processed status through the API, as the web client does: the file goes up as a
  * stream and the end of its task arrives on the task subscription (with a slow poll as well, in
  * case an event is missed), rather than asking the server for the file's state many times a second.
+ * With `andRollups`, it also waits (up to two minutes) for the site's daily rollups that the
+ * processing queues, so that what is measured next does not share the machine with them.
  */
-export async function uploadAndWait(server: { url: string; access: string }, path: string) {
+export async function uploadAndWait(
+  server: { url: string; access: string },
+  path: string,
+  { andRollups = false }: { andRollups?: boolean } = {},
+) {
   const client = createClient({
     url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
     webSocketImpl: WebSocket,
@@ -143,19 +149,27 @@ export async function uploadAndWait(server: { url: string; access: string }, pat
     lazy: false,
   });
   const ended = new Map<string, string>();
+  let rollupsEnded = false;
   let wake = () => {};
   await new Promise<void>((resolve, reject) => {
     const connected = client.on('connected', () => {
       connected();
       resolve();
     });
-    client.subscribe<{ task_tracking_updated: { state: string; file_id: string | null } }>(
-      { query: 'subscription { task_tracking_updated { state file_id } }' },
+    client.subscribe<{
+      task_tracking_updated: { state: string; file_id: string | null; function_name: string };
+    }>(
+      { query: 'subscription { task_tracking_updated { state file_id function_name } }' },
       {
         next: ({ data }) => {
           const task = data?.task_tracking_updated;
-          if (task?.file_id && (task.state === 'CM' || task.state === 'ER')) {
+          const done = task?.state === 'CM' || task?.state === 'ER';
+          if (task?.file_id && done) {
             ended.set(task.file_id, task.state);
+            wake();
+          }
+          if (task?.function_name === 'refresh_site_rollups' && done) {
+            rollupsEnded = true;
             wake();
           }
         },
@@ -184,6 +198,16 @@ export async function uploadAndWait(server: { url: string; access: string }, pat
       });
     }
     const seconds = (performance.now() - started) / 1000;
+    const rollupsFrom = performance.now();
+    while (andRollups && !rollupsEnded && performance.now() - rollupsFrom < 120_000)
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 500);
+      });
+    if (andRollups)
+      console.log(
+        `the site's rollups ${rollupsEnded ? 'were refreshed' : 'were not refreshed'} ${((performance.now() - rollupsFrom) / 1000).toFixed(1)} s after processing`,
+      );
     const file = await fileState(server, id);
     if (file.logs.processing_error) throw new Error(file.logs.processing_error);
     return { fileId: id, vehicles: file.logs.saved_vehicles, seconds };

@@ -58,12 +58,19 @@ export interface LocalClock {
   offsetAt: (utcMs: number) => number;
 }
 
-/** Local ms (the instant plus the zone's offset), cached per UTC hour. */
-export function localTimeOf(clock: LocalClock) {
+const localTimes = new WeakMap<LocalClock, (utcMs: number) => number>();
+
+/**
+ * Local ms (the instant plus the zone's offset), cached per UTC hour; one function per clock,
+ * so that a scan meets the same function request after request.
+ */
+export function localTimeOf(clock: LocalClock): (utcMs: number) => number {
+  const known = localTimes.get(clock);
+  if (known) return known;
   const offsetByHour = new Map<number, number>();
   let lastHour = Number.NaN;
   let lastOffset = 0;
-  return (utcMs: number): number => {
+  const local = (utcMs: number): number => {
     const hour = Math.floor(utcMs / 3_600_000);
     if (hour === lastHour) return utcMs + lastOffset;
     let offset = offsetByHour.get(hour);
@@ -75,6 +82,8 @@ export function localTimeOf(clock: LocalClock) {
     lastOffset = offset;
     return utcMs + offset;
   };
+  localTimes.set(clock, local);
+  return local;
 }
 
 /** Monday 0 ... Sunday 6 of a local time (1970-01-01 was a Thursday). */
