@@ -124,6 +124,24 @@ describe('siteDetail through GraphQL', () => {
     expect(binTotal).toBe(kept.length);
   });
 
+  it('sends the answer, its bins written by the analysis thread, as JSON', async () => {
+    const send = (query: string) =>
+      fetch(`${server.url}/gql/v1/graphql/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables: { siteId, minutes: 60 } }),
+      });
+    const withBins = await send(SITE_DETAIL);
+    expect(withBins.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = (await withBins.json()) as {
+      data: { siteDetail: { bins: { start: string; directions: Record<string, unknown> }[] } };
+    };
+    expect(body.data.siteDetail.bins.length).toBeGreaterThan(24);
+    expect(body.data.siteDetail.bins[0]?.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/);
+    const plain = await send('{ me { username } }');
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
   it('answers an empty selection without failing, and refuses another organisation', async () => {
     const empty = await graphql(server, SITE_DETAIL, {
       token,

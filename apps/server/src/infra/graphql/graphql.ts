@@ -48,9 +48,12 @@ export async function registerGraphql(
   }
   // GraphQL answers may carry JSON made by an analysis thread (RawJson): spliced in as bytes.
   app.addHook('onRequest', async (request, reply) => {
-    // Fastify's types say a serializer answers text; it sends bytes (a Buffer) as they are.
+    // Fastify's types say a serializer answers text; it sends bytes (a Buffer) as they are. A
+    // serializer of one's own leaves the content type to be set.
     if (request.url.startsWith(GRAPHQL_PATH))
-      reply.serializer(serializeWithRawJson as (payload: unknown) => string);
+      reply
+        .serializer(serializeWithRawJson as (payload: unknown) => string)
+        .type('application/json; charset=utf-8');
   });
   await app.register(mercurius, {
     schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
