@@ -1,6 +1,7 @@
 // Shared by the benchmarks: servers started as `npm start` runs them, each on a fresh database.
 import { spawn } from 'node:child_process';
 import { openAsBlob, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeRollupSeries, rollupSeriesFromDays, type DailyRollup } from '@roadcount/analytics';
@@ -41,6 +42,19 @@ export async function dropDatabases() {
   await admin.end();
 }
 
+/** A port nothing listens on now (a fixed range met the machine's other services, e.g. 4222). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The server as `npm start` runs it, in a process of its own so that its memory is its own. */
 export async function startServer(
   workDir: string,
@@ -48,7 +62,7 @@ export async function startServer(
   reuse?: { dataDir: string; databaseUrl: string | undefined },
 ) {
   const dataDir = reuse?.dataDir ?? join(workDir, `data-${Date.now()}`);
-  const port = 3900 + Math.floor(Math.random() * 900);
+  const port = await freePort();
   const databaseUrl = reuse ? reuse.databaseUrl : await freshDatabase();
   const child = spawn(
     process.execPath,
