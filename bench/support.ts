@@ -1,7 +1,6 @@
 // Shared by the benchmarks: servers started as `npm start` runs them, each on a fresh database.
 import { spawn } from 'node:child_process';
 import { openAsBlob, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeRollupSeries, rollupSeriesFromDays, type DailyRollup } from '@roadcount/analytics';
@@ -11,6 +10,8 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { createLocalBlobStore } from '../apps/server/src/infra/blob/blobStore.ts';
 import type { Database } from '../apps/server/src/infra/db/database.ts';
+// A fixed range of ports met the machine's other services (NATS on 4222).
+import { freePort } from '../e2e/support/appServer.ts';
 import { sites } from '../apps/server/src/infra/db/schema.ts';
 import { rollupSeriesKey } from '../apps/server/src/features/ingest/refreshRollups.task.ts';
 
@@ -40,19 +41,6 @@ export async function dropDatabases() {
   for (const name of createdDatabases)
     await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
-}
-
-/** A port nothing listens on now (a fixed range met the machine's other services, e.g. 4222). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The server as `npm start` runs it, in a process of its own so that its memory is its own. */

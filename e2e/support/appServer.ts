@@ -11,7 +11,8 @@ export const DEMO_PASSWORD = 'demo-e2e-password';
 export const ADMIN_PASSWORD = 'admin-e2e-password';
 export { repositoryRoot };
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
