@@ -17,7 +17,7 @@ import {
   type LocalClock,
   type SiteDetailPart,
 } from '@roadcount/analytics';
-import { LocalTimeConverter, generateTraffic } from '@roadcount/formats';
+import { LocalTimeConverter, generateTraffic, storedVehicleOf } from '@roadcount/formats';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000_000);
 const cached = join(tmpdir(), `roadcount-bench-scan-${VEHICLES}.arrow`);
@@ -26,7 +26,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 if (!existsSync(cached) || process.env.BENCH_SCAN_FRESH === '1') {
-  // As the analytics bench uploads them: a year in London, values as a counter file gives them.
+  // As the analytics bench uploads them: a year in London.
   const builder = new VehicleColumnsBuilder();
   let count = 0;
   for (const vehicle of generateTraffic({
@@ -39,19 +39,7 @@ if (!existsSync(cached) || process.env.BENCH_SCAN_FRESH === '1') {
   })) {
     if (count === VEHICLES) break;
     count += 1;
-    builder.push({
-      timeMs: vehicle.localMs - zone.offsetAt(vehicle.localMs),
-      lane: vehicle.lane,
-      direction: vehicle.direction,
-      classIndex: vehicle.classIndex,
-      speedMps: Number(vehicle.speedKmh.toFixed(1)) / 3.6,
-      lengthM: vehicle.lengthM,
-      headwayS: Number(vehicle.headwayS.toFixed(2)),
-      gapS: Number(vehicle.gapS.toFixed(2)),
-      axles: vehicle.axles,
-      wheelbaseM: vehicle.wheelbaseM,
-      rho: vehicle.rho,
-    });
+    builder.push(storedVehicleOf(vehicle, zone.offsetAt(vehicle.localMs)));
   }
   writeFileSync(cached, columnsToArrow(builder.build()));
 }

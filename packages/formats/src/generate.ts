@@ -155,6 +155,26 @@ function* inBlocks(lines: Iterable<string>, linesPerBlock = 5000): Generator<str
   if (block.length > 0) yield `${block.join('\n')}\n`;
 }
 
+/**
+ * A generated vehicle as processing stores it from a counter file: UTC time (from the local
+ * time's offset), speed to 0.1 km/h in m/s, headway and gap to 0.01 s.
+ */
+export function storedVehicleOf(vehicle: GeneratedVehicle, offsetAtLocalMs: number) {
+  return {
+    timeMs: vehicle.localMs - offsetAtLocalMs,
+    lane: vehicle.lane,
+    direction: vehicle.direction as number,
+    classIndex: vehicle.classIndex,
+    speedMps: Number(vehicle.speedKmh.toFixed(1)) / 3.6,
+    lengthM: vehicle.lengthM,
+    headwayS: Number(vehicle.headwayS.toFixed(2)),
+    gapS: Number(vehicle.gapS.toFixed(2)),
+    axles: vehicle.axles,
+    wheelbaseM: vehicle.wheelbaseM,
+    rho: vehicle.rho,
+  };
+}
+
 export interface SiteDescription {
   name: string;
   attribute?: string;

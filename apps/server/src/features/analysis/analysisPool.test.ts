@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VehicleColumnsBuilder, columnsToArrow, defaultFilter } from '@roadcount/analytics';
-import { LocalTimeConverter, generateTraffic } from '@roadcount/formats';
+import { LocalTimeConverter, generateTraffic, storedVehicleOf } from '@roadcount/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore } from '../../infra/blob/blobStore.ts';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.ts';
@@ -27,20 +27,7 @@ describe('analysis threads sharing a window', () => {
       directions: [1, 5],
       meanSpeedKmh: 55,
     }))
-      builder.push({
-        timeMs: vehicle.localMs - zone.offsetAt(vehicle.localMs),
-        lane: vehicle.lane,
-        direction: vehicle.direction,
-        classIndex: vehicle.classIndex,
-        // As a counter file gives them: 0.1 km/h, headways and gaps to 0.01 s.
-        speedMps: Number(vehicle.speedKmh.toFixed(1)) / 3.6,
-        lengthM: vehicle.lengthM,
-        headwayS: Number(vehicle.headwayS.toFixed(2)),
-        gapS: Number(vehicle.gapS.toFixed(2)),
-        axles: vehicle.axles,
-        wheelbaseM: vehicle.wheelbaseM,
-        rho: vehicle.rho,
-      });
+      builder.push(storedVehicleOf(vehicle, zone.offsetAt(vehicle.localMs)));
     await createLocalBlobStore(join(dataDir, 'blobs')).putBytes(
       'columns/shared-window.arrow',
       columnsToArrow(builder.build()),
