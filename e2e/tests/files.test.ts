@@ -115,6 +115,45 @@ describe('uploads and the files table', () => {
     expect(errors).toEqual([]);
   });
 
+  it('shows an upload processed while the live connection was down as processed', async () => {
+    // The task events' socket never connects: the upload's state is read from the server instead.
+    const vehicles = generateTraffic({
+      seed: 53,
+      startDay: '2025-10-20',
+      days: 3,
+      vehiclesPerDay: 300,
+      directions: [1, 5],
+      meanSpeedKmh: 42,
+    });
+    const offlinePath = join(mkdtempSync(join(tmpdir(), 'roadcount-upload-')), 'no-socket.csv');
+    writeFileSync(
+      offlinePath,
+      [
+        ...roadcountCsvText(vehicles, {
+          name: 'Shinfield Road',
+          latitude: 51.41,
+          longitude: -0.95,
+        }),
+      ].join(''),
+    );
+    await page.routeWebSocket(/\/gql\/v1\/graphql/, (socket) => socket.close());
+    try {
+      await page.goto(`${appUrl}/ui/file-upload`);
+      await page.locator('input[data-kind="vehicle"]').setInputFiles(offlinePath);
+      const upload = page
+        .getByRole('region', { name: 'Vehicle counts' })
+        .getByRole('listitem', { name: 'no-socket.csv' });
+      await upload.getByText('Processed', { exact: true }).waitFor({ timeout: 30_000 });
+      const row = page
+        .getByRole('region', { name: 'Recent uploads' })
+        .getByRole('row')
+        .filter({ hasText: 'no-socket.csv' });
+      await row.getByText('Passed', { exact: true }).first().waitFor({ timeout: 30_000 });
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+
   it('lets the org admin accept a file that failed quality, whose data then shows on its site', async () => {
     await page.goto(`${appUrl}/ui/file-management`);
     const all = page.getByRole('table', { name: 'Files', exact: true });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import { createTaskQueue } from '../src/infra/queue/taskQueue.ts';
 import {
   createOrg,
   createUser,
+  graphql,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -129,5 +131,62 @@ describe('live task states', () => {
       await own.close();
       await other.close();
     }
+  });
+
+  it('answers the current state of tasks asked by id, to their organisation only', async () => {
+    // No socket at all: the states are read by id, as a client that missed the events does.
+    const vehicles = generateTraffic({
+      seed: 7,
+      startDay: '2025-03-03',
+      days: 1,
+      vehiclesPerDay: 50,
+      directions: [1, 5],
+      meanSpeedKmh: 40,
+    });
+    const form = new FormData();
+    form.append(
+      'file-0',
+      new Blob([
+        [...roadcountCsvText(vehicles, { name: 'Missed Road', latitude: 52, longitude: 0 })].join(
+          '',
+        ),
+      ]),
+      'missed.csv',
+    );
+    const uploaded = (await (
+      await fetch(`${server.url}/api/uploads`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokenA}` },
+        body: form,
+      })
+    ).json()) as { files: { id: string; task_id: string }[] };
+    const { id: fileId, task_id: taskId } = uploaded.files[0] ?? { id: '', task_id: '' };
+    const ask = (token: string | undefined, ids: string[]) =>
+      graphql(server, 'query ($ids: [ID!]!) { task_tracking(ids: $ids) { id state file_id } }', {
+        ...(token ? { token } : {}),
+        variables: { ids },
+      });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    let states: unknown = null;
+    await until(() => {
+      void ask(tokenA, [taskId, unknown, 'not-an-id']).then(({ body }) => {
+        states = body.data?.task_tracking ?? body.errors;
+      });
+      return JSON.stringify(states).includes('"CM"');
+    }, 'the completed state by query');
+    expect(states).toEqual([{ id: taskId, state: 'CM', file_id: fileId }]);
+    // Another organisation's user is told nothing of it; signed out, the query is refused.
+    const other = await ask(tokenB, [taskId]);
+    expect(other.body.errors).toBeUndefined();
+    expect(other.body.data?.task_tracking).toEqual([]);
+    const anonymous = await ask(undefined, [taskId]);
+    expect(anonymous.body.data?.task_tracking ?? null).toBeNull();
+    expect(anonymous.body.errors?.length).toBeGreaterThan(0);
+    // Too many ids at once: a clear error.
+    const many = await ask(
+      tokenA,
+      Array.from({ length: 101 }, () => unknown),
+    );
+    expect(many.body.errors?.[0]?.message).toMatch(/At most 100 task ids/);
   });
 });

@@ -19,6 +19,11 @@ export const tasksTypeDefs = /* GraphQL */ `
     file_id: ID
   }
 
+  extend type Query {
+    "The current state of these tasks, those of the viewer's organisation only (at most 100 ids)."
+    task_tracking(ids: [ID!]!): [TaskTracking!]!
+  }
+
   extend type Mutation {
     insert_task_tracking(function_name: String!, message: String): TaskTracking!
   }
@@ -49,6 +54,14 @@ export function toTaskTracking(task: TaskRow) {
 
 export function tasksResolvers(service: TasksService): IResolvers<unknown, GraphqlContext> {
   return {
+    Query: {
+      task_tracking: async (_root, args: { ids: string[] }, context) => {
+        const viewer = requireViewer(context);
+        return withHttpErrors(async () =>
+          (await service.tasksByIds(viewer, args.ids)).map(toTaskTracking),
+        );
+      },
+    },
     Mutation: {
       insert_task_tracking: async (
         _root,

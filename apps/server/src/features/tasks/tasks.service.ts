@@ -1,15 +1,42 @@
 import { isTaskFunction, TASK_FUNCTIONS } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import type { Viewer } from '../../infra/graphql/context.ts';
-import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import { isUuid } from '../../infra/db/ids.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+
+/** The most task states one request may ask for. */
+export const MAX_TASKS_ASKED = 100;
 
 /** Topic of one organisation's task events; platform staff without one use their own topic. */
 export function taskTopic(organisationId: string | null, userId: string): string {
   return organisationId ? `tasks:org:${organisationId}` : `tasks:user:${userId}`;
 }
 
+/** Whether the viewer hears of the task: the same tasks its subscription topic carries. */
+function canSeeTask(viewer: Viewer, task: TaskRow): boolean {
+  return viewer.organisationId
+    ? task.organisationId === viewer.organisationId
+    : task.organisationId === null && task.userId === viewer.userId;
+}
+
 export function createTasksService(queue: TaskQueue) {
   return {
+    /**
+     * The current state of the tasks of these ids that the viewer may see, so that a client whose
+     * socket missed some events (it was connecting, or reconnecting) catches up. Ids of tasks it
+     * may not see, or that do not exist, are left out.
+     */
+    async tasksByIds(viewer: Viewer, ids: readonly string[]): Promise<TaskRow[]> {
+      if (ids.length > MAX_TASKS_ASKED) {
+        throw new HttpError(
+          400,
+          `At most ${MAX_TASKS_ASKED} task ids at a time (${ids.length} given)`,
+        );
+      }
+      const found = await queue.findMany([...new Set(ids)].filter(isUuid));
+      return found.filter((task) => canSeeTask(viewer, task));
+    },
+
     /** SPEC section 7: insert a task tracking record. It starts queued (QD). */
     async insertTaskTracking(viewer: Viewer, functionName: string, message: string) {
       if (!isTaskFunction(functionName)) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TaskFunction } from '@roadcount/domain';
 import type { Database } from '../db/database.ts';
 import { tasks } from '../db/schema.ts';
@@ -172,6 +172,15 @@ export function createTaskQueue(db: Database) {
     async find(id: string): Promise<TaskRow | undefined> {
       const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
       return row;
+    },
+
+    /** The tasks of these ids that exist (ids must be UUIDs). */
+    async findMany(ids: readonly string[]): Promise<TaskRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(tasks)
+        .where(inArray(tasks.id, [...ids]));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { graphqlRequest } from '../../../lib/graphql.ts';
 import { listenToTasks } from '../live/liveTasks.ts';
 import type { TaskEvent } from '../live/taskSubscription.ts';
 
@@ -10,29 +11,88 @@ const FILE_TASKS = new Set([
   'refresh_site_rollups',
 ]);
 
+/** While a followed task is unfinished, its state is read again this often, in case the socket missed its events. */
+export const FOLLOW_CHECK_MS = 5_000;
+
+const TASK_STATES = `query ($ids: [ID!]!) {
+  task_tracking(ids: $ids) { id function_name state message updated_at file_id }
+}`;
+
+export interface LiveFileTasks {
+  /** The newest known task state of each file, by file id. */
+  byFile: ReadonlyMap<string, TaskEvent>;
+  /**
+   * Follows a task the screen started (an upload's processing): its state is read at once, on
+   * each reconnection of the socket and every few seconds until it ends, so that it reaches its
+   * end state even when the socket missed the events (it was still connecting, or dropped).
+   */
+  follow: (taskId: string) => void;
+}
+
 /**
  * The newest task state of each file processed while the screen is open, kept live over the
  * subscription; each change refreshes the files queries, so that no screen polls.
  */
-export function useLiveFileTasks(): ReadonlyMap<string, TaskEvent> {
+export function useLiveFileTasks(): LiveFileTasks {
   const queryClient = useQueryClient();
   const [byFile, setByFile] = useState<ReadonlyMap<string, TaskEvent>>(new Map());
-  useEffect(
-    () =>
-      listenToTasks((event) => {
-        if (!FILE_TASKS.has(event.function_name)) return;
-        const fileId = event.file_id;
-        if (fileId) {
-          setByFile((current) => {
-            const known = current.get(fileId);
-            // Events of one task can overtake each other; the newest change wins.
-            if (known?.id === event.id && known.updated_at > event.updated_at) return current;
-            return new Map(current).set(fileId, event);
-          });
-        }
-        void queryClient.invalidateQueries({ queryKey: ['files'] });
-      }),
+  const followed = useRef(new Set<string>());
+
+  const apply = useCallback(
+    (event: TaskEvent) => {
+      if (!FILE_TASKS.has(event.function_name)) return;
+      const fileId = event.file_id;
+      if (fileId) {
+        setByFile((current) => {
+          const known = current.get(fileId);
+          // Events of one task can overtake each other; the newest change wins.
+          if (known?.id === event.id && known.updated_at >= event.updated_at) return current;
+          return new Map(current).set(fileId, event);
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: ['files'] });
+    },
     [queryClient],
   );
-  return byFile;
+
+  const check = useCallback(async () => {
+    const ids = [...followed.current];
+    if (ids.length === 0) return;
+    try {
+      const { task_tracking: tasks } = await graphqlRequest<{ task_tracking: TaskEvent[] }>(
+        TASK_STATES,
+        { ids },
+      );
+      for (const task of tasks) {
+        if (task.state === 'CM' || task.state === 'ER') followed.current.delete(task.id);
+        apply(task);
+      }
+    } catch {
+      // Offline or signed out: the next check, or the socket, brings the state.
+    }
+  }, [apply]);
+
+  useEffect(() => {
+    const stop = listenToTasks(
+      (event) => {
+        if (event.state === 'CM' || event.state === 'ER') followed.current.delete(event.id);
+        apply(event);
+      },
+      () => void check(),
+    );
+    const timer = setInterval(() => void check(), FOLLOW_CHECK_MS);
+    return () => {
+      stop();
+      clearInterval(timer);
+    };
+  }, [apply, check]);
+
+  const follow = useCallback(
+    (taskId: string) => {
+      followed.current.add(taskId);
+      void check();
+    },
+    [check],
+  );
+  return { byFile, follow };
 }

@@ -8,6 +8,7 @@ import {
 type Listener = (event: TaskEvent) => void;
 
 const listeners = new Set<Listener>();
+const connectedListeners = new Set<() => void>();
 let subscription: TaskSubscription | null = null;
 let connectedWith: string | null = null;
 
@@ -33,6 +34,7 @@ function startSocket() {
     url: socketUrl(),
     token: () => readTokens()?.access ?? null,
     onEvent: (event) => listeners.forEach((listener) => listener(event)),
+    onConnected: () => connectedListeners.forEach((listener) => listener()),
   });
 }
 
@@ -43,16 +45,20 @@ function stopSocket() {
 
 /**
  * Listens to the organisation's task events; the one socket of the app opens with the first
- * listener and closes with the last. Answers a function that stops listening.
+ * listener and closes with the last. `onConnected` is called each time the socket is connected
+ * (again), after which the listener may read what it missed. Answers a function that stops
+ * listening.
  */
-export function listenToTasks(listener: Listener): () => void {
+export function listenToTasks(listener: Listener, onConnected?: () => void): () => void {
   listeners.add(listener);
+  if (onConnected) connectedListeners.add(onConnected);
   if (listeners.size === 1) {
     window.addEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
     startSocket();
   }
   return () => {
     listeners.delete(listener);
+    if (onConnected) connectedListeners.delete(onConnected);
     if (listeners.size > 0) return;
     window.removeEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
     stopSocket();

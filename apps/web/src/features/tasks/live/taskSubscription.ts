@@ -29,6 +29,8 @@ interface Options {
   /** Read at each connection, so that a reconnect carries the newest access token. */
   token: () => string | null;
   onEvent: (event: TaskEvent) => void;
+  /** Each time the socket is (again) acknowledged: events sent meanwhile were missed. */
+  onConnected?: () => void;
   webSocketImpl?: unknown;
   random?: () => number;
 }
@@ -71,6 +73,7 @@ export function createTaskSubscription(options: Options): TaskSubscription {
       },
       connected: () => {
         failures = 0;
+        options.onConnected?.();
       },
       closed: () => {
         socket = null;

@@ -12,13 +12,15 @@ interface Props {
   accept?: string;
   /** The live task state of each file, by file id. */
   tasks: ReadonlyMap<string, TaskEvent>;
+  /** Follows the processing task of an uploaded file until it ends. */
+  follow?: (taskId: string) => void;
 }
 
 /**
  * One upload box: several files by drag and drop or the picker. Each file is sent on its own,
  * with its own progress bar, and then shows its processing task's state as it changes.
  */
-export function UploadBox({ kind, accept, tasks }: Props) {
+export function UploadBox({ kind, accept, tasks, follow }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -44,14 +46,15 @@ export function UploadBox({ kind, accept, tasks }: Props) {
     ]);
     for (const { key, file } of added) {
       uploadFiles([file], kind, '', (progress) => update(key, { progress }))
-        .then(([created]) =>
+        .then(([created]) => {
           update(key, {
             state: 'uploaded',
             progress: 1,
             fileId: created?.id,
             duplicate: Boolean(created?.duplicate_of) && !created?.task_id,
-          }),
-        )
+          });
+          if (created?.task_id) follow?.(created.task_id);
+        })
         .catch((error: unknown) =>
           update(key, {
             state: 'failed',

@@ -12,7 +12,8 @@ import { UploadBox } from './UploadBox.tsx';
 
 /**
  * /ui/file-upload: the three upload boxes, image upload, and the queue of recent uploads, whose
- * states follow the task subscription without polling.
+ * states follow the task subscription; an upload's own task is also read until it ends, so that
+ * events the socket missed do not leave it behind.
  */
 export function UploadScreen() {
   const { t } = useTranslation();
@@ -26,7 +27,7 @@ export function UploadScreen() {
   });
   const [reviewing, setReviewing] = useState<TrafficDataFile | null>(null);
   const recent = useFiles(query);
-  const tasks = useLiveFileTasks();
+  const { byFile: tasks, follow } = useLiveFileTasks();
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
@@ -34,13 +35,13 @@ export function UploadScreen() {
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 4 }}>
-          <UploadBox kind="vehicle" tasks={tasks} accept=".txt,.csv,.prn" />
+          <UploadBox kind="vehicle" tasks={tasks} follow={follow} accept=".txt,.csv,.prn" />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <UploadBox kind="bike" tasks={tasks} accept=".csv,.txt" />
+          <UploadBox kind="bike" tasks={tasks} follow={follow} accept=".csv,.txt" />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <UploadBox kind="national" tasks={tasks} accept=".xlsx" />
+          <UploadBox kind="national" tasks={tasks} follow={follow} accept=".xlsx" />
         </Grid>
       </Grid>
       <Paper
