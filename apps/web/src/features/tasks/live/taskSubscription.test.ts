@@ -171,4 +171,25 @@ describe('the task subscription', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(FakeSocket.all).toHaveLength(1);
   });
+
+  it('stops quietly while it waits to reconnect (no unhandled rejection)', async () => {
+    const unhandled: unknown[] = [];
+    const note = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', note);
+    try {
+      start(() => 1);
+      await settle();
+      latest().close(1006, 'Abnormal Closure');
+      await vi.advanceTimersByTimeAsync(100);
+      stop?.();
+      stop = undefined;
+      await vi.advanceTimersByTimeAsync(20_000);
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      expect(FakeSocket.all).toHaveLength(1);
+    } finally {
+      process.off('unhandledRejection', note);
+    }
+  });
 });

@@ -118,7 +118,9 @@ export function createTaskSubscription(options: Options): TaskSubscription {
     stop: () => {
       stopped = true;
       unsubscribe?.();
-      void client.dispose();
+      // Disposing while a reconnection waits rejects with the close ('All Subscriptions Gone'):
+      // nothing is left to tell.
+      Promise.resolve(client.dispose()).catch(() => undefined);
     },
   };
 }
