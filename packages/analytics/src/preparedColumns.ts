@@ -1,4 +1,4 @@
-import type { VehicleColumns } from './vehicleColumns.ts';
+import { columnsByDirection, type VehicleColumns } from './vehicleColumns.ts';
 
 /** Codes 0 to 65533 stand for one exact value each; these two for the rest. */
 export const CODE_OVERFLOW = 65534;
@@ -23,8 +23,12 @@ export interface CodedMeasure {
 /** A site's columns made ready for fast scans, kept in the column cache. */
 export interface PreparedColumns {
   batches: VehicleColumns[];
-  /** Per batch: times ascending, so a time window is found by binary search. */
-  timeSorted: boolean[];
+  /**
+   * Per batch: the bounds of its stretches of ascending times (`[0, …, length]`), in each of
+   * which a time window is found by binary search (one stretch: the batch is in time order);
+   * null when its times are in too little order for that (see `MAX_ASCENDING_RUNS`).
+   */
+  ascendingRuns: (Int32Array | null)[];
   /** Null when the values are too fine to code exactly: the kernel then sorts instead. */
   speed: CodedMeasure | null;
   headway: CodedMeasure | null;
@@ -89,20 +93,31 @@ function codeMeasure(
   return null;
 }
 
-function isAscending(times: Float64Array): boolean {
+/** More stretches of ascending times than this, and a batch is scanned whole. */
+export const MAX_ASCENDING_RUNS = 64;
+
+/** The bounds of the stretches of ascending times, or null when there are too many. */
+function ascendingRunsOf(times: Float64Array): Int32Array | null {
+  const bounds = [0];
   for (let index = 1; index < times.length; index += 1)
-    if ((times[index] as number) < (times[index - 1] as number)) return false;
-  return true;
+    if ((times[index] as number) < (times[index - 1] as number)) {
+      if (bounds.length === MAX_ASCENDING_RUNS) return null;
+      bounds.push(index);
+    }
+  bounds.push(times.length);
+  return Int32Array.from(bounds);
 }
 
 /**
- * Prepares a site's columns: sortedness, time and speed bounds, and the coded measures. With
- * `shared`, the codes are kept in shared memory, for columns other threads scan too.
+ * Prepares a site's columns: one batch per file and direction (see `columnsByDirection`),
+ * sortedness, time and speed bounds, and the coded measures. With `shared`, the columns and
+ * codes are kept in shared memory, for other threads to scan too.
  */
 export function prepareColumns(
-  batches: VehicleColumns[],
+  files: VehicleColumns[],
   { shared = false }: { shared?: boolean } = {},
 ): PreparedColumns {
+  const batches = files.flatMap((columns) => columnsByDirection(columns, { shared }));
   let minTimeMs = Number.POSITIVE_INFINITY;
   let maxTimeMs = Number.NEGATIVE_INFINITY;
   let maxSpeedMps = 0;
@@ -140,7 +155,7 @@ export function prepareColumns(
     if (measure) bytes += measure.codes.reduce((sum, codes) => sum + codes.byteLength, 0);
   return {
     batches,
-    timeSorted: batches.map((batch) => isAscending(batch.timeMs)),
+    ascendingRuns: batches.map((batch) => ascendingRunsOf(batch.timeMs)),
     speed,
     headway,
     gap,

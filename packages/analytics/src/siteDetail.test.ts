@@ -217,7 +217,13 @@ describe('the counting scan and the sorting path', () => {
     const prepared = prepareColumns(batches);
     expect(prepared.speed).not.toBeNull();
     expect(prepared.headway).not.toBeNull();
-    expect(prepared.timeSorted).toEqual([true, false]);
+    // One batch per file and direction; the second file's times are not in order.
+    expect(prepared.ascendingRuns.map((bounds) => bounds?.length ?? null)).toEqual([
+      2,
+      2,
+      null,
+      null,
+    ]);
     expect(scanSiteDetail(prepared, filter, london, options())).not.toBeNull();
   });
 
@@ -260,6 +266,19 @@ describe('the counting scan and the sorting path', () => {
       'metric',
       { minHeadwayS: 1000 },
     ],
+    [
+      'hourly, one limit throughout (from the instant it takes effect)',
+      60,
+      'metric',
+      { startMs: Date.UTC(2025, 9, 24) },
+    ],
+    [
+      'daily in mph, one limit throughout',
+      1440,
+      'imperial',
+      { startMs: Date.UTC(2025, 2, 26), endMs: Date.UTC(2025, 3, 9) },
+    ],
+    ['hourly, before any limit takes effect', 60, 'metric', { endMs: Date.UTC(2025, 2, 25) }],
   ] as const)('agree to the last figure: %s', (_name, binMinutes, units, overrides) => {
     const chosen = { ...filter, classes: [1, 2, 3, 4, 5], ...overrides } as VehicleFilter;
     const settings = options({ binMinutes, units, speedLimits: limits });
@@ -288,6 +307,8 @@ describe('the counting scan and the sorting path', () => {
     ['30 minutes across the clocks going back', 30, {}],
     ['daily', 1440, {}],
     ['5 minutes before the change', 5, { endMs: Date.UTC(2025, 9, 25) }],
+    ['hourly, one limit throughout', 60, { startMs: Date.UTC(2025, 9, 24, 12) }],
+    ['30 minutes, one limit throughout', 30, { startMs: Date.UTC(2025, 9, 24, 12) }],
     [
       'hourly, weekends left out (the first days too)',
       60,
@@ -326,6 +347,13 @@ describe('the counting scan and the sorting path', () => {
     ['hourly across the clocks going back, in two', ascending, 60, 2, {}],
     ['30 minutes across the clocks going back, in three', ascending, 30, 3, {}],
     ['daily, in two', ascending, 1440, 2, {}],
+    [
+      'hourly under one limit throughout, in two',
+      ascending,
+      60,
+      2,
+      { startMs: Date.UTC(2025, 9, 24, 12) },
+    ],
     ['weekly in three', ascending, 10_080, 3, {}],
     ['45-minute bins in two', ascending, 45, 2, { endMs: Date.UTC(2025, 9, 25) }],
     ['hourly, batches out of order, in two', batches, 60, 2, {}],

@@ -163,56 +163,120 @@ function bucketShift(codeCount: number): number {
 }
 
 /**
- * 85th percentile speed of each slot when the selection met the bins in order (times ascending):
- * each bin's vehicles then follow one another, so each slot's codes are gathered and counted.
+ * Vehicles, speed sum and 85th percentile speed of each slot, and its speeding vehicles. Where a
+ * slot's vehicles follow one another in the selection (as they do while a direction's times
+ * ascend), one pass over the run counts its codes by bucket and adds its speeds in the order
+ * met (as a vehicle-by-vehicle sum would), and the percentile is read off the buckets. Slots met
+ * again after another (times out of order, or the hour the clocks go back met twice by bins
+ * shorter than an hour) are worked out afterwards from their vehicles gathered in order.
  */
-function slotPercentilesByRuns(
+function slotFigures(
   selected: number,
   slots: Int32Array,
   codes: Uint16Array,
-  directionCount: number,
-  slotVehicles: Uint32Array,
   values: Float64Array,
-  out: Float64Array,
+  acc: PartialScan,
+  speeding: SlotSpeeding | null,
 ): void {
-  let largest = 0;
-  for (const count of slotVehicles) if (count > largest) largest = count;
-  const gathered = new Uint16Array(largest * directionCount);
-  const filled = new Int32Array(directionCount);
-  // Each direction's codes are counted by bucket as they are gathered.
-  const bucketCounts = new Uint32Array(directionCount * BUCKETS);
+  const { slotVehicles, slotSpeedSum, slot85th } = acc;
+  const bucketCounts = new Uint32Array(BUCKETS);
   const shift = bucketShift(values.length);
+  const least = speeding ? speeding.leastCode : CODES;
+  const metAgain = new Uint8Array(slotVehicles.length);
+  let again = 0;
   let at = 0;
   while (at < selected) {
-    const first = (slots[at] as number) - ((slots[at] as number) % directionCount);
-    const next = first + directionCount;
-    filled.fill(0);
+    const slot = slots[at] as number;
+    const start = at;
+    if ((slotVehicles[slot] as number) > 0) {
+      while (at < selected && slots[at] === slot) at += 1;
+      if (metAgain[slot] === 0) {
+        metAgain[slot] = 1;
+        again += 1;
+      }
+      continue;
+    }
+    let sum = 0;
+    let above = 0;
     bucketCounts.fill(0);
-    for (; at < selected; at += 1) {
-      const slot = slots[at] as number;
-      if (slot >= next) break;
-      const direction = slot - first;
+    for (; at < selected && slots[at] === slot; at += 1) {
       const code = codes[at] as number;
-      gathered[direction * largest + (filled[direction] as number)] = code;
-      filled[direction] = (filled[direction] as number) + 1;
-      const bucket = direction * BUCKETS + (code >> shift);
+      const bucket = code >> shift;
       bucketCounts[bucket] = (bucketCounts[bucket] as number) + 1;
+      sum += values[code] as number;
+      if (code >= least) above += 1;
     }
-    for (let direction = 0; direction < directionCount; direction += 1) {
-      const count = filled[direction] as number;
-      if (count === 0) continue;
-      out[first + direction] = codesPercentile(
-        gathered,
-        direction * largest,
-        count,
-        shift,
-        bucketCounts,
-        direction * BUCKETS,
-        values,
-        85,
-      );
-    }
+    const count = at - start;
+    slotVehicles[slot] = count;
+    slotSpeedSum[slot] = sum;
+    slot85th[slot] = codesPercentile(codes, start, count, shift, bucketCounts, 0, values, 85);
+    if (speeding) speeding.out[slot] = above;
   }
+  if (again > 0) slotFiguresOfScattered(selected, slots, codes, values, acc, speeding, metAgain);
+}
+
+/** `slotFigures` for the slots marked in `scattered`, from all their vehicles in order. */
+function slotFiguresOfScattered(
+  selected: number,
+  slots: Int32Array,
+  codes: Uint16Array,
+  values: Float64Array,
+  acc: PartialScan,
+  speeding: SlotSpeeding | null,
+  scattered: Uint8Array,
+): void {
+  const { slotVehicles, slotSpeedSum, slot85th } = acc;
+  let count = 0;
+  for (let at = 0; at < selected; at += 1) if (scattered[slots[at] as number] === 1) count += 1;
+  const ownSlots = new Int32Array(count);
+  const ownCodes = new Uint16Array(count);
+  const vehicles = new Uint32Array(slotVehicles.length);
+  const histogram = new Uint32Array(values.length);
+  let gathered = 0;
+  for (let at = 0; at < selected; at += 1) {
+    const slot = slots[at] as number;
+    if (scattered[slot] !== 1) continue;
+    const code = codes[at] as number;
+    ownSlots[gathered] = slot;
+    ownCodes[gathered] = code;
+    vehicles[slot] = (vehicles[slot] as number) + 1;
+    histogram[code] = (histogram[code] as number) + 1;
+    gathered += 1;
+  }
+  for (let slot = 0; slot < scattered.length; slot += 1)
+    if (scattered[slot] === 1) {
+      slotVehicles[slot] = vehicles[slot] as number;
+      slotSpeedSum[slot] = 0;
+    }
+  for (let at = 0; at < count; at += 1) {
+    const slot = ownSlots[at] as number;
+    slotSpeedSum[slot] =
+      (slotSpeedSum[slot] as number) + (values[ownCodes[at] as number] as number);
+  }
+  slotPercentilesBySorting(
+    count,
+    ownSlots,
+    ownCodes,
+    histogram,
+    vehicles,
+    values,
+    slot85th,
+    speeding,
+  );
+}
+
+/** Where the speeding vehicles of each slot are counted: those of speed code `leastCode` up. */
+interface SlotSpeeding {
+  leastCode: number;
+  out: Uint32Array;
+}
+
+/** How many of `count` codes from `from` are at least `least`. */
+function countAtLeast(codes: Uint16Array, from: number, count: number, least: number): number {
+  let found = 0;
+  const end = from + count;
+  for (let at = from; at < end; at += 1) if ((codes[at] as number) >= least) found += 1;
+  return found;
 }
 
 /**
@@ -227,6 +291,7 @@ function slotPercentilesBySorting(
   slotVehicles: Uint32Array,
   values: Float64Array,
   out: Float64Array,
+  speeding: SlotSpeeding | null,
 ): void {
   const codeCount = speedHistogram.length;
   const slotCount = slotVehicles.length;
@@ -263,6 +328,7 @@ function slotPercentilesBySorting(
     const count = slotVehicles[slot] as number;
     if (count === 0) continue;
     const base = slotStart[slot] as number;
+    if (speeding) speeding.out[slot] = countAtLeast(bySlot, base, count, speeding.leastCode);
     const rank = 0.85 * (count - 1);
     const lower = Math.floor(rank);
     const lowerValue = values[bySlot[base + lower] as number] as number;
@@ -352,9 +418,6 @@ interface Accumulators {
   above: number;
   aboveFirst: number;
   aboveSecond: number;
-  /** The last bin met, and whether bins came in ascending order so far. */
-  lastBin: number;
-  binsInOrder: boolean;
 }
 
 /** Where each vehicle is counted: bins, days, direction and class slots, limits. */
@@ -394,13 +457,20 @@ interface Layout {
   countAvailability: boolean;
 }
 
+/** Rows a scan filters before it counts them (small enough for the block's data to stay cached). */
+const BLOCK_ROWS = 4096;
+const blockRows = new Int32Array(BLOCK_ROWS);
+const blockCodes = new Uint16Array(BLOCK_ROWS);
+const blockHourCells = new Int32Array(BLOCK_ROWS);
+
 /**
  * Filters the vehicles `from..to` of one batch as `selectRows` does (times within
- * `startMs..endMs`, the filter's window or a part of it) and counts those that pass:
- * one loop, plain locals, typed arrays, no allocation. Local time is worked out once per
- * stretch of time in which the offset, the local hour and the bin stay the same (a vehicle
- * outside the stretch starts a new one), so a vehicle costs two comparisons there; the tests of
- * what is wanted are the same for every vehicle, so they cost little.
+ * `startMs..endMs`, the filter's window or a part of it) and counts those that pass, a block of
+ * rows at a time: one loop filters the block, noting each selected row, its speed code and its
+ * day-hour cell; then one short loop per wanted figure counts the selected rows. Each loop holds
+ * few values, and a figure not wanted costs nothing per vehicle. Local time is worked out once
+ * per stretch of time in which the offset, the local hour and the bin stay the same (a vehicle
+ * outside the stretch starts a new one), so a vehicle costs two comparisons there.
  */
 function scanBatch(
   acc: Accumulators,
@@ -414,6 +484,7 @@ function scanBatch(
   gapCodes: Uint16Array,
   startMs: number,
   endMs: number,
+  checkTime: boolean,
 ): void {
   const { timeMs, classIndex, direction, lane, headwayS, gapS } = batch;
   const { filter, lanes, local } = compiled;
@@ -423,193 +494,185 @@ function scanBatch(
   const checkLanes = lanes.size > 0;
   const checkExclusions = exclusions.length > 0;
   const checkTimeExclusions = timeExclusions.length > 0;
-  const {
-    slotVehicles,
-    slotSpeedSum,
-    slotLimited,
-    slotSpeeding,
-    classHistogram,
-    speedByClass,
-    headwayHistogram,
-    gapHistogram,
-    matrix,
-    dayHours,
-    availability,
-  } = acc;
-  const { origin, widthMs, originDay, directionCount, classCount, directionSlot, classSlot } =
-    layout;
-  const { limits, firstStepMps, secondStepMps, speedBinMps, headwayBins, gapBins } = layout;
-  const { speedCodeLow, speedCodeCount, countBins, countLimits, countSpeedByClass } = layout;
+  const { slotLimited, slotSpeeding, classHistogram } = acc;
+  const { headwayHistogram, gapHistogram, matrix, dayHours, availability } = acc;
+  const { origin, widthMs, originDay, directionCount, directionSlot, classSlot } = layout;
+  const { limits, firstStepMps, secondStepMps, headwayBins, gapBins } = layout;
+  const { speedCodeLow, speedCodeCount, countBins, countLimits } = layout;
   const { countHeadway, countGap, countMatrix, countAvailability } = layout;
   const { speedCodeMin, speedCodeMax, headwayCodeMin, headwayByValue, allSpeedValues } = layout;
-  const codesOut = scratchCodes;
-  const slotsOut = scratchSlots;
+  const speedValues = allSpeedValues.subarray(speedCodeLow);
   const matrixSize = MATRIX_EDGES_S.length;
   let vehicles = acc.vehicles;
-  let headwayCount = acc.headwayCount;
-  let gapCount = acc.gapCount;
   let firstDay = acc.firstDay;
   let lastDay = acc.lastDay;
-  let limited = acc.limited;
-  let above = acc.above;
-  let aboveFirst = acc.aboveFirst;
-  let aboveSecond = acc.aboveSecond;
-  let lastBin = acc.lastBin;
-  let binsInOrder = acc.binsInOrder;
   let limit = Number.NaN;
   let limitFrom = Number.POSITIVE_INFINITY;
   let limitTo = Number.NEGATIVE_INFINITY;
   // The current stretch of time: its UTC bounds, offset, local day and hour, and bin.
   let stretchFrom = Number.POSITIVE_INFINITY;
   let stretchTo = Number.NEGATIVE_INFINITY;
-  let offset = 0;
-  let absoluteDay = 0;
   let hourCellBase = 0;
-  let dayCellBase = 0;
   let slotBase = 0;
-  for (let index = from; index < to; index += 1) {
-    const time = timeMs[index] as number;
-    if (time < startMs || time >= endMs) continue;
-    // The speed range and the separation as ranges of codes (a missing speed is outside it, a
-    // missing headway passes, as with the values).
-    const rawSpeedCode = speedCodes[index] as number;
-    if (rawSpeedCode < speedCodeMin || rawSpeedCode > speedCodeMax) continue;
-    // A class or direction the filter leaves out has no slot (-1; undefined outside 0..255).
-    const vehicleClass = classIndex[index] as number;
-    const classAt = classSlot[vehicleClass] as number;
-    if (!(classAt >= 0)) continue;
-    const vehicleDirection = direction[index] as number;
-    const directionAt = directionSlot[vehicleDirection] as number;
-    if (!(directionAt >= 0)) continue;
-    const headwayCode = headwayCodes[index] as number;
-    if (headwayCode < headwayCodeMin) continue;
-    if (headwayByValue && (headwayS[index] as number) < minHeadwayS) continue;
-    if (checkLanes) {
-      const laneSet = lanes.get(vehicleDirection);
-      if (laneSet && !laneSet.has(lane[index] as number)) continue;
-    }
-    const speed = allSpeedValues[rawSpeedCode] as number;
-    if (
-      checkExclusions &&
-      excludedByAny(exclusions, time, speed, headwayS[index] as number, vehicleClass)
-    )
-      continue;
-    if (checkTimeExclusions) {
-      const localMs = local(time);
-      if (inAnyTimeExclusion(timeExclusions, localMs)) continue;
-    }
-    if (time < stretchFrom || time >= stretchTo) {
-      const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
-      offset = local(hourStart) - hourStart;
-      const localMs = time + offset;
-      absoluteDay = Math.floor(localMs / DAY_MS);
-      const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
-      let localFrom = localHourStart;
-      let localTo = localHourStart + HOUR_MS;
-      if (countBins) {
-        const bin = Math.floor((localMs - origin) / widthMs);
-        if (bin < lastBin) binsInOrder = false;
-        lastBin = bin;
-        slotBase = bin * directionCount;
-        const binStart = origin + bin * widthMs;
-        if (binStart > localFrom) localFrom = binStart;
-        if (binStart + widthMs < localTo) localTo = binStart + widthMs;
+  for (let blockStart = from; blockStart < to; blockStart += BLOCK_ROWS) {
+    const blockEnd = Math.min(to, blockStart + BLOCK_ROWS);
+    const firstSelected = vehicles;
+    let selected = 0;
+    for (let index = blockStart; index < blockEnd; index += 1) {
+      const time = timeMs[index] as number;
+      // Rows of a stretch of ascending times were found within the times already.
+      if (checkTime && (time < startMs || time >= endMs)) continue;
+      // The speed range and the separation as ranges of codes (a missing speed is outside it, a
+      // missing headway passes, as with the values).
+      const rawSpeedCode = speedCodes[index] as number;
+      if (rawSpeedCode < speedCodeMin || rawSpeedCode > speedCodeMax) continue;
+      // A class or direction the filter leaves out has no slot (-1; undefined outside 0..255).
+      const vehicleClass = classIndex[index] as number;
+      if (!((classSlot[vehicleClass] as number) >= 0)) continue;
+      const vehicleDirection = direction[index] as number;
+      const directionAt = directionSlot[vehicleDirection] as number;
+      if (!(directionAt >= 0)) continue;
+      if ((headwayCodes[index] as number) < headwayCodeMin) continue;
+      if (headwayByValue && (headwayS[index] as number) < minHeadwayS) continue;
+      if (checkLanes) {
+        const laneSet = lanes.get(vehicleDirection);
+        if (laneSet && !laneSet.has(lane[index] as number)) continue;
       }
-      stretchFrom = Math.max(hourStart, localFrom - offset);
-      stretchTo = Math.min(hourStart + HOUR_MS, localTo - offset);
-      if (absoluteDay < firstDay) firstDay = absoluteDay;
-      if (absoluteDay > lastDay) lastDay = absoluteDay;
-      dayCellBase = (absoluteDay - originDay) * directionCount;
-      hourCellBase = dayCellBase * 24 + Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
+      if (
+        checkExclusions &&
+        excludedByAny(
+          exclusions,
+          time,
+          allSpeedValues[rawSpeedCode] as number,
+          headwayS[index] as number,
+          vehicleClass,
+        )
+      )
+        continue;
+      if (checkTimeExclusions && inAnyTimeExclusion(timeExclusions, local(time))) continue;
+      if (time < stretchFrom || time >= stretchTo) {
+        const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
+        const offset = local(hourStart) - hourStart;
+        const localMs = time + offset;
+        const absoluteDay = Math.floor(localMs / DAY_MS);
+        const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
+        let localFrom = localHourStart;
+        let localTo = localHourStart + HOUR_MS;
+        if (countBins) {
+          const bin = Math.floor((localMs - origin) / widthMs);
+          slotBase = bin * directionCount;
+          const binStart = origin + bin * widthMs;
+          if (binStart > localFrom) localFrom = binStart;
+          if (binStart + widthMs < localTo) localTo = binStart + widthMs;
+        }
+        stretchFrom = Math.max(hourStart, localFrom - offset);
+        stretchTo = Math.min(hourStart + HOUR_MS, localTo - offset);
+        if (absoluteDay < firstDay) firstDay = absoluteDay;
+        if (absoluteDay > lastDay) lastDay = absoluteDay;
+        hourCellBase =
+          (absoluteDay - originDay) * directionCount * 24 +
+          Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
+      }
+      blockRows[selected] = index;
+      blockCodes[selected] = rawSpeedCode - speedCodeLow;
+      // The day-hour cell: ((day, direction) cell) * 24 + local hour.
+      blockHourCells[selected] = hourCellBase + directionAt * 24;
+      if (countBins) scratchSlots[vehicles] = slotBase + directionAt;
+      selected += 1;
+      vehicles += 1;
     }
+    if (selected === 0) continue;
 
-    const speedCode = rawSpeedCode - speedCodeLow;
-    const classCode = classAt * speedCodeCount + speedCode;
-    classHistogram[classCode] = (classHistogram[classCode] as number) + 1;
-    const hourCell = hourCellBase + directionAt * 24;
-    dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
-
-    const slot = slotBase + directionAt;
-    if (countBins) {
-      slotVehicles[slot] = (slotVehicles[slot] as number) + 1;
-      slotSpeedSum[slot] = (slotSpeedSum[slot] as number) + speed;
-      slotsOut[vehicles] = slot;
-      codesOut[vehicles] = speedCode;
+    for (let at = 0; at < selected; at += 1) {
+      const row = blockRows[at] as number;
+      const cell =
+        (classSlot[classIndex[row] as number] as number) * speedCodeCount +
+        (blockCodes[at] as number);
+      classHistogram[cell] = (classHistogram[cell] as number) + 1;
+      const hourCell = blockHourCells[at] as number;
+      dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
     }
+    if (countBins) scratchCodes.set(blockCodes.subarray(0, selected), firstSelected);
     if (countLimits) {
-      if (time < limitFrom || time >= limitTo) {
-        limit = Number.NaN;
-        limitFrom = Number.NEGATIVE_INFINITY;
-        limitTo = Number.POSITIVE_INFINITY;
-        for (const entry of limits) {
-          if (entry.effectiveFromMs <= time) {
-            limit = entry.limitMps;
-            limitFrom = entry.effectiveFromMs;
-          } else {
-            limitTo = entry.effectiveFromMs;
-            break;
+      for (let at = 0; at < selected; at += 1) {
+        const time = timeMs[blockRows[at] as number] as number;
+        if (time < limitFrom || time >= limitTo) {
+          limit = Number.NaN;
+          limitFrom = Number.NEGATIVE_INFINITY;
+          limitTo = Number.POSITIVE_INFINITY;
+          for (const entry of limits) {
+            if (entry.effectiveFromMs <= time) {
+              limit = entry.limitMps;
+              limitFrom = entry.effectiveFromMs;
+            } else {
+              limitTo = entry.effectiveFromMs;
+              break;
+            }
           }
         }
-      }
-      if (limit === limit) {
-        limited += 1;
+        if (limit !== limit) continue;
+        const speed = speedValues[blockCodes[at] as number] as number;
+        acc.limited += 1;
+        const slot = countBins ? (scratchSlots[firstSelected + at] as number) : 0;
         if (countBins) slotLimited[slot] = (slotLimited[slot] as number) + 1;
         if (speed > limit) {
           if (countBins) slotSpeeding[slot] = (slotSpeeding[slot] as number) + 1;
-          above += 1;
+          acc.above += 1;
         }
-        if (speed > limit + firstStepMps) aboveFirst += 1;
-        if (speed > limit + secondStepMps) aboveSecond += 1;
+        if (speed > limit + firstStepMps) acc.aboveFirst += 1;
+        if (speed > limit + secondStepMps) acc.aboveSecond += 1;
       }
     }
-
-    if (countSpeedByClass) {
-      const speedBin = Math.floor(speed / speedBinMps) * classCount + classAt;
-      speedByClass[speedBin] = (speedByClass[speedBin] as number) + 1;
-    }
-
-    if (countHeadway && headwayCode !== CODE_MISSING) {
-      headwayHistogram[headwayCode] = (headwayHistogram[headwayCode] as number) + 1;
-      headwayCount += 1;
-      if (headwayCode === CODE_OVERFLOW) pushValue(acc.headwayOverflow, headwayS[index] as number);
+    if (countHeadway) {
+      let counted = 0;
+      for (let at = 0; at < selected; at += 1) {
+        const row = blockRows[at] as number;
+        const code = headwayCodes[row] as number;
+        if (code === CODE_MISSING) continue;
+        headwayHistogram[code] = (headwayHistogram[code] as number) + 1;
+        counted += 1;
+        if (code === CODE_OVERFLOW) pushValue(acc.headwayOverflow, headwayS[row] as number);
+      }
+      acc.headwayCount += counted;
     }
     if (countGap) {
-      const gapCode = gapCodes[index] as number;
-      if (gapCode !== CODE_MISSING) {
-        gapHistogram[gapCode] = (gapHistogram[gapCode] as number) + 1;
-        gapCount += 1;
-        if (gapCode === CODE_OVERFLOW) pushValue(acc.gapOverflow, gapS[index] as number);
+      let counted = 0;
+      for (let at = 0; at < selected; at += 1) {
+        const row = blockRows[at] as number;
+        const code = gapCodes[row] as number;
+        if (code === CODE_MISSING) continue;
+        gapHistogram[code] = (gapHistogram[code] as number) + 1;
+        counted += 1;
+        if (code === CODE_OVERFLOW) pushValue(acc.gapOverflow, gapS[row] as number);
+        const headwayCode = headwayCodes[row] as number;
         if (countMatrix && headwayCode !== CODE_MISSING) {
           const cell =
-            (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
+            (headwayBins[headwayCode] as number) * matrixSize + (gapBins[code] as number);
           matrix[cell] = (matrix[cell] as number) + 1;
         }
       }
+      acc.gapCount += counted;
     }
-
     if (countAvailability) {
-      const laneSlot = (lane[index] as number) + 1;
-      if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
-        const laneCell = (dayCellBase + directionAt) * LANE_SLOTS + laneSlot;
-        availability[laneCell] = (availability[laneCell] as number) + 1;
-      } else {
-        const key = `${absoluteDay}|${vehicleDirection}|${lane[index] as number}`;
-        acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
+      for (let at = 0; at < selected; at += 1) {
+        const row = blockRows[at] as number;
+        // The (day, direction) cell of the day-hour cell.
+        const dayCell = Math.floor((blockHourCells[at] as number) / 24);
+        const laneSlot = (lane[row] as number) + 1;
+        if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
+          const laneCell = dayCell * LANE_SLOTS + laneSlot;
+          availability[laneCell] = (availability[laneCell] as number) + 1;
+        } else {
+          const day = originDay + Math.floor(dayCell / directionCount);
+          const key = `${day}|${direction[row] as number}|${lane[row] as number}`;
+          acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
+        }
       }
     }
-    vehicles += 1;
   }
   acc.vehicles = vehicles;
-  acc.headwayCount = headwayCount;
-  acc.gapCount = gapCount;
   acc.firstDay = firstDay;
   acc.lastDay = lastDay;
-  acc.limited = limited;
-  acc.above = above;
-  acc.aboveFirst = aboveFirst;
-  acc.aboveSecond = aboveSecond;
-  acc.lastBin = lastBin;
-  acc.binsInOrder = binsInOrder;
 }
 
 /** Empty matrix bins, when the headway–gap matrix is not wanted. */
@@ -641,6 +704,12 @@ export interface ScanPlan {
   speedMeasure: CodedMeasure;
   headwayMeasure: CodedMeasure;
   gapMeasure: CodedMeasure;
+  /**
+   * The speed limit in force over the whole window (NaN when none is) if limits are wanted and
+   * none takes effect within the window: the scan then counts the speeding vehicles from the
+   * selected speed codes rather than one by one. Null otherwise.
+   */
+  fixedLimit: number | null;
 }
 
 /** What one part of a scan counted (a time range of the window, or the whole of it). */
@@ -694,6 +763,16 @@ export function planSiteDetailScan(
     if (classIndex >= 0 && classIndex < 256) heavy[classIndex] = 1;
 
   const limits = [...options.speedLimits].sort((a, b) => a.effectiveFromMs - b.effectiveFromMs);
+  const limitsWanted = limits.length > 0 && (wanted.has('bins') || wanted.has('speeding'));
+  // The limit in force over the whole window (NaN: none), when none takes effect within it.
+  let fixedLimit: number | null = null;
+  if (
+    limitsWanted &&
+    !limits.some((entry) => entry.effectiveFromMs > from && entry.effectiveFromMs < to)
+  ) {
+    fixedLimit = Number.NaN;
+    for (const entry of limits) if (entry.effectiveFromMs <= from) fixedLimit = entry.limitMps;
+  }
   const steps = speedingSteps(options.units);
   const speedBinMps = steps.binMps;
   const countSpeedByClass = wanted.has('speedByClass');
@@ -767,7 +846,9 @@ export function planSiteDetailScan(
     headwayByValue,
     allSpeedValues: speedMeasure.values,
     countBins,
-    countLimits: limits.length > 0 && (countBins || wanted.has('speeding')),
+    // Counted vehicle by vehicle only when the limit changes within the window; else read off
+    // the speed codes afterwards (see `countFixedLimit`).
+    countLimits: limitsWanted && fixedLimit === null,
     countSpeedByClass,
     countHeadway,
     countGap,
@@ -796,6 +877,7 @@ export function planSiteDetailScan(
     speedMeasure,
     headwayMeasure,
     gapMeasure,
+    fixedLimit,
   };
 }
 
@@ -860,30 +942,36 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
     above: 0,
     aboveFirst: 0,
     aboveSecond: 0,
-    lastBin: Number.NEGATIVE_INFINITY,
-    binsInOrder: true,
     slot85th: new Float64Array(slots).fill(Number.NaN),
   };
 
   const from = Math.max(plan.from, startMs);
   const to = Math.min(plan.to, endMs);
   if (plan.empty || !(from < to)) return acc;
+  // The rows to scan: in each stretch of ascending times, those within the part's times.
+  const ranges: { batchIndex: number; start: number; end: number; checkTime: boolean }[] = [];
   let rows = 0;
-  const ranges = prepared.batches.map((batch, batchIndex) => {
-    const sorted = prepared.timeSorted[batchIndex] === true;
-    const start = sorted ? lowerBound(batch.timeMs, from) : 0;
-    const end = sorted ? lowerBound(batch.timeMs, to, start) : batch.timeMs.length;
-    rows += end - start;
-    return [start, end] as const;
+  prepared.batches.forEach((batch, batchIndex) => {
+    const bounds = prepared.ascendingRuns[batchIndex];
+    if (!bounds) {
+      ranges.push({ batchIndex, start: 0, end: batch.timeMs.length, checkTime: true });
+      rows += batch.timeMs.length;
+      return;
+    }
+    for (let run = 0; run + 1 < bounds.length; run += 1) {
+      const start = lowerBound(batch.timeMs, from, bounds[run], bounds[run + 1]);
+      const end = lowerBound(batch.timeMs, to, start, bounds[run + 1]);
+      if (end > start) ranges.push({ batchIndex, start, end, checkTime: false });
+      rows += end - start;
+    }
   });
   ensureScratch(countBins ? rows : 0);
-  prepared.batches.forEach((batch, batchIndex) => {
-    const [start, end] = ranges[batchIndex] as readonly [number, number];
+  for (const { batchIndex, start, end, checkTime } of ranges)
     scanBatch(
       acc,
       layout,
       compiled,
-      batch,
+      prepared.batches[batchIndex] as VehicleColumns,
       start,
       end,
       plan.speedMeasure.codes[batchIndex] as Uint16Array,
@@ -891,33 +979,66 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
       plan.gapMeasure.codes[batchIndex] as Uint16Array,
       from,
       to,
+      checkTime,
     );
-  });
 
-  // 85th percentile per bin and direction.
-  if (acc.vehicles > 0 && countBins) {
-    if (acc.binsInOrder)
-      slotPercentilesByRuns(
-        acc.vehicles,
-        scratchSlots,
-        scratchCodes,
-        directionCount,
-        slotVehicles,
-        speedValues,
-        acc.slot85th,
-      );
-    else
-      slotPercentilesBySorting(
-        acc.vehicles,
-        scratchSlots,
-        scratchCodes,
-        speedHistogramOf(plan, classHistogram),
-        slotVehicles,
-        speedValues,
-        acc.slot85th,
-      );
-  }
+  if (layout.countSpeedByClass) countSpeedByClass(plan, acc);
+  const limit = plan.fixedLimit;
+  const speedingBySlot =
+    limit !== null && limit === limit
+      ? { leastCode: leastCodeAbove(speedValues, limit), out: acc.slotSpeeding }
+      : null;
+  // Vehicles, speed sums and 85th percentile per bin and direction.
+  if (acc.vehicles > 0 && countBins)
+    slotFigures(acc.vehicles, scratchSlots, scratchCodes, speedValues, acc, speedingBySlot);
+  if (limit !== null && limit === limit) countFixedLimit(plan, acc, limit);
   return acc;
+}
+
+/**
+ * The speed distribution by class, from the class histograms: each code stands for one speed,
+ * so its vehicles all fall in that speed's bin.
+ */
+function countSpeedByClass(plan: ScanPlan, acc: PartialScan): void {
+  const { speedValues, speedBinCount, layout } = plan;
+  const { classCount, speedCodeCount, speedBinMps } = layout;
+  for (let code = 0; code < speedCodeCount; code += 1) {
+    const speedBin = Math.floor((speedValues[code] as number) / speedBinMps);
+    if (!(speedBin >= 0 && speedBin < speedBinCount)) continue;
+    for (let slot = 0; slot < classCount; slot += 1) {
+      const count = acc.classHistogram[slot * speedCodeCount + code] as number;
+      const cell = speedBin * classCount + slot;
+      acc.speedByClass[cell] = (acc.speedByClass[cell] as number) + count;
+    }
+  }
+}
+
+/** The least code (relative to the counted ones) whose speed is above `speedMps`. */
+function leastCodeAbove(speedValues: Float64Array, speedMps: number): number {
+  let code = 0;
+  while (code < speedValues.length && !((speedValues[code] as number) > speedMps)) code += 1;
+  return code;
+}
+
+/**
+ * The speeding counts of a scan under one limit throughout, from the speed codes: every selected
+ * vehicle is under the limit, and those above it (and above it plus the steps) are read off the
+ * class histograms. The same counts as vehicle by vehicle, since a code stands for one speed.
+ */
+function countFixedLimit(plan: ScanPlan, acc: PartialScan, limit: number): void {
+  const { speedValues, layout } = plan;
+  const histogram = speedHistogramOf(plan, acc.classHistogram);
+  const above = (speedMps: number) => {
+    let count = 0;
+    for (let code = leastCodeAbove(speedValues, speedMps); code < histogram.length; code += 1)
+      count += histogram[code] as number;
+    return count;
+  };
+  acc.limited = acc.vehicles;
+  acc.above = above(limit);
+  acc.aboveFirst = above(limit + layout.firstStepMps);
+  acc.aboveSecond = above(limit + layout.secondStepMps);
+  if (layout.countBins) acc.slotLimited.set(acc.slotVehicles);
 }
 
 function addInto(target: Uint32Array, source: Uint32Array): void {
@@ -980,13 +1101,18 @@ export function splitTimes(plan: ScanPlan, most: number, leastVehiclesPerPart = 
   const { prepared, layout, compiled, from, to } = plan;
   if (plan.empty || most < 2) return [];
   const local = compiled.local;
-  // Vehicles before an instant: exact for time-sorted batches, by share of the span otherwise.
+  // Vehicles before an instant: exact for stretches of ascending times, by share of the span
+  // for batches in too little order.
   const before = (time: number) => {
     let count = 0;
     prepared.batches.forEach((batch, batchIndex) => {
       const times = batch.timeMs;
-      if (prepared.timeSorted[batchIndex] === true)
-        count += lowerBound(times, time) - lowerBound(times, from);
+      const bounds = prepared.ascendingRuns[batchIndex];
+      if (bounds)
+        for (let run = 0; run + 1 < bounds.length; run += 1) {
+          const start = lowerBound(times, from, bounds[run], bounds[run + 1]);
+          count += lowerBound(times, Math.max(time, from), start, bounds[run + 1]) - start;
+        }
       else if (times.length > 0) {
         const span = prepared.maxTimeMs + 1 - prepared.minTimeMs;
         count += (times.length * Math.max(0, Math.min(time, to) - from)) / span;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   columnBatchesFromArrow,
+  columnsByDirection,
   columnsFromArrow,
   columnsToArrow,
   createArrowColumnsWriter,
@@ -94,5 +95,45 @@ describe('batched vehicle columns', () => {
     for (const name of ['timeMs', 'direction', 'speedMps', 'classIndex', 'axles'] as const) {
       expect(batches.flatMap((batch) => [...batch[name]])).toEqual([...columns[name]]);
     }
+  });
+});
+
+describe('columns by direction', () => {
+  const builder = new VehicleColumnsBuilder();
+  // Directions 5, 1 and 3 mixed: 1 on even rows, 5 on rows 1, 3, 7…, 3 on rows 5, 11, 17.
+  for (let index = 0; index < 18; index += 1)
+    builder.push({ ...vehicle(index), direction: index % 2 === 0 ? 1 : index % 6 === 5 ? 3 : 5 });
+  const columns = builder.build();
+
+  it('keeps each direction’s rows in their order, every column alike, directions ascending', () => {
+    const split = columnsByDirection(columns);
+    expect(split.map((batch) => [...new Set(batch.direction)])).toEqual([[1], [3], [5]]);
+    const rowsOf = (direction: number) =>
+      [...columns.direction.keys()].filter((row) => columns.direction[row] === direction);
+    [1, 3, 5].forEach((direction, index) => {
+      const batch = split[index];
+      const rows = rowsOf(direction);
+      for (const name of [
+        'timeMs',
+        'lane',
+        'classIndex',
+        'speedMps',
+        'headwayS',
+        'axles',
+        'rho',
+      ] as const)
+        expect([...(batch?.[name] ?? [])]).toEqual(rows.map((row) => columns[name][row]));
+    });
+    expect(split.reduce((sum, batch) => sum + batch.timeMs.length, 0)).toBe(18);
+  });
+
+  it('copies into shared memory when asked, and leaves one direction as it is otherwise', () => {
+    for (const batch of columnsByDirection(columns, { shared: true }))
+      expect(batch.headwayS.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const [one] = columnsByDirection(columnsByDirection(columns)[0] as typeof columns);
+    expect(one?.timeMs.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    const [sharedOne] = columnsByDirection(one as typeof columns, { shared: true });
+    expect(sharedOne?.timeMs.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect([...(sharedOne?.timeMs ?? [])]).toEqual([...(one?.timeMs ?? [])]);
   });
 });

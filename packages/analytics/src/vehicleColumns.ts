@@ -136,20 +136,84 @@ export class VehicleColumnsBuilder {
   }
 }
 
+// Rows copied by element size, each function meeting one array type only (so it stays fast);
+// 4- and 2-byte columns are copied as their bits, so every value (NaN too) comes through as is.
+function gather64(source: Float64Array, rows: Int32Array, into: Float64Array): void {
+  for (let at = 0; at < rows.length; at += 1) into[at] = source[rows[at] as number] as number;
+}
+function gather32(source: Uint32Array, rows: Int32Array, into: Uint32Array): void {
+  for (let at = 0; at < rows.length; at += 1) into[at] = source[rows[at] as number] as number;
+}
+function gather16(source: Uint16Array, rows: Int32Array, into: Uint16Array): void {
+  for (let at = 0; at < rows.length; at += 1) into[at] = source[rows[at] as number] as number;
+}
+function gather8(source: Uint8Array, rows: Int32Array, into: Uint8Array): void {
+  for (let at = 0; at < rows.length; at += 1) into[at] = source[rows[at] as number] as number;
+}
+
+/** One column's `rows`, in their order, copied into `into` (of the column's type). */
+function gatherRows<T extends TypedArray>(source: T, rows: Int32Array, into: T): T {
+  const view = <V>(
+    Type: new (buffer: ArrayBufferLike, offset: number, length: number) => V,
+    of: T,
+  ) => new Type(of.buffer, of.byteOffset, of.length);
+  if (source instanceof Float64Array) gather64(source, rows, into as Float64Array);
+  else if (source.BYTES_PER_ELEMENT === 4)
+    gather32(view(Uint32Array, source), rows, view(Uint32Array, into));
+  else if (source.BYTES_PER_ELEMENT === 2)
+    gather16(view(Uint16Array, source), rows, view(Uint16Array, into));
+  else gather8(view(Uint8Array, source), rows, view(Uint8Array, into));
+  return into;
+}
+
 /**
- * The columns copied into shared memory (SharedArrayBuffer), so that other threads can read
- * them without a copy of their own.
+ * The columns as one set per direction (directions ascending), each holding that direction's
+ * rows in their order: a scan then meets each direction's time bins one after another. Copies
+ * (into shared memory with `shared`, so that other threads can read them without a copy of
+ * their own); columns of one direction are copied whole, or kept as they are when not shared.
  */
-export function sharedColumns(columns: VehicleColumns): VehicleColumns {
-  return Object.fromEntries(
-    COLUMN_NAMES.map((name) => {
-      const column = columns[name];
-      const Type = column.constructor as new (buffer: SharedArrayBuffer) => typeof column;
-      const shared = new Type(new SharedArrayBuffer(column.byteLength));
-      shared.set(column);
-      return [name, shared];
-    }),
-  ) as unknown as VehicleColumns;
+export function columnsByDirection(
+  columns: VehicleColumns,
+  { shared = false }: { shared?: boolean } = {},
+): VehicleColumns[] {
+  const { direction } = columns;
+  const counts = new Uint32Array(256);
+  for (let index = 0; index < direction.length; index += 1)
+    counts[direction[index] as number] = (counts[direction[index] as number] as number) + 1;
+  const present = [...counts.keys()].filter((value) => (counts[value] as number) > 0);
+  const copy = <T extends TypedArray>(column: T, length: number): T => {
+    const Type = column.constructor as new (buffer: ArrayBufferLike) => T;
+    const bytes = length * column.BYTES_PER_ELEMENT;
+    return new Type(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  };
+  if (present.length <= 1) {
+    if (!shared) return [columns];
+    return [
+      Object.fromEntries(
+        COLUMN_NAMES.map((name) => {
+          const column = columns[name];
+          const into = copy(column, column.length);
+          into.set(column);
+          return [name, into];
+        }),
+      ) as unknown as VehicleColumns,
+    ];
+  }
+  return present.map((value) => {
+    const rows = new Int32Array(counts[value] as number);
+    let filled = 0;
+    for (let index = 0; index < direction.length; index += 1)
+      if (direction[index] === value) {
+        rows[filled] = index;
+        filled += 1;
+      }
+    return Object.fromEntries(
+      COLUMN_NAMES.map((name) => [
+        name,
+        gatherRows(columns[name], rows, copy(columns[name], filled)),
+      ]),
+    ) as unknown as VehicleColumns;
+  });
 }
 
 /**

@@ -11,7 +11,6 @@ import {
   planSiteDetailScan,
   prepareColumns,
   scanPart,
-  sharedColumns,
   siteDetail,
   splitTimes,
   type LocalClock,
@@ -163,9 +162,7 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     const batches = [];
     for (const file of request.columns)
       batches.push(
-        sharedColumns(
-          withMappedDirections(columnsFromArrow(await blobs.getBytes(file.key)), file.directionMap),
-        ),
+        withMappedDirections(columnsFromArrow(await blobs.getBytes(file.key)), file.directionMap),
       );
     return prepareColumns(batches, { shared: true });
   });
