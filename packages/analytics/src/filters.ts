@@ -1,4 +1,4 @@
-import type { VehicleColumns } from './vehicleColumns.ts';
+import type { ScanColumns } from './vehicleColumns.ts';
 
 /** Days of the week as the product counts them: Monday 0 to Sunday 6 (work week Monday to Friday). */
 export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
@@ -138,7 +138,7 @@ export function lowerBound(
  * and their local times into `locals`; returns how many. The tests are ordered cheapest first.
  */
 export function selectRows(
-  batch: VehicleColumns,
+  batch: ScanColumns,
   compiled: CompiledFilter,
   from: number,
   to: number,
@@ -183,10 +183,10 @@ export function selectRows(
  * pass.
  */
 export function forEachSelected(
-  batches: VehicleColumns[],
+  batches: ScanColumns[],
   filter: VehicleFilter,
   clock: LocalClock,
-  visit: (batch: VehicleColumns, index: number, localMs: number) => void,
+  visit: (batch: ScanColumns, index: number, localMs: number) => void,
 ): void {
   const compiled = compileFilter(filter, clock);
   for (const batch of batches) {

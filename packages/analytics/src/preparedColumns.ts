@@ -1,4 +1,4 @@
-import { columnsByDirection, type VehicleColumns } from './vehicleColumns.ts';
+import { columnsByDirection, type ScanColumns } from './vehicleColumns.ts';
 
 /** Codes 0 to 65533 stand for one exact value each; these two for the rest. */
 export const CODE_OVERFLOW = 65534;
@@ -22,7 +22,7 @@ export interface CodedMeasure {
 
 /** A site's columns made ready for fast scans, kept in the column cache. */
 export interface PreparedColumns {
-  batches: VehicleColumns[];
+  batches: ScanColumns[];
   /**
    * Per batch: the bounds of its stretches of ascending times (`[0, …, length]`), in each of
    * which a time window is found by binary search (one stretch: the batch is in time order);
@@ -114,7 +114,7 @@ function ascendingRunsOf(times: Float64Array): Int32Array | null {
  * codes are kept in shared memory, for other threads to scan too.
  */
 export function prepareColumns(
-  files: VehicleColumns[],
+  files: ScanColumns[],
   { shared = false }: { shared?: boolean } = {},
 ): PreparedColumns {
   const batches = files.flatMap((columns) => columnsByDirection(columns, { shared }));

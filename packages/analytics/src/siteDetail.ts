@@ -13,7 +13,7 @@ import {
 } from './siteDetailShape.ts';
 import { percentileInc } from './percentile.ts';
 import { createSummaryAccumulator } from './summaryStatistics.ts';
-import type { VehicleColumns } from './vehicleColumns.ts';
+import type { ScanColumns } from './vehicleColumns.ts';
 
 export type { SiteDetailOptions } from './siteDetailShape.ts';
 
@@ -63,7 +63,7 @@ function binStart(localMs: number, binMinutes: number): number {
  * from code histograms when the site's measures allow it, else collects and sorts.
  */
 export function siteDetail(
-  input: VehicleColumns[] | PreparedColumns,
+  input: ScanColumns[] | PreparedColumns,
   filter: VehicleFilter,
   clock: LocalClock,
   options: SiteDetailOptions,
@@ -77,7 +77,7 @@ export function siteDetail(
 
 /** The site-detail answer by collecting each group's speeds and sorting them. */
 export function siteDetailBySorting(
-  batches: VehicleColumns[],
+  batches: ScanColumns[],
   filter: VehicleFilter,
   clock: LocalClock,
   options: SiteDetailOptions,

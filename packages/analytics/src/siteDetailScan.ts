@@ -28,7 +28,7 @@ import {
   type TimeBin,
 } from './siteDetailShape.ts';
 import { summaryFromCounts } from './summaryStatistics.ts';
-import type { VehicleColumns } from './vehicleColumns.ts';
+import type { ScanColumns } from './vehicleColumns.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -476,7 +476,7 @@ function scanBatch(
   acc: Accumulators,
   layout: Layout,
   compiled: CompiledFilter,
-  batch: VehicleColumns,
+  batch: ScanColumns,
   from: number,
   to: number,
   speedCodes: Uint16Array,
@@ -971,7 +971,7 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
       acc,
       layout,
       compiled,
-      prepared.batches[batchIndex] as VehicleColumns,
+      prepared.batches[batchIndex] as ScanColumns,
       start,
       end,
       plan.speedMeasure.codes[batchIndex] as Uint16Array,

@@ -1,6 +1,6 @@
 import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
 import { percentileInc } from './percentile.ts';
-import type { VehicleColumns } from './vehicleColumns.ts';
+import type { ScanColumns } from './vehicleColumns.ts';
 
 export interface PeakHour {
   /** Local hour of day the peak hour starts. */
@@ -41,7 +41,7 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
   let firstDay = Number.POSITIVE_INFINITY;
   let lastDay = Number.NEGATIVE_INFINITY;
   return {
-    add(batch: VehicleColumns, index: number, localMs: number): void {
+    add(batch: ScanColumns, index: number, localMs: number): void {
       vehicles += 1;
       speeds.push(batch.speedMps[index] as number);
       if (heavyClasses.has(batch.classIndex[index] as number)) heavy += 1;
@@ -151,7 +151,7 @@ export function summaryFromCounts(counts: SummaryCounts): SummaryStatistics {
  * the first and the last day with data.
  */
 export function summaryStatistics(
-  batches: VehicleColumns[],
+  batches: ScanColumns[],
   filter: VehicleFilter,
   clock: LocalClock,
   heavyClasses: Set<number>,

@@ -10,6 +10,7 @@ import {
   columnsToArrow,
   createArrowColumnsWriter,
   MISSING_INTEGER,
+  SCAN_COLUMN_NAMES,
   VehicleColumnsBuilder,
 } from './vehicleColumns.ts';
 
@@ -105,7 +106,7 @@ describe('columns by direction', () => {
     builder.push({ ...vehicle(index), direction: index % 2 === 0 ? 1 : index % 6 === 5 ? 3 : 5 });
   const columns = builder.build();
 
-  it('keeps each direction’s rows in their order, every column alike, directions ascending', () => {
+  it('keeps each direction’s rows in their order, every scanned column alike, directions ascending', () => {
     const split = columnsByDirection(columns);
     expect(split.map((batch) => [...new Set(batch.direction)])).toEqual([[1], [3], [5]]);
     const rowsOf = (direction: number) =>
@@ -113,15 +114,7 @@ describe('columns by direction', () => {
     [1, 3, 5].forEach((direction, index) => {
       const batch = split[index];
       const rows = rowsOf(direction);
-      for (const name of [
-        'timeMs',
-        'lane',
-        'classIndex',
-        'speedMps',
-        'headwayS',
-        'axles',
-        'rho',
-      ] as const)
+      for (const name of SCAN_COLUMN_NAMES)
         expect([...(batch?.[name] ?? [])]).toEqual(rows.map((row) => columns[name][row]));
     });
     expect(split.reduce((sum, batch) => sum + batch.timeMs.length, 0)).toBe(18);

@@ -42,6 +42,19 @@ const COLUMN_TYPES: { [K in ColumnName]: new (length: number) => VehicleColumns[
 
 export const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as ColumnName[];
 
+/** The columns the filters and the site-detail figures read (a vehicle's other measures aside). */
+export const SCAN_COLUMN_NAMES = [
+  'timeMs',
+  'lane',
+  'direction',
+  'classIndex',
+  'speedMps',
+  'headwayS',
+  'gapS',
+] as const satisfies readonly ColumnName[];
+
+export type ScanColumns = Pick<VehicleColumns, (typeof SCAN_COLUMN_NAMES)[number]>;
+
 /** Integer columns cannot hold NaN; this marks a missing integer. */
 export const MISSING_INTEGER = -1;
 
@@ -167,38 +180,39 @@ function gatherRows<T extends TypedArray>(source: T, rows: Int32Array, into: T):
 }
 
 /**
- * The columns as one set per direction (directions ascending), each holding that direction's
- * rows in their order: a scan then meets each direction's time bins one after another. Copies
- * (into shared memory with `shared`, so that other threads can read them without a copy of
- * their own); columns of one direction are copied whole, or kept as they are when not shared.
+ * The columns the scans read (`ScanColumns`) as one set per direction (directions ascending),
+ * each holding that direction's rows in their order: a scan then meets each direction's time
+ * bins one after another. Copies (into shared memory with `shared`, so that other threads can
+ * read them without a copy of their own); the columns of a single direction are kept as they
+ * are when not shared.
  */
 export function columnsByDirection(
-  columns: VehicleColumns,
+  columns: ScanColumns,
   { shared = false }: { shared?: boolean } = {},
-): VehicleColumns[] {
+): ScanColumns[] {
   const { direction } = columns;
   const counts = new Uint32Array(256);
   for (let index = 0; index < direction.length; index += 1)
     counts[direction[index] as number] = (counts[direction[index] as number] as number) + 1;
   const present = [...counts.keys()].filter((value) => (counts[value] as number) > 0);
+  if (present.length <= 1 && !shared) return [columns];
   const copy = <T extends TypedArray>(column: T, length: number): T => {
     const Type = column.constructor as new (buffer: ArrayBufferLike) => T;
     const bytes = length * column.BYTES_PER_ELEMENT;
     return new Type(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   };
-  if (present.length <= 1) {
-    if (!shared) return [columns];
+  const setOf = (into: (name: (typeof SCAN_COLUMN_NAMES)[number]) => TypedArray) =>
+    Object.fromEntries(
+      SCAN_COLUMN_NAMES.map((name) => [name, into(name)]),
+    ) as unknown as ScanColumns;
+  if (present.length <= 1)
     return [
-      Object.fromEntries(
-        COLUMN_NAMES.map((name) => {
-          const column = columns[name];
-          const into = copy(column, column.length);
-          into.set(column);
-          return [name, into];
-        }),
-      ) as unknown as VehicleColumns,
+      setOf((name) => {
+        const into = copy(columns[name], columns[name].length);
+        into.set(columns[name]);
+        return into;
+      }),
     ];
-  }
   return present.map((value) => {
     const rows = new Int32Array(counts[value] as number);
     let filled = 0;
@@ -207,12 +221,7 @@ export function columnsByDirection(
         rows[filled] = index;
         filled += 1;
       }
-    return Object.fromEntries(
-      COLUMN_NAMES.map((name) => [
-        name,
-        gatherRows(columns[name], rows, copy(columns[name], filled)),
-      ]),
-    ) as unknown as VehicleColumns;
+    return setOf((name) => gatherRows(columns[name], rows, copy(columns[name], filled)));
   });
 }
 
