@@ -3,7 +3,7 @@
 // sites when they ask.
 import { parentPort, workerData } from 'node:worker_threads';
 import {
-  columnsFromArrow,
+  columnBatchesFromArrow,
   finishSiteDetail,
   mergePartialScans,
   packTimeBins,
@@ -159,11 +159,11 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     .map((file) => `${file.key}:${file.version}${JSON.stringify(file.directionMap ?? {})}`)
     .join(',');
   const prepared = await cache.get(request.siteId, key, async () => {
+    // Each record batch of a file as it is (the file's columns joined whole would be a copy).
     const batches = [];
     for (const file of request.columns)
-      batches.push(
-        withMappedDirections(columnsFromArrow(await blobs.getBytes(file.key)), file.directionMap),
-      );
+      for await (const batch of columnBatchesFromArrow(await blobs.getBytes(file.key)))
+        batches.push(withMappedDirections(batch, file.directionMap));
     return prepareColumns(batches, { shared: true });
   });
   const { bins, ...rest } = await detailOf(request, prepared);
