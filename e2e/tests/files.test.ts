@@ -18,6 +18,22 @@ declare global {
   }
 }
 
+/** A generated counter file (Roadcount CSV, both directions) in a folder of its own. */
+function counterFile(
+  fileName: string,
+  siteName: string,
+  [latitude, longitude]: [number, number],
+  traffic: Omit<Parameters<typeof generateTraffic>[0], 'directions'>,
+): { path: string; count: number } {
+  const vehicles = [...generateTraffic({ ...traffic, directions: [1, 5] })];
+  const path = join(mkdtempSync(join(tmpdir(), 'roadcount-upload-')), fileName);
+  writeFileSync(
+    path,
+    [...roadcountCsvText(vehicles, { name: siteName, latitude, longitude })].join(''),
+  );
+  return { path, count: vehicles.length };
+}
+
 describe('uploads and the files table', () => {
   let browser: Browser;
   let page: Page;
@@ -28,41 +44,21 @@ describe('uploads and the files table', () => {
   let shortCount: number;
 
   beforeAll(async () => {
-    const vehicles = [
-      ...generateTraffic({
-        seed: 51,
-        startDay: '2025-10-06',
-        days: 3,
-        vehiclesPerDay: 400,
-        directions: [1, 5],
-        meanSpeedKmh: 38,
-      }),
-    ];
-    count = vehicles.length;
-    path = join(mkdtempSync(join(tmpdir(), 'roadcount-upload-')), 'whitley.csv');
-    writeFileSync(
-      path,
-      [...roadcountCsvText(vehicles, { name: SITE_NAME, latitude: 51.42, longitude: -0.96 })].join(
-        '',
-      ),
-    );
+    ({ path, count } = counterFile('whitley.csv', SITE_NAME, [51.42, -0.96], {
+      seed: 51,
+      startDay: '2025-10-06',
+      days: 3,
+      vehiclesPerDay: 400,
+      meanSpeedKmh: 38,
+    }));
     // One day of 20 vehicles: too short and too quiet, so it waits for review.
-    const few = [
-      ...generateTraffic({
-        seed: 52,
-        startDay: '2025-10-13',
-        days: 1,
-        vehiclesPerDay: 20,
-        directions: [1, 5],
-        meanSpeedKmh: 30,
-      }),
-    ];
-    shortCount = few.length;
-    shortPath = join(mkdtempSync(join(tmpdir(), 'roadcount-upload-')), 'short.csv');
-    writeFileSync(
-      shortPath,
-      [...roadcountCsvText(few, { name: SHORT_SITE, latitude: 51.43, longitude: -0.97 })].join(''),
-    );
+    ({ path: shortPath, count: shortCount } = counterFile('short.csv', SHORT_SITE, [51.43, -0.97], {
+      seed: 52,
+      startDay: '2025-10-13',
+      days: 1,
+      vehiclesPerDay: 20,
+      meanSpeedKmh: 30,
+    }));
     browser = await launchBrowser();
     ({ page, errors } = await newPage(browser, 1280));
     await page.goto(`${appUrl}/auth/login`);
@@ -117,25 +113,13 @@ describe('uploads and the files table', () => {
 
   it('shows an upload processed while the live connection was down as processed', async () => {
     // The task events' socket never connects: the upload's state is read from the server instead.
-    const vehicles = generateTraffic({
+    const { path: offlinePath } = counterFile('no-socket.csv', 'Shinfield Road', [51.41, -0.95], {
       seed: 53,
       startDay: '2025-10-20',
       days: 3,
       vehiclesPerDay: 300,
-      directions: [1, 5],
       meanSpeedKmh: 42,
     });
-    const offlinePath = join(mkdtempSync(join(tmpdir(), 'roadcount-upload-')), 'no-socket.csv');
-    writeFileSync(
-      offlinePath,
-      [
-        ...roadcountCsvText(vehicles, {
-          name: 'Shinfield Road',
-          latitude: 51.41,
-          longitude: -0.95,
-        }),
-      ].join(''),
-    );
     await page.routeWebSocket(/\/gql\/v1\/graphql/, (socket) => socket.close());
     try {
       await page.goto(`${appUrl}/ui/file-upload`);

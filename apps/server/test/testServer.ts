@@ -186,13 +186,21 @@ export async function graphql(
   };
 }
 
-/** Uploads a counter file as the user and waits until its processing ends; answers the file. */
+/**
+ * Uploads a counter file as the user and waits until its processing ends; answers the file and
+ * the id of its processing task.
+ */
 export async function uploadAndProcess(
   server: TestServer,
   token: string,
   fileName: string,
   content: string,
-): Promise<{ id: string; review_status: string; site: { id: string } | null }> {
+): Promise<{
+  id: string;
+  review_status: string;
+  site: { id: string } | null;
+  task_id: string | null;
+}> {
   const form = new FormData();
   form.append('file-0', new Blob([content]), fileName);
   const response = await fetch(`${server.url}/api/uploads`, {
@@ -200,7 +208,8 @@ export async function uploadAndProcess(
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  const id = ((await response.json()) as { files: { id: string }[] }).files[0]?.id;
+  const uploaded = (await response.json()) as { files: { id: string; task_id: string | null }[] };
+  const id = uploaded.files[0]?.id;
   for (let attempt = 0; attempt < 400; attempt += 1) {
     const { body } = await graphql(
       server,
@@ -219,7 +228,8 @@ export async function uploadAndProcess(
     );
     const file = body.data?.getTrafficDataFile as
       { id: string; review_status: string; site: { id: string } | null } | undefined;
-    if (file && file.review_status !== 'LOAD') return file;
+    if (file && file.review_status !== 'LOAD')
+      return { ...file, task_id: uploaded.files[0]?.task_id ?? null };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${fileName} was not processed in time`);

@@ -400,7 +400,6 @@ interface Accumulators {
   slotLimited: Uint32Array;
   slotSpeeding: Uint32Array;
   classHistogram: Uint32Array;
-  speedByClass: Uint32Array;
   headwayHistogram: Uint32Array;
   gapHistogram: Uint32Array;
   headwayOverflow: ValueList;
@@ -623,36 +622,26 @@ function scanBatch(
         if (speed > limit + secondStepMps) acc.aboveSecond += 1;
       }
     }
-    if (countHeadway) {
-      let counted = 0;
+    if (countHeadway)
+      acc.headwayCount += countCodes(
+        selected,
+        headwayCodes,
+        headwayS,
+        headwayHistogram,
+        acc.headwayOverflow,
+      );
+    if (countGap)
+      acc.gapCount += countCodes(selected, gapCodes, gapS, gapHistogram, acc.gapOverflow);
+    if (countMatrix)
       for (let at = 0; at < selected; at += 1) {
         const row = blockRows[at] as number;
-        const code = headwayCodes[row] as number;
-        if (code === CODE_MISSING) continue;
-        headwayHistogram[code] = (headwayHistogram[code] as number) + 1;
-        counted += 1;
-        if (code === CODE_OVERFLOW) pushValue(acc.headwayOverflow, headwayS[row] as number);
-      }
-      acc.headwayCount += counted;
-    }
-    if (countGap) {
-      let counted = 0;
-      for (let at = 0; at < selected; at += 1) {
-        const row = blockRows[at] as number;
-        const code = gapCodes[row] as number;
-        if (code === CODE_MISSING) continue;
-        gapHistogram[code] = (gapHistogram[code] as number) + 1;
-        counted += 1;
-        if (code === CODE_OVERFLOW) pushValue(acc.gapOverflow, gapS[row] as number);
         const headwayCode = headwayCodes[row] as number;
-        if (countMatrix && headwayCode !== CODE_MISSING) {
-          const cell =
-            (headwayBins[headwayCode] as number) * matrixSize + (gapBins[code] as number);
-          matrix[cell] = (matrix[cell] as number) + 1;
-        }
+        const gapCode = gapCodes[row] as number;
+        if (headwayCode === CODE_MISSING || gapCode === CODE_MISSING) continue;
+        const cell =
+          (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
+        matrix[cell] = (matrix[cell] as number) + 1;
       }
-      acc.gapCount += counted;
-    }
     if (countAvailability) {
       for (let at = 0; at < selected; at += 1) {
         const row = blockRows[at] as number;
@@ -673,6 +662,29 @@ function scanBatch(
   acc.vehicles = vehicles;
   acc.firstDay = firstDay;
   acc.lastDay = lastDay;
+}
+
+/**
+ * Counts the codes of a block's selected rows into `histogram` (missing ones aside), collecting
+ * the values of overflow codes; answers how many were counted.
+ */
+function countCodes(
+  selected: number,
+  codes: Uint16Array,
+  values: Float32Array,
+  histogram: Uint32Array,
+  overflow: ValueList,
+): number {
+  let counted = 0;
+  for (let at = 0; at < selected; at += 1) {
+    const row = blockRows[at] as number;
+    const code = codes[row] as number;
+    if (code === CODE_MISSING) continue;
+    histogram[code] = (histogram[code] as number) + 1;
+    counted += 1;
+    if (code === CODE_OVERFLOW) pushValue(overflow, values[row] as number);
+  }
+  return counted;
 }
 
 /** Empty matrix bins, when the headway–gap matrix is not wanted. */
@@ -847,7 +859,7 @@ export function planSiteDetailScan(
     allSpeedValues: speedMeasure.values,
     countBins,
     // Counted vehicle by vehicle only when the limit changes within the window; else read off
-    // the speed codes afterwards (see `countFixedLimit`).
+    // the speed histogram when the scan is finished (see `finishSiteDetail`).
     countLimits: limitsWanted && fixedLimit === null,
     countSpeedByClass,
     countHeadway,
@@ -881,15 +893,25 @@ export function planSiteDetailScan(
   };
 }
 
-/** How many vehicles of each speed code the class histograms hold. */
-function speedHistogramOf(plan: ScanPlan, classHistogram: Uint32Array): Uint32Array {
-  const { speedCodeCount, classCount } = plan.layout;
-  const speedHistogram = new Uint32Array(speedCodeCount);
-  for (let slot = 0; slot < classCount; slot += 1)
-    for (let code = 0; code < speedCodeCount; code += 1)
-      speedHistogram[code] =
-        (speedHistogram[code] as number) + (classHistogram[slot * speedCodeCount + code] as number);
-  return speedHistogram;
+/**
+ * The rows of times `from..to` to scan: in each stretch of ascending times, those found by
+ * binary search; a batch in too little order whole (its times then checked row by row).
+ */
+function rowRanges(prepared: PreparedColumns, from: number, to: number) {
+  const ranges: { batchIndex: number; start: number; end: number; checkTime: boolean }[] = [];
+  prepared.batches.forEach((batch, batchIndex) => {
+    const bounds = prepared.ascendingRuns[batchIndex];
+    if (!bounds) {
+      ranges.push({ batchIndex, start: 0, end: batch.timeMs.length, checkTime: true });
+      return;
+    }
+    for (let run = 0; run + 1 < bounds.length; run += 1) {
+      const start = lowerBound(batch.timeMs, from, bounds[run], bounds[run + 1]);
+      const end = lowerBound(batch.timeMs, to, start, bounds[run + 1]);
+      if (end > start) ranges.push({ batchIndex, start, end, checkTime: false });
+    }
+  });
+  return ranges;
 }
 
 /**
@@ -898,7 +920,7 @@ function speedHistogramOf(plan: ScanPlan, classHistogram: Uint32Array): Uint32Ar
  * scan (see `mergePartialScans`).
  */
 export function scanPart(plan: ScanPlan, startMs: number, endMs: number): PartialScan {
-  const { prepared, layout, compiled, slots, dayCount, speedBinCount, speedValues } = plan;
+  const { prepared, layout, compiled, slots, dayCount, speedValues } = plan;
   const { classCount, speedCodeCount, directionCount, countHeadway, countGap } = layout;
   const { countAvailability, countBins } = layout;
   const slotVehicles = new Uint32Array(slots);
@@ -906,7 +928,6 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
   const slotLimited = new Uint32Array(slots);
   const slotSpeeding = new Uint32Array(slots);
   const classHistogram = new Uint32Array(classCount * speedCodeCount);
-  const speedByClass = new Uint32Array(speedBinCount * classCount);
   const headwayHistogram = new Uint32Array(countHeadway ? CODES : 0);
   const gapHistogram = new Uint32Array(countGap ? CODES : 0);
   const headwayOverflow = valueList();
@@ -924,7 +945,6 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
     slotLimited,
     slotSpeeding,
     classHistogram,
-    speedByClass,
     headwayHistogram,
     gapHistogram,
     headwayOverflow,
@@ -948,24 +968,8 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
   const from = Math.max(plan.from, startMs);
   const to = Math.min(plan.to, endMs);
   if (plan.empty || !(from < to)) return acc;
-  // The rows to scan: in each stretch of ascending times, those within the part's times.
-  const ranges: { batchIndex: number; start: number; end: number; checkTime: boolean }[] = [];
-  let rows = 0;
-  prepared.batches.forEach((batch, batchIndex) => {
-    const bounds = prepared.ascendingRuns[batchIndex];
-    if (!bounds) {
-      ranges.push({ batchIndex, start: 0, end: batch.timeMs.length, checkTime: true });
-      rows += batch.timeMs.length;
-      return;
-    }
-    for (let run = 0; run + 1 < bounds.length; run += 1) {
-      const start = lowerBound(batch.timeMs, from, bounds[run], bounds[run + 1]);
-      const end = lowerBound(batch.timeMs, to, start, bounds[run + 1]);
-      if (end > start) ranges.push({ batchIndex, start, end, checkTime: false });
-      rows += end - start;
-    }
-  });
-  ensureScratch(countBins ? rows : 0);
+  const ranges = rowRanges(prepared, from, to);
+  ensureScratch(countBins ? ranges.reduce((rows, range) => rows + range.end - range.start, 0) : 0);
   for (const { batchIndex, start, end, checkTime } of ranges)
     scanBatch(
       acc,
@@ -982,7 +986,6 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
       checkTime,
     );
 
-  if (layout.countSpeedByClass) countSpeedByClass(plan, acc);
   const limit = plan.fixedLimit;
   const speedingBySlot =
     limit !== null && limit === limit
@@ -991,7 +994,6 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
   // Vehicles, speed sums and 85th percentile per bin and direction.
   if (acc.vehicles > 0 && countBins)
     slotFigures(acc.vehicles, scratchSlots, scratchCodes, speedValues, acc, speedingBySlot);
-  if (limit !== null && limit === limit) countFixedLimit(plan, acc, limit);
   return acc;
 }
 
@@ -999,18 +1001,20 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
  * The speed distribution by class, from the class histograms: each code stands for one speed,
  * so its vehicles all fall in that speed's bin.
  */
-function countSpeedByClass(plan: ScanPlan, acc: PartialScan): void {
+function speedByClassOf(plan: ScanPlan, classHistogram: Uint32Array): Uint32Array {
   const { speedValues, speedBinCount, layout } = plan;
   const { classCount, speedCodeCount, speedBinMps } = layout;
+  const speedByClass = new Uint32Array(speedBinCount * classCount);
   for (let code = 0; code < speedCodeCount; code += 1) {
     const speedBin = Math.floor((speedValues[code] as number) / speedBinMps);
     if (!(speedBin >= 0 && speedBin < speedBinCount)) continue;
     for (let slot = 0; slot < classCount; slot += 1) {
-      const count = acc.classHistogram[slot * speedCodeCount + code] as number;
       const cell = speedBin * classCount + slot;
-      acc.speedByClass[cell] = (acc.speedByClass[cell] as number) + count;
+      speedByClass[cell] =
+        (speedByClass[cell] as number) + (classHistogram[slot * speedCodeCount + code] as number);
     }
   }
+  return speedByClass;
 }
 
 /** The least code (relative to the counted ones) whose speed is above `speedMps`. */
@@ -1018,27 +1022,6 @@ function leastCodeAbove(speedValues: Float64Array, speedMps: number): number {
   let code = 0;
   while (code < speedValues.length && !((speedValues[code] as number) > speedMps)) code += 1;
   return code;
-}
-
-/**
- * The speeding counts of a scan under one limit throughout, from the speed codes: every selected
- * vehicle is under the limit, and those above it (and above it plus the steps) are read off the
- * class histograms. The same counts as vehicle by vehicle, since a code stands for one speed.
- */
-function countFixedLimit(plan: ScanPlan, acc: PartialScan, limit: number): void {
-  const { speedValues, layout } = plan;
-  const histogram = speedHistogramOf(plan, acc.classHistogram);
-  const above = (speedMps: number) => {
-    let count = 0;
-    for (let code = leastCodeAbove(speedValues, speedMps); code < histogram.length; code += 1)
-      count += histogram[code] as number;
-    return count;
-  };
-  acc.limited = acc.vehicles;
-  acc.above = above(limit);
-  acc.aboveFirst = above(limit + layout.firstStepMps);
-  acc.aboveSecond = above(limit + layout.secondStepMps);
-  if (layout.countBins) acc.slotLimited.set(acc.slotVehicles);
 }
 
 function addInto(target: Uint32Array, source: Uint32Array): void {
@@ -1065,7 +1048,6 @@ export function mergePartialScans(parts: PartialScan[]): PartialScan | null {
       merged.slot85th[slot] = part.slot85th[slot] as number;
     }
     addInto(merged.classHistogram, part.classHistogram);
-    addInto(merged.speedByClass, part.speedByClass);
     addInto(merged.headwayHistogram, part.headwayHistogram);
     addInto(merged.gapHistogram, part.gapHistogram);
     addInto(merged.matrix, part.matrix);
@@ -1105,19 +1087,13 @@ export function splitTimes(plan: ScanPlan, most: number, leastVehiclesPerPart = 
   // for batches in too little order.
   const before = (time: number) => {
     let count = 0;
-    prepared.batches.forEach((batch, batchIndex) => {
-      const times = batch.timeMs;
-      const bounds = prepared.ascendingRuns[batchIndex];
-      if (bounds)
-        for (let run = 0; run + 1 < bounds.length; run += 1) {
-          const start = lowerBound(times, from, bounds[run], bounds[run + 1]);
-          count += lowerBound(times, Math.max(time, from), start, bounds[run + 1]) - start;
-        }
-      else if (times.length > 0) {
+    for (const { start, end, checkTime } of rowRanges(prepared, from, Math.max(time, from))) {
+      if (!checkTime) count += end - start;
+      else if (end > start) {
         const span = prepared.maxTimeMs + 1 - prepared.minTimeMs;
-        count += (times.length * Math.max(0, Math.min(time, to) - from)) / span;
+        count += ((end - start) * Math.max(0, Math.min(time, to) - from)) / span;
       }
-    });
+    }
     return count;
   };
   const total = before(to);
@@ -1166,10 +1142,9 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
   const { origin, widthMs, originDay, directionCount, classCount, speedCodeCount } = layout;
   const { speedBinMps, countAvailability } = layout;
   const { slotVehicles, slotSpeedSum, slotLimited, slotSpeeding, slot85th } = scan;
-  const { classHistogram, speedByClass, headwayHistogram, gapHistogram, matrix } = scan;
+  const { classHistogram, headwayHistogram, gapHistogram, matrix } = scan;
   const { dayHours, availability, otherLanes, headwayOverflow, gapOverflow } = scan;
   const { vehicles, headwayCount, gapCount, firstDay, lastDay } = scan;
-  const { limited, above, aboveFirst, aboveSecond } = scan;
   const matrixSize = MATRIX_EDGES_S.length;
   const classVehicles = new Uint32Array(classCount);
   const classSpeedSum = new Float64Array(classCount);
@@ -1193,6 +1168,20 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
     classSpeedSum[slot] = sum;
     if (heavy[classList[slot] ?? -1] === 1) heavyVehicles += count;
   }
+  // Under one limit throughout, every vehicle is under it, and those above it (and above it
+  // plus the steps) are read off the speed histogram: a code stands for one speed.
+  const fixedLimit = plan.fixedLimit;
+  const underOneLimit = fixedLimit !== null && fixedLimit === fixedLimit;
+  const aboveOf = (speedMps: number) => {
+    let count = 0;
+    for (let code = leastCodeAbove(speedValues, speedMps); code < speedCodeCount; code += 1)
+      count += speedHistogram[code] as number;
+    return count;
+  };
+  const limited = underOneLimit ? vehicles : scan.limited;
+  const above = underOneLimit ? aboveOf(fixedLimit) : scan.above;
+  const aboveFirst = underOneLimit ? aboveOf(fixedLimit + layout.firstStepMps) : scan.aboveFirst;
+  const aboveSecond = underOneLimit ? aboveOf(fixedLimit + layout.secondStepMps) : scan.aboveSecond;
   let speedSum = 0;
   for (let code = 0; code < speedCodeCount; code += 1) {
     const codeCount = speedHistogram[code] as number;
@@ -1250,7 +1239,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       const count = slotVehicles[slot] as number;
       if (count === 0) continue;
       directionsOfBin ??= {};
-      const limitedCount = slotLimited[slot] as number;
+      const limitedCount = underOneLimit ? count : (slotLimited[slot] as number);
       directionsOfBin[directions[slotIndex] as number] = {
         vehicles: count,
         averageSpeedMps: (slotSpeedSum[slot] as number) / count,
@@ -1288,6 +1277,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       });
     });
 
+  const speedByClass = speedByClassOf(plan, classHistogram);
   const speedBins: SiteDetail['speedByClass']['bins'] = [];
   for (let speedBin = 0; speedBin < speedBinCount; speedBin += 1) {
     let counts: Record<number, number> | undefined;

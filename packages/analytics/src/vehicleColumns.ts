@@ -213,15 +213,21 @@ export function columnsByDirection(
         return into;
       }),
     ];
+  // Every row in one pass, each direction's rows after the last's (a stable counting sort).
+  const starts = new Uint32Array(256);
+  for (let value = 1; value < 256; value += 1)
+    starts[value] = (starts[value - 1] as number) + (counts[value - 1] as number);
+  const order = new Int32Array(direction.length);
+  const cursor = starts.slice();
+  for (let index = 0; index < direction.length; index += 1) {
+    const value = direction[index] as number;
+    order[cursor[value] as number] = index;
+    cursor[value] = (cursor[value] as number) + 1;
+  }
   return present.map((value) => {
-    const rows = new Int32Array(counts[value] as number);
-    let filled = 0;
-    for (let index = 0; index < direction.length; index += 1)
-      if (direction[index] === value) {
-        rows[filled] = index;
-        filled += 1;
-      }
-    return setOf((name) => gatherRows(columns[name], rows, copy(columns[name], filled)));
+    const start = starts[value] as number;
+    const rows = order.subarray(start, start + (counts[value] as number));
+    return setOf((name) => gatherRows(columns[name], rows, copy(columns[name], rows.length)));
   });
 }
 

@@ -102,12 +102,11 @@ export function registerAnalysisRoutes(
     const units = request.query.units ?? 'metric';
     if (units !== 'metric' && units !== 'imperial')
       throw new HttpError(400, 'units must be metric or imperial');
-    const detail = await deps.analysis.siteDetail(
-      viewer,
-      request.params.id,
-      filter,
+    const detail = await deps.analysis.siteDetail(viewer, {
+      siteId: request.params.id,
+      payload: filter,
       aggregationMinutes,
-    );
+    });
     const scheme = findClassScheme(detail.class_scheme);
     const workbook = await summaryWorkbook(detail, {
       filter,

@@ -136,6 +136,14 @@ function countFilter(payload: FilterPayload): CountFilter {
   };
 }
 
+/** A site-detail question: the site, the filter, the bin width and the parts wanted (all when absent). */
+export interface SiteDetailQuery {
+  siteId: string;
+  payload: FilterPayload;
+  aggregationMinutes: number;
+  parts?: SiteDetailPart[];
+}
+
 export function createAnalysisService(deps: {
   db: Database;
   blobs: BlobStore;
@@ -196,13 +204,8 @@ export function createAnalysisService(deps: {
   }
 
   /** What the analysis threads are asked for a site's figures, once the viewer may read it. */
-  async function siteDetailAsk(
-    viewer: Viewer,
-    siteId: string,
-    payload: FilterPayload,
-    aggregationMinutes: number,
-    parts: SiteDetailPart[] | undefined,
-  ) {
+  async function siteDetailAsk(viewer: Viewer, query: SiteDetailQuery) {
+    const { siteId, payload, aggregationMinutes, parts } = query;
     const site = await readableSite(viewer, siteId);
     if (!AGGREGATIONS.includes(aggregationMinutes)) {
       throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
@@ -235,19 +238,10 @@ export function createAnalysisService(deps: {
   /** A site's figures from the analysis threads, with the site's facts and the units. */
   async function withSiteFacts<T extends object>(
     viewer: Viewer,
-    siteId: string,
-    payload: FilterPayload,
-    aggregationMinutes: number,
-    parts: SiteDetailPart[] | undefined,
+    query: SiteDetailQuery,
     answer: (ask: SiteDetailAsk) => Promise<T>,
   ) {
-    const { site, scheme, ask } = await siteDetailAsk(
-      viewer,
-      siteId,
-      payload,
-      aggregationMinutes,
-      parts,
-    );
+    const { site, scheme, ask } = await siteDetailAsk(viewer, query);
     return { ...siteFacts(site, scheme), ...(await answer(ask)) };
   }
 
@@ -358,29 +352,12 @@ export function createAnalysisService(deps: {
     },
 
     /** Everything the site-detail page shows, in one answer. */
-    siteDetail: (
-      viewer: Viewer,
-      siteId: string,
-      payload: FilterPayload,
-      aggregationMinutes: number,
-      /** The parts the caller reads; all when absent. */
-      parts?: SiteDetailPart[],
-    ) =>
-      withSiteFacts(viewer, siteId, payload, aggregationMinutes, parts, (ask) =>
-        deps.pool.siteDetail(ask),
-      ),
+    siteDetail: (viewer: Viewer, query: SiteDetailQuery) =>
+      withSiteFacts(viewer, query, (ask) => deps.pool.siteDetail(ask)),
 
     /** The same, with the time bins as JSON text for an answer that sends them on as they are. */
-    siteDetailWithJsonBins: (
-      viewer: Viewer,
-      siteId: string,
-      payload: FilterPayload,
-      aggregationMinutes: number,
-      parts?: SiteDetailPart[],
-    ) =>
-      withSiteFacts(viewer, siteId, payload, aggregationMinutes, parts, (ask) =>
-        deps.pool.siteDetailWithJsonBins(ask),
-      ),
+    siteDetailWithJsonBins: (viewer: Viewer, query: SiteDetailQuery) =>
+      withSiteFacts(viewer, query, (ask) => deps.pool.siteDetailWithJsonBins(ask)),
   };
 }
 

@@ -12,11 +12,12 @@ export function taskTopic(organisationId: string | null, userId: string): string
   return organisationId ? `tasks:org:${organisationId}` : `tasks:user:${userId}`;
 }
 
-/** Whether the viewer hears of the task: the same tasks its subscription topic carries. */
+/** Whether the viewer hears of the task: its events go out on the viewer's subscription topic. */
 function canSeeTask(viewer: Viewer, task: TaskRow): boolean {
-  return viewer.organisationId
-    ? task.organisationId === viewer.organisationId
-    : task.organisationId === null && task.userId === viewer.userId;
+  return (
+    taskTopic(task.organisationId, task.userId ?? '') ===
+    taskTopic(viewer.organisationId, viewer.userId)
+  );
 }
 
 export function createTasksService(queue: TaskQueue) {

@@ -37,19 +37,23 @@ export function useLiveFileTasks(): LiveFileTasks {
   const queryClient = useQueryClient();
   const [byFile, setByFile] = useState<ReadonlyMap<string, TaskEvent>>(new Map());
   const followed = useRef(new Set<string>());
+  // The newest change met of each task: events can overtake each other, and a state read again
+  // that has not changed refreshes nothing.
+  const newest = useRef(new Map<string, Pick<TaskEvent, 'updated_at' | 'state'>>());
 
   const apply = useCallback(
     (event: TaskEvent) => {
       if (!FILE_TASKS.has(event.function_name)) return;
+      const known = newest.current.get(event.id);
+      if (
+        known &&
+        (known.updated_at > event.updated_at ||
+          (known.updated_at === event.updated_at && known.state === event.state))
+      )
+        return;
+      newest.current.set(event.id, { updated_at: event.updated_at, state: event.state });
       const fileId = event.file_id;
-      if (fileId) {
-        setByFile((current) => {
-          const known = current.get(fileId);
-          // Events of one task can overtake each other; the newest change wins.
-          if (known?.id === event.id && known.updated_at >= event.updated_at) return current;
-          return new Map(current).set(fileId, event);
-        });
-      }
+      if (fileId) setByFile((current) => new Map(current).set(fileId, event));
       void queryClient.invalidateQueries({ queryKey: ['files'] });
     },
     [queryClient],
