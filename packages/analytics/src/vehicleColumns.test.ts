@@ -11,6 +11,7 @@ import {
   createArrowColumnsWriter,
   MISSING_INTEGER,
   SCAN_COLUMN_NAMES,
+  sharedMemory,
   VehicleColumnsBuilder,
 } from './vehicleColumns.ts';
 
@@ -121,11 +122,11 @@ describe('columns by direction', () => {
   });
 
   it('copies into shared memory when asked, and leaves one direction as it is otherwise', () => {
-    for (const batch of columnsByDirection(columns, { shared: true }))
+    for (const batch of columnsByDirection(columns, { memory: sharedMemory }))
       expect(batch.headwayS.buffer).toBeInstanceOf(SharedArrayBuffer);
     const [one] = columnsByDirection(columnsByDirection(columns)[0] as typeof columns);
     expect(one?.timeMs.buffer).not.toBeInstanceOf(SharedArrayBuffer);
-    const [sharedOne] = columnsByDirection(one as typeof columns, { shared: true });
+    const [sharedOne] = columnsByDirection(one as typeof columns, { memory: sharedMemory });
     expect(sharedOne?.timeMs.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect([...(sharedOne?.timeMs ?? [])]).toEqual([...(one?.timeMs ?? [])]);
   });

@@ -180,26 +180,52 @@ function gatherRows<T extends TypedArray>(source: T, rows: Int32Array, into: T):
 }
 
 /**
+ * Memory for prepared columns: a view of `bytes` bytes starting 8-byte aligned, not necessarily
+ * zeroed (every byte is written before it is read).
+ */
+export type Allocate = (bytes: number) => Uint8Array;
+
+/** Fresh shared memory, which other threads read without a copy of their own. */
+export const sharedMemory: Allocate = (bytes) => new Uint8Array(new SharedArrayBuffer(bytes));
+
+/** A typed array of `length` elements in memory from `memory`. */
+export function typedArrayIn<T extends ArrayBufferView>(
+  Type: (new (buffer: ArrayBufferLike, byteOffset: number, length: number) => T) & {
+    BYTES_PER_ELEMENT: number;
+  },
+  memory: Allocate,
+  length: number,
+): T {
+  const view = memory(length * Type.BYTES_PER_ELEMENT);
+  return new Type(view.buffer, view.byteOffset, length);
+}
+
+/**
  * The columns the scans read (`ScanColumns`) as one set per direction (directions ascending),
  * each holding that direction's rows in their order: a scan then meets each direction's time
- * bins one after another. Copies (into shared memory with `shared`, so that other threads can
- * read them without a copy of their own); the columns of a single direction are kept as they
- * are when not shared.
+ * bins one after another. Copies into memory from `memory` (shared memory, say, so that other
+ * threads can read them without a copy of their own); without it, the columns of a single
+ * direction are kept as they are.
  */
 export function columnsByDirection(
   columns: ScanColumns,
-  { shared = false }: { shared?: boolean } = {},
+  { memory }: { memory?: Allocate } = {},
 ): ScanColumns[] {
   const { direction } = columns;
   const counts = new Uint32Array(256);
   for (let index = 0; index < direction.length; index += 1)
     counts[direction[index] as number] = (counts[direction[index] as number] as number) + 1;
   const present = [...counts.keys()].filter((value) => (counts[value] as number) > 0);
-  if (present.length <= 1 && !shared) return [columns];
+  if (present.length <= 1 && !memory) return [columns];
   const copy = <T extends TypedArray>(column: T, length: number): T => {
-    const Type = column.constructor as new (buffer: ArrayBufferLike) => T;
-    const bytes = length * column.BYTES_PER_ELEMENT;
-    return new Type(shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+    const Type = column.constructor as (new (
+      buffer: ArrayBufferLike,
+      byteOffset: number,
+      length: number,
+    ) => T) & { BYTES_PER_ELEMENT: number };
+    return memory
+      ? typedArrayIn(Type, memory, length)
+      : new Type(new ArrayBuffer(length * Type.BYTES_PER_ELEMENT), 0, length);
   };
   const setOf = (into: (name: (typeof SCAN_COLUMN_NAMES)[number]) => TypedArray) =>
     Object.fromEntries(

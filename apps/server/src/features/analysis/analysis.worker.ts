@@ -164,7 +164,7 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     for (const file of request.columns)
       for await (const batch of columnBatchesFromArrow(await blobs.getBytes(file.key)))
         batches.push(withMappedDirections(batch, file.directionMap));
-    return prepareColumns(batches, { shared: true });
+    return prepareColumns(batches, { memory: sharedMemory });
   });
   const { bins, ...rest } = await detailOf(request, prepared);
   // Written here, the bins' JSON costs the API thread neither objects nor serializing.

@@ -1,0 +1,289 @@
+import {
+  ascendingRunsOf,
+  CODE_SCALES,
+  CODE_VALUES,
+  codedMeasure,
+  MeasureCoder,
+  preparedOf,
+  widenBounds,
+  type CodedMeasure,
+  type ColumnBounds,
+  type PreparedColumns,
+} from './preparedColumns.ts';
+import {
+  columnsByDirection,
+  SCAN_COLUMN_NAMES,
+  typedArrayIn,
+  type Allocate,
+  type ScanColumns,
+} from './vehicleColumns.ts';
+
+// A scan file holds one file's columns as the site-detail scan reads them: split by direction,
+// with speed, headway and gap coded, so that loading a site is reading its scan files into
+// memory. Layout: each column's bytes (8-byte aligned), the value tables of the codes, a JSON
+// footer, the footer's length (4 bytes, little-endian) and `MAGIC`.
+
+const MAGIC = 'RCSCAN01';
+const TAIL_BYTES = 4 + MAGIC.length;
+const FORMAT = 1;
+
+const COLUMN_TYPES = {
+  timeMs: Float64Array,
+  lane: Int16Array,
+  direction: Uint8Array,
+  classIndex: Int16Array,
+  speedMps: Float32Array,
+  headwayS: Float32Array,
+  gapS: Float32Array,
+  speedCode: Uint16Array,
+  headwayCode: Uint16Array,
+  gapCode: Uint16Array,
+} as const;
+type ScanFileColumn = keyof typeof COLUMN_TYPES;
+const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as ScanFileColumn[];
+
+/** Where a part of the file lies. */
+interface Section {
+  offset: number;
+  bytes: number;
+}
+
+const MEASURES = [
+  { name: 'speed', column: 'speedMps', codes: 'speedCode', overflow: false },
+  { name: 'headway', column: 'headwayS', codes: 'headwayCode', overflow: true },
+  { name: 'gap', column: 'gapS', codes: 'gapCode', overflow: true },
+] as const;
+type MeasureName = (typeof MEASURES)[number]['name'];
+
+interface Footer {
+  format: number;
+  /** Null when the file has no vehicles (JSON has no infinities). */
+  minTimeMs: number | null;
+  maxTimeMs: number | null;
+  maxSpeedMps: number;
+  /** The run that wrote the file's columns: a scan file of another run is not used. */
+  version: string;
+  measures: Record<MeasureName, { scale: number; values: Section }>;
+  batches: {
+    rows: number;
+    ascendingRuns: number[] | null;
+    columns: Record<ScanFileColumn, Section>;
+  }[];
+}
+
+/** A file read at any position. */
+export interface RandomAccessFile {
+  size: number;
+  /** Fills `into` with the bytes from `position`. */
+  read: (into: Uint8Array, position: number) => Promise<void>;
+}
+
+/**
+ * The scan file of a file's columns, as chunks to write, given its record batches (read twice:
+ * once to find the scale at which each measure codes exactly, once to write); null when a
+ * measure cannot be coded (such a file is prepared from its columns when a site loads).
+ */
+export async function scanFileChunks(
+  batchesOf: () => AsyncIterable<ScanColumns>,
+  version: string,
+): Promise<AsyncGenerator<Uint8Array> | null> {
+  const candidates = MEASURES.map(({ overflow }) =>
+    CODE_SCALES.map((scale) => new MeasureCoder(scale, overflow)),
+  );
+  const bounds: ColumnBounds = {
+    minTimeMs: Number.POSITIVE_INFINITY,
+    maxTimeMs: Number.NEGATIVE_INFINITY,
+    maxSpeedMps: 0,
+  };
+  for await (const batch of batchesOf()) {
+    widenBounds(bounds, batch);
+    MEASURES.forEach(({ column }, measure) => {
+      for (const coder of candidates[measure] ?? []) coder.code(batch[column]);
+    });
+  }
+  const coders = candidates.map((coders) => coders.find((coder) => coder.codable));
+  if (coders.some((coder) => !coder)) return null;
+  const coderOf = (measure: number) => coders[measure] as MeasureCoder;
+
+  return (async function* chunks() {
+    let offset = 0;
+    const padding = new Uint8Array(8);
+    // Yields a view's bytes, then padding to the next multiple of 8.
+    function* put(view: ArrayBufferView): Generator<Uint8Array, Section> {
+      const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+      const section = { offset, bytes: bytes.length };
+      yield bytes;
+      const pad = (8 - (bytes.length % 8)) % 8;
+      if (pad > 0) yield padding.subarray(0, pad);
+      offset += bytes.length + pad;
+      return section;
+    }
+    const batches: Footer['batches'] = [];
+    for await (const file of batchesOf())
+      for (const batch of columnsByDirection(file)) {
+        const rows = batch.timeMs.length;
+        const codes = MEASURES.map(({ column }, measure) => {
+          const into = new Uint16Array(rows);
+          coderOf(measure).code(batch[column], into);
+          return into;
+        });
+        const columns = {} as Record<ScanFileColumn, Section>;
+        for (const name of SCAN_COLUMN_NAMES) columns[name] = yield* put(batch[name]);
+        for (const [measure, { codes: name }] of MEASURES.entries())
+          columns[name] = yield* put(codes[measure] as Uint16Array);
+        const runs = ascendingRunsOf(batch.timeMs);
+        batches.push({ rows, ascendingRuns: runs ? [...runs] : null, columns });
+      }
+    const measures = {} as Footer['measures'];
+    for (const [measure, { name }] of MEASURES.entries())
+      measures[name] = {
+        scale: coderOf(measure).scale,
+        values: yield* put(coderOf(measure).values),
+      };
+    const footer: Footer = {
+      format: FORMAT,
+      version,
+      minTimeMs: Number.isFinite(bounds.minTimeMs) ? bounds.minTimeMs : null,
+      maxTimeMs: Number.isFinite(bounds.maxTimeMs) ? bounds.maxTimeMs : null,
+      maxSpeedMps: bounds.maxSpeedMps,
+      measures,
+      batches,
+    };
+    const json = new TextEncoder().encode(JSON.stringify(footer));
+    yield json;
+    const tail = new Uint8Array(TAIL_BYTES);
+    new DataView(tail.buffer).setUint32(0, json.length, true);
+    tail.set(new TextEncoder().encode(MAGIC), 4);
+    yield tail;
+  })();
+}
+
+async function footerOf(file: RandomAccessFile): Promise<Footer | null> {
+  if (file.size < TAIL_BYTES) return null;
+  const tail = new Uint8Array(TAIL_BYTES);
+  await file.read(tail, file.size - TAIL_BYTES);
+  if (new TextDecoder().decode(tail.subarray(4)) !== MAGIC) return null;
+  const length = new DataView(tail.buffer).getUint32(0, true);
+  if (length > file.size - TAIL_BYTES) return null;
+  const json = new Uint8Array(length);
+  await file.read(json, file.size - TAIL_BYTES - length);
+  const footer = JSON.parse(new TextDecoder().decode(json)) as Footer;
+  return footer.format === FORMAT ? footer : null;
+}
+
+/** A scan file of a site, the run its columns must come from, and its direction map. */
+export interface ScanFileSource {
+  file: RandomAccessFile;
+  version: string;
+  /** Direction codes in the file → the codes they count as on the site. */
+  directionMap?: Record<string, number> | undefined;
+}
+
+/**
+ * A site's prepared columns read from its files' scan files into memory from `memory`; null
+ * when one is missing, of another run, or coded differently from the others (two values at one
+ * code, or another scale): the site is then prepared from its columns.
+ */
+export async function preparedFromScanFiles(
+  sources: ScanFileSource[],
+  memory: Allocate,
+): Promise<PreparedColumns | null> {
+  const footers: Footer[] = [];
+  for (const source of sources) {
+    const footer = await footerOf(source.file);
+    if (!footer || footer.version !== source.version) return null;
+    footers.push(footer);
+  }
+  // Each measure's value table for the whole site, when the files agree on every code.
+  const tables: Float64Array[] = [];
+  for (const { name } of MEASURES) {
+    const scale = scaleOf(footers, name);
+    if (footers.some((footer) => footer.measures[name].scale !== scale)) return null;
+    const table = typedArrayIn(Float64Array, memory, CODE_VALUES).fill(Number.NaN);
+    const values = new Float64Array(CODE_VALUES);
+    for (const [index, footer] of footers.entries()) {
+      await readSection(sources[index] as ScanFileSource, footer.measures[name].values, values);
+      for (let code = 0; code < CODE_VALUES; code += 1) {
+        const value = values[code] as number;
+        if (value !== value) continue;
+        const known = table[code] as number;
+        if (known !== known) table[code] = value;
+        else if (known !== value) return null;
+      }
+    }
+    tables.push(table);
+  }
+  const batches: ScanColumns[] = [];
+  const ascendingRuns: (Int32Array | null)[] = [];
+  const codes: Uint16Array[][] = MEASURES.map(() => []);
+  const bounds: ColumnBounds = {
+    minTimeMs: Number.POSITIVE_INFINITY,
+    maxTimeMs: Number.NEGATIVE_INFINITY,
+    maxSpeedMps: 0,
+  };
+  for (const [index, footer] of footers.entries()) {
+    const source = sources[index] as ScanFileSource;
+    bounds.minTimeMs = Math.min(bounds.minTimeMs, footer.minTimeMs ?? Number.POSITIVE_INFINITY);
+    bounds.maxTimeMs = Math.max(bounds.maxTimeMs, footer.maxTimeMs ?? Number.NEGATIVE_INFINITY);
+    bounds.maxSpeedMps = Math.max(bounds.maxSpeedMps, footer.maxSpeedMps);
+    for (const batch of footer.batches) {
+      const columns = {} as Record<ScanFileColumn, ArrayBufferView>;
+      for (const name of COLUMN_NAMES) {
+        const column: ArrayBufferView = typedArrayIn(
+          COLUMN_TYPES[name] as Float64ArrayConstructor,
+          memory,
+          batch.rows,
+        );
+        await readSection(source, batch.columns[name], column);
+        columns[name] = column;
+      }
+      const scanColumns = Object.fromEntries(
+        SCAN_COLUMN_NAMES.map((name) => [name, columns[name]]),
+      ) as unknown as ScanColumns;
+      if (source.directionMap) mapDirections(scanColumns.direction, source.directionMap);
+      batches.push(scanColumns);
+      ascendingRuns.push(batch.ascendingRuns ? Int32Array.from(batch.ascendingRuns) : null);
+      MEASURES.forEach(({ codes: name }, measure) =>
+        codes[measure]?.push(columns[name] as Uint16Array),
+      );
+    }
+  }
+  const measureOf = (measure: number): CodedMeasure =>
+    codedMeasure(
+      codes[measure] ?? [],
+      tables[measure] as Float64Array,
+      scaleOf(footers, (MEASURES[measure] as (typeof MEASURES)[number]).name),
+    );
+  return preparedOf(
+    batches,
+    ascendingRuns,
+    { speed: measureOf(0), headway: measureOf(1), gap: measureOf(2) },
+    bounds,
+  );
+}
+
+/** The scale of the first file's codes of a measure (any scale when there are no files). */
+function scaleOf(footers: Footer[], name: MeasureName): number {
+  return footers[0]?.measures[name].scale ?? (CODE_SCALES[0] as number);
+}
+
+async function readSection(
+  source: ScanFileSource,
+  section: Section,
+  into: ArrayBufferView,
+): Promise<void> {
+  if (section.bytes !== into.byteLength)
+    throw new Error(
+      `scan file: a section of ${section.bytes} bytes where ${into.byteLength} were expected`,
+    );
+  await source.file.read(
+    new Uint8Array(into.buffer, into.byteOffset, into.byteLength),
+    section.offset,
+  );
+}
+
+function mapDirections(direction: Uint8Array, map: Record<string, number>): void {
+  const lookup = new Uint8Array(256).map((_, code) => map[String(code)] ?? code);
+  for (let index = 0; index < direction.length; index += 1)
+    direction[index] = lookup[direction[index] as number] as number;
+}
