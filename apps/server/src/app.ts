@@ -208,6 +208,7 @@ export async function buildApp({
     dataDir: config.dataDir,
     s3: config.s3,
     cacheBytes: config.columnCacheBytes,
+    reserveCache: config.columnCacheReserve,
     threads: config.analysisThreads,
     splitVehicles: config.analysisSplitVehicles,
   });

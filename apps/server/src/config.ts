@@ -39,6 +39,7 @@ const environmentSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   RUN_WORKER: booleanText.default(true),
   COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
+  COLUMN_CACHE_RESERVE: booleanText.default(true),
   MAP_CACHE_MB: z.coerce.number().int().positive().default(512),
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   ANALYSIS_SPLIT_VEHICLES: z.coerce.number().int().positive().default(500_000),
@@ -84,6 +85,8 @@ export interface Config {
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
   columnCacheBytes: number;
+  /** Touch the column cache's memory as the analysis threads start. */
+  columnCacheReserve: boolean;
   /** Memory for sites' packed rollup series kept between map calls. */
   mapCacheBytes: number;
   analysisThreads: number;
@@ -147,6 +150,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       : undefined,
     runWorker: env.RUN_WORKER,
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
+    columnCacheReserve: env.COLUMN_CACHE_RESERVE,
     mapCacheBytes: env.MAP_CACHE_MB * 1024 * 1024,
     analysisThreads: env.ANALYSIS_THREADS,
     analysisSplitVehicles: env.ANALYSIS_SPLIT_VEHICLES,

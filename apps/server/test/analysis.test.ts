@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateTraffic, roadcountCsvText, type GeneratedVehicle } from '@roadcount/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +24,7 @@ describe('siteDetail through GraphQL', () => {
   let otherToken: string;
   let siteId: string;
   let vehicles: GeneratedVehicle[];
+  let fileId: string;
 
   beforeAll(async () => {
     server = await startTestServer({}, { worker: true });
@@ -58,7 +61,7 @@ describe('siteDetail through GraphQL', () => {
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    const fileId = ((await response.json()) as { files: { id: string }[] }).files[0]?.id;
+    fileId = ((await response.json()) as { files: { id: string }[] }).files[0]?.id ?? '';
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const { body } = await graphql(server, FILE_QUERY, { token, variables: { id: fileId } });
       const file = body.data?.getTrafficDataFile as {
@@ -87,6 +90,8 @@ describe('siteDetail through GraphQL', () => {
       bins: { start: string; directions: Record<string, { vehicles: number }> }[];
     };
     expect(detail.units.speed).toBe('m/s');
+    // Ingest wrote the file's scan file, which the analysis thread read the site from.
+    expect(existsSync(join(server.config.dataDir, 'blobs', 'scan', `${fileId}.bin`))).toBe(true);
 
     // Plain loops over the rows of the file, as written (speeds to 0.1 km/h, site in UTC).
     const kept = vehicles.filter((vehicle) => {
@@ -301,7 +306,7 @@ describe('siteDetail through GraphQL', () => {
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    const fileId = ((await response.json()) as { files: { id: string }[] }).files[0]?.id;
+    fileId = ((await response.json()) as { files: { id: string }[] }).files[0]?.id ?? '';
     let bikeSite = '';
     for (let attempt = 0; attempt < 200 && !bikeSite; attempt += 1) {
       const { body } = await graphql(server, FILE_QUERY, { token, variables: { id: fileId } });

@@ -355,7 +355,9 @@ describe('sites CSV import, delete and restore', () => {
         .from(trafficDataFiles)
         .where(eq(trafficDataFiles.id, fileId));
       const blob = join(server.config.dataDir, 'blobs', `columns/${fileId}.arrow`);
+      const scanFile = join(server.config.dataDir, 'blobs', `scan/${fileId}.bin`);
       expect(existsSync(blob)).toBe(true);
+      expect(existsSync(scanFile)).toBe(true);
       expect(existsSync(join(server.config.dataDir, 'blobs', file?.s3Key ?? ''))).toBe(true);
 
       const purge = (await gql(PURGE, { id: siteId })).body.data?.deleteSitePermanently as {
@@ -372,6 +374,7 @@ describe('sites CSV import, delete and restore', () => {
         await db.select().from(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId)),
       ).toEqual([]);
       expect(existsSync(blob)).toBe(false);
+      expect(existsSync(scanFile)).toBe(false);
       expect(existsSync(join(server.config.dataDir, 'blobs', file?.s3Key ?? ''))).toBe(false);
     });
   });

@@ -20,6 +20,7 @@ import { HttpError } from '../../infra/errors.ts';
 import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
 import { directionMapOf, withMappedDirections } from '../ingest/directionMap.ts';
 import { columnsKey, intervalsKey } from '../ingest/processFile.task.ts';
+import { scanFileKey } from './scanFiles.ts';
 import type { AnalysisPool, SiteDetailAsk } from './analysisPool.ts';
 import type { StoredColumns } from './analysisWorker.protocol.ts';
 import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
@@ -172,6 +173,7 @@ export function createAnalysisService(deps: {
       .filter((file) => (file.logs.data_kind === 'intervals') === (kind === 'intervals'))
       .map((file) => ({
         key: kind === 'intervals' ? intervalsKey(file.id) : columnsKey(file.id),
+        ...(kind === 'intervals' ? {} : { scanKey: scanFileKey(file.id) }),
         // A reprocess rewrites a file's columns under the same key, with a new version.
         version: typeof file.logs.columns_version === 'string' ? file.logs.columns_version : '',
         ...(directionMapOf(file.logs) ? { directionMap: directionMapOf(file.logs) } : {}),

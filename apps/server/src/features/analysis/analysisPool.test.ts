@@ -6,12 +6,14 @@ import { LocalTimeConverter, generateTraffic, storedVehicleOf } from '@roadcount
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore } from '../../infra/blob/blobStore.ts';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.ts';
+import { writeScanFile } from './scanFiles.ts';
 import type { SiteDetailRequest } from './analysisWorker.protocol.ts';
 
 describe('analysis threads sharing a window', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'roadcount-pool-'));
   let alone: AnalysisPool;
   let together: AnalysisPool;
+  let fromScanFiles: AnalysisPool;
   const zone = new LocalTimeConverter('Europe/London');
   const start = Date.UTC(2025, 9, 20);
   const end = Date.UTC(2025, 10, 1);
@@ -28,16 +30,31 @@ describe('analysis threads sharing a window', () => {
       meanSpeedKmh: 55,
     }))
       builder.push(storedVehicleOf(vehicle, zone.offsetAt(vehicle.localMs)));
-    await createLocalBlobStore(join(dataDir, 'blobs')).putBytes(
-      'columns/shared-window.arrow',
-      columnsToArrow(builder.build()),
-    );
+    const blobs = createLocalBlobStore(join(dataDir, 'blobs'));
+    await blobs.putBytes('columns/shared-window.arrow', columnsToArrow(builder.build()));
+    // Another site's file, a quieter week, with its scan file too.
+    const quieter = new VehicleColumnsBuilder();
+    for (const vehicle of generateTraffic({
+      seed: 9,
+      startDay: '2025-10-21',
+      days: 7,
+      vehiclesPerDay: 1_000,
+      directions: [1, 5],
+      meanSpeedKmh: 40,
+    }))
+      quieter.push(storedVehicleOf(vehicle, zone.offsetAt(vehicle.localMs)));
+    await blobs.putBytes('columns/quieter.arrow', columnsToArrow(quieter.build()));
+    for (const name of ['shared-window', 'quieter'])
+      expect(await writeScanFile(blobs, `columns/${name}.arrow`, `scan/${name}.bin`, '1')).toBe(
+        true,
+      );
     const settings = { dataDir, s3: undefined, cacheBytes: 64 * 1024 * 1024 };
     alone = createAnalysisPool({ ...settings, threads: 1 });
+    fromScanFiles = createAnalysisPool({ ...settings, threads: 1, reserveCache: true });
     together = createAnalysisPool({ ...settings, threads: 2, splitVehicles: 2_000 });
   });
   afterAll(async () => {
-    await Promise.all([alone.close(), together.close()]);
+    await Promise.all([alone.close(), together.close(), fromScanFiles.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -71,4 +88,24 @@ describe('analysis threads sharing a window', () => {
       expect(two).toEqual(one);
     },
   );
+
+  it('reads a site from its scan files, and from its columns when a scan file is missing or of another run', async () => {
+    const columns = (name: string, version: string, scanName = name) => [
+      { key: `columns/${name}.arrow`, version, scanKey: `scan/${scanName}.bin` },
+    ];
+    const ask = (siteId: string, files: SiteDetailRequest['columns']) =>
+      fromScanFiles.siteDetail({ ...request(60), siteId, columns: files });
+    const fromColumns = await alone.siteDetail(request(60));
+    expect(await ask('scanned', columns('shared-window', '1'))).toEqual(fromColumns);
+    // The scan file is what is read: another file's gives that file's figures.
+    const quieter = await alone.siteDetail({
+      ...request(60),
+      siteId: 'quieter',
+      columns: [{ key: 'columns/quieter.arrow', version: '1' }],
+    });
+    expect(quieter.summary.vehicles).not.toBe(fromColumns.summary.vehicles);
+    expect(await ask('crossed', columns('shared-window', '1', 'quieter'))).toEqual(quieter);
+    expect(await ask('missing', columns('shared-window', '1', 'none'))).toEqual(fromColumns);
+    expect(await ask('rewritten', columns('shared-window', '2'))).toEqual(fromColumns);
+  });
 });

@@ -77,6 +77,8 @@ export function createAnalysisPool(options: {
   dataDir: string;
   s3: AnalysisWorkerData['s3'];
   cacheBytes: number;
+  /** Touch each thread's share of the cache's memory as it starts. */
+  reserveCache?: boolean;
   threads: number;
   /** Vehicles each part of a window shared between threads has at least. */
   splitVehicles?: number;
@@ -126,6 +128,7 @@ export function createAnalysisPool(options: {
       dataDir: options.dataDir,
       s3: options.s3,
       cacheBytes: Math.floor(options.cacheBytes / size),
+      reserveCache: options.reserveCache ?? false,
       splitVehicles: options.splitVehicles ?? 500_000,
     };
     const worker = new Worker(bootstrap, { eval: true, workerData });

@@ -14,6 +14,8 @@ export interface StoredColumns {
   /** Changes when a reprocess rewrites the file's columns. */
   version: string;
   directionMap?: Record<string, number>;
+  /** The file's scan file (see `scanFiles.ts`), for vehicle columns. */
+  scanKey?: string;
 }
 
 /** How the figures are asked for: the same for the whole scan and for each part of it. */
@@ -73,6 +75,8 @@ export interface AnalysisWorkerData {
   dataDir: string;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   cacheBytes: number;
+  /** Touch the cache's memory when the thread starts (see `columnArena.ts`). */
+  reserveCache: boolean;
   /** A window is cut into parts for other threads only when each part has this many vehicles. */
   splitVehicles: number;
 }

@@ -34,6 +34,7 @@ import type { FilesRepository } from '../files/files.repository.ts';
 import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
 import type { SiteRow, SitesRepository } from '../sites/sites.repository.ts';
 import { matchSite, type SiteMatch } from './siteMatching.ts';
+import { scanFileKey, writeScanFile } from '../analysis/scanFiles.ts';
 
 export const DEFAULT_SITE_TIME_ZONE = 'UTC';
 
@@ -240,6 +241,8 @@ export function createProcessFileHandler(deps: {
       const output = outputColumns();
       output.writer.finish();
       await output.stored;
+      // The columns as the site-detail scan reads them, so that a site loads by reading files.
+      await writeScanFile(deps.blobs, columnsKey(file.id), scanFileKey(file.id), task.id);
       results = output.quality.results();
     }
     // SPEC section 3: only failed tests are flagged; a missing flag means pass.

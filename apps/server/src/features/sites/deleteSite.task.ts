@@ -7,6 +7,7 @@ import type { TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { columnsKey, intervalsKey } from '../ingest/processFile.task.ts';
 import { rollupSeriesKey } from '../ingest/refreshRollups.task.ts';
+import { scanFileKey } from '../analysis/scanFiles.ts';
 
 /**
  * The delete_site task (SPEC section 4). Without `permanent` it hides the site: every query of
@@ -57,6 +58,7 @@ export function createDeleteSiteHandler(deps: {
       .where(eq(trafficDataFiles.siteId, site.id));
     for (const file of files) {
       await deps.blobs.delete(columnsKey(file.id));
+      await deps.blobs.delete(scanFileKey(file.id));
       await deps.blobs.delete(intervalsKey(file.id));
       await deps.blobs.delete(file.s3Key);
     }

@@ -1,0 +1,106 @@
+import type { FileHandle } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import {
+  columnBatchesFromArrow,
+  preparedFromScanFiles,
+  scanFileChunks,
+  type Allocate,
+  type PreparedColumns,
+  type RandomAccessFile,
+} from '@roadcount/analytics';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { StoredColumns } from './analysisWorker.protocol.ts';
+
+/** Where a file's scan file is kept (beside its column object, which stays the record). */
+export function scanFileKey(fileId: string): string {
+  return `scan/${fileId}.bin`;
+}
+
+/**
+ * Writes the scan file of a file's column object (`columnsKey`), reading the columns a batch at
+ * a time, twice. Answers false when the file's measures cannot be coded exactly: its site is
+ * then prepared from the column objects when it loads.
+ */
+export async function writeScanFile(
+  blobs: BlobStore,
+  columnsKey: string,
+  scanKey: string,
+  version: string,
+): Promise<boolean> {
+  async function* batches() {
+    const source = blobs.openFile
+      ? await blobs.openFile(columnsKey)
+      : await blobs.getBytes(columnsKey);
+    try {
+      yield* columnBatchesFromArrow(source);
+    } finally {
+      if (!(source instanceof Uint8Array)) await source.close();
+    }
+  }
+  const chunks = await scanFileChunks(batches, version);
+  if (!chunks) {
+    await blobs.delete(scanKey);
+    return false;
+  }
+  await blobs.putStream(scanKey, Readable.from(chunks), Number.MAX_SAFE_INTEGER);
+  return true;
+}
+
+function fromHandle(handle: FileHandle, size: number): RandomAccessFile {
+  return {
+    size,
+    async read(into, position) {
+      let done = 0;
+      while (done < into.length) {
+        const { bytesRead } = await handle.read(into, done, into.length - done, position + done);
+        if (bytesRead === 0) throw new Error('scan file: shorter than its footer says');
+        done += bytesRead;
+      }
+    },
+  };
+}
+
+function fromBytes(bytes: Uint8Array): RandomAccessFile {
+  return {
+    size: bytes.length,
+    read(into, position) {
+      if (position + into.length > bytes.length)
+        return Promise.reject(new Error('scan file: shorter than its footer says'));
+      into.set(bytes.subarray(position, position + into.length));
+      return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * A site's prepared columns from its files' scan files, read straight into memory from
+ * `memory`; null when a file has none usable (see `preparedFromScanFiles`).
+ */
+export async function preparedFromStoredScanFiles(
+  blobs: BlobStore,
+  columns: StoredColumns[],
+  memory: Allocate,
+): Promise<PreparedColumns | null> {
+  const handles: FileHandle[] = [];
+  try {
+    const sources = [];
+    for (const file of columns) {
+      if (!file.scanKey) return null;
+      let source: RandomAccessFile;
+      try {
+        if (blobs.openFile) {
+          const handle = await blobs.openFile(file.scanKey);
+          handles.push(handle);
+          source = fromHandle(handle, (await handle.stat()).size);
+        } else source = fromBytes(await blobs.getBytes(file.scanKey));
+      } catch {
+        // No scan file (written before scan files were, or not codable).
+        return null;
+      }
+      sources.push({ file: source, version: file.version, directionMap: file.directionMap });
+    }
+    return await preparedFromScanFiles(sources, memory);
+  } finally {
+    await Promise.all(handles.map((handle) => handle.close()));
+  }
+}
