@@ -36,6 +36,16 @@ const FILTER = {
   active_directions: [1, 5],
 };
 
+/** Waits until the server's analysis threads are warmed up (its health check says so). */
+async function analysisReady(url: string): Promise<void> {
+  for (let wait = 0; wait < 1200; wait += 1) {
+    const health = (await (await fetch(`${url}/healthz`)).json()) as { analysis?: string };
+    if (health.analysis === 'ready') return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the analysis threads did not warm up within a minute');
+}
+
 async function timedQuery(
   server: { url: string; access: string },
   siteId: string,
@@ -158,8 +168,8 @@ try {
     `${MAP_SITES} map sites with a year of rollups written in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
 
-  // Cold: each time a server just started (its analysis threads up, no site's columns in
-  // memory), so the site's columns are read from the files and prepared for the query.
+  // Cold: each time a server just started (its analysis threads warmed up, no site's columns
+  // in memory), so the site's columns are read from their files for the query.
   const reuse = { dataDir: server.dataDir, databaseUrl: server.databaseUrl };
   const cold: number[] = [];
   let coldServer = await startServer(workDir, {}, reuse);
@@ -168,7 +178,7 @@ try {
       await coldServer.close();
       coldServer = await startServer(workDir, {}, reuse);
     }
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await analysisReady(coldServer.url);
     cold.push(await timedQuery(coldServer, siteId));
   }
   console.log(`site detail, each cold call (ms): ${cold.map((ms) => ms.toFixed(0)).join(' ')}`);

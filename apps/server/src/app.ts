@@ -167,7 +167,6 @@ export async function buildApp({
   const router = createRouter(app, openapi, { tokens, users });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
-  registerHealthRoutes(app, database.ping);
   registerClientErrorRoutes(app);
   registerAuthRoutes(router, authService, {
     signInByIp: createRateLimiter({ max: rateLimits.signInPerIp, windowMs: window }),
@@ -208,11 +207,12 @@ export async function buildApp({
     dataDir: config.dataDir,
     s3: config.s3,
     cacheBytes: config.columnCacheBytes,
-    reserveCache: config.columnCacheReserve,
+    warmUp: config.analysisWarmUp,
     threads: config.analysisThreads,
     splitVehicles: config.analysisSplitVehicles,
   });
   app.addHook('onClose', () => analysisPool.close());
+  registerHealthRoutes(app, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
   const exclusions = createExclusionsService(createExclusionsRepository(db));
   const analysis = createAnalysisService({ db, blobs, pool: analysisPool, exclusions });

@@ -39,11 +39,11 @@ const environmentSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   RUN_WORKER: booleanText.default(true),
   COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
-  COLUMN_CACHE_RESERVE: booleanText.default(true),
   MAP_CACHE_MB: z.coerce.number().int().positive().default(512),
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   ANALYSIS_SPLIT_VEHICLES: z.coerce.number().int().positive().default(500_000),
   ANALYSIS_PRESTART: booleanText.default(true),
+  ANALYSIS_WARM_UP: booleanText.default(true),
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_TILE_URL: z
     .url({ protocol: /^https?$/ })
@@ -85,8 +85,6 @@ export interface Config {
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
   columnCacheBytes: number;
-  /** Touch the column cache's memory as the analysis threads start. */
-  columnCacheReserve: boolean;
   /** Memory for sites' packed rollup series kept between map calls. */
   mapCacheBytes: number;
   analysisThreads: number;
@@ -94,6 +92,8 @@ export interface Config {
   analysisSplitVehicles: number;
   /** Start the analysis threads with the server rather than on the first site-detail query. */
   analysisPrestart: boolean;
+  /** Ready each analysis thread as it starts: the scan compiled, the cache's memory touched. */
+  analysisWarmUp: boolean;
   /** The base maps the web app draws under the sites, and their hosts for the CSP. */
   map: {
     styleUrl: string | undefined;
@@ -150,11 +150,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       : undefined,
     runWorker: env.RUN_WORKER,
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
-    columnCacheReserve: env.COLUMN_CACHE_RESERVE,
     mapCacheBytes: env.MAP_CACHE_MB * 1024 * 1024,
     analysisThreads: env.ANALYSIS_THREADS,
     analysisSplitVehicles: env.ANALYSIS_SPLIT_VEHICLES,
     analysisPrestart: env.ANALYSIS_PRESTART,
+    analysisWarmUp: env.ANALYSIS_WARM_UP,
     map: {
       styleUrl: env.MAP_STYLE_URL,
       tileUrl: env.MAP_TILE_URL,

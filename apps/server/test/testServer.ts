@@ -82,7 +82,7 @@ export async function startTestServer(
     JWT_SECRET: TEST_JWT_SECRET,
     // Analysis threads start on first use in tests: most tests never ask for them.
     ANALYSIS_PRESTART: 'false',
-    COLUMN_CACHE_RESERVE: 'false',
+    ANALYSIS_WARM_UP: 'false',
     ...environment,
   });
   const app = await buildApp({

@@ -43,7 +43,7 @@ function counterFile(startMs: number, vehicles: number, seed: number): VehicleCo
 }
 
 async function* each(batches: ScanColumns[]) {
-  yield* batches;
+  for (const batch of batches) yield await Promise.resolve(batch);
 }
 
 /** The scan file of `batches`, whole in memory. */

@@ -4,13 +4,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   columnBatchesFromArrow,
+  defaultFilter,
   finishSiteDetail,
   mergePartialScans,
   packTimeBins,
   packedBuffers,
   planSiteDetailScan,
   prepareColumns,
+  reserveScanScratch,
   scanPart,
+  sharedMemory,
   siteDetail,
   splitTimes,
   type LocalClock,
@@ -18,6 +21,7 @@ import {
   type PreparedColumns,
   type SiteDetail,
   type SiteDetailOptions,
+  VehicleColumnsBuilder,
 } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import { createBlobStore } from '../../infra/blob/blobStore.ts';
@@ -32,11 +36,17 @@ import type {
   SiteDetailResponse,
   ToAnalysisThread,
 } from './analysisWorker.protocol.ts';
+import { createColumnArena } from './columnArena.ts';
 import { createColumnCache } from './columnCache.ts';
+import { preparedFromStoredScanFiles } from './scanFiles.ts';
 
 const settings = workerData as AnalysisWorkerData;
+/** Made-up vehicles the thread scans as it starts, and how many times. */
+const WARM_UP_VEHICLES = 400_000;
+const WARM_UP_ROUNDS = 8;
 const blobs = createBlobStore(settings);
-const cache = createColumnCache(settings.cacheBytes);
+const arena = createColumnArena(settings.cacheBytes);
+const cache = createColumnCache(settings.cacheBytes, arena);
 const port = parentPort;
 if (!port) throw new Error('analysis.worker.ts runs as a worker thread');
 const jsonEncoder = new TextEncoder();
@@ -158,13 +168,16 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
   const key = request.columns
     .map((file) => `${file.key}:${file.version}${JSON.stringify(file.directionMap ?? {})}`)
     .join(',');
-  const prepared = await cache.get(request.siteId, key, async () => {
+  const prepared = await cache.get(request.siteId, key, async (memory) => {
+    // Read as they are from the files' scan files, when every file has one that fits.
+    const read = await preparedFromStoredScanFiles(blobs, request.columns, memory);
+    if (read) return read;
     // Each record batch of a file as it is (the file's columns joined whole would be a copy).
     const batches = [];
     for (const file of request.columns)
       for await (const batch of columnBatchesFromArrow(await blobs.getBytes(file.key)))
         batches.push(withMappedDirections(batch, file.directionMap));
-    return prepareColumns(batches, { memory: sharedMemory });
+    return prepareColumns(batches, { memory });
   });
   const { bins, ...rest } = await detailOf(request, prepared);
   // Written here, the bins' JSON costs the API thread neither objects nor serializing.
@@ -199,9 +212,73 @@ function scanAskedPart(request: PartRequest): void {
   }
 }
 
+/**
+ * Readies the thread for its first site: the scan runs a few times over made-up vehicles (so
+ * that its functions are compiled, and its scratch memory and heap have grown, before a user
+ * waits on them: a first scan costs 3-4 times a later one); the cache's memory is then touched
+ * while requests are answered.
+ */
+async function warmUp(): Promise<void> {
+  const builder = new VehicleColumnsBuilder();
+  const start = Date.UTC(2025, 2, 24);
+  for (let index = 0; index < WARM_UP_VEHICLES; index += 1)
+    builder.push({
+      timeMs: start + index * 9_000,
+      lane: 1 + (index % 2),
+      direction: index % 3 === 0 ? 5 : 1,
+      classIndex: 1 + (index % 12),
+      speedMps: (300 + ((index * 7) % 900)) / 36,
+      lengthM: 4.5,
+      headwayS: ((index * 13) % 6000) / 100,
+      gapS: ((index * 11) % 5000) / 100,
+      axles: 2,
+      wheelbaseM: 2.7,
+      rho: 0.9,
+    });
+  const prepared = prepareColumns(builder.batches(), { memory: sharedMemory });
+  // Room for the vehicles one part of a scan selects: up to about half of those the thread's
+  // share of the cache holds (~31 bytes each).
+  reserveScanScratch(Math.floor(settings.cacheBytes / 64));
+  const filter = {
+    ...defaultFilter(start, start + WARM_UP_VEHICLES * 9_000, [1, 5]),
+    classes: [1, 2, 3, 4, 5],
+    minHeadwayS: 2,
+  };
+  for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
+    const request = {
+      timeZone: 'Europe/London',
+      filter,
+      binMinutes: round % 2 === 0 ? 60 : 15,
+      speedLimits: [{ effectiveFromMs: 0, limitMps: 50 / 3.6 }],
+      heavyClasses: [3, 4, 5],
+      units: 'metric' as const,
+    };
+    const plan = planSiteDetailScan(
+      prepared,
+      filter,
+      clockOf(request.timeZone),
+      optionsOf(request),
+    );
+    if (!plan) break;
+    const middle = start + (WARM_UP_VEHICLES * 9_000) / 2;
+    const parts = [
+      scanPart(plan, Number.NEGATIVE_INFINITY, middle),
+      scanPart(plan, middle, Number.POSITIVE_INFINITY),
+    ];
+    const merged =
+      mergePartialScans(parts) ??
+      scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    jsonEncoder.encode(JSON.stringify(finishSiteDetail(plan, merged).bins));
+    // A turn of the event loop between rounds, for requests that come meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  // In the background: a site's load takes the slabs touched so far, and fresh ones after.
+  void arena.reserve(settings.cacheBytes).then(() => send({ kind: 'ready' }));
+}
+
 // One site request at a time: a scan runs to completion, and the next waits its turn. Parts
 // asked by other threads are scanned as they come, even while a request waits for its own.
-let queue: Promise<void> = Promise.resolve();
+let queue: Promise<void> = settings.warmUp ? warmUp() : Promise.resolve(send({ kind: 'ready' }));
 port.on('message', (message: ToAnalysisThread) => {
   if (message.kind === 'part' && 'prepared' in message) {
     scanAskedPart(message);

@@ -50,7 +50,7 @@ describe('analysis threads sharing a window', () => {
       );
     const settings = { dataDir, s3: undefined, cacheBytes: 64 * 1024 * 1024 };
     alone = createAnalysisPool({ ...settings, threads: 1 });
-    fromScanFiles = createAnalysisPool({ ...settings, threads: 1, reserveCache: true });
+    fromScanFiles = createAnalysisPool({ ...settings, threads: 1, warmUp: true });
     together = createAnalysisPool({ ...settings, threads: 2, splitVehicles: 2_000 });
   });
   afterAll(async () => {
@@ -107,5 +107,22 @@ describe('analysis threads sharing a window', () => {
     expect(await ask('crossed', columns('shared-window', '1', 'quieter'))).toEqual(quieter);
     expect(await ask('missing', columns('shared-window', '1', 'none'))).toEqual(fromColumns);
     expect(await ask('rewritten', columns('shared-window', '2'))).toEqual(fromColumns);
+  });
+
+  it('tells whether its threads are started and warmed up', async () => {
+    const pool = createAnalysisPool({
+      dataDir,
+      s3: undefined,
+      cacheBytes: 32 * 1024 * 1024,
+      threads: 1,
+      warmUp: true,
+    });
+    expect(pool.state()).toBe('not started');
+    pool.start();
+    expect(pool.state()).toBe('warming up');
+    for (let wait = 0; wait < 600 && pool.state() !== 'ready'; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pool.state()).toBe('ready');
+    await pool.close();
   });
 });

@@ -28,6 +28,8 @@ interface Thread {
   pending: Map<number, Pending>;
   /** Parts of other threads' scans this thread is scanning, by the pool's part number. */
   scanning: Set<number>;
+  /** Warmed up (see `warmUp` in analysis.worker.ts), or started without. */
+  ready: boolean;
 }
 
 /** A part a thread asked for: who asked, under which of its numbers. */
@@ -77,8 +79,8 @@ export function createAnalysisPool(options: {
   dataDir: string;
   s3: AnalysisWorkerData['s3'];
   cacheBytes: number;
-  /** Touch each thread's share of the cache's memory as it starts. */
-  reserveCache?: boolean;
+  /** Ready each thread as it starts (see `warmUp` in analysis.worker.ts). */
+  warmUp?: boolean;
   threads: number;
   /** Vehicles each part of a window shared between threads has at least. */
   splitVehicles?: number;
@@ -128,12 +130,16 @@ export function createAnalysisPool(options: {
       dataDir: options.dataDir,
       s3: options.s3,
       cacheBytes: Math.floor(options.cacheBytes / size),
-      reserveCache: options.reserveCache ?? false,
+      warmUp: options.warmUp ?? false,
       splitVehicles: options.splitVehicles ?? 500_000,
     };
     const worker = new Worker(bootstrap, { eval: true, workerData });
-    const thread: Thread = { worker, pending: new Map(), scanning: new Set() };
+    const thread: Thread = { worker, pending: new Map(), scanning: new Set(), ready: false };
     worker.on('message', (response: FromAnalysisThread) => {
+      if (response.kind === 'ready') {
+        thread.ready = true;
+        return;
+      }
       if (response.kind === 'part') {
         if ('prepared' in response) relayPart(thread, response);
         else returnPart(response);
@@ -206,6 +212,12 @@ export function createAnalysisPool(options: {
     start: startAll,
     /** How many parts of windows threads have scanned for one another. */
     stats: () => ({ partsScanned }),
+    /** Whether the threads are started, and ready for their first site. */
+    state(): 'not started' | 'warming up' | 'ready' {
+      const started = threads.filter((thread) => thread !== undefined);
+      if (started.length === 0) return 'not started';
+      return started.every((thread) => thread.ready) ? 'ready' : 'warming up';
+    },
     async close(): Promise<void> {
       closed = true;
       await Promise.all(threads.flatMap((thread) => (thread ? [thread.worker.terminate()] : [])));

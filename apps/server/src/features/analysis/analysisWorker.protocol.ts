@@ -68,15 +68,20 @@ export type PartResponse =
   | { kind: 'part'; partId: number; error: string };
 
 export type ToAnalysisThread = SiteDetailRequest | PartRequest | PartResponse;
-export type FromAnalysisThread = SiteDetailResponse | PartRequest | PartResponse;
+/** A thread tells it is ready for its first site (warmed up, when it warms up). */
+export interface ReadyNotice {
+  kind: 'ready';
+}
+
+export type FromAnalysisThread = SiteDetailResponse | PartRequest | PartResponse | ReadyNotice;
 
 /** Where an analysis thread reads column files from, and how much it may keep. */
 export interface AnalysisWorkerData {
   dataDir: string;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   cacheBytes: number;
-  /** Touch the cache's memory when the thread starts (see `columnArena.ts`). */
-  reserveCache: boolean;
+  /** Ready the thread as it starts: the scan compiled, the cache's memory touched. */
+  warmUp: boolean;
   /** A window is cut into parts for other threads only when each part has this many vehicles. */
   splitVehicles: number;
 }

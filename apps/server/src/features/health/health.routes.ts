@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 
-export function registerHealthRoutes(app: FastifyInstance, ping: () => Promise<boolean>): void {
+/**
+ * Liveness and readiness: the database reachable (503 when not), and the state of the analysis
+ * threads (started with the server, or on the first site-detail query; ready once warmed up).
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  ping: () => Promise<boolean>,
+  analysisState: () => 'not started' | 'warming up' | 'ready',
+): void {
   app.get('/healthz', async (_request, reply) => {
     const reachable = await ping();
     return reply.status(reachable ? 200 : 503).send({
       status: reachable ? 'ok' : 'unavailable',
       database: reachable ? 'reachable' : 'unreachable',
+      analysis: analysisState(),
     });
   });
 }

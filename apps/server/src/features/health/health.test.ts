@@ -8,10 +8,14 @@ describe('GET /healthz', () => {
   });
   afterAll(() => server.close());
 
-  it('reports the database reachable', async () => {
+  it('reports the database reachable, and the analysis threads not started until first use', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'reachable' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: 'reachable',
+      analysis: 'not started',
+    });
   });
 
   it('answers 503 once the database is gone', async () => {
