@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFilter, type LocalClock } from './filters.ts';
-import { preparedFromScanFiles, scanFileChunks, type RandomAccessFile } from './scanFile.ts';
+import {
+  preparedFromScanFiles,
+  scanFileChunks,
+  ScanFileCoding,
+  type RandomAccessFile,
+} from './scanFile.ts';
 import { siteDetailBySorting } from './siteDetail.ts';
 import { scanSiteDetail } from './siteDetailScan.ts';
 import {
@@ -47,8 +52,12 @@ async function* each(batches: ScanColumns[]) {
 }
 
 /** The scan file of `batches`, whole in memory. */
-async function scanFileOf(batches: ScanColumns[], version: string): Promise<Uint8Array | null> {
-  const chunks = await scanFileChunks(() => each(batches), version);
+async function scanFileOf(
+  batches: ScanColumns[],
+  version: string,
+  coding?: ScanFileCoding,
+): Promise<Uint8Array | null> {
+  const chunks = await scanFileChunks(() => each(batches), version, coding);
   if (!chunks) return null;
   const parts: Uint8Array[] = [];
   for await (const chunk of chunks) parts.push(chunk.slice());
@@ -138,6 +147,12 @@ describe('scan files', () => {
         sharedMemory,
       ),
     ).toBeNull();
+  });
+
+  it('are the same whether the coding was learnt as the batches were made or from the file', async () => {
+    const coding = new ScanFileCoding();
+    for (const batch of second) coding.add(batch);
+    expect(await scanFileOf(second, 'run-2', coding)).toEqual(await scanFileOf(second, 'run-2'));
   });
 
   it('are not written for a file whose measures cannot be coded exactly', async () => {

@@ -79,31 +79,53 @@ export interface RandomAccessFile {
 }
 
 /**
- * The scan file of a file's columns, as chunks to write, given its record batches (read twice:
- * once to find the scale at which each measure codes exactly, once to write); null when a
- * measure cannot be coded (such a file is prepared from its columns when a site loads).
+ * What a scan file's writer learns from a file's batches before writing: the bounds of times
+ * and speeds, and the scale at which each measure codes exactly. Fed as the batches are made
+ * (at ingest), or by a pass over the file's columns.
  */
-export async function scanFileChunks(
-  batchesOf: () => AsyncIterable<ScanColumns>,
-  version: string,
-): Promise<AsyncGenerator<Uint8Array> | null> {
-  const candidates = MEASURES.map(({ overflow }) =>
+export class ScanFileCoding {
+  private readonly candidates = MEASURES.map(({ overflow }) =>
     CODE_SCALES.map((scale) => new MeasureCoder(scale, overflow)),
   );
-  const bounds: ColumnBounds = {
+  readonly bounds: ColumnBounds = {
     minTimeMs: Number.POSITIVE_INFINITY,
     maxTimeMs: Number.NEGATIVE_INFINITY,
     maxSpeedMps: 0,
   };
-  for await (const batch of batchesOf()) {
-    widenBounds(bounds, batch);
+
+  add(batch: ScanColumns): void {
+    widenBounds(this.bounds, batch);
     MEASURES.forEach(({ column }, measure) => {
-      for (const coder of candidates[measure] ?? []) coder.code(batch[column]);
+      for (const coder of this.candidates[measure] ?? []) coder.code(batch[column]);
     });
   }
-  const coders = candidates.map((coders) => coders.find((coder) => coder.codable));
-  if (coders.some((coder) => !coder)) return null;
+
+  /** Each measure's coder at the first scale that codes it exactly; null when one has none. */
+  coders(): MeasureCoder[] | null {
+    const coders = this.candidates.map((coders) => coders.find((coder) => coder.codable));
+    return coders.every((coder) => coder !== undefined) ? coders : null;
+  }
+}
+
+/**
+ * The scan file of a file's columns, as chunks to write, given its record batches (read once
+ * more first when `coding` has not seen them); null when a measure cannot be coded (such a
+ * file is prepared from its columns when a site loads).
+ */
+export async function scanFileChunks(
+  batchesOf: () => AsyncIterable<ScanColumns>,
+  version: string,
+  coding?: ScanFileCoding,
+): Promise<AsyncGenerator<Uint8Array> | null> {
+  let learnt = coding;
+  if (!learnt) {
+    learnt = new ScanFileCoding();
+    for await (const batch of batchesOf()) learnt.add(batch);
+  }
+  const coders = learnt.coders();
+  if (!coders) return null;
   const coderOf = (measure: number) => coders[measure] as MeasureCoder;
+  const { bounds } = learnt;
 
   return (async function* chunks() {
     let offset = 0;

@@ -4,6 +4,7 @@ import {
   columnBatchesFromArrow,
   preparedFromScanFiles,
   scanFileChunks,
+  ScanFileCoding,
   type Allocate,
   type PreparedColumns,
   type RandomAccessFile,
@@ -18,7 +19,7 @@ export function scanFileKey(fileId: string): string {
 
 /**
  * Writes the scan file of a file's column object (`columnsKey`), reading the columns a batch at
- * a time, twice. Answers false when the file's measures cannot be coded exactly: its site is
+ * a time (twice, when `coding` has not seen them as they were made). Answers false when the file's measures cannot be coded exactly: its site is
  * then prepared from the column objects when it loads.
  */
 export async function writeScanFile(
@@ -26,6 +27,7 @@ export async function writeScanFile(
   columnsKey: string,
   scanKey: string,
   version: string,
+  coding?: ScanFileCoding,
 ): Promise<boolean> {
   async function* batches() {
     const source = blobs.openFile
@@ -37,7 +39,7 @@ export async function writeScanFile(
       if (!(source instanceof Uint8Array)) await source.close();
     }
   }
-  const chunks = await scanFileChunks(batches, version);
+  const chunks = await scanFileChunks(batches, version, coding);
   if (!chunks) {
     await blobs.delete(scanKey);
     return false;

@@ -5,6 +5,7 @@ import {
   IntervalColumnsBuilder,
   intervalsToArrow,
   runIntervalQualityTests,
+  ScanFileCoding,
   type QualityTestResult,
   QUALITY_REASONS,
   VehicleColumnsBuilder,
@@ -113,6 +114,7 @@ export function createProcessFileHandler(deps: {
           writer: ReturnType<typeof createArrowColumnsWriter>;
           stored: Promise<unknown>;
           quality: ReturnType<typeof createQualityAccumulator>;
+          coding: ScanFileCoding;
         }
       | undefined;
     const outputColumns = (batch?: VehicleColumns) => {
@@ -127,11 +129,12 @@ export function createProcessFileHandler(deps: {
         // Awaited once the file is read; this only keeps an early failure from going unhandled.
         stored.catch(() => undefined);
         const quality = createQualityAccumulator(thresholds, (utcMs) => local.offsetAt(utcMs));
-        columnsOutput = { writer, stored, quality };
+        columnsOutput = { writer, stored, quality, coding: new ScanFileCoding() };
       }
       if (batch) {
         columnsOutput.writer.write(batch);
         columnsOutput.quality.add(batch);
+        columnsOutput.coding.add(batch);
       }
       return columnsOutput;
     };
@@ -242,7 +245,13 @@ export function createProcessFileHandler(deps: {
       output.writer.finish();
       await output.stored;
       // The columns as the site-detail scan reads them, so that a site loads by reading files.
-      await writeScanFile(deps.blobs, columnsKey(file.id), scanFileKey(file.id), task.id);
+      await writeScanFile(
+        deps.blobs,
+        columnsKey(file.id),
+        scanFileKey(file.id),
+        task.id,
+        output.coding,
+      );
       results = output.quality.results();
     }
     // SPEC section 3: only failed tests are flagged; a missing flag means pass.
