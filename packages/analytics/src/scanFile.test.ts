@@ -152,7 +152,10 @@ describe('scan files', () => {
   it('are the same whether the coding was learnt as the batches were made or from the file', async () => {
     const coding = new ScanFileCoding();
     for (const batch of second) coding.add(batch);
-    expect(await scanFileOf(second, 'run-2', coding)).toEqual(await scanFileOf(second, 'run-2'));
+    const learnt = (await scanFileOf(second, 'run-2', coding)) as Uint8Array;
+    const read = (await scanFileOf(second, 'run-2')) as Uint8Array;
+    expect(learnt.length).toBe(read.length);
+    expect(Buffer.compare(learnt, read)).toBe(0);
   });
 
   it('are not written for a file whose measures cannot be coded exactly', async () => {

@@ -1,10 +1,10 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import type { ScanFileCoding } from '@roadcount/analytics';
 import {
   columnBatchesFromArrow,
   preparedFromScanFiles,
   scanFileChunks,
-  ScanFileCoding,
   type Allocate,
   type PreparedColumns,
   type RandomAccessFile,
