@@ -12,6 +12,7 @@ const PAGE_BYTES = 4096;
  * are filled from /dev/zero (where there is one) and then read once from here.
  */
 function touch(view: Uint8Array): number {
+  // (Answers what it read, so that the reads are not left out as useless.)
   let zero: number | undefined;
   try {
     zero = openSync('/dev/zero', 'r');
@@ -40,21 +41,25 @@ function touch(view: Uint8Array): number {
 export function createColumnArena(maxFreeBytes: number) {
   const free: SharedArrayBuffer[] = [];
   const maxFree = Math.floor(maxFreeBytes / SLAB_BYTES);
-  let stopped = false;
 
   return {
-    /** Touches `bytes` of slabs, one slab per turn of the event loop. */
+    /**
+     * Touches `bytes` of new slabs (up to the bound), one slab per turn of the event loop; a
+     * site that loads meanwhile takes the slabs touched so far.
+     */
     reserve(bytes: number): Promise<void> {
       const slabs = Math.min(maxFree, Math.ceil(bytes / SLAB_BYTES));
+      let touched = 0;
       return new Promise((resolve) => {
         const touchNext = () => {
-          if (stopped || free.length >= slabs) {
+          if (touched >= slabs || free.length >= maxFree) {
             resolve();
             return;
           }
           const slab = new SharedArrayBuffer(SLAB_BYTES);
           touch(new Uint8Array(slab));
           free.push(slab);
+          touched += 1;
           setImmediate(touchNext);
         };
         setImmediate(touchNext);
@@ -88,9 +93,6 @@ export function createColumnArena(maxFreeBytes: number) {
     },
 
     stats: () => ({ freeBytes: free.length * SLAB_BYTES }),
-    stop() {
-      stopped = true;
-    },
   };
 }
 
