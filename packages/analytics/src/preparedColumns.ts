@@ -150,11 +150,7 @@ export function prepareColumns(
   { memory }: { memory?: Allocate } = {},
 ): PreparedColumns {
   const batches = files.flatMap((columns) => columnsByDirection(columns, { memory }));
-  const bounds = {
-    minTimeMs: Number.POSITIVE_INFINITY,
-    maxTimeMs: Number.NEGATIVE_INFINITY,
-    maxSpeedMps: 0,
-  };
+  const bounds = emptyBounds();
   for (const batch of batches) widenBounds(bounds, batch);
   return preparedOf(
     batches,
@@ -184,6 +180,15 @@ export interface ColumnBounds {
   minTimeMs: number;
   maxTimeMs: number;
   maxSpeedMps: number;
+}
+
+/** Bounds that any vehicle widens. */
+export function emptyBounds(): ColumnBounds {
+  return {
+    minTimeMs: Number.POSITIVE_INFINITY,
+    maxTimeMs: Number.NEGATIVE_INFINITY,
+    maxSpeedMps: 0,
+  };
 }
 
 /** Widens `bounds` to the times and speeds of `batch`. */

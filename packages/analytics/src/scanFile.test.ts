@@ -122,6 +122,12 @@ describe('scan files', () => {
         sharedMemory,
       ),
     ).toBeNull();
+    // A footer that is no longer JSON (a byte of it overwritten).
+    const garbled = file.slice();
+    garbled[garbled.length - 13] = 0x7b;
+    expect(
+      await preparedFromScanFiles([{ file: inMemory(garbled), version: 'run-1' }], sharedMemory),
+    ).toBeNull();
     // Two files, each coded exactly on its own, with different speeds at one code.
     const at = (speedMps: number) => {
       const builder = new VehicleColumnsBuilder();

@@ -6,13 +6,15 @@ import {
   MeasureCoder,
   preparedOf,
   widenBounds,
+  emptyBounds,
   type CodedMeasure,
-  type ColumnBounds,
   type PreparedColumns,
 } from './preparedColumns.ts';
 import {
   columnsByDirection,
+  mapDirections,
   SCAN_COLUMN_NAMES,
+  VEHICLE_COLUMN_TYPES,
   typedArrayIn,
   type Allocate,
   type ScanColumns,
@@ -28,13 +30,9 @@ const TAIL_BYTES = 4 + MAGIC.length;
 const FORMAT = 1;
 
 const COLUMN_TYPES = {
-  timeMs: Float64Array,
-  lane: Int16Array,
-  direction: Uint8Array,
-  classIndex: Int16Array,
-  speedMps: Float32Array,
-  headwayS: Float32Array,
-  gapS: Float32Array,
+  ...(Object.fromEntries(
+    SCAN_COLUMN_NAMES.map((name) => [name, VEHICLE_COLUMN_TYPES[name]]),
+  ) as Pick<typeof VEHICLE_COLUMN_TYPES, (typeof SCAN_COLUMN_NAMES)[number]>),
   speedCode: Uint16Array,
   headwayCode: Uint16Array,
   gapCode: Uint16Array,
@@ -87,11 +85,7 @@ export class ScanFileCoding {
   private readonly candidates = MEASURES.map(({ overflow }) =>
     CODE_SCALES.map((scale) => new MeasureCoder(scale, overflow)),
   );
-  readonly bounds: ColumnBounds = {
-    minTimeMs: Number.POSITIVE_INFINITY,
-    maxTimeMs: Number.NEGATIVE_INFINITY,
-    maxSpeedMps: 0,
-  };
+  readonly bounds = emptyBounds();
 
   add(batch: ScanColumns): void {
     widenBounds(this.bounds, batch);
@@ -189,8 +183,12 @@ async function footerOf(file: RandomAccessFile): Promise<Footer | null> {
   if (length > file.size - TAIL_BYTES) return null;
   const json = new Uint8Array(length);
   await file.read(json, file.size - TAIL_BYTES - length);
-  const footer = JSON.parse(new TextDecoder().decode(json)) as Footer;
-  return footer.format === FORMAT ? footer : null;
+  try {
+    const footer = JSON.parse(new TextDecoder().decode(json)) as Footer;
+    return footer.format === FORMAT ? footer : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A scan file of a site, the run its columns must come from, and its direction map. */
@@ -238,11 +236,7 @@ export async function preparedFromScanFiles(
   const batches: ScanColumns[] = [];
   const ascendingRuns: (Int32Array | null)[] = [];
   const codes: Uint16Array[][] = MEASURES.map(() => []);
-  const bounds: ColumnBounds = {
-    minTimeMs: Number.POSITIVE_INFINITY,
-    maxTimeMs: Number.NEGATIVE_INFINITY,
-    maxSpeedMps: 0,
-  };
+  const bounds = emptyBounds();
   for (const [index, footer] of footers.entries()) {
     const source = sources[index] as ScanFileSource;
     bounds.minTimeMs = Math.min(bounds.minTimeMs, footer.minTimeMs ?? Number.POSITIVE_INFINITY);
@@ -262,7 +256,8 @@ export async function preparedFromScanFiles(
       const scanColumns = Object.fromEntries(
         SCAN_COLUMN_NAMES.map((name) => [name, columns[name]]),
       ) as unknown as ScanColumns;
-      if (source.directionMap) mapDirections(scanColumns.direction, source.directionMap);
+      const { directionMap } = source;
+      if (directionMap) mapDirections(scanColumns.direction, directionMap, scanColumns.direction);
       batches.push(scanColumns);
       ascendingRuns.push(batch.ascendingRuns ? Int32Array.from(batch.ascendingRuns) : null);
       MEASURES.forEach(({ codes: name }, measure) =>
@@ -302,10 +297,4 @@ async function readSection(
     new Uint8Array(into.buffer, into.byteOffset, into.byteLength),
     section.offset,
   );
-}
-
-function mapDirections(direction: Uint8Array, map: Record<string, number>): void {
-  const lookup = new Uint8Array(256).map((_, code) => map[String(code)] ?? code);
-  for (let index = 0; index < direction.length; index += 1)
-    direction[index] = lookup[direction[index] as number] as number;
 }

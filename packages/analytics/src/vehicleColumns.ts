@@ -26,7 +26,10 @@ export interface VehicleColumns {
 type ColumnName = keyof VehicleColumns;
 type TypedArray = VehicleColumns[ColumnName];
 
-const COLUMN_TYPES: { [K in ColumnName]: new (length: number) => VehicleColumns[K] } = {
+/** Each column's array type. */
+export const VEHICLE_COLUMN_TYPES: {
+  [K in ColumnName]: new (length: number) => VehicleColumns[K];
+} = {
   timeMs: Float64Array,
   lane: Int16Array,
   direction: Uint8Array,
@@ -40,7 +43,7 @@ const COLUMN_TYPES: { [K in ColumnName]: new (length: number) => VehicleColumns[
   rho: Float32Array,
 };
 
-export const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as ColumnName[];
+export const COLUMN_NAMES = Object.keys(VEHICLE_COLUMN_TYPES) as ColumnName[];
 
 /** The columns the filters and the site-detail figures read (a vehicle's other measures aside). */
 export const SCAN_COLUMN_NAMES = [
@@ -65,7 +68,7 @@ export const BATCH_ROWS = 1 << 20;
 
 function allocate(capacity: number): VehicleColumns {
   return Object.fromEntries(
-    COLUMN_NAMES.map((name) => [name, new COLUMN_TYPES[name](capacity)]),
+    COLUMN_NAMES.map((name) => [name, new VEHICLE_COLUMN_TYPES[name](capacity)]),
   ) as unknown as VehicleColumns;
 }
 
@@ -176,6 +179,21 @@ function gatherRows<T extends TypedArray>(source: T, rows: Int32Array, into: T):
   else if (source.BYTES_PER_ELEMENT === 2)
     gather16(view(Uint16Array, source), rows, view(Uint16Array, into));
   else gather8(view(Uint8Array, source), rows, view(Uint8Array, into));
+  return into;
+}
+
+/**
+ * Writes `direction` into `into` (the same array, or one as long) with each code mapped through
+ * `map` (direction codes as stored → the codes they count as; codes not in it stay as they are).
+ */
+export function mapDirections(
+  direction: Uint8Array,
+  map: Record<string, number>,
+  into: Uint8Array,
+): Uint8Array {
+  const lookup = new Uint8Array(256).map((_, code) => map[String(code)] ?? code);
+  for (let index = 0; index < direction.length; index += 1)
+    into[index] = lookup[direction[index] as number] as number;
   return into;
 }
 

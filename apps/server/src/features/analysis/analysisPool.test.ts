@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VehicleColumnsBuilder, columnsToArrow, defaultFilter } from '@roadcount/analytics';
-import { LocalTimeConverter, generateTraffic, storedVehicleOf } from '@roadcount/formats';
+import {
+  LocalTimeConverter,
+  generateTraffic,
+  storedVehicleOf,
+  type TrafficProfile,
+} from '@roadcount/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore } from '../../infra/blob/blobStore.ts';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.ts';
@@ -19,31 +24,36 @@ describe('analysis threads sharing a window', () => {
   const end = Date.UTC(2025, 10, 1);
 
   beforeAll(async () => {
-    // Twelve days of traffic in London, across the night the clocks go back (26 October).
-    const builder = new VehicleColumnsBuilder();
-    for (const vehicle of generateTraffic({
-      seed: 5,
-      startDay: '2025-10-20',
-      days: 12,
-      vehiclesPerDay: 3_000,
-      directions: [1, 5],
-      meanSpeedKmh: 55,
-    }))
-      builder.push(storedVehicleOf(vehicle, zone.offsetAt(vehicle.localMs)));
+    // A column file of generated traffic in London, as ingest stores it.
+    const columnFile = (profile: Omit<TrafficProfile, 'directions'>) => {
+      const builder = new VehicleColumnsBuilder();
+      for (const vehicle of generateTraffic({ ...profile, directions: [1, 5] }))
+        builder.push(storedVehicleOf(vehicle, zone.offsetAt(vehicle.localMs)));
+      return columnsToArrow(builder.build());
+    };
     const blobs = createLocalBlobStore(join(dataDir, 'blobs'));
-    await blobs.putBytes('columns/shared-window.arrow', columnsToArrow(builder.build()));
+    // Twelve days across the night the clocks go back (26 October).
+    await blobs.putBytes(
+      'columns/shared-window.arrow',
+      columnFile({
+        seed: 5,
+        startDay: '2025-10-20',
+        days: 12,
+        vehiclesPerDay: 3_000,
+        meanSpeedKmh: 55,
+      }),
+    );
     // Another site's file, a quieter week, with its scan file too.
-    const quieter = new VehicleColumnsBuilder();
-    for (const vehicle of generateTraffic({
-      seed: 9,
-      startDay: '2025-10-21',
-      days: 7,
-      vehiclesPerDay: 1_000,
-      directions: [1, 5],
-      meanSpeedKmh: 40,
-    }))
-      quieter.push(storedVehicleOf(vehicle, zone.offsetAt(vehicle.localMs)));
-    await blobs.putBytes('columns/quieter.arrow', columnsToArrow(quieter.build()));
+    await blobs.putBytes(
+      'columns/quieter.arrow',
+      columnFile({
+        seed: 9,
+        startDay: '2025-10-21',
+        days: 7,
+        vehiclesPerDay: 1_000,
+        meanSpeedKmh: 40,
+      }),
+    );
     for (const name of ['shared-window', 'quieter'])
       expect(await writeScanFile(blobs, `columns/${name}.arrow`, `scan/${name}.bin`, '1')).toBe(
         true,

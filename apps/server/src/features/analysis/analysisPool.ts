@@ -32,6 +32,9 @@ interface Thread {
   ready: boolean;
 }
 
+/** Whether the analysis threads are started, and ready for their first site. */
+export type AnalysisState = 'not started' | 'warming up' | 'ready';
+
 /** A part a thread asked for: who asked, under which of its numbers. */
 interface PartRelay {
   asker: Thread;
@@ -213,7 +216,7 @@ export function createAnalysisPool(options: {
     /** How many parts of windows threads have scanned for one another. */
     stats: () => ({ partsScanned }),
     /** Whether the threads are started, and ready for their first site. */
-    state(): 'not started' | 'warming up' | 'ready' {
+    state(): AnalysisState {
       const started = threads.filter((thread) => thread !== undefined);
       if (started.length === 0) return 'not started';
       return started.every((thread) => thread.ready) ? 'ready' : 'warming up';

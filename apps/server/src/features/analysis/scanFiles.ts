@@ -2,7 +2,6 @@ import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ScanFileCoding } from '@roadcount/analytics';
 import {
-  columnBatchesFromArrow,
   preparedFromScanFiles,
   scanFileChunks,
   type Allocate,
@@ -10,6 +9,7 @@ import {
   type RandomAccessFile,
 } from '@roadcount/analytics';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import { storedColumnBatches } from '../ingest/storedColumnBatches.ts';
 import type { StoredColumns } from './analysisWorker.protocol.ts';
 
 /** Where a file's scan file is kept (beside its column object, which stays the record). */
@@ -19,8 +19,9 @@ export function scanFileKey(fileId: string): string {
 
 /**
  * Writes the scan file of a file's column object (`columnsKey`), reading the columns a batch at
- * a time (twice, when `coding` has not seen them as they were made). Answers false when the file's measures cannot be coded exactly: its site is
- * then prepared from the column objects when it loads.
+ * a time (twice, when `coding` has not seen them as they were made). Answers false when the
+ * file's measures cannot be coded exactly: its site is then prepared from the column objects
+ * when it loads.
  */
 export async function writeScanFile(
   blobs: BlobStore,
@@ -29,17 +30,11 @@ export async function writeScanFile(
   version: string,
   coding?: ScanFileCoding,
 ): Promise<boolean> {
-  async function* batches() {
-    const source = blobs.openFile
-      ? await blobs.openFile(columnsKey)
-      : await blobs.getBytes(columnsKey);
-    try {
-      yield* columnBatchesFromArrow(source);
-    } finally {
-      if (!(source instanceof Uint8Array)) await source.close();
-    }
-  }
-  const chunks = await scanFileChunks(batches, version, coding);
+  const chunks = await scanFileChunks(
+    () => storedColumnBatches(blobs, columnsKey),
+    version,
+    coding,
+  );
   if (!chunks) {
     await blobs.delete(scanKey);
     return false;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AnalysisState } from '../analysis/analysisPool.ts';
 
 /**
  * Liveness and readiness: the database reachable (503 when not), and the state of the analysis
@@ -7,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 export function registerHealthRoutes(
   app: FastifyInstance,
   ping: () => Promise<boolean>,
-  analysisState: () => 'not started' | 'warming up' | 'ready',
+  analysisState: () => AnalysisState,
 ): void {
   app.get('/healthz', async (_request, reply) => {
     const reachable = await ping();

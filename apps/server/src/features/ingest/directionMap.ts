@@ -1,3 +1,5 @@
+import { mapDirections } from '@roadcount/analytics';
+
 /**
  * A file's direction map (logs.direction_map): direction codes in its stored columns → the codes
  * they count as on its site. Set when a merge aligns a site's directions to its target's; the
@@ -34,9 +36,6 @@ export function withMappedDirections<T extends { direction: Uint8Array }>(
   map: DirectionMap | undefined,
 ): T {
   if (!map) return columns;
-  const lookup = new Uint8Array(256).map((_, code) => map[String(code)] ?? code);
-  const direction = new Uint8Array(columns.direction.length);
-  for (let index = 0; index < direction.length; index += 1)
-    direction[index] = lookup[columns.direction[index] as number] as number;
+  const direction = mapDirections(columns.direction, map, new Uint8Array(columns.direction.length));
   return { ...columns, direction };
 }

@@ -1,9 +1,4 @@
-import {
-  columnBatchesFromArrow,
-  encodeRollupSeries,
-  intervalsFromArrow,
-  rollupSeriesFromDays,
-} from '@roadcount/analytics';
+import { encodeRollupSeries, intervalsFromArrow, rollupSeriesFromDays } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
@@ -13,6 +8,7 @@ import type { TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { directionMapOf, withMappedDirections } from './directionMap.ts';
 import { columnsKey, intervalsKey } from './processFile.task.ts';
+import { storedColumnBatches } from './storedColumnBatches.ts';
 
 /** Speed bins of 1 km/h from 0; the last holds every faster vehicle. */
 export const SPEED_HISTOGRAM_BINS = 251;
@@ -152,27 +148,18 @@ export async function rebuildSiteRollups(
       }
       continue;
     }
-    // A batch at a time: from the open file where the store has one, so that a file of any
-    // size is held one batch at a time; else over the bytes, without copying its columns.
-    const source = deps.blobs.openFile
-      ? await deps.blobs.openFile(columnsKey(file.id))
-      : await deps.blobs.getBytes(columnsKey(file.id));
-    try {
-      for await (const batch of columnBatchesFromArrow(source)) {
-        const columns = withMappedDirections(batch, directionMap);
-        const { timeMs, direction, speedMps, classIndex } = columns;
-        for (let index = 0; index < timeMs.length; index += 1) {
-          totals.add(
-            timeMs[index] as number,
-            direction[index] as number,
-            1,
-            speedMps[index] as number,
-            classIndex[index] as number,
-          );
-        }
+    for await (const batch of storedColumnBatches(deps.blobs, columnsKey(file.id))) {
+      const columns = withMappedDirections(batch, directionMap);
+      const { timeMs, direction, speedMps, classIndex } = columns;
+      for (let index = 0; index < timeMs.length; index += 1) {
+        totals.add(
+          timeMs[index] as number,
+          direction[index] as number,
+          1,
+          speedMps[index] as number,
+          classIndex[index] as number,
+        );
       }
-    } finally {
-      if (!(source instanceof Uint8Array)) await source.close();
     }
   }
   const rows = totals.rows(siteId);
