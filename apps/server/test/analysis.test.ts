@@ -87,7 +87,7 @@ describe('siteDetail through GraphQL', () => {
     const detail = body.data?.siteDetail as {
       units: Record<string, string>;
       summary: { vehicles: number; adt: number; awdt: number; averageSpeedMps: number };
-      bins: { start: string; directions: Record<string, { vehicles: number }> }[];
+      bins: { starts: string[]; directions: Record<string, { vehicles: number[] }> };
     };
     expect(detail.units.speed).toBe('m/s');
     // Ingest wrote the file's scan file, which the analysis thread read the site from.
@@ -121,12 +121,24 @@ describe('siteDetail through GraphQL', () => {
       average(kept.map((vehicle) => Number(vehicle.speedKmh.toFixed(1)))),
       3,
     );
-    const binTotal = detail.bins.reduce(
-      (sum, bin) =>
-        sum + Object.values(bin.directions).reduce((total, figures) => total + figures.vehicles, 0),
-      0,
-    );
+    // Each direction has one figure per bin.
+    for (const figures of Object.values(detail.bins.directions))
+      expect(figures.vehicles).toHaveLength(detail.bins.starts.length);
+    const binTotal = Object.values(detail.bins.directions)
+      .flatMap((figures) => figures.vehicles)
+      .reduce((sum, count) => sum + count, 0);
     expect(binTotal).toBe(kept.length);
+    // Daily bins: each start's vehicles over the directions are that day's in the plain loop.
+    const binDays = new Map(
+      detail.bins.starts.map((start, index) => [
+        start.slice(0, 10),
+        Object.values(detail.bins.directions).reduce(
+          (sum, figures) => sum + (figures.vehicles[index] ?? 0),
+          0,
+        ),
+      ]),
+    );
+    expect(binDays).toEqual(perDay);
   });
 
   it('sends the answer, its bins written by the analysis thread, as JSON', async () => {
@@ -139,10 +151,10 @@ describe('siteDetail through GraphQL', () => {
     const withBins = await send(SITE_DETAIL);
     expect(withBins.headers.get('content-type')).toMatch(/^application\/json/);
     const body = (await withBins.json()) as {
-      data: { siteDetail: { bins: { start: string; directions: Record<string, unknown> }[] } };
+      data: { siteDetail: { bins: { starts: string[]; directions: Record<string, unknown> } } };
     };
-    expect(body.data.siteDetail.bins.length).toBeGreaterThan(24);
-    expect(body.data.siteDetail.bins[0]?.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/);
+    expect(body.data.siteDetail.bins.starts.length).toBeGreaterThan(24);
+    expect(body.data.siteDetail.bins.starts[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/);
     const plain = await send('{ me { username } }');
     expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
   });
@@ -154,7 +166,7 @@ describe('siteDetail through GraphQL', () => {
     });
     expect(empty.body.data?.siteDetail).toMatchObject({
       summary: { vehicles: 0, adt: null },
-      bins: [],
+      bins: { starts: [], directions: {} },
     });
     const foreign = await graphql(server, SITE_DETAIL, {
       token: otherToken,

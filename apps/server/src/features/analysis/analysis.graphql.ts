@@ -44,6 +44,7 @@ export const analysisTypeDefs = /* GraphQL */ `
     "The unit of every figure: speeds in m/s, headway and gap in s."
     units: JSON!
     summary: JSON!
+    "Time bins as columns: starts (local, ISO without offset) and per direction one vehicles, averageSpeedMps, speed85thMps and speedingPercent entry per start."
     bins: JSON!
     classes: JSON!
     speedByClass: JSON!
@@ -61,6 +62,7 @@ export const analysisTypeDefs = /* GraphQL */ `
     site_id: ID!
     units: JSON!
     summary: JSON!
+    "As SiteDetail.bins: starts, and per direction one figure per start."
     bins: JSON!
   }
 

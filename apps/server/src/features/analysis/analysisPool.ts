@@ -15,7 +15,7 @@ import type {
 /** What a caller asks of the pool: a site-detail request without the pool's own fields. */
 export type SiteDetailAsk = Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers' | 'binsAsJson'>;
 
-/** A site-detail answer whose time bins are JSON text (UTF-8). */
+/** A site-detail answer whose time bins are JSON text (UTF-8), as columns (`TimeBinColumns`). */
 export type SiteDetailWithJsonBins = Omit<SiteDetail, 'bins'> & { bins: Uint8Array };
 
 interface Pending {

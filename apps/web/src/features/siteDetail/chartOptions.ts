@@ -1,4 +1,4 @@
-import type { SiteDetail } from './api/siteDetailApi.ts';
+import type { DirectionColumns, SiteDetail } from './api/siteDetailApi.ts';
 import { speedIn, type Units } from './siteDetailFilters.ts';
 
 /** ECharts options as plain data: what each chart of the page draws, or null for no data. */
@@ -9,7 +9,7 @@ const PALETTE = ['#005bbd', '#e6550d', '#31a354', '#756bb1', '#636363', '#d6616b
 const grid = { left: 56, right: 24, top: 48, bottom: 56, containLabel: false };
 
 function directionsOf(detail: SiteDetail): string[] {
-  return [...new Set(detail.bins.flatMap((bin) => Object.keys(bin.directions)))].sort();
+  return Object.keys(detail.bins.directions).sort();
 }
 
 const directionName = (t: Translate, direction: string) => t(`siteDetail.directions.${direction}`);
@@ -17,12 +17,12 @@ const directionName = (t: Translate, direction: string) => t(`siteDetail.directi
 function timeSeries(
   detail: SiteDetail,
   t: Translate,
-  value: (bin: SiteDetail['bins'][number]['directions'][string]) => number | null,
+  column: (figures: DirectionColumns) => (number | null)[],
   type: 'line' | 'bar',
   unit: string,
 ): ChartOption | null {
-  if (detail.bins.length === 0) return null;
-  const directions = directionsOf(detail);
+  const { starts, directions } = detail.bins;
+  if (starts.length === 0) return null;
   return {
     color: PALETTE,
     grid,
@@ -30,30 +30,34 @@ function timeSeries(
     legend: { top: 8 },
     xAxis: {
       type: 'category',
-      data: detail.bins.map((bin) => bin.start.replace('T', ' ').slice(0, 16)),
+      data: starts.map((start) => start.replace('T', ' ').slice(0, 16)),
     },
     yAxis: { type: 'value', name: unit, nameLocation: 'end' },
     dataZoom:
-      detail.bins.length > 60
-        ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }]
-        : [],
-    series: directions.map((direction) => ({
-      name: directionName(t, direction),
-      type,
-      stack: type === 'bar' ? 'volume' : undefined,
-      showSymbol: false,
-      connectNulls: false,
-      data: detail.bins.map((bin) => {
-        const figures = bin.directions[direction];
-        const figure = figures ? value(figures) : null;
-        return figure === null ? null : Math.round(figure * 10) / 10;
-      }),
-    })),
+      starts.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
+    series: directionsOf(detail).map((direction) => {
+      const figures = directions[direction] as DirectionColumns;
+      const values = column(figures);
+      return {
+        name: directionName(t, direction),
+        type,
+        stack: type === 'bar' ? 'volume' : undefined,
+        showSymbol: false,
+        connectNulls: false,
+        data: values.map((figure) => (figure === null ? null : Math.round(figure * 10) / 10)),
+      };
+    }),
   };
 }
 
 export function volumeOption(detail: SiteDetail, t: Translate): ChartOption | null {
-  return timeSeries(detail, t, (bin) => bin.vehicles, 'bar', t('siteDetail.units.vehicles'));
+  return timeSeries(
+    detail,
+    t,
+    (figures) => figures.vehicles,
+    'bar',
+    t('siteDetail.units.vehicles'),
+  );
 }
 
 export function speedOption(
@@ -66,18 +70,18 @@ export function speedOption(
   return timeSeries(
     detail,
     t,
-    (bin) => (bin[figure] === null ? null : speedIn(units, bin[figure])),
+    (figures) => figures[figure].map((speed) => (speed === null ? null : speedIn(units, speed))),
     'line',
     unit,
   );
 }
 
 export function speedingOption(detail: SiteDetail, t: Translate): ChartOption | null {
-  const any = detail.bins.some((bin) =>
-    Object.values(bin.directions).some((figures) => figures.speedingPercent !== null),
+  const any = Object.values(detail.bins.directions).some((figures) =>
+    figures.speedingPercent.some((percent) => percent !== null),
   );
   if (!any) return null;
-  return timeSeries(detail, t, (bin) => bin.speedingPercent, 'line', '%');
+  return timeSeries(detail, t, (figures) => figures.speedingPercent, 'line', '%');
 }
 
 export function speedByClassOption(

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 
-export interface DirectionBin {
-  vehicles: number;
-  averageSpeedMps: number | null;
-  speed85thMps: number | null;
-  speedingPercent: number | null;
+/** A direction's figures over the time bins: one entry per bin start (0 and nulls where it had none). */
+export interface DirectionColumns {
+  vehicles: number[];
+  averageSpeedMps: (number | null)[];
+  speed85thMps: (number | null)[];
+  speedingPercent: (number | null)[];
 }
 
 export interface PeakHour {
@@ -37,7 +38,8 @@ export interface SiteDetail {
     totalCommercial: number;
     percentCommercial: number | null;
   };
-  bins: { start: string; directions: Record<string, DirectionBin> }[];
+  /** The time bins as columns: each bin's local start, and each direction's figures per bin. */
+  bins: { starts: string[]; directions: Record<string, DirectionColumns> };
   classes: {
     classIndex: number;
     vehicles: number;
