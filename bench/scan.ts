@@ -87,7 +87,9 @@ for (let run = 0; run < 25; run += 1) {
   figures.finish.push(performance.now() - started);
   json = JSON.stringify(detail.bins).length;
   if (run === 0)
-    console.log(`${detail.summary.vehicles} vehicles selected, ${detail.bins.length} hourly bins`);
+    console.log(
+      `${detail.summary.vehicles} vehicles selected, ${detail.bins.starts.length} hourly bins`,
+    );
 }
 console.log(
   `scan ${median(figures.scan).toFixed(1)} ms, first part of a split ${median(figures.half).toFixed(1)} ms, finish ${median(figures.finish).toFixed(1)} ms (medians of 25); bins JSON ${(json / 1e6).toFixed(2)} MB`,

@@ -9,6 +9,5 @@ export * from './countSummary.ts';
 export * from './siteDetailShape.ts';
 export * from './preparedColumns.ts';
 export * from './rollupSeries.ts';
-export * from './packedTimeBins.ts';
 export * from './siteDetailScan.ts';
 export * from './scanFile.ts';

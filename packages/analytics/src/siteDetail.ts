@@ -5,11 +5,13 @@ import { scanSiteDetail } from './siteDetailScan.ts';
 import {
   MATRIX_EDGES_S,
   assembleVirtualProfiles,
+  directionColumns,
   share,
   speedingSteps,
   type SiteDetail,
   type SiteDetailOptions,
   type SpeedLimit,
+  type TimeBins,
 } from './siteDetailShape.ts';
 import { percentileInc } from './percentile.ts';
 import { createSummaryAccumulator } from './summaryStatistics.ts';
@@ -23,6 +25,31 @@ function limitAt(limits: SpeedLimit[], time: number): number | undefined {
   let found: number | undefined;
   for (const limit of limits) if (limit.effectiveFromMs <= time) found = limit.limitMps;
   return found;
+}
+
+type BinsByStart = Map<
+  number,
+  Map<number, { speeds: number[]; speeding: number; limited: number }>
+>;
+
+/** The bins met, in time order, as columns: each direction met has a figure in every bin. */
+function binColumns(bins: BinsByStart): TimeBins {
+  const starts = [...bins.keys()].sort((a, b) => a - b);
+  const directions: TimeBins['directions'] = {};
+  starts.forEach((start, at) => {
+    for (const [direction, bin] of bins.get(start) ?? []) {
+      const columns = (directions[direction] ??= directionColumns(starts.length));
+      const figures = speedFigures(bin.speeds);
+      columns.vehicles[at] = bin.speeds.length;
+      columns.averageSpeedMps[at] = figures.averageSpeedMps;
+      columns.speed85thMps[at] = figures.speed85thMps;
+      columns.speedingPercent[at] = bin.limited === 0 ? null : share(bin.speeding, bin.limited);
+    }
+  });
+  return {
+    starts: starts.map((start) => new Date(start).toISOString().slice(0, 19)),
+    directions,
+  };
 }
 
 function matrixBin(value: number): number {
@@ -87,10 +114,7 @@ export function siteDetailBySorting(
   const unitSteps = speedingSteps(options.units);
   const steps: [number, number] = [unitSteps.first, unitSteps.second];
   const speedBinMps = unitSteps.binMps;
-  const bins = new Map<
-    number,
-    Map<number, { speeds: number[]; speeding: number; limited: number }>
-  >();
+  const bins: BinsByStart = new Map();
   const classes = new Map<number, number[]>();
   const speedByClass = new Map<number, Map<number, number>>();
   const headways: number[] = [];
@@ -170,21 +194,7 @@ export function siteDetailBySorting(
 
   return {
     summary: result,
-    bins: [...bins.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([start, byDirection]) => ({
-        start: new Date(start).toISOString().slice(0, 19),
-        directions: Object.fromEntries(
-          [...byDirection.entries()].map(([direction, bin]) => [
-            direction,
-            {
-              vehicles: bin.speeds.length,
-              ...speedFigures(bin.speeds),
-              speedingPercent: bin.limited === 0 ? null : share(bin.speeding, bin.limited),
-            },
-          ]),
-        ),
-      })),
+    bins: binColumns(bins),
     classes: [...classes.entries()]
       .sort(([a], [b]) => a - b)
       .map(([classIndex, speeds]) => ({

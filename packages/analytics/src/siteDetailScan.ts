@@ -25,7 +25,8 @@ import {
   type SiteDetailOptions,
   type SiteDetailPart,
   type SpeedLimit,
-  type TimeBin,
+  directionColumns,
+  type TimeBins,
 } from './siteDetailShape.ts';
 import { summaryFromCounts } from './summaryStatistics.ts';
 import type { ScanColumns } from './vehicleColumns.ts';
@@ -1142,16 +1143,74 @@ export function splitTimes(plan: ScanPlan, most: number, leastVehiclesPerPart = 
   return cuts;
 }
 
+const pad2 = (value: number) => (value < 10 ? `0${value}` : String(value));
+
+/**
+ * Local bin starts as ISO text without an offset (2025-06-02T08:15:00): the date's part is
+ * worked out once per day, as a long window has thousands of bins.
+ */
+function binStartTexts(localStarts: number[]): string[] {
+  let day = Number.NaN;
+  let dayText = '';
+  return localStarts.map((localMs) => {
+    const startDay = Math.floor(localMs / DAY_MS);
+    if (startDay !== day) {
+      day = startDay;
+      dayText = new Date(startDay * DAY_MS).toISOString().slice(0, 11);
+    }
+    const minutes = Math.floor((localMs - startDay * DAY_MS) / 60_000);
+    return `${dayText}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
+  });
+}
+
+/** The bins with vehicles, as columns: each direction met gets one figure per bin. */
+function timeBinsOf(plan: ScanPlan, scan: PartialScan, underOneLimit: boolean): TimeBins {
+  const { binCount, directions, layout } = plan;
+  const { origin, widthMs, directionCount } = layout;
+  const { slotVehicles, slotSpeedSum, slotLimited, slotSpeeding, slot85th } = scan;
+  const withData: number[] = [];
+  const directionMet = new Uint8Array(directionCount);
+  for (let bin = 0; bin < binCount; bin += 1) {
+    let any = false;
+    for (let slotIndex = 0; slotIndex < directionCount; slotIndex += 1)
+      if ((slotVehicles[bin * directionCount + slotIndex] as number) > 0) {
+        any = true;
+        directionMet[slotIndex] = 1;
+      }
+    if (any) withData.push(bin);
+  }
+  const byDirection: TimeBins['directions'] = {};
+  for (let slotIndex = 0; slotIndex < directionCount; slotIndex += 1) {
+    if (directionMet[slotIndex] === 0) continue;
+    const columns = directionColumns(withData.length);
+    withData.forEach((bin, at) => {
+      const slot = bin * directionCount + slotIndex;
+      const count = slotVehicles[slot] as number;
+      if (count === 0) return;
+      const limitedCount = underOneLimit ? count : (slotLimited[slot] as number);
+      columns.vehicles[at] = count;
+      columns.averageSpeedMps[at] = (slotSpeedSum[slot] as number) / count;
+      columns.speed85thMps[at] = slot85th[slot] as number;
+      columns.speedingPercent[at] =
+        limitedCount === 0 ? null : share(slotSpeeding[slot] as number, limitedCount);
+    });
+    byDirection[directions[slotIndex] as number] = columns;
+  }
+  return {
+    starts: binStartTexts(withData.map((bin) => origin + bin * widthMs)),
+    directions: byDirection,
+  };
+}
+
 /**
  * The site-detail answer from the (merged) counts of a scan: exact percentiles read off code
  * histograms; only the parts in the plan's options are worked out.
  */
 export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail {
-  const { layout, wanted, binCount, dayCount, directions, classList, heavy, steps } = plan;
+  const { layout, wanted, dayCount, directions, classList, heavy, steps } = plan;
   const { speedBinCount, speedValues, headwayMeasure, gapMeasure } = plan;
-  const { origin, widthMs, originDay, directionCount, classCount, speedCodeCount } = layout;
+  const { originDay, directionCount, classCount, speedCodeCount } = layout;
   const { speedBinMps, countAvailability } = layout;
-  const { slotVehicles, slotSpeedSum, slotLimited, slotSpeeding, slot85th } = scan;
   const { classHistogram, headwayHistogram, gapHistogram, matrix } = scan;
   const { dayHours, availability, otherLanes, headwayOverflow, gapOverflow } = scan;
   const { vehicles, headwayCount, gapCount, firstDay, lastDay } = scan;
@@ -1241,29 +1300,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
     speed85thMps: speed85,
   });
 
-  const bins: TimeBin[] = [];
-  for (let bin = 0; bin < binCount; bin += 1) {
-    let directionsOfBin: TimeBin['directions'] | undefined;
-    for (let slotIndex = 0; slotIndex < directionCount; slotIndex += 1) {
-      const slot = bin * directionCount + slotIndex;
-      const count = slotVehicles[slot] as number;
-      if (count === 0) continue;
-      directionsOfBin ??= {};
-      const limitedCount = underOneLimit ? count : (slotLimited[slot] as number);
-      directionsOfBin[directions[slotIndex] as number] = {
-        vehicles: count,
-        averageSpeedMps: (slotSpeedSum[slot] as number) / count,
-        speed85thMps: slot85th[slot] as number,
-        speedingPercent:
-          limitedCount === 0 ? null : share(slotSpeeding[slot] as number, limitedCount),
-      };
-    }
-    if (directionsOfBin)
-      bins.push({
-        start: new Date(origin + bin * widthMs).toISOString().slice(0, 19),
-        directions: directionsOfBin,
-      });
-  }
+  const bins = timeBinsOf(plan, scan, underOneLimit);
 
   const classes: ClassMetrics[] = [];
   if (wanted.has('classes'))

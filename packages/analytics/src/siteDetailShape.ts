@@ -40,18 +40,37 @@ export interface SiteDetailOptions {
   parts?: readonly SiteDetailPart[];
 }
 
-export interface DirectionBin {
-  vehicles: number;
-  averageSpeedMps: number | null;
-  speed85thMps: number | null;
-  /** Share of vehicles above the limit in force, percent; null without a limit. */
-  speedingPercent: number | null;
+/**
+ * One direction's figures over the bins of `TimeBins.starts`, one entry per bin: 0 vehicles and
+ * nulls in a bin where it had none. Speeds in m/s; speeding is the share of vehicles above the
+ * limit in force, percent, null without a limit.
+ */
+export interface DirectionColumns {
+  vehicles: number[];
+  averageSpeedMps: (number | null)[];
+  speed85thMps: (number | null)[];
+  speedingPercent: (number | null)[];
 }
 
-export interface TimeBin {
-  /** Local start of the bin as ISO text without an offset (the site's wall clock). */
-  start: string;
-  directions: Record<number, DirectionBin>;
+/**
+ * The time bins as columns: the local start of each bin with data (ISO text without an offset,
+ * the site's wall clock) and each direction's figures in the same order. A chart reads a series
+ * straight off a column, and the answer names each figure once rather than once per bin (a
+ * half-year of hourly bins is 0.5 MB of JSON rather than 1.2 MB).
+ */
+export interface TimeBins {
+  starts: string[];
+  directions: Record<number, DirectionColumns>;
+}
+
+/** Empty columns of `count` bins for one direction. */
+export function directionColumns(count: number): DirectionColumns {
+  return {
+    vehicles: new Array<number>(count).fill(0),
+    averageSpeedMps: new Array<number | null>(count).fill(null),
+    speed85thMps: new Array<number | null>(count).fill(null),
+    speedingPercent: new Array<number | null>(count).fill(null),
+  };
 }
 
 export interface ClassMetrics {
@@ -73,7 +92,7 @@ export interface SpeedingTable {
 
 export interface SiteDetail {
   summary: SummaryStatistics;
-  bins: TimeBin[];
+  bins: TimeBins;
   classes: ClassMetrics[];
   /** Speed distribution by class: lower edge of each speed bin (m/s) and counts per class. */
   speedByClass: {

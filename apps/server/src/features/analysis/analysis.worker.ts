@@ -7,8 +7,6 @@ import {
   defaultFilter,
   finishSiteDetail,
   mergePartialScans,
-  packTimeBins,
-  packedBuffers,
   planSiteDetailScan,
   prepareColumns,
   reserveScanScratch,
@@ -16,7 +14,6 @@ import {
   sharedMemory,
   siteDetail,
   splitTimes,
-  timeBinColumns,
   type LocalClock,
   type PartialScan,
   type PreparedColumns,
@@ -180,16 +177,16 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
         batches.push(withMappedDirections(batch, file.directionMap));
     return prepareColumns(batches, { memory });
   });
-  const { bins, ...rest } = await detailOf(request, prepared);
-  // Written here, the bins' JSON (as columns) costs the API thread neither objects nor serializing.
-  if (request.binsAsJson)
-    return {
-      kind: 'siteDetail',
-      id: request.id,
-      detail: rest,
-      binsJson: jsonEncoder.encode(JSON.stringify(timeBinColumns(bins))),
-    };
-  return { kind: 'siteDetail', id: request.id, detail: rest, bins: packTimeBins(bins) };
+  const detail = await detailOf(request, prepared);
+  if (!request.binsAsJson) return { kind: 'siteDetail', id: request.id, detail };
+  // Written here, the bins' JSON costs the API thread neither objects nor serializing.
+  const { bins, ...rest } = detail;
+  return {
+    kind: 'siteDetail',
+    id: request.id,
+    detail: rest,
+    binsJson: jsonEncoder.encode(JSON.stringify(bins)),
+  };
 }
 
 /** A part of another thread's scan, answered at once (a scan does not wait on anything). */
@@ -298,13 +295,6 @@ port.on('message', (message: ToAnalysisThread) => {
       id: message.id,
       error: error instanceof Error ? error.message : String(error),
     }));
-    send(
-      response,
-      'bins' in response
-        ? packedBuffers(response.bins)
-        : 'binsJson' in response
-          ? [response.binsJson.buffer as ArrayBuffer]
-          : [],
-    );
+    send(response, 'binsJson' in response ? [response.binsJson.buffer as ArrayBuffer] : []);
   });
 });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { unpackTimeBins, type SiteDetail } from '@roadcount/analytics';
+import type { SiteDetail } from '@roadcount/analytics';
 import type {
   AnalysisWorkerData,
   FromAnalysisThread,
@@ -15,7 +15,7 @@ import type {
 /** What a caller asks of the pool: a site-detail request without the pool's own fields. */
 export type SiteDetailAsk = Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers' | 'binsAsJson'>;
 
-/** A site-detail answer whose time bins are JSON text (UTF-8), as columns (`TimeBinColumns`). */
+/** A site-detail answer whose time bins are JSON text (UTF-8). */
 export type SiteDetailWithJsonBins = Omit<SiteDetail, 'bins'> & { bins: Uint8Array };
 
 interface Pending {
@@ -154,7 +154,7 @@ export function createAnalysisPool(options: {
       if ('error' in response) waiting.reject(new Error(response.error));
       else if ('binsJson' in response)
         waiting.resolve({ ...response.detail, bins: response.binsJson });
-      else waiting.resolve({ ...response.detail, bins: unpackTimeBins(response.bins) });
+      else waiting.resolve(response.detail);
     });
     const fail = (error: Error) => {
       if (threads[slot] === thread) threads[slot] = undefined;

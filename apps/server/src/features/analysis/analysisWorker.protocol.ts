@@ -1,5 +1,4 @@
 import type {
-  PackedTimeBins,
   PartialScan,
   PreparedColumns,
   SiteDetail,
@@ -39,13 +38,13 @@ export interface SiteDetailRequest extends ScanSettings {
   columns: StoredColumns[];
   /** How many other threads are idle and may scan a part of the window. */
   helpers: number;
-  /** The time bins as JSON text (UTF-8) rather than packed arrays. */
+  /** The time bins as JSON text (UTF-8) rather than as values. */
   binsAsJson?: boolean;
 }
 
-/** The answer, its time bins packed into flat arrays (handed over, not copied object by object). */
+/** The answer, its time bins as columns or as their JSON text (handed over, not copied). */
 export type SiteDetailResponse =
-  | { kind: 'siteDetail'; id: number; detail: Omit<SiteDetail, 'bins'>; bins: PackedTimeBins }
+  | { kind: 'siteDetail'; id: number; detail: SiteDetail }
   | { kind: 'siteDetail'; id: number; detail: Omit<SiteDetail, 'bins'>; binsJson: Uint8Array }
   | { kind: 'siteDetail'; id: number; error: string };
 

@@ -88,9 +88,9 @@ export async function summaryWorkbook(
   for (const [name, value, unit] of rows) summary.addRow({ name, value: value ?? '', unit });
   summary.getColumn('value').numFmt = '#,##0.0##';
 
-  const directions = [
-    ...new Set(detail.bins.flatMap((bin) => Object.keys(bin.directions).map(Number))),
-  ].sort((a, b) => a - b);
+  const directions = Object.keys(detail.bins.directions)
+    .map(Number)
+    .sort((a, b) => a - b);
   const bins = workbook.addWorksheet('Bins');
   const binHeader = ['Bin start (local time)'];
   for (const direction of directions) {
@@ -103,19 +103,19 @@ export async function summaryWorkbook(
     );
   }
   bins.addRow(binHeader).font = bold;
-  for (const bin of detail.bins) {
-    const row: (string | number | null)[] = [bin.start.replace('T', ' ')];
+  detail.bins.starts.forEach((start, at) => {
+    const row: (string | number | null)[] = [start.replace('T', ' ')];
     for (const direction of directions) {
-      const values = bin.directions[direction];
+      const values = detail.bins.directions[direction];
       row.push(
-        values?.vehicles ?? 0,
-        speed(values?.averageSpeedMps),
-        speed(values?.speed85thMps),
-        values?.speedingPercent ?? null,
+        values?.vehicles[at] ?? 0,
+        speed(values?.averageSpeedMps[at]),
+        speed(values?.speed85thMps[at]),
+        values?.speedingPercent[at] ?? null,
       );
     }
     bins.addRow(row);
-  }
+  });
   bins.getColumn(1).width = 22;
   for (let column = 2; column <= binHeader.length; column += 1) {
     bins.getColumn(column).width = 18;
