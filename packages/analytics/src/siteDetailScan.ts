@@ -63,7 +63,7 @@ export function reserveScanScratch(vehicles: number): void {
  * `codeCount` codes (`values[code]` each): positions past them fall in the sorted overflow values.
  */
 function valuesAtPositions(
-  histogram: Uint32Array,
+  histogram: Int32Array,
   offset: number,
   codeCount: number,
   values: Float64Array,
@@ -87,7 +87,7 @@ function valuesAtPositions(
 
 /** PERCENTILE.INC (ARCHITECTURE.md) of the counted values, for several percents at once. */
 function histogramPercentiles(
-  histogram: Uint32Array,
+  histogram: Int32Array,
   offset: number,
   count: number,
   codeCount: number,
@@ -125,7 +125,7 @@ function codesPercentile(
   from: number,
   count: number,
   shift: number,
-  bucketCounts: Uint32Array,
+  bucketCounts: Int32Array,
   bucketsFrom: number,
   values: Float64Array,
   percent: number,
@@ -190,7 +190,7 @@ function slotFigures(
   speeding: SlotSpeeding | null,
 ): void {
   const { slotVehicles, slotSpeedSum, slot85th } = acc;
-  const bucketCounts = new Uint32Array(BUCKETS);
+  const bucketCounts = new Int32Array(BUCKETS);
   const shift = bucketShift(values.length);
   const least = speeding ? speeding.leastCode : CODES;
   const metAgain = new Uint8Array(slotVehicles.length);
@@ -241,8 +241,8 @@ function slotFiguresOfScattered(
   for (let at = 0; at < selected; at += 1) if (scattered[slots[at] as number] === 1) count += 1;
   const ownSlots = new Int32Array(count);
   const ownCodes = new Uint16Array(count);
-  const vehicles = new Uint32Array(slotVehicles.length);
-  const histogram = new Uint32Array(values.length);
+  const vehicles = new Int32Array(slotVehicles.length);
+  const histogram = new Int32Array(values.length);
   let gathered = 0;
   for (let at = 0; at < selected; at += 1) {
     const slot = slots[at] as number;
@@ -279,7 +279,7 @@ function slotFiguresOfScattered(
 /** Where the speeding vehicles of each slot are counted: those of speed code `leastCode` up. */
 interface SlotSpeeding {
   leastCode: number;
-  out: Uint32Array;
+  out: Int32Array;
 }
 
 /** How many of `count` codes from `from` are at least `least`. */
@@ -298,15 +298,15 @@ function slotPercentilesBySorting(
   selected: number,
   slots: Int32Array,
   codes: Uint16Array,
-  speedHistogram: Uint32Array,
-  slotVehicles: Uint32Array,
+  speedHistogram: Int32Array,
+  slotVehicles: Int32Array,
   values: Float64Array,
   out: Float64Array,
   speeding: SlotSpeeding | null,
 ): void {
   const codeCount = speedHistogram.length;
   const slotCount = slotVehicles.length;
-  const codeCursor = new Uint32Array(codeCount);
+  const codeCursor = new Int32Array(codeCount);
   let running = 0;
   for (let code = 0; code < codeCount; code += 1) {
     codeCursor[code] = running;
@@ -318,7 +318,7 @@ function slotPercentilesBySorting(
     byCode[codeCursor[code] as number] = slots[at] as number;
     codeCursor[code] = (codeCursor[code] as number) + 1;
   }
-  const slotCursor = new Uint32Array(slotCount);
+  const slotCursor = new Int32Array(slotCount);
   running = 0;
   for (let slot = 0; slot < slotCount; slot += 1) {
     slotCursor[slot] = running;
@@ -406,18 +406,18 @@ function valuesOf(list: ValueList): Float64Array {
 
 /** What a scan counts into. */
 interface Accumulators {
-  slotVehicles: Uint32Array;
+  slotVehicles: Int32Array;
   slotSpeedSum: Float64Array;
-  slotLimited: Uint32Array;
-  slotSpeeding: Uint32Array;
-  classHistogram: Uint32Array;
-  headwayHistogram: Uint32Array;
-  gapHistogram: Uint32Array;
+  slotLimited: Int32Array;
+  slotSpeeding: Int32Array;
+  classHistogram: Int32Array;
+  headwayHistogram: Int32Array;
+  gapHistogram: Int32Array;
   headwayOverflow: ValueList;
   gapOverflow: ValueList;
-  matrix: Uint32Array;
-  dayHours: Uint32Array;
-  availability: Uint32Array;
+  matrix: Int32Array;
+  dayHours: Int32Array;
+  availability: Int32Array;
   otherLanes: Map<string, number>;
   vehicles: number;
   headwayCount: number;
@@ -676,6 +676,132 @@ function scanBatch(
 }
 
 /**
+ * `scanBatch` in one loop, for the filters most pages use (no lanes, exclusions or time
+ * exclusions chosen, and one speed limit over the window): each vehicle is filtered and counted
+ * into every wanted figure as it is met, reading each of its columns once. Half the time of the
+ * block-wise loops there, which must stay general.
+ */
+function scanBatchInOneLoop(
+  acc: Accumulators,
+  layout: Layout,
+  compiled: CompiledFilter,
+  batch: ScanColumns,
+  from: number,
+  to: number,
+  speedCodes: Uint16Array,
+  headwayCodes: Uint16Array,
+  gapCodes: Uint16Array,
+  startMs: number,
+  endMs: number,
+  checkTime: boolean,
+): void {
+  const { timeMs, classIndex, direction, lane, headwayS, gapS } = batch;
+  const { local } = compiled;
+  const { minHeadwayS } = compiled.filter;
+  const { classHistogram, headwayHistogram, gapHistogram, matrix, dayHours, availability } = acc;
+  const { origin, widthMs, originDay, directionCount, directionSlot, classSlot } = layout;
+  const { headwayBins, gapBins, speedCodeLow, speedCodeCount, countBins } = layout;
+  const { countHeadway, countGap, countMatrix, countAvailability } = layout;
+  const { speedCodeMin, speedCodeMax, headwayCodeMin, headwayByValue } = layout;
+  const matrixSize = MATRIX_EDGES_S.length;
+  const slots = scratchSlots;
+  const codes = scratchCodes;
+  let vehicles = acc.vehicles;
+  let headwayCount = acc.headwayCount;
+  let gapCount = acc.gapCount;
+  let firstDay = acc.firstDay;
+  let lastDay = acc.lastDay;
+  // The current stretch of time: its UTC bounds, offset, local day and hour, and bin.
+  let stretchFrom = Number.POSITIVE_INFINITY;
+  let stretchTo = Number.NEGATIVE_INFINITY;
+  let hourCellBase = 0;
+  let slotBase = 0;
+  for (let index = from; index < to; index += 1) {
+    const time = timeMs[index] as number;
+    if (checkTime && (time < startMs || time >= endMs)) continue;
+    const rawSpeedCode = speedCodes[index] as number;
+    if (rawSpeedCode < speedCodeMin || rawSpeedCode > speedCodeMax) continue;
+    const classAt = classSlot[classIndex[index] as number] as number;
+    if (!(classAt >= 0)) continue;
+    const directionAt = directionSlot[direction[index] as number] as number;
+    if (!(directionAt >= 0)) continue;
+    const headwayCode = headwayCodes[index] as number;
+    if (headwayCode < headwayCodeMin) continue;
+    if (headwayByValue && (headwayS[index] as number) < minHeadwayS) continue;
+    if (time < stretchFrom || time >= stretchTo) {
+      const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
+      const offset = local(hourStart) - hourStart;
+      const localMs = time + offset;
+      const absoluteDay = Math.floor(localMs / DAY_MS);
+      const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
+      let localFrom = localHourStart;
+      let localTo = localHourStart + HOUR_MS;
+      if (countBins) {
+        const bin = Math.floor((localMs - origin) / widthMs);
+        slotBase = bin * directionCount;
+        const binStart = origin + bin * widthMs;
+        if (binStart > localFrom) localFrom = binStart;
+        if (binStart + widthMs < localTo) localTo = binStart + widthMs;
+      }
+      stretchFrom = Math.max(hourStart, localFrom - offset);
+      stretchTo = Math.min(hourStart + HOUR_MS, localTo - offset);
+      if (absoluteDay < firstDay) firstDay = absoluteDay;
+      if (absoluteDay > lastDay) lastDay = absoluteDay;
+      hourCellBase =
+        (absoluteDay - originDay) * directionCount * 24 +
+        Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
+    }
+    const code = rawSpeedCode - speedCodeLow;
+    const classCell = classAt * speedCodeCount + code;
+    classHistogram[classCell] = (classHistogram[classCell] as number) + 1;
+    // The day-hour cell: ((day, direction) cell) * 24 + local hour.
+    const hourCell = hourCellBase + directionAt * 24;
+    dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
+    if (countBins) {
+      slots[vehicles] = slotBase + directionAt;
+      codes[vehicles] = code;
+    }
+    vehicles += 1;
+    if (countHeadway && headwayCode !== CODE_MISSING) {
+      headwayHistogram[headwayCode] = (headwayHistogram[headwayCode] as number) + 1;
+      headwayCount += 1;
+      if (headwayCode === CODE_OVERFLOW) pushValue(acc.headwayOverflow, headwayS[index] as number);
+    }
+    if (countGap || countMatrix) {
+      const gapCode = gapCodes[index] as number;
+      if (countGap && gapCode !== CODE_MISSING) {
+        gapHistogram[gapCode] = (gapHistogram[gapCode] as number) + 1;
+        gapCount += 1;
+        if (gapCode === CODE_OVERFLOW) pushValue(acc.gapOverflow, gapS[index] as number);
+      }
+      if (countMatrix && headwayCode !== CODE_MISSING && gapCode !== CODE_MISSING) {
+        const cell =
+          (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
+        matrix[cell] = (matrix[cell] as number) + 1;
+      }
+    }
+    if (countAvailability) {
+      // The (day, direction) cell of the day-hour cell.
+      const dayCell = Math.floor(hourCell / 24);
+      const laneSlot = (lane[index] as number) + 1;
+      if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
+        const laneCell = dayCell * LANE_SLOTS + laneSlot;
+        availability[laneCell] = (availability[laneCell] as number) + 1;
+      } else {
+        const day = originDay + Math.floor(dayCell / directionCount);
+        const key = `${day}|${direction[index] as number}|${lane[index] as number}`;
+        acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
+      }
+    }
+  }
+  acc.vehicles = vehicles;
+  acc.headwayCount = headwayCount;
+  acc.gapCount = gapCount;
+  acc.firstDay = firstDay;
+  acc.lastDay = lastDay;
+}
+
+/**
  * Counts the codes of a block's selected rows into `histogram` (missing ones aside), collecting
  * the values of overflow codes; answers how many were counted.
  */
@@ -683,7 +809,7 @@ function countCodes(
   selected: number,
   codes: Uint16Array,
   values: Float32Array,
-  histogram: Uint32Array,
+  histogram: Int32Array,
   overflow: ValueList,
 ): number {
   let counted = 0;
@@ -934,19 +1060,19 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
   const { prepared, layout, compiled, slots, dayCount, speedValues } = plan;
   const { classCount, speedCodeCount, directionCount, countHeadway, countGap } = layout;
   const { countAvailability, countBins } = layout;
-  const slotVehicles = new Uint32Array(slots);
+  const slotVehicles = new Int32Array(slots);
   const slotSpeedSum = new Float64Array(slots);
-  const slotLimited = new Uint32Array(slots);
-  const slotSpeeding = new Uint32Array(slots);
-  const classHistogram = new Uint32Array(classCount * speedCodeCount);
-  const headwayHistogram = new Uint32Array(countHeadway ? CODES : 0);
-  const gapHistogram = new Uint32Array(countGap ? CODES : 0);
+  const slotLimited = new Int32Array(slots);
+  const slotSpeeding = new Int32Array(slots);
+  const classHistogram = new Int32Array(classCount * speedCodeCount);
+  const headwayHistogram = new Int32Array(countHeadway ? CODES : 0);
+  const gapHistogram = new Int32Array(countGap ? CODES : 0);
   const headwayOverflow = valueList();
   const gapOverflow = valueList();
   const matrixSize = MATRIX_EDGES_S.length;
-  const matrix = new Uint32Array(matrixSize * matrixSize);
-  const dayHours = new Uint32Array(dayCount * directionCount * 24);
-  const availability = new Uint32Array(
+  const matrix = new Int32Array(matrixSize * matrixSize);
+  const dayHours = new Int32Array(dayCount * directionCount * 24);
+  const availability = new Int32Array(
     countAvailability ? dayCount * directionCount * LANE_SLOTS : 0,
   );
   const otherLanes = new Map<string, number>();
@@ -981,8 +1107,16 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
   if (plan.empty || !(from < to)) return acc;
   const ranges = rowRanges(prepared, from, to);
   ensureScratch(countBins ? ranges.reduce((rows, range) => rows + range.end - range.start, 0) : 0);
+  // The one-loop scan where the filter allows it (see `scanBatchInOneLoop`).
+  const { filter, lanes } = compiled;
+  const general =
+    lanes.size > 0 ||
+    (filter.vehicleExclusions ?? []).length > 0 ||
+    (filter.timeExclusions ?? []).length > 0 ||
+    layout.countLimits;
+  const scanRows = general ? scanBatch : scanBatchInOneLoop;
   for (const { batchIndex, start, end, checkTime } of ranges)
-    scanBatch(
+    scanRows(
       acc,
       layout,
       compiled,
@@ -1012,10 +1146,10 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
  * The speed distribution by class, from the class histograms: each code stands for one speed,
  * so its vehicles all fall in that speed's bin.
  */
-function speedByClassOf(plan: ScanPlan, classHistogram: Uint32Array): Uint32Array {
+function speedByClassOf(plan: ScanPlan, classHistogram: Int32Array): Int32Array {
   const { speedValues, speedBinCount, layout } = plan;
   const { classCount, speedCodeCount, speedBinMps } = layout;
-  const speedByClass = new Uint32Array(speedBinCount * classCount);
+  const speedByClass = new Int32Array(speedBinCount * classCount);
   for (let code = 0; code < speedCodeCount; code += 1) {
     const speedBin = Math.floor((speedValues[code] as number) / speedBinMps);
     if (!(speedBin >= 0 && speedBin < speedBinCount)) continue;
@@ -1035,7 +1169,7 @@ function leastCodeAbove(speedValues: Float64Array, speedMps: number): number {
   return code;
 }
 
-function addInto(target: Uint32Array, source: Uint32Array): void {
+function addInto(target: Int32Array, source: Int32Array): void {
   for (let index = 0; index < target.length; index += 1)
     target[index] = (target[index] as number) + (source[index] as number);
 }
@@ -1215,13 +1349,13 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
   const { dayHours, availability, otherLanes, headwayOverflow, gapOverflow } = scan;
   const { vehicles, headwayCount, gapCount, firstDay, lastDay } = scan;
   const matrixSize = MATRIX_EDGES_S.length;
-  const classVehicles = new Uint32Array(classCount);
+  const classVehicles = new Int32Array(classCount);
   const classSpeedSum = new Float64Array(classCount);
 
   // Vehicles and speed sums per class, heavy vehicles and the speed histogram, from the class
   // histograms: each code stands for one value, so a sum is its count times the value, added
   // in code order (the same figure however the vehicles were met).
-  const speedHistogram = new Uint32Array(speedCodeCount);
+  const speedHistogram = new Int32Array(speedCodeCount);
   let heavyVehicles = 0;
   for (let slot = 0; slot < classCount; slot += 1) {
     let count = 0;
@@ -1336,7 +1470,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
   }
 
   const percentilesOf = (
-    histogram: Uint32Array,
+    histogram: Int32Array,
     count: number,
     measure: CodedMeasure,
     overflow: ValueList,
