@@ -88,7 +88,7 @@ export interface Config {
   /** Memory for sites' packed rollup series kept between map calls. */
   mapCacheBytes: number;
   analysisThreads: number;
-  /** A site-detail window is shared with idle analysis threads when each gets this many vehicles. */
+  /** A site-detail window is shared with idle analysis threads in pieces of at least this many vehicles. */
   analysisSplitVehicles: number;
   /** Start the analysis threads with the server rather than on the first site-detail query. */
   analysisPrestart: boolean;

@@ -6,6 +6,7 @@ import {
   finishSiteDetail,
   mergePartialScans,
   planSiteDetailScan,
+  scanClaimedParts,
   scanPart,
   scanSiteDetail,
   splitTimes,
@@ -394,6 +395,47 @@ describe('the counting scan and the sorting path', () => {
       for (const part of parts) expect(part.vehicles).toBeGreaterThan(100);
       expect(detail).toEqual(scanSiteDetail(prepareColumns(data), chosen, london, settings));
       expect(detail).toEqual(siteDetailBySorting(data, chosen, london, settings));
+    },
+  );
+
+  it.each([
+    ['hourly, times in order', ascending, 60, {}],
+    [
+      '30 minutes, batches out of order, lanes left out',
+      batches,
+      30,
+      { lanesByDirection: { 5: [2] } },
+    ],
+  ] as const)(
+    'pieces two threads claim in turn add up to the whole scan: %s',
+    (_name, data, binMinutes, window) => {
+      const chosen = separatedFilter(window);
+      const settings = options({ binMinutes, speedLimits: limits });
+      const prepared = prepareColumns(data);
+      const plan = planSiteDetailScan(prepared, chosen, london, settings);
+      if (!plan) throw new Error('not coded');
+      const cuts = splitTimes(plan, 6);
+      expect(cuts).toHaveLength(5);
+      const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+      // One thread is slowed down after its first piece: the other claims the next two.
+      const order = [0, 1, 2, 3, 4, 5];
+      const claimedBy = ['first', 'second', 'second', 'first', 'first', 'second'];
+      const claimer = (thread: string) => () => {
+        const next = order.findIndex((piece) => piece >= 0 && claimedBy[piece] === thread);
+        if (next < 0) return -1;
+        order[next] = -1;
+        return next;
+      };
+      const parts = ['first', 'second'].map((thread) => {
+        const own = planSiteDetailScan(prepared, chosen, london, settings);
+        if (!own) throw new Error('not coded');
+        return scanClaimedParts(own, bounds, claimer(thread));
+      });
+      for (const part of parts) expect(part.vehicles).toBeGreaterThan(100);
+      const merged = mergePartialScans(parts);
+      expect(merged && finishSiteDetail(plan, merged)).toEqual(
+        siteDetailBySorting(data, chosen, london, settings),
+      );
     },
   );
 

@@ -40,11 +40,15 @@ const LANE_SLOTS = 64;
 let scratchSlots = new Int32Array(0);
 let scratchCodes = new Uint16Array(0);
 
-function ensureScratch(selected: number): void {
+function ensureScratch(selected: number, keep = 0): void {
   if (scratchSlots.length < selected) {
     const size = Math.max(selected, scratchSlots.length * 2);
-    scratchSlots = new Int32Array(size);
-    scratchCodes = new Uint16Array(size);
+    const slots = new Int32Array(size);
+    const codes = new Uint16Array(size);
+    slots.set(scratchSlots.subarray(0, keep));
+    codes.set(scratchCodes.subarray(0, keep));
+    scratchSlots = slots;
+    scratchCodes = codes;
   }
 }
 
@@ -1057,6 +1061,21 @@ function rowRanges(prepared: PreparedColumns, from: number, to: number) {
  * scan (see `mergePartialScans`).
  */
 export function scanPart(plan: ScanPlan, startMs: number, endMs: number): PartialScan {
+  let claimed = false;
+  return scanClaimedParts(plan, [startMs, endMs], () => (claimed ? -1 : ((claimed = true), 0)));
+}
+
+/**
+ * Scans, as one part, the pieces of the window `claim` hands out one after another: piece `i`
+ * is the times `bounds[i]..bounds[i + 1]`, and -1 means none is left. Threads that share a
+ * window claim its pieces from one counter, so that one that is slowed down scans fewer of
+ * them; pieces cut at bin starts (see `splitTimes`) keep every bin in one part.
+ */
+export function scanClaimedParts(
+  plan: ScanPlan,
+  bounds: readonly number[],
+  claim: () => number,
+): PartialScan {
   const { prepared, layout, compiled, slots, dayCount, speedValues } = plan;
   const { classCount, speedCodeCount, directionCount, countHeadway, countGap } = layout;
   const { countAvailability, countBins } = layout;
@@ -1102,11 +1121,7 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
     slot85th: new Float64Array(slots).fill(Number.NaN),
   };
 
-  const from = Math.max(plan.from, startMs);
-  const to = Math.min(plan.to, endMs);
-  if (plan.empty || !(from < to)) return acc;
-  const ranges = rowRanges(prepared, from, to);
-  ensureScratch(countBins ? ranges.reduce((rows, range) => rows + range.end - range.start, 0) : 0);
+  if (plan.empty) return acc;
   // The one-loop scan where the filter allows it (see `scanBatchInOneLoop`).
   const { filter, lanes } = compiled;
   const general =
@@ -1115,21 +1130,32 @@ export function scanPart(plan: ScanPlan, startMs: number, endMs: number): Partia
     (filter.timeExclusions ?? []).length > 0 ||
     layout.countLimits;
   const scanRows = general ? scanBatch : scanBatchInOneLoop;
-  for (const { batchIndex, start, end, checkTime } of ranges)
-    scanRows(
-      acc,
-      layout,
-      compiled,
-      prepared.batches[batchIndex] as ScanColumns,
-      start,
-      end,
-      plan.speedMeasure.codes[batchIndex] as Uint16Array,
-      plan.headwayMeasure.codes[batchIndex] as Uint16Array,
-      plan.gapMeasure.codes[batchIndex] as Uint16Array,
-      from,
-      to,
-      checkTime,
-    );
+  for (let piece = claim(); piece >= 0; piece = claim()) {
+    const from = Math.max(plan.from, bounds[piece] as number);
+    const to = Math.min(plan.to, bounds[piece + 1] as number);
+    if (!(from < to)) continue;
+    const ranges = rowRanges(prepared, from, to);
+    if (countBins)
+      ensureScratch(
+        acc.vehicles + ranges.reduce((rows, range) => rows + range.end - range.start, 0),
+        acc.vehicles,
+      );
+    for (const { batchIndex, start, end, checkTime } of ranges)
+      scanRows(
+        acc,
+        layout,
+        compiled,
+        prepared.batches[batchIndex] as ScanColumns,
+        start,
+        end,
+        plan.speedMeasure.codes[batchIndex] as Uint16Array,
+        plan.headwayMeasure.codes[batchIndex] as Uint16Array,
+        plan.gapMeasure.codes[batchIndex] as Uint16Array,
+        from,
+        to,
+        checkTime,
+      );
+  }
 
   const limit = plan.fixedLimit;
   const speedingBySlot =

@@ -10,6 +10,7 @@ import {
   planSiteDetailScan,
   prepareColumns,
   reserveScanScratch,
+  scanClaimedParts,
   scanPart,
   sharedMemory,
   siteDetail,
@@ -93,6 +94,39 @@ function buffersOf(scan: PartialScan): ArrayBuffer[] {
   );
 }
 
+/** Pieces of a window per thread that shares it: a thread slowed down then scans fewer. */
+const PIECES_PER_THREAD = 4;
+
+/**
+ * Claims pieces of a window: first the reserved one if any, then from the counter the threads
+ * share (`pieces[0]`) up to `shared`; each claim notes its claimer (`pieces[1 + piece]`).
+ */
+function claimFrom(
+  pieces: Int32Array,
+  shared: number,
+  claimer: number,
+  reserved?: number,
+): { claim: () => number; claimed: () => number } {
+  let first = reserved;
+  let claimed = 0;
+  return {
+    claim() {
+      let piece: number;
+      if (first !== undefined) {
+        piece = first;
+        first = undefined;
+      } else {
+        piece = Atomics.add(pieces, 0, 1);
+        if (piece >= shared) return -1;
+      }
+      Atomics.store(pieces, piece + 1, claimer);
+      claimed += 1;
+      return piece;
+    },
+    claimed: () => claimed,
+  };
+}
+
 // Parts asked of other threads, waiting for their counts.
 const waitingParts = new Map<
   number,
@@ -103,8 +137,7 @@ let nextPartId = 1;
 function askForPart(
   request: ScanSettings,
   prepared: PreparedColumns,
-  startMs: number,
-  endMs: number,
+  pieces: Pick<PartRequest, 'bounds' | 'pieces' | 'shared' | 'reserved' | 'claimer'>,
 ): Promise<PartialScan> {
   const partId = nextPartId;
   nextPartId += 1;
@@ -122,16 +155,17 @@ function askForPart(
       units,
       ...(parts ? { parts } : {}),
       prepared,
-      startMs,
-      endMs,
+      ...pieces,
     } satisfies PartRequest);
   });
 }
 
 /**
  * The site's figures: with idle threads and enough vehicles, the window is cut at bin starts
- * and the other threads scan the later parts while this one scans the first; a part another
- * thread could not scan is scanned here, and parts that share a bin are scanned again whole.
+ * into a few pieces per thread. Each other thread starts with a piece kept for it (the last
+ * ones), then every thread claims the next piece from a shared counter until none is left, so a
+ * thread slowed down scans fewer. Pieces a thread claimed but could not answer for are scanned
+ * here; parts that share a bin are scanned again whole.
  */
 async function detailOf(
   request: SiteDetailRequest,
@@ -141,21 +175,34 @@ async function detailOf(
   const options = optionsOf(request);
   const plan =
     request.helpers > 0 ? planSiteDetailScan(prepared, request.filter, clock, options) : null;
-  const cuts = plan ? splitTimes(plan, request.helpers + 1, settings.splitVehicles) : [];
-  if (!plan || cuts.length === 0) return siteDetail(prepared, request.filter, clock, options);
+  const cuts = plan
+    ? splitTimes(plan, PIECES_PER_THREAD * (request.helpers + 1), settings.splitVehicles)
+    : [];
+  const count = cuts.length + 1;
+  const helpers = Math.min(request.helpers, count - 1);
+  if (!plan || helpers === 0) return siteDetail(prepared, request.filter, clock, options);
   const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
-  const others = cuts.map((cut, index) =>
-    askForPart(request, prepared, cut, bounds[index + 2] as number).catch(() => null),
+  const pieces = new Int32Array(new SharedArrayBuffer(4 * (count + 1)));
+  const shared = count - helpers;
+  const others = Array.from({ length: helpers }, (_, index) =>
+    askForPart(request, prepared, {
+      bounds,
+      pieces,
+      shared,
+      reserved: count - 1 - index,
+      claimer: index + 2,
+    }).catch(() => null),
   );
-  const own = scanPart(plan, Number.NEGATIVE_INFINITY, cuts[0] as number);
+  const parts = [scanClaimedParts(plan, bounds, claimFrom(pieces, shared, 1).claim)];
   const scanned = await Promise.all(others);
-  const parts = [
-    own,
-    ...scanned.map(
-      (scan, index) =>
-        scan ?? scanPart(plan, bounds[index + 1] as number, bounds[index + 2] as number),
-    ),
-  ];
+  for (const scan of scanned) if (scan) parts.push(scan);
+  // Pieces claimed by a thread that failed, or by none (one that stopped as it claimed).
+  const lost: number[] = [];
+  for (let piece = 0; piece < count; piece += 1) {
+    const claimer = Atomics.load(pieces, piece + 1);
+    if (claimer === 0 || (claimer > 1 && !scanned[claimer - 2])) lost.push(piece);
+  }
+  if (lost.length > 0) parts.push(scanClaimedParts(plan, bounds, () => lost.shift() ?? -1));
   const merged =
     mergePartialScans(parts) ?? scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
   return finishSiteDetail(plan, merged);
@@ -199,8 +246,17 @@ function scanAskedPart(request: PartRequest): void {
       optionsOf(request),
     );
     if (!plan) throw new Error('the columns could not be coded');
-    const scan = scanPart(plan, request.startMs, request.endMs);
-    send({ kind: 'part', partId: request.partId, scan } satisfies PartResponse, buffersOf(scan));
+    const pieces = claimFrom(request.pieces, request.shared, request.claimer, request.reserved);
+    const scan = scanClaimedParts(plan, request.bounds, pieces.claim);
+    send(
+      {
+        kind: 'part',
+        partId: request.partId,
+        scan,
+        pieces: pieces.claimed(),
+      } satisfies PartResponse,
+      buffersOf(scan),
+    );
   } catch (error) {
     send({
       kind: 'part',

@@ -85,7 +85,7 @@ export function createAnalysisPool(options: {
   /** Ready each thread as it starts (see `warmUp` in analysis.worker.ts). */
   warmUp?: boolean;
   threads: number;
-  /** Vehicles each part of a window shared between threads has at least. */
+  /** Vehicles each piece of a window shared between threads has at least. */
   splitVehicles?: number;
 }) {
   const size = Math.max(1, options.threads);
@@ -93,7 +93,7 @@ export function createAnalysisPool(options: {
   let nextId = 1;
   let nextPartId = 1;
   let closed = false;
-  let partsScanned = 0;
+  let piecesScanned = 0;
   const relays = new Map<number, PartRelay>();
   const post = (thread: Thread, message: ToAnalysisThread, transfer: ArrayBuffer[] = []) =>
     thread.worker.postMessage(message, transfer);
@@ -122,7 +122,7 @@ export function createAnalysisPool(options: {
     if (!relay) return;
     relays.delete(response.partId);
     relay.scanner.scanning.delete(response.partId);
-    if ('scan' in response) partsScanned += 1;
+    if ('scan' in response) piecesScanned += response.pieces;
     if (!threads.includes(relay.asker)) return;
     const back = { ...response, partId: relay.askerPartId };
     post(relay.asker, back, transferables(back));
@@ -213,8 +213,8 @@ export function createAnalysisPool(options: {
     },
     /** Starts the threads that are not running yet (they otherwise start on first use). */
     start: startAll,
-    /** How many parts of windows threads have scanned for one another. */
-    stats: () => ({ partsScanned }),
+    /** How many pieces of windows threads have scanned for one another. */
+    stats: () => ({ piecesScanned }),
     /** Whether the threads are started, and ready for their first site. */
     state(): AnalysisState {
       const started = threads.filter((thread) => thread !== undefined);

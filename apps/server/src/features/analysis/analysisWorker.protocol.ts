@@ -50,20 +50,27 @@ export type SiteDetailResponse =
 
 /**
  * A part of a scan one thread asks another to do (through the API thread): the site's columns
- * in shared memory, and the time range of the part.
+ * in shared memory, and the pieces of the window to claim from a counter they share.
  */
 export interface PartRequest extends ScanSettings {
   kind: 'part';
   /** Numbered by the thread that asks; the API thread numbers it again for the thread that scans. */
   partId: number;
   prepared: PreparedColumns;
-  startMs: number;
-  endMs: number;
+  /** Piece `i` of the window is the times `bounds[i]..bounds[i + 1]`. */
+  bounds: number[];
+  /** Shared: the next piece to claim (at 0), then who claimed each piece (0: nobody yet). */
+  pieces: Int32Array;
+  /** Pieces claimed from the counter: those before this; the later ones are reserved. */
+  shared: number;
+  /** The piece reserved for this part's thread (it starts with it), and what it notes as claimer. */
+  reserved: number;
+  claimer: number;
 }
 
 /** The counts of a part, or why it could not be scanned. */
 export type PartResponse =
-  | { kind: 'part'; partId: number; scan: PartialScan }
+  | { kind: 'part'; partId: number; scan: PartialScan; pieces: number }
   | { kind: 'part'; partId: number; error: string };
 
 export type ToAnalysisThread = SiteDetailRequest | PartRequest | PartResponse;
@@ -81,6 +88,6 @@ export interface AnalysisWorkerData {
   cacheBytes: number;
   /** Ready the thread as it starts: the scan compiled, the cache's memory touched. */
   warmUp: boolean;
-  /** A window is cut into parts for other threads only when each part has this many vehicles. */
+  /** A window is cut into pieces shared with other threads only when each has this many vehicles. */
   splitVehicles: number;
 }
