@@ -720,19 +720,13 @@ function scanBatchInOneLoop(
   let stretchTo = Number.NEGATIVE_INFINITY;
   let hourCellBase = 0;
   let slotBase = 0;
-  for (let index = from; index < to; index += 1) {
-    const time = timeMs[index] as number;
-    if (checkTime && (time < startMs || time >= endMs)) continue;
-    const rawSpeedCode = speedCodes[index] as number;
-    if (rawSpeedCode < speedCodeMin || rawSpeedCode > speedCodeMax) continue;
-    const classAt = classSlot[classIndex[index] as number] as number;
-    if (!(classAt >= 0)) continue;
-    const directionAt = directionSlot[direction[index] as number] as number;
-    if (!(directionAt >= 0)) continue;
-    const headwayCode = headwayCodes[index] as number;
-    if (headwayCode < headwayCodeMin) continue;
-    if (headwayByValue && (headwayS[index] as number) < minHeadwayS) continue;
-    if (time < stretchFrom || time >= stretchTo) {
+  // A stretch at a time: worked out at its first row (the only call in the loop), then its rows
+  // until a time outside it.
+  let index = from;
+  while (index < to) {
+    let stretchDay = 0;
+    {
+      const time = timeMs[index] as number;
       const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
       const offset = local(hourStart) - hourStart;
       const localMs = time + offset;
@@ -749,53 +743,72 @@ function scanBatchInOneLoop(
       }
       stretchFrom = Math.max(hourStart, localFrom - offset);
       stretchTo = Math.min(hourStart + HOUR_MS, localTo - offset);
-      if (absoluteDay < firstDay) firstDay = absoluteDay;
-      if (absoluteDay > lastDay) lastDay = absoluteDay;
+      stretchDay = absoluteDay;
       hourCellBase =
         (absoluteDay - originDay) * directionCount * 24 +
         Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
     }
-    const code = rawSpeedCode - speedCodeLow;
-    const classCell = classAt * speedCodeCount + code;
-    classHistogram[classCell] = (classHistogram[classCell] as number) + 1;
-    // The day-hour cell: ((day, direction) cell) * 24 + local hour.
-    const hourCell = hourCellBase + directionAt * 24;
-    dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
-    if (countBins) {
-      slots[vehicles] = slotBase + directionAt;
-      codes[vehicles] = code;
-    }
-    vehicles += 1;
-    if (countHeadway && headwayCode !== CODE_MISSING) {
-      headwayHistogram[headwayCode] = (headwayHistogram[headwayCode] as number) + 1;
-      headwayCount += 1;
-      if (headwayCode === CODE_OVERFLOW) pushValue(acc.headwayOverflow, headwayS[index] as number);
-    }
-    if (countGap || countMatrix) {
-      const gapCode = gapCodes[index] as number;
-      if (countGap && gapCode !== CODE_MISSING) {
-        gapHistogram[gapCode] = (gapHistogram[gapCode] as number) + 1;
-        gapCount += 1;
-        if (gapCode === CODE_OVERFLOW) pushValue(acc.gapOverflow, gapS[index] as number);
+    const selectedBefore = vehicles;
+    for (; index < to; index += 1) {
+      const time = timeMs[index] as number;
+      if (time < stretchFrom || time >= stretchTo) break;
+      if (checkTime && (time < startMs || time >= endMs)) continue;
+      const rawSpeedCode = speedCodes[index] as number;
+      if (rawSpeedCode < speedCodeMin || rawSpeedCode > speedCodeMax) continue;
+      const classAt = classSlot[classIndex[index] as number] as number;
+      if (!(classAt >= 0)) continue;
+      const directionAt = directionSlot[direction[index] as number] as number;
+      if (!(directionAt >= 0)) continue;
+      const headwayCode = headwayCodes[index] as number;
+      if (headwayCode < headwayCodeMin) continue;
+      if (headwayByValue && (headwayS[index] as number) < minHeadwayS) continue;
+      const code = rawSpeedCode - speedCodeLow;
+      const classCell = classAt * speedCodeCount + code;
+      classHistogram[classCell] = (classHistogram[classCell] as number) + 1;
+      // The day-hour cell: ((day, direction) cell) * 24 + local hour.
+      const hourCell = hourCellBase + directionAt * 24;
+      dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
+      if (countBins) {
+        slots[vehicles] = slotBase + directionAt;
+        codes[vehicles] = code;
       }
-      if (countMatrix && headwayCode !== CODE_MISSING && gapCode !== CODE_MISSING) {
-        const cell =
-          (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
-        matrix[cell] = (matrix[cell] as number) + 1;
+      vehicles += 1;
+      if (countHeadway && headwayCode !== CODE_MISSING) {
+        headwayHistogram[headwayCode] = (headwayHistogram[headwayCode] as number) + 1;
+        headwayCount += 1;
+        if (headwayCode === CODE_OVERFLOW)
+          pushValue(acc.headwayOverflow, headwayS[index] as number);
+      }
+      if (countGap || countMatrix) {
+        const gapCode = gapCodes[index] as number;
+        if (countGap && gapCode !== CODE_MISSING) {
+          gapHistogram[gapCode] = (gapHistogram[gapCode] as number) + 1;
+          gapCount += 1;
+          if (gapCode === CODE_OVERFLOW) pushValue(acc.gapOverflow, gapS[index] as number);
+        }
+        if (countMatrix && headwayCode !== CODE_MISSING && gapCode !== CODE_MISSING) {
+          const cell =
+            (headwayBins[headwayCode] as number) * matrixSize + (gapBins[gapCode] as number);
+          matrix[cell] = (matrix[cell] as number) + 1;
+        }
+      }
+      if (countAvailability) {
+        // The (day, direction) cell of the day-hour cell.
+        const dayCell = Math.floor(hourCell / 24);
+        const laneSlot = (lane[index] as number) + 1;
+        if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
+          const laneCell = dayCell * LANE_SLOTS + laneSlot;
+          availability[laneCell] = (availability[laneCell] as number) + 1;
+        } else {
+          const day = originDay + Math.floor(dayCell / directionCount);
+          const key = `${day}|${direction[index] as number}|${lane[index] as number}`;
+          acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
+        }
       }
     }
-    if (countAvailability) {
-      // The (day, direction) cell of the day-hour cell.
-      const dayCell = Math.floor(hourCell / 24);
-      const laneSlot = (lane[index] as number) + 1;
-      if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
-        const laneCell = dayCell * LANE_SLOTS + laneSlot;
-        availability[laneCell] = (availability[laneCell] as number) + 1;
-      } else {
-        const day = originDay + Math.floor(dayCell / directionCount);
-        const key = `${day}|${direction[index] as number}|${lane[index] as number}`;
-        acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
-      }
+    if (vehicles > selectedBefore) {
+      if (stretchDay < firstDay) firstDay = stretchDay;
+      if (stretchDay > lastDay) lastDay = stretchDay;
     }
   }
   acc.vehicles = vehicles;
