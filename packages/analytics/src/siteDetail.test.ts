@@ -11,6 +11,7 @@ import {
   scanSiteDetail,
   splitTimes,
 } from './siteDetailScan.ts';
+import { timeBinsJson } from './siteDetailShape.ts';
 import { VehicleColumnsBuilder } from './vehicleColumns.ts';
 
 const utc: LocalClock = { offsetAt: () => 0 };
@@ -497,6 +498,33 @@ describe('the counting scan and the sorting path', () => {
       bins: { starts: [], directions: {} },
       classes: [],
       headwayPercentiles: null,
+    });
+  });
+});
+
+describe('time bins as the API sends them', () => {
+  it('keep counts and nulls, and give speeds and percentages to five decimal places', () => {
+    const bins = {
+      starts: ['2025-06-02T08:00:00', '2025-06-02T09:00:00'],
+      directions: {
+        1: {
+          vehicles: [3, 0],
+          averageSpeedMps: [16.843698188440122, null],
+          speed85thMps: [19.30555534362793, null],
+          speedingPercent: [33.333333333333336, null],
+        },
+      },
+    };
+    expect(JSON.parse(timeBinsJson(bins))).toEqual({
+      starts: bins.starts,
+      directions: {
+        1: {
+          vehicles: [3, 0],
+          averageSpeedMps: [16.8437, null],
+          speed85thMps: [19.30556, null],
+          speedingPercent: [33.33333, null],
+        },
+      },
     });
   });
 });

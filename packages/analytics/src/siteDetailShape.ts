@@ -73,6 +73,29 @@ export function directionColumns(count: number): DirectionColumns {
   };
 }
 
+/** Decimal places of the bins' speeds and percentages as the API sends them. */
+export const TIME_BIN_DECIMALS = 5;
+
+const rounded = (value: number | null) =>
+  value === null ? null : Math.round(value * 10 ** TIME_BIN_DECIMALS) / 10 ** TIME_BIN_DECIMALS;
+
+/**
+ * The bins as JSON for the API, speeds (m/s) and percentages to `TIME_BIN_DECIMALS` places:
+ * 0.00001 m/s is far below what a counter measures (0.1 km/h), and the figures written to 16
+ * digits made a half-year of hourly bins 0.58 MB rather than 0.36 MB.
+ */
+export function timeBinsJson(bins: TimeBins): string {
+  const directions: Record<number, DirectionColumns> = {};
+  for (const [direction, columns] of Object.entries(bins.directions))
+    directions[Number(direction)] = {
+      vehicles: columns.vehicles,
+      averageSpeedMps: columns.averageSpeedMps.map(rounded),
+      speed85thMps: columns.speed85thMps.map(rounded),
+      speedingPercent: columns.speedingPercent.map(rounded),
+    };
+  return JSON.stringify({ starts: bins.starts, directions });
+}
+
 export interface ClassMetrics {
   classIndex: number;
   vehicles: number;

@@ -44,7 +44,7 @@ export const analysisTypeDefs = /* GraphQL */ `
     "The unit of every figure: speeds in m/s, headway and gap in s."
     units: JSON!
     summary: JSON!
-    "Time bins as columns: starts (local, ISO without offset) and per direction one vehicles, averageSpeedMps, speed85thMps and speedingPercent entry per start."
+    "Time bins as columns: starts (local, ISO without offset) and per direction one vehicles, averageSpeedMps, speed85thMps and speedingPercent entry per start (speeds and percentages to 5 decimal places)."
     bins: JSON!
     classes: JSON!
     speedByClass: JSON!

@@ -15,6 +15,7 @@ import {
   sharedMemory,
   siteDetail,
   splitTimes,
+  timeBinsJson,
   type LocalClock,
   type PartialScan,
   type PreparedColumns,
@@ -232,7 +233,7 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     kind: 'siteDetail',
     id: request.id,
     detail: rest,
-    binsJson: jsonEncoder.encode(JSON.stringify(bins)),
+    binsJson: jsonEncoder.encode(timeBinsJson(bins)),
   };
 }
 
