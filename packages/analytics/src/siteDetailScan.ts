@@ -182,8 +182,9 @@ function bucketShift(codeCount: number): number {
  * slot's vehicles follow one another in the selection (as they do while a direction's times
  * ascend), one pass over the run counts its codes by bucket and adds its speeds in the order
  * met (as a vehicle-by-vehicle sum would), and the percentile is read off the buckets. Slots met
- * again after another (times out of order, or the hour the clocks go back met twice by bins
- * shorter than an hour) are worked out afterwards from their vehicles gathered in order.
+ * again after another (times out of order, a bin across two record batches, or the hour the
+ * clocks go back met twice by bins shorter than an hour) are worked out afterwards from their
+ * runs, gathered in order.
  */
 function slotFigures(
   selected: number,
@@ -197,18 +198,17 @@ function slotFigures(
   const bucketCounts = new Int32Array(BUCKETS);
   const shift = bucketShift(values.length);
   const least = speeding ? speeding.leastCode : CODES;
-  const metAgain = new Uint8Array(slotVehicles.length);
-  let again = 0;
+  // Each slot's first run, and the runs of slots met again (slot, start, end).
+  const firstStart = new Int32Array(slotVehicles.length);
+  const firstEnd = new Int32Array(slotVehicles.length);
+  const laterRuns: number[] = [];
   let at = 0;
   while (at < selected) {
     const slot = slots[at] as number;
     const start = at;
     if ((slotVehicles[slot] as number) > 0) {
       while (at < selected && slots[at] === slot) at += 1;
-      if (metAgain[slot] === 0) {
-        metAgain[slot] = 1;
-        again += 1;
-      }
+      laterRuns.push(slot, start, at);
       continue;
     }
     let sum = 0;
@@ -226,47 +226,58 @@ function slotFigures(
     slotSpeedSum[slot] = sum;
     slot85th[slot] = codesPercentile(codes, start, count, shift, bucketCounts, 0, values, 85);
     if (speeding) speeding.out[slot] = above;
+    firstStart[slot] = start;
+    firstEnd[slot] = at;
   }
-  if (again > 0) slotFiguresOfScattered(selected, slots, codes, values, acc, speeding, metAgain);
+  if (laterRuns.length > 0)
+    slotFiguresOfRuns(codes, values, acc, speeding, firstStart, firstEnd, laterRuns);
 }
 
-/** `slotFigures` for the slots marked in `scattered`, from all their vehicles in order. */
-function slotFiguresOfScattered(
-  selected: number,
-  slots: Int32Array,
+/**
+ * `slotFigures` for the slots met again: each slot's vehicles gathered from its first run and
+ * its later ones (`laterRuns`: slot, start, end, in the order met), so in the order met.
+ */
+function slotFiguresOfRuns(
   codes: Uint16Array,
   values: Float64Array,
   acc: PartialScan,
   speeding: SlotSpeeding | null,
-  scattered: Uint8Array,
+  firstStart: Int32Array,
+  firstEnd: Int32Array,
+  laterRuns: number[],
 ): void {
   const { slotVehicles, slotSpeedSum, slot85th } = acc;
+  const runsOf = new Map<number, number[]>();
+  for (let run = 0; run < laterRuns.length; run += 3) {
+    const slot = laterRuns[run] as number;
+    let runs = runsOf.get(slot);
+    if (!runs) runsOf.set(slot, (runs = [firstStart[slot] as number, firstEnd[slot] as number]));
+    runs.push(laterRuns[run + 1] as number, laterRuns[run + 2] as number);
+  }
   let count = 0;
-  for (let at = 0; at < selected; at += 1) if (scattered[slots[at] as number] === 1) count += 1;
+  for (const runs of runsOf.values())
+    for (let run = 0; run < runs.length; run += 2)
+      count += (runs[run + 1] as number) - (runs[run] as number);
   const ownSlots = new Int32Array(count);
   const ownCodes = new Uint16Array(count);
   const vehicles = new Int32Array(slotVehicles.length);
   const histogram = new Int32Array(values.length);
   let gathered = 0;
-  for (let at = 0; at < selected; at += 1) {
-    const slot = slots[at] as number;
-    if (scattered[slot] !== 1) continue;
-    const code = codes[at] as number;
-    ownSlots[gathered] = slot;
-    ownCodes[gathered] = code;
-    vehicles[slot] = (vehicles[slot] as number) + 1;
-    histogram[code] = (histogram[code] as number) + 1;
-    gathered += 1;
-  }
-  for (let slot = 0; slot < scattered.length; slot += 1)
-    if (scattered[slot] === 1) {
-      slotVehicles[slot] = vehicles[slot] as number;
-      slotSpeedSum[slot] = 0;
-    }
-  for (let at = 0; at < count; at += 1) {
-    const slot = ownSlots[at] as number;
-    slotSpeedSum[slot] =
-      (slotSpeedSum[slot] as number) + (values[ownCodes[at] as number] as number);
+  for (const [slot, runs] of runsOf) {
+    const slotStart = gathered;
+    let sum = 0;
+    for (let run = 0; run < runs.length; run += 2)
+      for (let at = runs[run] as number; at < (runs[run + 1] as number); at += 1) {
+        const code = codes[at] as number;
+        ownSlots[gathered] = slot;
+        ownCodes[gathered] = code;
+        histogram[code] = (histogram[code] as number) + 1;
+        sum += values[code] as number;
+        gathered += 1;
+      }
+    vehicles[slot] = gathered - slotStart;
+    slotVehicles[slot] = gathered - slotStart;
+    slotSpeedSum[slot] = sum;
   }
   slotPercentilesBySorting(
     count,
