@@ -39,6 +39,7 @@ import type {
 import { createColumnArena } from './columnArena.ts';
 import { createColumnCache } from './columnCache.ts';
 import { preparedFromStoredScanFiles } from './scanFiles.ts';
+import { claimFrom, lostPieces, pieceCounter, PIECES_PER_THREAD } from './windowPieces.ts';
 
 const settings = workerData as AnalysisWorkerData;
 /** Made-up vehicles the thread scans as it starts, and how many times. */
@@ -93,39 +94,6 @@ function buffersOf(scan: PartialScan): ArrayBuffer[] {
   return Object.values(scan).flatMap((value) =>
     ArrayBuffer.isView(value) && value.buffer instanceof ArrayBuffer ? [value.buffer] : [],
   );
-}
-
-/** Pieces of a window per thread that shares it: a thread slowed down then scans fewer. */
-const PIECES_PER_THREAD = 4;
-
-/**
- * Claims pieces of a window: first the reserved one if any, then from the counter the threads
- * share (`pieces[0]`) up to `shared`; each claim notes its claimer (`pieces[1 + piece]`).
- */
-function claimFrom(
-  pieces: Int32Array,
-  shared: number,
-  claimer: number,
-  reserved?: number,
-): { claim: () => number; claimed: () => number } {
-  let first = reserved;
-  let claimed = 0;
-  return {
-    claim() {
-      let piece: number;
-      if (first !== undefined) {
-        piece = first;
-        first = undefined;
-      } else {
-        piece = Atomics.add(pieces, 0, 1);
-        if (piece >= shared) return -1;
-      }
-      Atomics.store(pieces, piece + 1, claimer);
-      claimed += 1;
-      return piece;
-    },
-    claimed: () => claimed,
-  };
 }
 
 // Parts asked of other threads, waiting for their counts.
@@ -183,7 +151,7 @@ async function detailOf(
   const helpers = Math.min(request.helpers, count - 1);
   if (!plan || helpers === 0) return siteDetail(prepared, request.filter, clock, options);
   const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
-  const pieces = new Int32Array(new SharedArrayBuffer(4 * (count + 1)));
+  const pieces = pieceCounter(count);
   const shared = count - helpers;
   const others = Array.from({ length: helpers }, (_, index) =>
     askForPart(request, prepared, {
@@ -197,12 +165,8 @@ async function detailOf(
   const parts = [scanClaimedParts(plan, bounds, claimFrom(pieces, shared, 1).claim)];
   const scanned = await Promise.all(others);
   for (const scan of scanned) if (scan) parts.push(scan);
-  // Pieces claimed by a thread that failed, or by none (one that stopped as it claimed).
-  const lost: number[] = [];
-  for (let piece = 0; piece < count; piece += 1) {
-    const claimer = Atomics.load(pieces, piece + 1);
-    if (claimer === 0 || (claimer > 1 && !scanned[claimer - 2])) lost.push(piece);
-  }
+  // Claimer 1 is this thread; claimer 2 + i the i-th other, answered when its scan came back.
+  const lost = lostPieces(pieces, count, (claimer) => claimer === 1 || !!scanned[claimer - 2]);
   if (lost.length > 0) parts.push(scanClaimedParts(plan, bounds, () => lost.shift() ?? -1));
   const merged =
     mergePartialScans(parts) ?? scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
