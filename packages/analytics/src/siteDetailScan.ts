@@ -482,6 +482,69 @@ interface Layout {
   countAvailability: boolean;
 }
 
+/**
+ * A stretch of time in which the zone's offset, the local hour and the bin stay the same: its
+ * UTC bounds `from..to`, its local day, its first day-hour cell and its first slot.
+ */
+interface Stretch {
+  from: number;
+  to: number;
+  day: number;
+  hourCellBase: number;
+  slotBase: number;
+}
+
+const stretch = (): Stretch => ({
+  from: Number.POSITIVE_INFINITY,
+  to: Number.NEGATIVE_INFINITY,
+  day: 0,
+  hourCellBase: 0,
+  slotBase: 0,
+});
+
+/** Makes `into` the stretch of time `time` falls in (local time worked out once for it). */
+function enterStretch(
+  into: Stretch,
+  time: number,
+  local: (utcMs: number) => number,
+  layout: Layout,
+): void {
+  const { origin, widthMs, originDay, directionCount, countBins } = layout;
+  const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
+  const offset = local(hourStart) - hourStart;
+  const localMs = time + offset;
+  const absoluteDay = Math.floor(localMs / DAY_MS);
+  const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
+  let localFrom = localHourStart;
+  let localTo = localHourStart + HOUR_MS;
+  if (countBins) {
+    const bin = Math.floor((localMs - origin) / widthMs);
+    into.slotBase = bin * directionCount;
+    const binStart = origin + bin * widthMs;
+    if (binStart > localFrom) localFrom = binStart;
+    if (binStart + widthMs < localTo) localTo = binStart + widthMs;
+  }
+  into.from = Math.max(hourStart, localFrom - offset);
+  into.to = Math.min(hourStart + HOUR_MS, localTo - offset);
+  into.day = absoluteDay;
+  into.hourCellBase =
+    (absoluteDay - originDay) * directionCount * 24 +
+    Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
+}
+
+/** Counts a vehicle of a lane beyond the availability's lane slots (keyed by day, direction, lane). */
+function countOtherLane(
+  acc: Accumulators,
+  layout: Layout,
+  dayCell: number,
+  direction: number,
+  lane: number,
+): void {
+  const day = layout.originDay + Math.floor(dayCell / layout.directionCount);
+  const key = `${day}|${direction}|${lane}`;
+  acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
+}
+
 /** Rows a scan filters before it counts them (small enough for the block's data to stay cached). */
 const BLOCK_ROWS = 4096;
 const blockRows = new Int32Array(BLOCK_ROWS);
@@ -521,7 +584,7 @@ function scanBatch(
   const checkTimeExclusions = timeExclusions.length > 0;
   const { slotLimited, slotSpeeding, classHistogram } = acc;
   const { headwayHistogram, gapHistogram, matrix, dayHours, availability } = acc;
-  const { origin, widthMs, originDay, directionCount, directionSlot, classSlot } = layout;
+  const { directionSlot, classSlot } = layout;
   const { limits, firstStepMps, secondStepMps, headwayBins, gapBins } = layout;
   const { speedCodeLow, speedCodeCount, countBins, countLimits } = layout;
   const { countHeadway, countGap, countMatrix, countAvailability } = layout;
@@ -539,6 +602,7 @@ function scanBatch(
   let stretchTo = Number.NEGATIVE_INFINITY;
   let hourCellBase = 0;
   let slotBase = 0;
+  const current = stretch();
   for (let blockStart = from; blockStart < to; blockStart += BLOCK_ROWS) {
     const blockEnd = Math.min(to, blockStart + BLOCK_ROWS);
     const firstSelected = vehicles;
@@ -576,27 +640,10 @@ function scanBatch(
         continue;
       if (checkTimeExclusions && inAnyTimeExclusion(timeExclusions, local(time))) continue;
       if (time < stretchFrom || time >= stretchTo) {
-        const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
-        const offset = local(hourStart) - hourStart;
-        const localMs = time + offset;
-        const absoluteDay = Math.floor(localMs / DAY_MS);
-        const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
-        let localFrom = localHourStart;
-        let localTo = localHourStart + HOUR_MS;
-        if (countBins) {
-          const bin = Math.floor((localMs - origin) / widthMs);
-          slotBase = bin * directionCount;
-          const binStart = origin + bin * widthMs;
-          if (binStart > localFrom) localFrom = binStart;
-          if (binStart + widthMs < localTo) localTo = binStart + widthMs;
-        }
-        stretchFrom = Math.max(hourStart, localFrom - offset);
-        stretchTo = Math.min(hourStart + HOUR_MS, localTo - offset);
-        if (absoluteDay < firstDay) firstDay = absoluteDay;
-        if (absoluteDay > lastDay) lastDay = absoluteDay;
-        hourCellBase =
-          (absoluteDay - originDay) * directionCount * 24 +
-          Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
+        enterStretch(current, time, local, layout);
+        ({ from: stretchFrom, to: stretchTo, hourCellBase, slotBase } = current);
+        if (current.day < firstDay) firstDay = current.day;
+        if (current.day > lastDay) lastDay = current.day;
       }
       blockRows[selected] = index;
       blockCodes[selected] = rawSpeedCode - speedCodeLow;
@@ -677,11 +724,7 @@ function scanBatch(
         if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
           const laneCell = dayCell * LANE_SLOTS + laneSlot;
           availability[laneCell] = (availability[laneCell] as number) + 1;
-        } else {
-          const day = originDay + Math.floor(dayCell / directionCount);
-          const key = `${day}|${direction[row] as number}|${lane[row] as number}`;
-          acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
-        }
+        } else countOtherLane(acc, layout, dayCell, direction[row] as number, lane[row] as number);
       }
     }
   }
@@ -714,7 +757,7 @@ function scanBatchInOneLoop(
   const { local } = compiled;
   const { minHeadwayS } = compiled.filter;
   const { classHistogram, headwayHistogram, gapHistogram, matrix, dayHours, availability } = acc;
-  const { origin, widthMs, originDay, directionCount, directionSlot, classSlot } = layout;
+  const { directionSlot, classSlot } = layout;
   const { headwayBins, gapBins, speedCodeLow, speedCodeCount, countBins } = layout;
   const { countHeadway, countGap, countMatrix, countAvailability } = layout;
   const { speedCodeMin, speedCodeMax, headwayCodeMin, headwayByValue } = layout;
@@ -731,34 +774,14 @@ function scanBatchInOneLoop(
   let stretchTo = Number.NEGATIVE_INFINITY;
   let hourCellBase = 0;
   let slotBase = 0;
+  const current = stretch();
   // A stretch at a time: worked out at its first row (the only call in the loop), then its rows
   // until a time outside it.
   let index = from;
   while (index < to) {
-    let stretchDay = 0;
-    {
-      const time = timeMs[index] as number;
-      const hourStart = Math.floor(time / HOUR_MS) * HOUR_MS;
-      const offset = local(hourStart) - hourStart;
-      const localMs = time + offset;
-      const absoluteDay = Math.floor(localMs / DAY_MS);
-      const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
-      let localFrom = localHourStart;
-      let localTo = localHourStart + HOUR_MS;
-      if (countBins) {
-        const bin = Math.floor((localMs - origin) / widthMs);
-        slotBase = bin * directionCount;
-        const binStart = origin + bin * widthMs;
-        if (binStart > localFrom) localFrom = binStart;
-        if (binStart + widthMs < localTo) localTo = binStart + widthMs;
-      }
-      stretchFrom = Math.max(hourStart, localFrom - offset);
-      stretchTo = Math.min(hourStart + HOUR_MS, localTo - offset);
-      stretchDay = absoluteDay;
-      hourCellBase =
-        (absoluteDay - originDay) * directionCount * 24 +
-        Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);
-    }
+    enterStretch(current, timeMs[index] as number, local, layout);
+    ({ from: stretchFrom, to: stretchTo, hourCellBase, slotBase } = current);
+    const stretchDay = current.day;
     const selectedBefore = vehicles;
     for (; index < to; index += 1) {
       const time = timeMs[index] as number;
@@ -810,11 +833,8 @@ function scanBatchInOneLoop(
         if (laneSlot >= 0 && laneSlot < LANE_SLOTS) {
           const laneCell = dayCell * LANE_SLOTS + laneSlot;
           availability[laneCell] = (availability[laneCell] as number) + 1;
-        } else {
-          const day = originDay + Math.floor(dayCell / directionCount);
-          const key = `${day}|${direction[index] as number}|${lane[index] as number}`;
-          acc.otherLanes.set(key, (acc.otherLanes.get(key) ?? 0) + 1);
-        }
+        } else
+          countOtherLane(acc, layout, dayCell, direction[index] as number, lane[index] as number);
       }
     }
     if (vehicles > selectedBefore) {
@@ -1085,8 +1105,8 @@ function rowRanges(prepared: PreparedColumns, from: number, to: number) {
  * scan (see `mergePartialScans`).
  */
 export function scanPart(plan: ScanPlan, startMs: number, endMs: number): PartialScan {
-  let claimed = false;
-  return scanClaimedParts(plan, [startMs, endMs], () => (claimed ? -1 : ((claimed = true), 0)));
+  const pieces = [0];
+  return scanClaimedParts(plan, [startMs, endMs], () => pieces.shift() ?? -1);
 }
 
 /**
