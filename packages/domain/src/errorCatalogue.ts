@@ -8,6 +8,14 @@ export const ERROR_CATALOGUE = {
   503: "We're down for a moment",
 } as const;
 
+/** SPEC section 8: what a missing resource is answered with, by kind; the catalogue's 404 unless named. */
+export const NOT_FOUND_MESSAGES = {
+  site: "We couldn't find that site. It may have been deleted",
+  file: ERROR_CATALOGUE[404],
+  siteGroup: ERROR_CATALOGUE[404],
+  mapNote: ERROR_CATALOGUE[404],
+} as const;
+
 export type CataloguedStatus = keyof typeof ERROR_CATALOGUE;
 
 /** Standard reason phrases for the statuses the catalogue does not name. */

@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'organisation.updateSettings': ['admin', 'org_admin'],
   'organisations.list': ['admin'],
   'organisations.create': ['admin'],
+  /** Lists and maps that span every organisation (platform staff), or one they name. */
+  'organisations.all': ['admin'],
   'groups.list': ['admin', 'org_admin'],
   'tasks.create': ['admin', 'org_admin', 'org_user'],
   'tasks.subscribe': ['admin', 'org_admin', 'org_user'],

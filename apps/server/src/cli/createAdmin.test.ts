@@ -14,11 +14,14 @@ const script = join(import.meta.dirname, 'createAdmin.ts');
 describe('npm run create-admin', () => {
   it('creates a platform admin with a single-use link to choose the password', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roadcount-cli-'));
+    // The link follows PORT as the server does, whatever the caller's environment says.
+    const { PORT: _port, PUBLIC_URL: _publicUrl, ...inherited } = process.env;
     const environment = {
-      ...process.env,
+      ...inherited,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',
+      PORT: '4321',
     };
     const { stdout } = await run(
       process.execPath,
@@ -28,7 +31,7 @@ describe('npm run create-admin', () => {
       },
     );
     expect(stdout).toMatch(/Platform admin 'staff\.anna' created/);
-    expect(stdout).toMatch(/http:\/\/localhost:3000\/auth\/password\?token=[\w-]{43}/);
+    expect(stdout).toMatch(/http:\/\/localhost:4321\/auth\/password\?token=[\w-]{43}/);
 
     const again = await run(
       process.execPath,

@@ -1,7 +1,12 @@
 import { can, type Action, type Resource, type Role } from '@roadcount/domain';
 import { HttpError } from '../errors.ts';
 import type { TokenService } from './tokens.ts';
-import type { UserRow, UsersRepository } from '../../features/users/users.repository.ts';
+import type { UserRow } from './viewer.repository.ts';
+
+/** Where a viewer's stored user is read from. */
+export interface UserSource {
+  findById: (id: string) => Promise<UserRow | undefined>;
+}
 
 export interface Viewer {
   userId: string;
@@ -16,7 +21,7 @@ export interface Viewer {
 export async function viewerForToken(
   token: string | null,
   tokens: TokenService,
-  users: UsersRepository,
+  users: UserSource,
 ): Promise<Viewer | null> {
   if (!token) return null;
   const claims = await tokens.verifyAccess(token);

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
-import type { UsersRepository } from '../../features/users/users.repository.ts';
-import { viewerForToken } from '../auth/viewer.ts';
+import { viewerForToken, type UserSource } from '../auth/viewer.ts';
 import type { GraphqlContext } from './context.ts';
 import { JsonScalar } from './scalars.ts';
 import { serializeWithRawJson } from './rawJson.ts';
@@ -37,7 +36,7 @@ export async function registerGraphql(
     typeDefs: string[];
     resolvers: IResolvers<unknown, GraphqlContext>[];
     tokens: TokenService;
-    users: UsersRepository;
+    users: UserSource;
   },
 ): Promise<void> {
   const merged: Record<string, Record<string, unknown>> = { JSON: JsonScalar as never };

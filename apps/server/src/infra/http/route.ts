@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { bearerToken, type TokenService } from '../auth/tokens.ts';
-import { viewerForToken, type Viewer } from '../auth/viewer.ts';
+import { viewerForToken, type UserSource, type Viewer } from '../auth/viewer.ts';
 import { parseInput } from '../validation.ts';
 import type { DocumentedRoute, OpenApiRegistry } from './openapi.ts';
-import type { UsersRepository } from '../../features/users/users.repository.ts';
 
 export interface RouteInput<Body, Query> {
   body: Body;
@@ -35,7 +34,7 @@ export interface Router {
 export function createRouter(
   app: FastifyInstance,
   registry: OpenApiRegistry,
-  auth: { tokens: TokenService; users: UsersRepository },
+  auth: { tokens: TokenService; users: UserSource },
 ): Router {
   return {
     define(definition) {

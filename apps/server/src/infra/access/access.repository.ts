@@ -1,0 +1,49 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { isUuid } from '../db/ids.ts';
+import { mapNoteGroups, mapNotes, siteGroups, sites, trafficDataFiles } from '../db/schema.ts';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type FileRow = typeof trafficDataFiles.$inferSelect;
+export type SiteGroupRow = typeof siteGroups.$inferSelect;
+export type MapNoteRow = typeof mapNotes.$inferSelect;
+export type MapNoteGroupRow = typeof mapNoteGroups.$inferSelect;
+
+/** The rows an access check loads: each resource kind by id, whatever its organisation. */
+export function createAccessRepository(db: Database) {
+  /** One row by id of a table with a uuid `id`; none for an id that is not a uuid. */
+  async function byId<Row>(
+    id: string,
+    read: (id: string) => Promise<Row[]>,
+  ): Promise<Row | undefined> {
+    if (!isUuid(id)) return undefined;
+    const [row] = await read(id);
+    return row;
+  }
+
+  return {
+    site: (id: string) => byId(id, (valid) => db.select().from(sites).where(eq(sites.id, valid))),
+    async sites(ids: readonly string[]): Promise<SiteRow[]> {
+      const valid = ids.filter(isUuid);
+      return valid.length === 0 ? [] : db.select().from(sites).where(inArray(sites.id, valid));
+    },
+    file: (id: string) =>
+      byId(id, (valid) =>
+        db.select().from(trafficDataFiles).where(eq(trafficDataFiles.id, valid)),
+      ),
+    async files(ids: readonly string[]): Promise<FileRow[]> {
+      const valid = ids.filter(isUuid);
+      return valid.length === 0
+        ? []
+        : db.select().from(trafficDataFiles).where(inArray(trafficDataFiles.id, valid));
+    },
+    siteGroup: (id: string) =>
+      byId(id, (valid) => db.select().from(siteGroups).where(eq(siteGroups.id, valid))),
+    mapNote: (id: string) =>
+      byId(id, (valid) => db.select().from(mapNotes).where(eq(mapNotes.id, valid))),
+    mapNoteGroup: (id: string) =>
+      byId(id, (valid) => db.select().from(mapNoteGroups).where(eq(mapNoteGroups.id, valid))),
+  };
+}
+
+export type AccessRepository = ReturnType<typeof createAccessRepository>;

@@ -1,0 +1,174 @@
+import { can, NOT_FOUND_MESSAGES, type Action } from '@roadcount/domain';
+import { authorize, type Viewer } from '../auth/viewer.ts';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../errors.ts';
+import {
+  createAccessRepository,
+  type FileRow,
+  type MapNoteGroupRow,
+  type MapNoteRow,
+  type SiteGroupRow,
+  type SiteRow,
+} from './access.repository.ts';
+
+export type { FileRow, MapNoteGroupRow, MapNoteRow, SiteGroupRow, SiteRow };
+
+/** Which sites an action may reach: live ones (the default), deleted ones (restore), or either. */
+export type SiteState = 'live' | 'deleted' | 'any';
+
+/**
+ * The organisations a listing covers: every one (platform staff who name none), or one; a viewer
+ * of no organisation who may not see all has an organisation id of null, which matches nothing.
+ */
+export type OrganisationScope = { all: true } | { all: false; organisationId: string | null };
+
+/**
+ * The one door to an organisation's resources (STYLE.md, in the spirit of Immich's
+ * requireAccess): each helper loads the resource, checks `can(viewer, action, resource)` and
+ * answers 401 without a session, 403 for an action the role may not take or another
+ * organisation's resource, and the catalogue's not-found for one that does not exist.
+ */
+export function createAccess(db: Database) {
+  const rows = createAccessRepository(db);
+
+  /** The resource if the viewer may act on it; `missing` says it does not exist (for them). */
+  function check<Row>(
+    viewer: Viewer | null,
+    action: Action,
+    row: Row | undefined,
+    organisationOf: (row: Row) => string | null,
+    missing: string,
+  ): Row {
+    const actor = authorize(viewer, action);
+    if (row === undefined) throw new HttpError(404, missing);
+    authorize(actor, action, { organisationId: organisationOf(row) });
+    return row;
+  }
+
+  const inState = (site: SiteRow | undefined, state: SiteState) =>
+    site &&
+    (state === 'any' || (state === 'live' ? site.deletedAt === null : site.deletedAt !== null))
+      ? site
+      : undefined;
+
+  return {
+    async site(
+      viewer: Viewer | null,
+      action: Action,
+      siteId: string,
+      state: SiteState = 'live',
+    ): Promise<SiteRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        inState(await rows.site(siteId), state),
+        (site) => site.ownerOrganisationId,
+        NOT_FOUND_MESSAGES.site,
+      );
+    },
+
+    /** Every one of the sites, in no particular order; not-found when any is missing. */
+    async sites(
+      viewer: Viewer | null,
+      action: Action,
+      siteIds: readonly string[],
+      state: SiteState = 'live',
+    ): Promise<SiteRow[]> {
+      authorize(viewer, action);
+      const unique = [...new Set(siteIds)];
+      const found = (await rows.sites(unique)).filter((site) => inState(site, state));
+      if (found.length !== unique.length) throw new HttpError(404, NOT_FOUND_MESSAGES.site);
+      for (const site of found)
+        check(viewer, action, site, (row) => row.ownerOrganisationId, NOT_FOUND_MESSAGES.site);
+      return found;
+    },
+
+    async file(viewer: Viewer | null, action: Action, fileId: string): Promise<FileRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.file(fileId),
+        (file) => file.organisationId,
+        NOT_FOUND_MESSAGES.file,
+      );
+    },
+
+    /** Every one of the files; not-found when any is missing. */
+    async files(
+      viewer: Viewer | null,
+      action: Action,
+      fileIds: readonly string[],
+    ): Promise<FileRow[]> {
+      authorize(viewer, action);
+      const unique = [...new Set(fileIds)];
+      const found = await rows.files(unique);
+      if (found.length !== unique.length) throw new HttpError(404, NOT_FOUND_MESSAGES.file);
+      for (const file of found)
+        check(viewer, action, file, (row) => row.organisationId, NOT_FOUND_MESSAGES.file);
+      return found;
+    },
+
+    async siteGroup(viewer: Viewer | null, action: Action, groupId: string): Promise<SiteGroupRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.siteGroup(groupId),
+        (group) => group.organisationId,
+        NOT_FOUND_MESSAGES.siteGroup,
+      );
+    },
+
+    async mapNote(viewer: Viewer | null, action: Action, noteId: string): Promise<MapNoteRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.mapNote(noteId),
+        (note) => note.organisationId,
+        NOT_FOUND_MESSAGES.mapNote,
+      );
+    },
+
+    async mapNoteGroup(
+      viewer: Viewer | null,
+      action: Action,
+      groupId: string,
+    ): Promise<MapNoteGroupRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.mapNoteGroup(groupId),
+        (group) => group.organisationId,
+        NOT_FOUND_MESSAGES.mapNote,
+      );
+    },
+  };
+}
+
+export type Access = ReturnType<typeof createAccess>;
+
+/**
+ * The organisations a listing covers, decided by `can`: platform staff see every organisation
+ * or the one they name; everyone else their own, and naming another is refused (403).
+ */
+export function organisationScope(
+  viewer: Viewer,
+  action: Action,
+  requested?: string | null,
+): OrganisationScope {
+  authorize(viewer, action);
+  if (can(viewer, 'organisations.all'))
+    return requested ? { all: false, organisationId: requested } : { all: true };
+  if (requested && requested !== viewer.organisationId)
+    authorize(viewer, action, { organisationId: requested });
+  return { all: false, organisationId: viewer.organisationId };
+}
+
+/** The organisation id a repository filters on: null for every organisation. */
+export function scopedOrganisationId(scope: OrganisationScope): string | null {
+  return scope.all ? null : scope.organisationId;
+}
