@@ -15,14 +15,14 @@ describe('npm run create-admin', () => {
   it('creates a platform admin with a single-use link to choose the password', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'roadcount-cli-'));
     // The link follows PORT as the server does, whatever the caller's environment says.
-    const { PORT: _port, PUBLIC_URL: _publicUrl, ...inherited } = process.env;
-    const environment = {
-      ...inherited,
+    const environment: NodeJS.ProcessEnv = {
+      ...process.env,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',
       PORT: '4321',
     };
+    delete environment.PUBLIC_URL;
     const { stdout } = await run(
       process.execPath,
       ['--import', 'tsx', script, 'staff.anna', 'Anna@Example.test'],
