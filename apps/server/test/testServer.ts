@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/infra/db/database.ts';
 import { organisations, users } from '../src/infra/db/schema.ts';
-import { hashPassword } from '../src/features/auth/passwords.ts';
+import { hashPassword } from '../src/infra/auth/passwords.ts';
 
 export interface TestServer {
   url: string;

@@ -5,7 +5,7 @@ import { emailSchema, usernameSchema } from '@roadcount/domain';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../infra/db/database.ts';
 import { hashToken, INVITE_TOKEN_TTL_MS } from '../features/auth/auth.service.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
+import { hashPassword } from '../infra/auth/passwords.ts';
 import { createPasswordTokensRepository } from '../features/auth/passwordTokens.repository.ts';
 import { createUsersRepository } from '../features/users/users.repository.ts';
 

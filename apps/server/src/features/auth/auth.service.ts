@@ -4,7 +4,7 @@ import { HttpError } from '../../infra/errors.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { UserRow, UsersRepository } from '../users/users.repository.ts';
-import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from './passwords.ts';
+import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../infra/auth/passwords.ts';
 import { assertAcceptablePassword } from './passwordPolicy.ts';
 import type {
   PasswordTokenPurpose,

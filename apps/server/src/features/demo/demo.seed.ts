@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../infra/db/database.ts';
 import { organisations, users } from '../../infra/db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../infra/auth/passwords.ts';
 
 export const DEMO_ORGANISATION_NAME = 'Demo Roads Authority';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../infra/db/database.ts';
 import { users } from '../../infra/db/schema.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { verifyPassword } from '../../infra/auth/passwords.ts';
 import { seedDemo } from './demo.seed.ts';
 
 function capturingLogger() {

@@ -13,7 +13,7 @@ import type { createUserSchema } from '@roadcount/domain';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../infra/auth/passwords.ts';
 import type {
   OrganisationRow,
   OrganisationsRepository,

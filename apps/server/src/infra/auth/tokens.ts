@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { isRole, type Role } from '@roadcount/domain';
 import type { Database } from '../db/database.ts';
-import { serverSettings } from '../db/schema.ts';
+import { createServerSettingsRepository } from './serverSettings.repository.ts';
 
 export interface AccessClaims {
   user_id: string;
@@ -83,17 +82,11 @@ export async function resolveSigningSecret(
   configured: string | undefined,
 ): Promise<string> {
   if (configured) return configured;
-  const generated = randomBytes(48).toString('base64url');
-  await db
-    .insert(serverSettings)
-    .values({ key: 'jwt_secret', value: generated })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ value: serverSettings.value })
-    .from(serverSettings)
-    .where(eq(serverSettings.key, 'jwt_secret'));
-  if (!row) throw new Error('could not store the token signing secret');
-  return row.value;
+  const settings = createServerSettingsRepository(db);
+  await settings.keepFirst('jwt_secret', randomBytes(48).toString('base64url'));
+  const stored = await settings.read('jwt_secret');
+  if (stored === undefined) throw new Error('could not store the token signing secret');
+  return stored;
 }
 
 /** The token of an `Authorization: Bearer ...` value, or null. */
