@@ -1,13 +1,27 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
-import { mapNoteGroups, mapNotes, siteGroups, sites, trafficDataFiles } from '../db/schema.ts';
+import {
+  images,
+  mapNoteGroups,
+  mapNotes,
+  organisations,
+  siteGroups,
+  sites,
+  trafficDataFiles,
+  users,
+  vehicleExclusionFilters,
+} from '../db/schema.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type FileRow = typeof trafficDataFiles.$inferSelect;
 export type SiteGroupRow = typeof siteGroups.$inferSelect;
 export type MapNoteRow = typeof mapNotes.$inferSelect;
 export type MapNoteGroupRow = typeof mapNoteGroups.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type OrganisationRow = typeof organisations.$inferSelect;
+export type ImageRow = typeof images.$inferSelect;
+export type ExclusionFilterRow = typeof vehicleExclusionFilters.$inferSelect;
 
 /** The rows an access check loads: each resource kind by id, whatever its organisation. */
 export function createAccessRepository(db: Database) {
@@ -28,9 +42,7 @@ export function createAccessRepository(db: Database) {
       return valid.length === 0 ? [] : db.select().from(sites).where(inArray(sites.id, valid));
     },
     file: (id: string) =>
-      byId(id, (valid) =>
-        db.select().from(trafficDataFiles).where(eq(trafficDataFiles.id, valid)),
-      ),
+      byId(id, (valid) => db.select().from(trafficDataFiles).where(eq(trafficDataFiles.id, valid))),
     async files(ids: readonly string[]): Promise<FileRow[]> {
       const valid = ids.filter(isUuid);
       return valid.length === 0
@@ -43,6 +55,15 @@ export function createAccessRepository(db: Database) {
       byId(id, (valid) => db.select().from(mapNotes).where(eq(mapNotes.id, valid))),
     mapNoteGroup: (id: string) =>
       byId(id, (valid) => db.select().from(mapNoteGroups).where(eq(mapNoteGroups.id, valid))),
+    user: (id: string) => byId(id, (valid) => db.select().from(users).where(eq(users.id, valid))),
+    organisation: (id: string) =>
+      byId(id, (valid) => db.select().from(organisations).where(eq(organisations.id, valid))),
+    image: (id: string) =>
+      byId(id, (valid) => db.select().from(images).where(eq(images.id, valid))),
+    exclusionFilter: (id: string) =>
+      byId(id, (valid) =>
+        db.select().from(vehicleExclusionFilters).where(eq(vehicleExclusionFilters.id, valid)),
+      ),
   };
 }
 

@@ -1,17 +1,33 @@
-import { can, NOT_FOUND_MESSAGES, type Action } from '@roadcount/domain';
+import { can, ERROR_CATALOGUE, NOT_FOUND_MESSAGES, type Action } from '@roadcount/domain';
 import { authorize, type Viewer } from '../auth/viewer.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import {
   createAccessRepository,
+  type ExclusionFilterRow,
   type FileRow,
+  type ImageRow,
   type MapNoteGroupRow,
   type MapNoteRow,
+  type OrganisationRow,
   type SiteGroupRow,
   type SiteRow,
+  type UserRow,
 } from './access.repository.ts';
 
-export type { FileRow, MapNoteGroupRow, MapNoteRow, SiteGroupRow, SiteRow };
+export type {
+  ExclusionFilterRow,
+  FileRow,
+  ImageRow,
+  MapNoteGroupRow,
+  MapNoteRow,
+  OrganisationRow,
+  SiteGroupRow,
+  SiteRow,
+  UserRow,
+};
+
+const NO_EXCLUSION_FILTER = 'There is no such vehicle exclusion filter';
 
 /** Which sites an action may reach: live ones (the default), deleted ones (restore), or either. */
 export type SiteState = 'live' | 'deleted' | 'any';
@@ -26,21 +42,30 @@ export type OrganisationScope = { all: true } | { all: false; organisationId: st
  * The one door to an organisation's resources (STYLE.md, in the spirit of Immich's
  * requireAccess): each helper loads the resource, checks `can(viewer, action, resource)` and
  * answers 401 without a session, 403 for an action the role may not take or another
- * organisation's resource, and the catalogue's not-found for one that does not exist.
+ * organisation's resource, and the catalogue's not-found for one that does not exist. Users,
+ * organisations and map notes are not to be probed across organisations: a missing one is 403,
+ * as another organisation's is, to whoever may reach only their own organisation.
  */
 export function createAccess(db: Database) {
   const rows = createAccessRepository(db);
 
-  /** The resource if the viewer may act on it; `missing` says it does not exist (for them). */
+  /**
+   * The resource if the viewer may act on it; `missing` says it does not exist (for them), or
+   * with `hideMissing`, 403 to those who may not reach every organisation.
+   */
   function check<Row>(
     viewer: Viewer | null,
     action: Action,
     row: Row | undefined,
     organisationOf: (row: Row) => string | null,
     missing: string,
+    hideMissing = false,
   ): Row {
     const actor = authorize(viewer, action);
-    if (row === undefined) throw new HttpError(404, missing);
+    if (row === undefined) {
+      if (hideMissing && !can(actor, 'organisations.all')) throw new HttpError(403);
+      throw new HttpError(404, missing);
+    }
     authorize(actor, action, { organisationId: organisationOf(row) });
     return row;
   }
@@ -129,6 +154,7 @@ export function createAccess(db: Database) {
         await rows.mapNote(noteId),
         (note) => note.organisationId,
         NOT_FOUND_MESSAGES.mapNote,
+        true,
       );
     },
 
@@ -144,6 +170,62 @@ export function createAccess(db: Database) {
         await rows.mapNoteGroup(groupId),
         (group) => group.organisationId,
         NOT_FOUND_MESSAGES.mapNote,
+        true,
+      );
+    },
+
+    /** A stored user: an organisation's, or platform staff (no organisation: staff only). */
+    async user(viewer: Viewer | null, action: Action, userId: string): Promise<UserRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.user(userId),
+        (user) => user.organisationId,
+        ERROR_CATALOGUE[404],
+        true,
+      );
+    },
+
+    async organisation(
+      viewer: Viewer | null,
+      action: Action,
+      organisationId: string,
+    ): Promise<OrganisationRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.organisation(organisationId),
+        (organisation) => organisation.id,
+        ERROR_CATALOGUE[404],
+        true,
+      );
+    },
+
+    async image(viewer: Viewer | null, action: Action, imageId: string): Promise<ImageRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.image(imageId),
+        (image) => image.organisationId,
+        ERROR_CATALOGUE[404],
+      );
+    },
+
+    async exclusionFilter(
+      viewer: Viewer | null,
+      action: Action,
+      filterId: string,
+    ): Promise<ExclusionFilterRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.exclusionFilter(filterId),
+        (filter) => filter.organisationId,
+        NO_EXCLUSION_FILTER,
       );
     },
   };
