@@ -52,6 +52,7 @@ import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNote
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
+import { createAccess } from './infra/access/access.ts';
 import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
 import { siteMergeResolvers, siteMergeTypeDefs } from './features/sites/siteMerge.graphql.ts';
 import { registerSiteListRoutes } from './features/sites/siteList.routes.ts';
@@ -147,6 +148,7 @@ export async function buildApp({
     config.accessTokenTtlSeconds,
   );
   const users = createUsersRepository(db);
+  const access = createAccess(db);
   const organisations = createOrganisationsRepository(db);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -174,8 +176,11 @@ export async function buildApp({
     resetByIp: createRateLimiter({ max: rateLimits.resetPerIp, windowMs: window }),
     resetByEmail: createRateLimiter({ max: 3, windowMs: window }),
   });
-  registerUsersRoutes(router, createUsersService({ users, organisations, auth: authService }));
-  registerOrganisationsRoutes(router, createOrganisationsService(organisations));
+  registerUsersRoutes(
+    router,
+    createUsersService({ users, organisations, auth: authService, access }),
+  );
+  registerOrganisationsRoutes(router, createOrganisationsService(organisations, access));
   registerTrackingRoutes(router, db);
   registerSiteListRoutes(router, db);
 

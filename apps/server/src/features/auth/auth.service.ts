@@ -3,7 +3,7 @@ import type { Role } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
-import type { UserRow, UsersRepository } from '../users/users.repository.ts';
+import type { users } from '../../infra/db/schema.ts';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../infra/auth/passwords.ts';
 import { assertAcceptablePassword } from './passwordPolicy.ts';
 import type {
@@ -25,12 +25,25 @@ export interface TokenPair {
   refresh: string;
 }
 
+type UserRow = typeof users.$inferSelect;
+
+/** The stored users that sign-in and password links read and change; the app gives them. */
+export interface AuthUsers {
+  findById: (id: string) => Promise<UserRow | undefined>;
+  findByLogin: (login: string) => Promise<UserRow | undefined>;
+  findByEmail: (email: string) => Promise<UserRow | undefined>;
+  recordLogin: (id: string) => Promise<void>;
+  update: (id: string, values: { passwordHash: string }) => Promise<UserRow>;
+  /** Ends every session of the user. */
+  revokeSessions: (userId: string) => Promise<void>;
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
 export function createAuthService(deps: {
-  users: UsersRepository;
+  users: AuthUsers;
   refreshTokens: RefreshTokensRepository;
   passwordTokens: PasswordTokensRepository;
   tokens: TokenService;

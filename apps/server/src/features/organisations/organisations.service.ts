@@ -1,8 +1,12 @@
-import { createOrganisationSchema, organisationSettingsSchema } from '@roadcount/domain';
+import {
+  createOrganisationSchema,
+  DEFAULT_ORGANISATION_SETTINGS,
+  organisationSettingsSchema,
+} from '@roadcount/domain';
 import type { z } from 'zod';
+import { organisationScope, type Access } from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
-import { organisationPreferences } from '../users/users.service.ts';
 import type { OrganisationRow, OrganisationsRepository } from './organisations.repository.ts';
 
 export const organisationUpdateSchema = organisationSettingsSchema.partial().extend({
@@ -10,6 +14,11 @@ export const organisationUpdateSchema = organisationSettingsSchema.partial().ext
   max_active_users: createOrganisationSchema.shape.max_active_users.optional(),
   max_sites: createOrganisationSchema.shape.max_sites.optional(),
 });
+
+/** The stored settings over the defaults. */
+function organisationPreferences(organisation: OrganisationRow) {
+  return { ...DEFAULT_ORGANISATION_SETTINGS, ...organisation.preferences };
+}
 
 function toOrganisation(row: OrganisationRow, activeUsers?: number) {
   return {
@@ -23,26 +32,16 @@ function toOrganisation(row: OrganisationRow, activeUsers?: number) {
   };
 }
 
-export function createOrganisationsService(repository: OrganisationsRepository) {
-  async function existing(
-    viewer: Viewer,
-    id: string,
-    action: 'organisation.read' | 'organisation.updateSettings',
-  ) {
-    const organisation = await repository.findById(id);
-    if (!organisation) throw new HttpError(viewer.role === 'admin' ? 404 : 403);
-    authorize(viewer, action, { organisationId: organisation.id });
-    return organisation;
-  }
-
+export function createOrganisationsService(repository: OrganisationsRepository, access: Access) {
   return {
     /** Platform admins: every organisation with its user count; others: their own. */
     async list(viewer: Viewer) {
-      if (viewer.role === 'admin') {
+      const scope = organisationScope(viewer, 'organisation.read');
+      if (scope.all) {
         return (await repository.list()).map((row) => toOrganisation(row, row.activeUsers));
       }
-      if (!viewer.organisationId) return [];
-      const own = await existing(viewer, viewer.organisationId, 'organisation.read');
+      if (!scope.organisationId) return [];
+      const own = await access.organisation(viewer, 'organisation.read', scope.organisationId);
       return [toOrganisation(own)];
     },
 
@@ -60,12 +59,12 @@ export function createOrganisationsService(repository: OrganisationsRepository) 
     },
 
     async get(viewer: Viewer, id: string) {
-      return toOrganisation(await existing(viewer, id, 'organisation.read'));
+      return toOrganisation(await access.organisation(viewer, 'organisation.read', id));
     },
 
     /** Settings for org admins; name and subscription limits for platform admins only. */
     async update(viewer: Viewer, id: string, input: z.infer<typeof organisationUpdateSchema>) {
-      const organisation = await existing(viewer, id, 'organisation.updateSettings');
+      const organisation = await access.organisation(viewer, 'organisation.updateSettings', id);
       const { name, max_active_users, max_sites, ...settings } = input;
       const subscriptionChange =
         name !== undefined || max_active_users !== undefined || max_sites !== undefined;

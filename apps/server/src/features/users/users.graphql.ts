@@ -8,9 +8,8 @@ import {
   messageForStatus,
   quickFiltersSchema,
 } from '@roadcount/domain';
-import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
-import { organisationPreferences, toUserSummary } from './users.service.ts';
+import { organisationPreferences, toUserSummary, type UserOrganisations } from './users.service.ts';
 
 export const usersTypeDefs = /* GraphQL */ `
   type Organisation {
@@ -67,7 +66,7 @@ export const usersTypeDefs = /* GraphQL */ `
 
 export function usersResolvers(
   users: UsersRepository,
-  organisations: OrganisationsRepository,
+  organisations: Pick<UserOrganisations, 'findById'>,
 ): IResolvers<unknown, GraphqlContext> {
   return {
     Query: {

@@ -6,21 +6,34 @@ import {
   ROLES,
   can,
   isLocale,
+  isRole,
   type Role,
 } from '@roadcount/domain';
 import type { z } from 'zod';
 import type { createUserSchema } from '@roadcount/domain';
+import {
+  organisationScope,
+  scopedOrganisationId,
+  type Access,
+  type OrganisationRow,
+} from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
-import type { AuthService } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../../infra/auth/passwords.ts';
-import type {
-  OrganisationRow,
-  OrganisationsRepository,
-} from '../organisations/organisations.repository.ts';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 
 type CreateUserInput = z.infer<typeof createUserSchema>;
+
+/** The organisations a profile names; the app gives them. */
+export interface UserOrganisations {
+  findById: (id: string) => Promise<OrganisationRow | undefined>;
+  list: () => Promise<OrganisationRow[]>;
+}
+
+/** Mails a user a single-use link to choose a password; the app gives it (auth does it). */
+export interface PasswordLinks {
+  sendPasswordLink: (user: UserRow, purpose: 'reset' | 'invite') => Promise<void>;
+}
 
 /** What the client sees of a user: never the password hash. */
 export function toUserSummary(user: UserRow) {
@@ -46,38 +59,29 @@ export function organisationPreferences(organisation: OrganisationRow) {
 
 export function createUsersService(deps: {
   users: UsersRepository;
-  organisations: OrganisationsRepository;
-  auth: AuthService;
+  organisations: UserOrganisations;
+  auth: PasswordLinks;
+  access: Access;
 }) {
-  async function targetUser(
-    viewer: Viewer,
-    userId: string,
-    action: Parameters<typeof authorize>[1],
-  ) {
-    const user = await deps.users.findById(userId);
-    // A user of another organisation is refused the same as a missing one is hidden: 403 either way.
-    if (!user) {
-      if (viewer.role === 'admin') throw new HttpError(404);
-      throw new HttpError(403);
-    }
-    authorize(viewer, action, { organisationId: user.organisationId });
-    return user;
-  }
-
   return {
     /** SPEC section 3: the profile a client loads after sign-in. */
     async profile(viewer: Viewer, userId: string) {
       const user =
-        userId === viewer.userId ? viewer.row : await targetUser(viewer, userId, 'users.list');
+        userId === viewer.userId
+          ? viewer.row
+          : await deps.access.user(viewer, 'users.list', userId);
       const organisation = user.organisationId
         ? await deps.organisations.findById(user.organisationId)
         : undefined;
-      const authorised =
-        user.role === 'admin'
-          ? (await deps.organisations.list()).map((row) => ({ id: row.id, name: row.name }))
-          : organisation
-            ? [{ id: organisation.id, name: organisation.name }]
-            : [];
+      // The organisations the profiled user reaches: every one for platform staff.
+      const reachesAll =
+        isRole(user.role) &&
+        can({ role: user.role, organisationId: user.organisationId }, 'organisations.all');
+      const authorised = reachesAll
+        ? (await deps.organisations.list()).map((row) => ({ id: row.id, name: row.name }))
+        : organisation
+          ? [{ id: organisation.id, name: organisation.name }]
+          : [];
       return {
         ...toUserSummary(user),
         userId: user.id,
@@ -104,9 +108,7 @@ export function createUsersService(deps: {
     async list(viewer: Viewer, organisationId: string | undefined) {
       const target = organisationId ?? viewer.organisationId;
       if (!target) throw new HttpError(400, 'Choose an organisation: organisation_id is required.');
-      authorize(viewer, 'users.list', { organisationId: target });
-      const organisation = await deps.organisations.findById(target);
-      if (!organisation) throw new HttpError(404);
+      const organisation = await deps.access.organisation(viewer, 'users.list', target);
       const rows = await deps.users.listByOrganisation(target);
       return {
         organisation: {
@@ -120,16 +122,10 @@ export function createUsersService(deps: {
     },
 
     async create(viewer: Viewer, input: CreateUserInput) {
-      // Only platform admins choose the organisation; naming another one is an attempt to cross.
-      if (
-        viewer.role !== 'admin' &&
-        input.organisation_id &&
-        input.organisation_id !== viewer.organisationId
-      ) {
-        throw new HttpError(403);
-      }
-      const organisationId =
-        viewer.role === 'admin' ? (input.organisation_id ?? null) : viewer.organisationId;
+      // Only platform staff choose the organisation; naming another one is an attempt to cross.
+      const organisationId = scopedOrganisationId(
+        organisationScope(viewer, 'users.create', input.organisation_id),
+      );
       if (input.role === 'admin') {
         authorize(viewer, 'staff.tools');
       } else {
@@ -171,13 +167,14 @@ export function createUsersService(deps: {
 
     async delete(viewer: Viewer, userId: string) {
       if (userId === viewer.userId) throw new HttpError(400, 'You cannot delete your own account.');
-      const user = await targetUser(viewer, userId, 'users.delete');
-      if (user.role === 'admin' && viewer.role !== 'admin') throw new HttpError(403);
+      const user = await deps.access.user(viewer, 'users.delete', userId);
+      // Only platform staff delete platform staff.
+      if (user.role === 'admin' && !can(viewer, 'staff.tools')) throw new HttpError(403);
       await deps.users.delete(user.id);
     },
 
     async resetAndResend(viewer: Viewer, userId: string) {
-      const user = await targetUser(viewer, userId, 'users.resetPassword');
+      const user = await deps.access.user(viewer, 'users.resetPassword', userId);
       const updated = await deps.users.update(user.id, {
         passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
       });
