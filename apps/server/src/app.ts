@@ -14,7 +14,6 @@ import {
   TASK_EVENTS_CHANNEL,
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
-import { userNotifications } from './infra/db/schema.ts';
 import { startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
@@ -25,7 +24,10 @@ import {
   exclusionsTypeDefs,
 } from './features/exclusions/exclusions.graphql.ts';
 import { createExclusionsRepository } from './features/exclusions/exclusions.repository.ts';
-import { createExclusionsService } from './features/exclusions/exclusions.service.ts';
+import {
+  createExclusionsService,
+  timeExclusions,
+} from './features/exclusions/exclusions.service.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
 import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
@@ -40,7 +42,6 @@ import { createSiteLifecycleService } from './features/sites/siteLifecycle.servi
 import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
-import { createRollupSeriesCache } from './features/map/rollupSeriesCache.ts';
 import { mapNotesResolvers, mapNotesTypeDefs } from './features/mapNotes/mapNotes.graphql.ts';
 import { createMapNotesRepository } from './features/mapNotes/mapNotes.repository.ts';
 import { createMapNotesService } from './features/mapNotes/mapNotes.service.ts';
@@ -50,8 +51,11 @@ import { createImagesRepository } from './features/images/images.repository.ts';
 import { registerImageRoutes } from './features/images/images.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
-import { createRefreshRollupsHandler } from './features/ingest/refreshRollups.task.ts';
+import { createIngestRepository } from './features/ingest/ingest.repository.ts';
+import { createSiteMatchingRepository } from './features/ingest/siteMatching.repository.ts';
+import { createRefreshRollupsHandler, createSiteData } from './features/siteData/index.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
+import { createLanesRepository } from './features/sites/lanes.repository.ts';
 import { createAccess } from './infra/access/access.ts';
 import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
 import { siteMergeResolvers, siteMergeTypeDefs } from './features/sites/siteMerge.graphql.ts';
@@ -182,7 +186,9 @@ export async function buildApp({
   );
   registerOrganisationsRoutes(router, createOrganisationsService(organisations, access));
   registerTrackingRoutes(router, db);
-  registerSiteListRoutes(router, db);
+  const sitesRepository = createSitesRepository(db);
+  const lanesRepository = createLanesRepository(db);
+  registerSiteListRoutes(router, { sites: sitesRepository, access });
 
   const blobs = createBlobStore(config);
   const files = createFilesRepository(db);
@@ -220,13 +226,16 @@ export async function buildApp({
   registerHealthRoutes(app, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
   const exclusions = createExclusionsService(createExclusionsRepository(db));
-  const analysis = createAnalysisService({ db, blobs, pool: analysisPool, exclusions });
-  const mapRepository = createMapRepository(db);
-  const mapSeries = createRollupSeriesCache({
-    repository: mapRepository,
-    blobs,
-    maxBytes: config.mapCacheBytes,
+  const siteData = createSiteData({ db, blobs });
+  const analysis = createAnalysisService({
+    siteData,
+    pool: analysisPool,
+    access,
+    speedLimits: (siteId) => sitesRepository.speedLimits(siteId),
+    exclusions: { vehicleExclusions: exclusions.vehicleExclusions, timeExclusions },
   });
+  const mapRepository = createMapRepository(db);
+  const mapSeries = siteData.rollupSeriesCache(config.mapCacheBytes);
   // Once ready, the sites' map series load in the background while they fit in the cache, so
   // the first map after a start answers from memory instead of reading thousands of files.
   let closing = false;
@@ -257,7 +266,8 @@ export async function buildApp({
   };
   const tasksService = createTasksService(queue);
   const siteTools = createSiteToolsService({
-    db,
+    sites: sitesRepository,
+    access,
     queue,
     onQueued: async (task) => {
       await publishTask(task);
@@ -296,13 +306,14 @@ export async function buildApp({
       tasksResolvers(tasksService),
       filesResolvers(files, queue, tokens),
       analysisResolvers(analysis),
-      mapResolvers(createMapService(mapRepository, mapSeries)),
+      mapResolvers(createMapService({ repository: mapRepository, cache: mapSeries, access })),
       mapNotesResolvers(createMapNotesService(createMapNotesRepository(db))),
-      speedLimitsResolvers(db),
-      sitesResolvers(db, siteTools),
+      speedLimitsResolvers({ sites: sitesRepository, access }),
+      sitesResolvers({ sites: sitesRepository, lanes: lanesRepository, access, tools: siteTools }),
       siteLifecycleResolvers(
         createSiteLifecycleService({
-          db,
+          sites: sitesRepository,
+          access,
           queue,
           onQueued: async (task) => {
             await publishTask(task);
@@ -310,11 +321,11 @@ export async function buildApp({
           },
         }),
       ),
-      lanesResolvers(db),
+      lanesResolvers({ lanes: lanesRepository, access }),
       fileNotesResolvers(db),
-      siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db))),
+      siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db), access)),
       siteMergeResolvers({
-        db,
+        access,
         queue,
         onQueued: (task) => {
           void publishTask(task);
@@ -341,35 +352,38 @@ export async function buildApp({
   await registerWebRoutes(app, config.webDistDir);
 
   if (worker) {
+    const ingest = createIngestRepository(db);
     const processFile = createProcessFileHandler({
-      files,
-      sites: createSitesRepository(db),
-      organisations,
-      blobs,
+      ingest,
+      sites: createSiteMatchingRepository(db),
+      siteData,
       queue,
-      notifications: { insert: (values) => db.insert(userNotifications).values(values) },
     });
     taskWorker = startWorker({
       queue,
       handlers: {
         process_file: processFile,
         process_national_platform_file: processFile,
-        refresh_site_rollups: createRefreshRollupsHandler({ db, blobs }),
-        delete_site: createDeleteSiteHandler({ db, blobs, mailer, publicUrl: config.publicUrl }),
+        refresh_site_rollups: createRefreshRollupsHandler(siteData),
+        delete_site: createDeleteSiteHandler({
+          sites: sitesRepository,
+          siteData,
+          mailer,
+          publicUrl: config.publicUrl,
+        }),
         merge_sites: createMergeSitesHandler({
-          db,
-          blobs,
-          users,
+          sites: sitesRepository,
+          siteData,
           mailer,
           publicUrl: config.publicUrl,
         }),
         site_change_scheme: createReprocessSiteHandler({
-          db,
+          ingest,
           queue,
           processFile,
           onProgress: publishTask,
         }),
-        recalculate_data_quality: createRecalculateQualityHandler({ db, blobs, queue }),
+        recalculate_data_quality: createRecalculateQualityHandler({ ingest, siteData, queue }),
       },
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),

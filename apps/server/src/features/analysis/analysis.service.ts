@@ -1,31 +1,20 @@
 import {
-  columnsFromArrow,
   countSummary,
   forEachSelected,
-  intervalsFromArrow,
   type CountFilter,
   type SiteDetailPart,
+  type TimeExclusion,
   type VehicleColumns,
   type VehicleExclusion,
   type VehicleFilter,
 } from '@roadcount/analytics';
 import { findClassScheme, heavyClassIndexes, selectableClasses } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
-import { and, asc, eq, inArray, max, min } from 'drizzle-orm';
-import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
-import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import type { Access, SiteRow } from '../../infra/access/access.ts';
+import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
-import { JOINED_STATUSES } from '../ingest/refreshRollups.task.ts';
-import { directionMapOf, withMappedDirections } from '../ingest/directionMap.ts';
-import { columnsKey, intervalsKey } from '../ingest/processFile.task.ts';
-import { scanFileKey } from './scanFiles.ts';
+import type { SiteData } from '../siteData/index.ts';
 import type { AnalysisPool, SiteDetailAsk } from './analysisPool.ts';
-import type { StoredColumns } from './analysisWorker.protocol.ts';
-import { readSpeedLimits } from '../sites/speedLimits.graphql.ts';
-import { isUuid } from '../../infra/db/ids.ts';
-import { timeExclusions, type ExclusionsService } from '../exclusions/exclusions.service.ts';
 
 /** SPEC section 3: the filter request payload, speeds in m/s and headway in s. */
 export interface FilterPayload {
@@ -88,7 +77,7 @@ function csvLine(
 function vehicleFilter(
   payload: FilterPayload,
   scheme: ReturnType<typeof findClassScheme>,
-  vehicleExclusions: VehicleExclusion[],
+  exclusions: { vehicle: VehicleExclusion[]; time: TimeExclusion[] },
 ): VehicleFilter {
   const lanesByDirection: Record<number, number[]> = {};
   for (const direction of [1, 3, 5, 7] as const) {
@@ -106,8 +95,8 @@ function vehicleFilter(
     minHeadwayS: payload.headway_min ?? 0,
     directions: payload.active_directions ?? EVERY_DIRECTION,
     lanesByDirection,
-    vehicleExclusions,
-    timeExclusions: timeExclusions(payload.time_exclusions),
+    vehicleExclusions: exclusions.vehicle,
+    timeExclusions: exclusions.time,
   };
   if (filter.startMs > filter.endMs)
     throw new HttpError(400, 'The start date must not be later than the end date.');
@@ -145,64 +134,36 @@ export interface SiteDetailQuery {
   parts?: SiteDetailPart[];
 }
 
-export function createAnalysisService(deps: {
-  db: Database;
-  blobs: BlobStore;
+/** What the analysis reads besides the site's stored data: given by the app, not imported. */
+export interface AnalysisDeps {
+  siteData: SiteData;
   pool: AnalysisPool;
-  exclusions: ExclusionsService;
-}) {
-  /**
-   * The site's files that joined it (passed or accepted): vehicle column files and interval
-   * count files, each with the direction map a merge gave it.
-   */
-  async function siteFiles(
-    siteId: string,
-    kind: 'vehicles' | 'intervals',
-  ): Promise<StoredColumns[]> {
-    const files = await deps.db
-      .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
-      .from(trafficDataFiles)
-      .where(
-        and(
-          eq(trafficDataFiles.siteId, siteId),
-          inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
-        ),
-      )
-      .orderBy(asc(trafficDataFiles.id));
-    return files
-      .filter((file) => (file.logs.data_kind === 'intervals') === (kind === 'intervals'))
-      .map((file) => ({
-        key: kind === 'intervals' ? intervalsKey(file.id) : columnsKey(file.id),
-        ...(kind === 'intervals' ? {} : { scanKey: scanFileKey(file.id) }),
-        // A reprocess rewrites a file's columns under the same key, with a new version.
-        version: typeof file.logs.columns_version === 'string' ? file.logs.columns_version : '',
-        ...(directionMapOf(file.logs) ? { directionMap: directionMapOf(file.logs) } : {}),
-      }));
-  }
+  access: Access;
+  /** The site's speed limits, oldest first. */
+  speedLimits: (siteId: string) => Promise<{ effective_from: string; limit_mps: number }[]>;
+  /** The organisation's saved vehicle exclusion filters named by `ids`, and the time rules. */
+  exclusions: {
+    vehicleExclusions: (organisationId: string, ids: unknown) => Promise<VehicleExclusion[]>;
+    timeExclusions: (input: unknown) => TimeExclusion[];
+  };
+}
 
+export function createAnalysisService(deps: AnalysisDeps) {
   /** The live site, if the viewer may read it: 404 for none, 403 for another organisation's. */
-  async function readableSite(viewer: Viewer, siteId: string) {
-    const [site] = isUuid(siteId)
-      ? await deps.db.select().from(sites).where(eq(sites.id, siteId))
-      : [];
-    if (!site || site.deletedAt) {
-      authorize(viewer, 'sites.read');
-      throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-    }
-    authorize(viewer, 'sites.read', { organisationId: site.ownerOrganisationId });
-    return site;
-  }
+  const readableSite = (viewer: Viewer, siteId: string) =>
+    deps.access.site(viewer, 'sites.read', siteId);
 
   /** The payload as the kernel's filter, its saved exclusions read from the site's organisation. */
   async function siteFilter(
     site: { ownerOrganisationId: string; classScheme: string | null },
     payload: FilterPayload,
   ) {
-    const exclusions = await deps.exclusions.vehicleExclusions(
+    const vehicle = await deps.exclusions.vehicleExclusions(
       site.ownerOrganisationId,
       payload.vehicle_exclusions,
     );
-    return vehicleFilter(payload, findClassScheme(site.classScheme), exclusions);
+    const time = deps.exclusions.timeExclusions(payload.time_exclusions);
+    return vehicleFilter(payload, findClassScheme(site.classScheme), { vehicle, time });
   }
 
   /** What the analysis threads are asked for a site's figures, once the viewer may read it. */
@@ -216,7 +177,7 @@ export function createAnalysisService(deps: {
     const filter = await siteFilter(site, payload);
     const local = new LocalTimeConverter(site.timeZone);
     // Each limit applies from local midnight of its date, in the site's time zone.
-    const speedLimits = (await readSpeedLimits(deps.db, site.id)).map((limit) => {
+    const speedLimits = (await deps.speedLimits(site.id)).map((limit) => {
       const [year = 1970, month = 1, day = 1] = limit.effective_from.split('-').map(Number);
       return {
         effectiveFromMs: local.toUtcMs(year, month, day, 0, 0, 0, 0),
@@ -225,7 +186,7 @@ export function createAnalysisService(deps: {
     });
     const ask: SiteDetailAsk = {
       siteId: site.id,
-      columns: await siteFiles(site.id, 'vehicles'),
+      columns: await deps.siteData.vehicleFiles(site.id),
       timeZone: site.timeZone,
       filter,
       binMinutes: aggregationMinutes,
@@ -248,7 +209,7 @@ export function createAnalysisService(deps: {
   }
 
   /** The site's own facts and the units every figure of its answer is in. */
-  function siteFacts(site: typeof sites.$inferSelect, scheme: { id: string }) {
+  function siteFacts(site: SiteRow, scheme: { id: string }) {
     return {
       site_id: site.id,
       site_name: site.name,
@@ -268,18 +229,7 @@ export function createAnalysisService(deps: {
      */
     async siteTimeRange(viewer: Viewer, siteId: string) {
       const site = await readableSite(viewer, siteId);
-      const [range] = await deps.db
-        .select({
-          start: min(trafficDataFiles.startDataDatetime),
-          end: max(trafficDataFiles.endDataDatetime),
-        })
-        .from(trafficDataFiles)
-        .where(
-          and(
-            eq(trafficDataFiles.siteId, site.id),
-            inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
-          ),
-        );
+      const range = await deps.siteData.dataTimeRange(site.id);
       const iso = (value: Date | string | null | undefined) =>
         value ? new Date(value).toISOString() : null;
       return {
@@ -301,12 +251,8 @@ export function createAnalysisService(deps: {
       const clock = { offsetAt: (utcMs: number) => local.offsetAt(utcMs) };
       const siteFields = `${site.id},"${site.name.replace(/"/g, '""')}",${site.latitude ?? ''},${site.longitude ?? ''}`;
       yield `${CSV_HEADER}\n`;
-      // One file, then one batch, at a time: a long export never holds every line at once.
-      for (const file of await siteFiles(site.id, 'vehicles')) {
-        const batch = withMappedDirections(
-          columnsFromArrow(await deps.blobs.getBytes(file.key)),
-          file.directionMap,
-        );
+      // One batch at a time: a long export never holds every line at once.
+      for await (const batch of deps.siteData.vehicleBatches(site.id)) {
         const lines: string[] = [];
         forEachSelected([batch], filter, clock, (_batch, index) => {
           lines.push(
@@ -332,14 +278,7 @@ export function createAnalysisService(deps: {
       const filter = countFilter(payload);
       if (filter.startMs > filter.endMs)
         throw new HttpError(400, 'The start date must not be later than the end date.');
-      const files = [];
-      for (const file of await siteFiles(site.id, 'intervals'))
-        files.push(
-          withMappedDirections(
-            intervalsFromArrow(await deps.blobs.getBytes(file.key)),
-            file.directionMap,
-          ),
-        );
+      const files = await deps.siteData.intervalCounts(site.id);
       const local = new LocalTimeConverter(site.timeZone);
       return {
         site_id: site.id,

@@ -3,7 +3,6 @@
 // sites when they ask.
 import { parentPort, workerData } from 'node:worker_threads';
 import {
-  columnBatchesFromArrow,
   defaultFilter,
   finishSiteDetail,
   mergePartialScans,
@@ -25,7 +24,8 @@ import {
 } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import { createBlobStore } from '../../infra/blob/blobStore.ts';
-import { withMappedDirections } from '../ingest/directionMap.ts';
+// The reader alone, not the module's index: a thread needs no database.
+import { preparedSiteColumns } from '../siteData/preparedSiteColumns.ts';
 import type {
   AnalysisWorkerData,
   FromAnalysisThread,
@@ -38,7 +38,6 @@ import type {
 } from './analysisWorker.protocol.ts';
 import { createColumnArena } from './columnArena.ts';
 import { createColumnCache } from './columnCache.ts';
-import { preparedFromStoredScanFiles } from './scanFiles.ts';
 import { claimFrom, lostPieces, pieceCounter, PIECES_PER_THREAD } from './windowPieces.ts';
 
 const settings = workerData as AnalysisWorkerData;
@@ -178,17 +177,9 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
   const key = request.columns
     .map((file) => `${file.key}:${file.version}${JSON.stringify(file.directionMap ?? {})}`)
     .join(',');
-  const prepared = await cache.get(request.siteId, key, async (memory) => {
-    // Read as they are from the files' scan files, when every file has one that fits.
-    const read = await preparedFromStoredScanFiles(blobs, request.columns, memory);
-    if (read) return read;
-    // Each record batch of a file as it is (the file's columns joined whole would be a copy).
-    const batches = [];
-    for (const file of request.columns)
-      for await (const batch of columnBatchesFromArrow(await blobs.getBytes(file.key)))
-        batches.push(withMappedDirections(batch, file.directionMap));
-    return prepareColumns(batches, { memory });
-  });
+  const prepared = await cache.get(request.siteId, key, (memory) =>
+    preparedSiteColumns(blobs, request.columns, memory),
+  );
   const detail = await detailOf(request, prepared);
   if (!request.binsAsJson) return { kind: 'siteDetail', id: request.id, detail };
   // Written here, the bins' JSON costs the API thread neither objects nor serializing.

@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBlobStore } from '../../infra/blob/blobStore.ts';
 import { createAnalysisPool, type AnalysisPool } from './analysisPool.ts';
-import { writeScanFile } from './scanFiles.ts';
+import { writeScanFile } from '../siteData/scanFiles.ts';
 import type { SiteDetailRequest } from './analysisWorker.protocol.ts';
 
 describe('analysis threads sharing a window', () => {

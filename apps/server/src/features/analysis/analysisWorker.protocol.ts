@@ -1,3 +1,4 @@
+import type { StoredColumns } from '../siteData/storedForms.ts';
 import type {
   PartialScan,
   PreparedColumns,
@@ -8,14 +9,7 @@ import type {
 } from '@roadcount/analytics';
 
 /** A stored column file of a site, with the direction map a merge gave it. */
-export interface StoredColumns {
-  key: string;
-  /** Changes when a reprocess rewrites the file's columns. */
-  version: string;
-  directionMap?: Record<string, number>;
-  /** The file's scan file (see `scanFiles.ts`), for vehicle columns. */
-  scanKey?: string;
-}
+export type { StoredColumns };
 
 /** How the figures are asked for: the same for the whole scan and for each part of it. */
 export interface ScanSettings {

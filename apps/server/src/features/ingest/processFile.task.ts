@@ -1,9 +1,7 @@
 import {
   BATCH_ROWS,
-  createArrowColumnsWriter,
   createQualityAccumulator,
   IntervalColumnsBuilder,
-  intervalsToArrow,
   runIntervalQualityTests,
   ScanFileCoding,
   type QualityTestResult,
@@ -27,15 +25,12 @@ import {
   type CounterFileHeader,
   type DirectionCode,
 } from '@roadcount/formats';
-import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import type { userNotifications } from '../../infra/db/schema.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
-import type { FilesRepository } from '../files/files.repository.ts';
-import type { OrganisationsRepository } from '../organisations/organisations.repository.ts';
-import type { SiteRow, SitesRepository } from '../sites/sites.repository.ts';
+import type { SiteData } from '../siteData/index.ts';
+import type { IngestRepository } from './ingest.repository.ts';
+import type { SiteRow, SiteMatchingRepository } from './siteMatching.repository.ts';
 import { matchSite, type SiteMatch } from './siteMatching.ts';
-import { scanFileKey, writeScanFile } from '../analysis/scanFiles.ts';
 
 export const DEFAULT_SITE_TIME_ZONE = 'UTC';
 
@@ -56,34 +51,24 @@ export function lengthClass(lengthM: number): number {
 /** User review statuses a reprocess keeps: the data changed, the reviewer's decision did not. */
 const REVIEWED_STATUSES = new Set(['ACC', 'REJ']);
 
-export function intervalsKey(fileId: string): string {
-  return `intervals/${fileId}.arrow`;
-}
-
-export function columnsKey(fileId: string): string {
-  return `columns/${fileId}.arrow`;
-}
-
 /**
  * The process_file task: read the raw upload, match it to a site, store its vehicles as one Arrow
  * object, run the quality tests and set the review status. Safe to run twice: the same file
  * always writes the same column object and keeps the site it was first given.
  */
 export function createProcessFileHandler(deps: {
-  files: FilesRepository;
-  sites: SitesRepository;
-  organisations: OrganisationsRepository;
-  blobs: BlobStore;
+  ingest: IngestRepository;
+  sites: SiteMatchingRepository;
+  siteData: SiteData;
   queue: TaskQueue;
-  notifications: { insert: (values: typeof userNotifications.$inferInsert) => Promise<unknown> };
 }) {
   return async function processFile(task: TaskRow): Promise<TaskOutcome> {
     const fileId = typeof task.payload.fileId === 'string' ? task.payload.fileId : '';
     // A site reprocess reruns each file, then refreshes the site's rollups once itself.
     const reprocess = task.payload.reprocess === true;
-    const file = await deps.files.find(fileId);
+    const file = await deps.ingest.findFile(fileId);
     if (!file) throw new PermanentTaskError(`The file ${fileId} no longer exists.`);
-    const organisation = await deps.organisations.findById(file.organisationId);
+    const organisation = await deps.ingest.findOrganisation(file.organisationId);
     if (!organisation) throw new PermanentTaskError('The file’s organisation no longer exists.');
     const settings: OrganisationSettings = {
       ...DEFAULT_ORGANISATION_SETTINGS,
@@ -111,7 +96,7 @@ export function createProcessFileHandler(deps: {
     // header has given the site, and with it the time zone.
     let columnsOutput:
       | {
-          writer: ReturnType<typeof createArrowColumnsWriter>;
+          writer: ReturnType<SiteData['columnsWriter']>['writer'];
           stored: Promise<unknown>;
           quality: ReturnType<typeof createQualityAccumulator>;
           coding: ScanFileCoding;
@@ -119,13 +104,8 @@ export function createProcessFileHandler(deps: {
       | undefined;
     const outputColumns = (batch?: VehicleColumns) => {
       if (!columnsOutput) {
-        const writer = createArrowColumnsWriter();
         const local = new LocalTimeConverter(timeZone);
-        const stored = deps.blobs.putStream(
-          columnsKey(file.id),
-          writer.stream,
-          Number.MAX_SAFE_INTEGER,
-        );
+        const { writer, stored } = deps.siteData.columnsWriter(file.id);
         // Awaited once the file is read; this only keeps an early failure from going unhandled.
         stored.catch(() => undefined);
         const quality = createQualityAccumulator(thresholds, (utcMs) => local.offsetAt(utcMs));
@@ -144,7 +124,7 @@ export function createProcessFileHandler(deps: {
     const fallbackName = file.fileName.replace(/\.[^.]+$/, '');
     let summary;
     try {
-      summary = await readCounterFile(await deps.blobs.getStream(file.s3Key), {
+      summary = await readCounterFile(await deps.siteData.rawUpload(file.s3Key), {
         fileName: file.fileName,
         resolveSite: async (fromFile) => {
           // SPEC matching order: a SID or coordinates in the upload's description count too.
@@ -203,7 +183,7 @@ export function createProcessFileHandler(deps: {
         await columnsOutput.stored.catch(() => undefined);
       }
       if (!(error instanceof FormatError)) throw error;
-      await deps.files.update(file.id, {
+      await deps.ingest.updateFile(file.id, {
         reviewStatus: 'REJ',
         logs: { ...file.logs, saved_vehicles: 0, processing_error: error.message },
       });
@@ -236,7 +216,7 @@ export function createProcessFileHandler(deps: {
     let results: Partial<Record<QualityTestName, QualityTestResult>>;
     if (isIntervals) {
       const intervals = intervalBuilder.build();
-      await deps.blobs.putBytes(intervalsKey(file.id), intervalsToArrow(intervals));
+      await deps.siteData.writeIntervals(file.id, intervals);
       const local = new LocalTimeConverter(site.timeZone);
       results = runIntervalQualityTests(intervals, thresholds, (utcMs) => local.offsetAt(utcMs));
     } else {
@@ -245,13 +225,7 @@ export function createProcessFileHandler(deps: {
       output.writer.finish();
       await output.stored;
       // The columns as the site-detail scan reads them, so that a site loads by reading files.
-      await writeScanFile(
-        deps.blobs,
-        columnsKey(file.id),
-        scanFileKey(file.id),
-        task.id,
-        output.coding,
-      );
+      await deps.siteData.writeScanFile(file.id, task.id, output.coding);
       results = output.quality.results();
     }
     // SPEC section 3: only failed tests are flagged; a missing flag means pass.
@@ -270,7 +244,7 @@ export function createProcessFileHandler(deps: {
         : needsReview
           ? 'WFR'
           : 'PDC';
-    await deps.files.update(file.id, {
+    await deps.ingest.updateFile(file.id, {
       siteId: site.id,
       startDataDatetime: summary.firstMs === null ? null : new Date(summary.firstMs),
       endDataDatetime: summary.lastMs === null ? null : new Date(summary.lastMs),
@@ -291,7 +265,7 @@ export function createProcessFileHandler(deps: {
     });
     // The organisation reviews every file: its admins are told this one waits.
     if (settings.request_user_approve_quality && !reprocess) {
-      await deps.notifications.insert({
+      await deps.ingest.notify({
         organisationId: file.organisationId,
         userId: null,
         functionId: 'file_review',

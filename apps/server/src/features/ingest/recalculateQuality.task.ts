@@ -1,7 +1,5 @@
 import {
-  columnsFromArrow,
   createQualityAccumulator,
-  intervalsFromArrow,
   QUALITY_REASONS,
   runIntervalQualityTests,
   type QualityTestName,
@@ -9,13 +7,10 @@ import {
 } from '@roadcount/analytics';
 import { DEFAULT_ORGANISATION_SETTINGS, type OrganisationSettings } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { organisations, sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
-import { columnsKey, intervalsKey } from './processFile.task.ts';
+import type { SiteData } from '../siteData/index.ts';
+import type { IngestRepository } from './ingest.repository.ts';
 
 /** Statuses a reviewer chose; a recalculation keeps them. */
 const REVIEWED = new Set(['ACC', 'REJ']);
@@ -26,19 +21,15 @@ const REVIEWED = new Set(['ACC', 'REJ']);
  * the status the tests now give (passed, or waiting for review); then the rollups are rebuilt.
  */
 export function createRecalculateQualityHandler(deps: {
-  db: Database;
-  blobs: BlobStore;
+  ingest: IngestRepository;
+  siteData: SiteData;
   queue: TaskQueue;
 }) {
   return async function recalculateQuality(task: TaskRow): Promise<TaskOutcome> {
     const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
-    const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
-    if (!site || site.deletedAt)
-      throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
-    const [organisation] = await deps.db
-      .select()
-      .from(organisations)
-      .where(eq(organisations.id, site.ownerOrganisationId));
+    const site = await deps.ingest.findLiveSite(siteId);
+    if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    const organisation = await deps.ingest.findOrganisation(site.ownerOrganisationId);
     const settings: OrganisationSettings = {
       ...DEFAULT_ORGANISATION_SETTINGS,
       ...(organisation?.preferences ?? {}),
@@ -52,11 +43,7 @@ export function createRecalculateQualityHandler(deps: {
     };
     const local = new LocalTimeConverter(site.timeZone);
     const offsetAt = (utcMs: number) => local.offsetAt(utcMs);
-    const files = await deps.db
-      .select()
-      .from(trafficDataFiles)
-      .where(and(eq(trafficDataFiles.siteId, site.id), isNotNull(trafficDataFiles.reviewStatus)))
-      .orderBy(asc(trafficDataFiles.uploadedOn));
+    const files = await deps.ingest.processedSiteFiles(site.id);
     let failing = 0;
     let tested = 0;
     for (const file of files) {
@@ -64,11 +51,11 @@ export function createRecalculateQualityHandler(deps: {
       if (typeof file.logs.data_kind !== 'string') continue;
       let results: Partial<Record<QualityTestName, QualityTestResult>>;
       if (file.logs.data_kind === 'intervals') {
-        const intervals = intervalsFromArrow(await deps.blobs.getBytes(intervalsKey(file.id)));
+        const intervals = await deps.siteData.fileIntervals(file.id);
         results = runIntervalQualityTests(intervals, thresholds, offsetAt);
       } else {
         const quality = createQualityAccumulator(thresholds, offsetAt);
-        quality.add(columnsFromArrow(await deps.blobs.getBytes(columnsKey(file.id))));
+        for await (const batch of deps.siteData.fileVehicleBatches(file.id)) quality.add(batch);
         results = quality.results();
       }
       const failed = Object.fromEntries(
@@ -88,14 +75,11 @@ export function createRecalculateQualityHandler(deps: {
           : needsReview
             ? 'WFR'
             : 'PDC';
-      await deps.db
-        .update(trafficDataFiles)
-        .set({
-          reviewStatus,
-          logs: { ...file.logs, data_qc_tests: failed },
-          summaryStats: { ...(file.summaryStats ?? {}), quality: results },
-        })
-        .where(eq(trafficDataFiles.id, file.id));
+      await deps.ingest.updateFile(file.id, {
+        reviewStatus,
+        logs: { ...file.logs, data_qc_tests: failed },
+        summaryStats: { ...(file.summaryStats ?? {}), quality: results },
+      });
     }
     await deps.queue.enqueue({
       functionName: 'refresh_site_rollups',

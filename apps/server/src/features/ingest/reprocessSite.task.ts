@@ -1,12 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../infra/db/database.ts';
-import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
 import {
   PermanentTaskError,
   type TaskHandler,
   type TaskOutcome,
 } from '../../infra/queue/worker.ts';
+import type { IngestRepository } from './ingest.repository.ts';
 
 /**
  * The site_change_scheme task (SPEC section 4): after the class scheme or pedestrian inclusion
@@ -16,31 +14,23 @@ import {
  * task twice changes nothing.
  */
 export function createReprocessSiteHandler(deps: {
-  db: Database;
+  ingest: IngestRepository;
   queue: TaskQueue;
   processFile: TaskHandler;
   onProgress: (task: TaskRow) => Promise<void>;
 }) {
   return async function reprocessSite(task: TaskRow): Promise<TaskOutcome> {
     const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
-    const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
-    if (!site || site.deletedAt)
-      throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    const site = await deps.ingest.findLiveSite(siteId);
+    if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
     const stored = site.coreSiteMeta.site_context;
     const contexts = (Array.isArray(stored) ? (stored as string[]) : []).filter(
       (context) => context !== 'PED',
     );
     if (site.pedestriansIncluded) contexts.push('PED');
-    await deps.db
-      .update(sites)
-      .set({ coreSiteMeta: { ...site.coreSiteMeta, site_context: contexts } })
-      .where(eq(sites.id, site.id));
+    await deps.ingest.setSiteMeta(site.id, { ...site.coreSiteMeta, site_context: contexts });
 
-    const files = await deps.db
-      .select({ id: trafficDataFiles.id, fileName: trafficDataFiles.fileName })
-      .from(trafficDataFiles)
-      .where(eq(trafficDataFiles.siteId, site.id))
-      .orderBy(asc(trafficDataFiles.uploadedOn));
+    const files = await deps.ingest.siteFiles(site.id);
     let vehicles = 0;
     for (const [index, file] of files.entries()) {
       const progress = await deps.queue.progress(

@@ -1,6 +1,6 @@
 import { SITE_MATCH_RADIUS_M } from '@roadcount/domain';
 import type { CounterFileHeader } from '@roadcount/formats';
-import type { SiteRow, SitesRepository } from '../sites/sites.repository.ts';
+import type { SiteRow, SiteMatchingRepository } from './siteMatching.repository.ts';
 
 export type MatchRule = 'sid' | 'gps' | 'name' | 'new';
 
@@ -14,7 +14,7 @@ export type SiteMatch =
  * file has been read without error.
  */
 export async function matchSite(
-  sites: SitesRepository,
+  sites: SiteMatchingRepository,
   organisationId: string,
   header: CounterFileHeader,
   fallbackName: string,

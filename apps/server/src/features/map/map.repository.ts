@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import { organisations, siteDailyRollups, sites, speedLimits } from '../../infra/db/schema.ts';
+import { organisations, sites, speedLimits } from '../../infra/db/schema.ts';
 
 /** What the map reads: sites with their organisation, daily rollups and speed limits. */
 export function createMapRepository(db: Database) {
@@ -57,25 +57,12 @@ export function createMapRepository(db: Database) {
         .orderBy(desc(sites.createdOn));
     },
 
-    /** A site's daily rollup rows (every direction), to pack its series from. */
-    async dailyRollups(siteId: string) {
-      return db.select().from(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
-    },
-
     async speedLimitsInScope(organisationId: string | null) {
       return db
         .select()
         .from(speedLimits)
         .where(inArray(speedLimits.siteId, scoped(organisationId)))
         .orderBy(asc(speedLimits.effectiveFrom));
-    },
-
-    async findSite(siteId: string) {
-      const [site] = await db
-        .select()
-        .from(sites)
-        .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)));
-      return site;
     },
   };
 }

@@ -6,11 +6,12 @@ import {
   histogramPercentile,
   type DayRange,
 } from '@roadcount/domain';
-import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
-import { isUuid } from '../../infra/db/ids.ts';
+import type { Access } from '../../infra/access/access.ts';
+import { organisationScope, scopedOrganisationId } from '../../infra/access/access.ts';
+import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
+import type { RollupSeriesCache } from '../siteData/index.ts';
 import type { MapRepository } from './map.repository.ts';
-import type { RollupSeriesCache } from './rollupSeriesCache.ts';
 
 export interface MapFilter {
   /** Local dates `YYYY-MM-DD`, both included. */
@@ -67,13 +68,18 @@ function seriesLimits(
  * (vehicles per day with data), average and 85th percentile speed (from 1 km/h bins), the share
  * at or above the posted limit in force each day, and class shares with the heavy share.
  */
-export function createMapService(repository: MapRepository, cache: RollupSeriesCache) {
+export function createMapService(deps: {
+  repository: MapRepository;
+  cache: RollupSeriesCache;
+  access: Access;
+}) {
+  const { repository, cache } = deps;
   return {
     async sites(viewer: Viewer, filter: MapFilter) {
-      authorize(viewer, 'sites.read');
+      const organisations = organisationScope(viewer, 'sites.read');
       checkFilter(filter);
-      const scope = viewer.role === 'admin' ? null : viewer.organisationId;
-      if (viewer.role !== 'admin' && scope === null) return [];
+      const scope = scopedOrganisationId(organisations);
+      if (!organisations.all && scope === null) return [];
       const [rows, limits] = await Promise.all([
         repository.sites(scope),
         repository.speedLimitsInScope(scope),
@@ -146,12 +152,7 @@ export function createMapService(repository: MapRepository, cache: RollupSeriesC
     /** A site's vehicles per local day in the range (the summary panel's small chart). */
     async siteVolumes(viewer: Viewer, siteId: string, filter: MapFilter) {
       checkFilter(filter);
-      const site = isUuid(siteId) ? await repository.findSite(siteId) : undefined;
-      if (!site) {
-        authorize(viewer, 'sites.read');
-        throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-      }
-      authorize(viewer, 'sites.read', { organisationId: site.ownerOrganisationId });
+      const site = await deps.access.site(viewer, 'sites.read', siteId);
       const [series] = (
         await cache.series([{ id: site.id, version: site.rollupsVersion }])
       ).values();

@@ -1,7 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
-import { toSite } from '../sites/sites.graphql.ts';
 import type { SiteGroupRow } from './siteGroups.repository.ts';
 import type { SiteGroupsService } from './siteGroups.service.ts';
 
@@ -13,7 +12,6 @@ export const siteGroupsTypeDefs = /* GraphQL */ `
     name: String!
     "Live sites in the group."
     site_count: Int!
-    sites: [Site!]!
   }
 
   extend type Query {
@@ -52,12 +50,6 @@ export function siteGroupsResolvers(
   service: SiteGroupsService,
 ): IResolvers<unknown, GraphqlContext> {
   return {
-    SiteGroup: {
-      sites: async (group: unknown) =>
-        (await service.memberSites((group as { id: string }).id)).map((row) =>
-          toSite(row.site, row),
-        ),
-    },
     Query: {
       siteGroups: (_root, _args, context) =>
         withHttpErrors(async () => (await service.list(requireViewer(context))).map(toGroup)),

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import { siteGroupMembers, siteGroups, sites } from '../../infra/db/schema.ts';
-import { fileCount, laneCount, lastSurveyed } from '../sites/sites.graphql.ts';
 
 export type SiteGroupRow = typeof siteGroups.$inferSelect;
 
@@ -73,19 +72,6 @@ export function createSiteGroupsRepository(db: Database) {
       await db
         .delete(siteGroupMembers)
         .where(and(eq(siteGroupMembers.groupId, groupId), inArray(siteGroupMembers.siteId, valid)));
-    },
-    /** The group's live sites by name, as the sites table shows them. */
-    async memberSites(groupId: string) {
-      return db
-        .select({ site: sites, lastSurveyed, files: fileCount, lanes: laneCount })
-        .from(sites)
-        .where(
-          and(
-            isNull(sites.deletedAt),
-            sql`exists (select 1 from site_group_members m where m.group_id = ${groupId} and m.site_id = "sites"."id")`,
-          ),
-        )
-        .orderBy(asc(sql`lower(${sites.name})`));
     },
   };
 }

@@ -1,20 +1,17 @@
 import { SITE_GROUP_MESSAGES, siteGroupNameProblem } from '@roadcount/domain';
+import { NOT_FOUND_MESSAGES } from '@roadcount/domain';
+import { organisationScope, scopedOrganisationId, type Access } from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { SiteGroupsRepository } from './siteGroups.repository.ts';
 
-const NOT_FOUND = "We can't find what you're looking for";
-
 /** SPEC section 2 and 3: site groups, named sets of an organisation's sites. */
-export function createSiteGroupsService(groups: SiteGroupsRepository) {
-  /** The group, if the viewer may do `action` on it: 404 for none, 403 for another organisation's. */
+export function createSiteGroupsService(groups: SiteGroupsRepository, access: Access) {
+  /** The group with its site count, if the viewer may do `action` on it. */
   async function groupFor(viewer: Viewer, id: string, action: 'sites.read' | 'sites.update') {
-    const found = await groups.find(id);
-    if (!found) {
-      authorize(viewer, action);
-      throw new HttpError(404, NOT_FOUND);
-    }
-    authorize(viewer, action, { organisationId: found.group.organisationId });
+    const group = await access.siteGroup(viewer, action, id);
+    const found = await groups.find(group.id);
+    if (!found) throw new HttpError(404, NOT_FOUND_MESSAGES.siteGroup);
     return found;
   }
 
@@ -33,20 +30,19 @@ export function createSiteGroupsService(groups: SiteGroupsRepository) {
     const unique = [...new Set(siteIds)];
     const found = await groups.liveSites(unique);
     const owned = found.filter((site) => site.ownerOrganisationId === organisationId);
-    if (owned.length !== unique.length)
-      throw new HttpError(404, "We couldn't find that site. It may have been deleted");
+    if (owned.length !== unique.length) throw new HttpError(404, NOT_FOUND_MESSAGES.site);
     return unique;
   }
 
   return {
     /** Platform staff see every organisation's groups, as they see every site. */
     async list(viewer: Viewer) {
-      authorize(viewer, 'sites.read');
-      if (viewer.role === 'admin') return groups.list(null);
-      return viewer.organisationId ? groups.list(viewer.organisationId) : [];
+      const scope = organisationScope(viewer, 'sites.read');
+      const organisationId = scopedOrganisationId(scope);
+      if (!scope.all && organisationId === null) return [];
+      return groups.list(organisationId);
     },
     find: (viewer: Viewer, id: string) => groupFor(viewer, id, 'sites.read'),
-    memberSites: (groupId: string) => groups.memberSites(groupId),
 
     async create(viewer: Viewer, name: string, siteIds: readonly string[]) {
       authorize(viewer, 'sites.update');

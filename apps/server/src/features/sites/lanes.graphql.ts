@@ -1,13 +1,9 @@
 import type { IResolvers } from 'mercurius';
 import { compassLetter, laneListSchema, type CompassLetter } from '@roadcount/domain';
-import { and, eq, isNull } from 'drizzle-orm';
-import { authorize } from '../../infra/auth/viewer.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { isUuid } from '../../infra/db/ids.ts';
-import { sites } from '../../infra/db/schema.ts';
+import type { Access } from '../../infra/access/access.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
-import { createLanesRepository, type LaneRow } from './lanes.repository.ts';
+import type { LaneRow, LanesRepository } from './lanes.repository.ts';
 
 export const lanesTypeDefs = /* GraphQL */ `
   "SPEC section 3: a lane of a site, numbered from the road centre (position_id 0) in its direction."
@@ -58,28 +54,16 @@ function toLane(row: LaneRow) {
   };
 }
 
-export function lanesResolvers(db: Database): IResolvers<unknown, GraphqlContext> {
-  const repository = createLanesRepository(db);
-
-  async function liveSite(
+export function lanesResolvers(deps: {
+  lanes: LanesRepository;
+  access: Access;
+}): IResolvers<unknown, GraphqlContext> {
+  const repository = deps.lanes;
+  const liveSite = (
     context: GraphqlContext,
     siteId: string,
     action: 'sites.read' | 'sites.update',
-  ) {
-    const viewer = requireViewer(context);
-    const [site] = isUuid(siteId)
-      ? await db
-          .select()
-          .from(sites)
-          .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)))
-      : [];
-    if (!site) {
-      authorize(viewer, action);
-      throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-    }
-    authorize(viewer, action, { organisationId: site.ownerOrganisationId });
-    return site;
-  }
+  ) => deps.access.site(requireViewer(context), action, siteId);
 
   return {
     Query: {

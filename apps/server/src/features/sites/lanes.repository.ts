@@ -74,3 +74,5 @@ export function createLanesRepository(db: Database) {
     },
   };
 }
+
+export type LanesRepository = ReturnType<typeof createLanesRepository>;

@@ -1,15 +1,10 @@
 import { planSiteMerge, type DirectionAlignment } from '@roadcount/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { TaskRow } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
-import { composeDirectionMaps, directionMapOf } from '../ingest/directionMap.ts';
-import { rebuildSiteRollups } from '../ingest/refreshRollups.task.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import { composeDirectionMaps, directionMapOf, type SiteData } from '../siteData/index.ts';
 import { mergeProblemMessage, toMergeSite } from './siteMerge.graphql.ts';
+import type { SitesRepository } from './sites.repository.ts';
 
 interface MergePayload {
   targetId: string;
@@ -41,95 +36,32 @@ function readPayload(payload: Record<string, unknown>): MergePayload {
  * a source already merged has no files left and is skipped.
  */
 export function createMergeSitesHandler(deps: {
-  db: Database;
-  blobs: BlobStore;
-  users: UsersRepository;
+  sites: SitesRepository;
+  siteData: SiteData;
   mailer: Mailer;
   publicUrl: string;
 }) {
   return async function mergeSites(task: TaskRow): Promise<TaskOutcome> {
     const payload = readPayload(task.payload);
-    const [target] = await deps.db.select().from(sites).where(eq(sites.id, payload.targetId));
+    const target = await deps.sites.find(payload.targetId);
     if (!target || target.deletedAt)
       throw new PermanentTaskError('The target site of the merge no longer exists.');
-    const found = await deps.db
-      .select()
-      .from(sites)
-      .where(
-        and(
-          inArray(sites.id, payload.sourceIds),
-          eq(sites.ownerOrganisationId, target.ownerOrganisationId),
-        ),
-      );
+    const found = await deps.sites.inOrganisation(target.ownerOrganisationId, payload.sourceIds);
     const pending = found.filter((site) => !site.deletedAt);
     const plan = planSiteMerge(toMergeSite(target), pending.map(toMergeSite), payload.alignment);
     if (!plan.ok && plan.problem !== 'tooFew')
       throw new PermanentTaskError(mergeProblemMessage(plan));
     const directionMaps = plan.ok ? plan.directionMaps : {};
 
-    let movedFiles = 0;
-    await deps.db.transaction(async (tx) => {
-      for (const source of pending) {
-        const files = await tx
-          .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
-          .from(trafficDataFiles)
-          .where(eq(trafficDataFiles.siteId, source.id));
-        const map = directionMaps[source.id];
-        for (const file of files) {
-          const composed = composeDirectionMaps(directionMapOf(file.logs), map);
-          const mergedFrom: unknown[] = Array.isArray(file.logs.merged_from)
-            ? (file.logs.merged_from as unknown[])
-            : [];
-          await tx
-            .update(trafficDataFiles)
-            .set({
-              siteId: target.id,
-              logs: {
-                ...file.logs,
-                direction_map: Object.keys(composed).length > 0 ? composed : undefined,
-                merged_from: [...mergedFrom, source.id],
-              },
-            })
-            .where(eq(trafficDataFiles.id, file.id));
-        }
-        movedFiles += files.length;
-        // The target joins every group the source was in.
-        await tx.execute(sql`
-          insert into site_group_members (group_id, site_id)
-          select group_id, ${target.id}::uuid from site_group_members where site_id = ${source.id}::uuid
-          on conflict do nothing`);
-        await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, source.id));
-        await tx
-          .update(sites)
-          .set({
-            deletedAt: new Date(),
-            coreSiteMeta: { ...source.coreSiteMeta, merged_into: target.id },
-          })
-          .where(eq(sites.id, source.id));
-      }
-      const contexts = new Set(
-        [target, ...pending].flatMap((site) =>
-          Array.isArray(site.coreSiteMeta.site_context)
-            ? (site.coreSiteMeta.site_context as string[])
-            : [],
-        ),
-      );
-      await tx
-        .update(sites)
-        .set({ coreSiteMeta: { ...target.coreSiteMeta, site_context: [...contexts] } })
-        .where(eq(sites.id, target.id));
-    });
-
-    await rebuildSiteRollups(deps, target.id);
-    const [totals] = await deps.db
-      .select({ vehicles: sql<number>`coalesce(sum(${siteDailyRollups.vehicles}), 0)::int` })
-      .from(siteDailyRollups)
-      .where(eq(siteDailyRollups.siteId, target.id));
-    const vehicles = Number(totals?.vehicles ?? 0);
+    const movedFiles = await deps.sites.merge(target, pending, (source, logs) =>
+      composeDirectionMaps(directionMapOf(logs), directionMaps[source.id]),
+    );
+    await deps.siteData.rebuildRollups(target.id);
+    const vehicles = await deps.siteData.rolledUpVehicles(target.id);
     const names = pending.map((site) => site.name).join(', ');
     const message = `Merged ${pending.length} site(s) (${names}) into ${target.name}: ${movedFiles} file(s) moved; ${target.name} now counts ${vehicles} vehicles.`;
 
-    const user = task.userId ? await deps.users.findById(task.userId) : undefined;
+    const user = await deps.sites.recipient(task.userId);
     if (user?.email) {
       const link = `${deps.publicUrl}/ui/analysis/site-detail/${target.id}`;
       await deps.mailer.send({

@@ -2,7 +2,7 @@ import type { IResolvers } from 'mercurius';
 import { SITE_IMPORT_PROBLEM } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
-import { toTaskTracking } from '../tasks/tasks.graphql.ts';
+import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
 import type { SiteLifecycleService } from './siteLifecycle.service.ts';
 
 export const siteLifecycleTypeDefs = /* GraphQL */ `

@@ -5,40 +5,17 @@ import {
   type ImportedSite,
   type SiteImportError,
 } from '@roadcount/domain';
-import { and, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Access, SiteRow } from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { isUuid } from '../../infra/db/ids.ts';
-import {
-  organisations,
-  sites,
-  speedLimits,
-  tasks,
-  trafficDataFiles,
-} from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
-
-type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-
-const NOT_FOUND = "We couldn't find that site. It may have been deleted";
+import type { SitesRepository } from './sites.repository.ts';
 
 /** The subscription's site limit (SPEC section 1): the live sites an organisation may hold. */
-export async function siteLimitProblem(
-  db: Executor,
-  organisationId: string,
+function siteLimitProblem(
+  { limit, existing }: { limit: number; existing: number },
   adding: number,
-): Promise<SiteImportError | null> {
-  const [organisation] = await db
-    .select({ maxSites: organisations.maxSites })
-    .from(organisations)
-    .where(eq(organisations.id, organisationId));
-  const [live] = await db
-    .select({ total: count() })
-    .from(sites)
-    .where(and(eq(sites.ownerOrganisationId, organisationId), isNull(sites.deletedAt)));
-  const limit = organisation?.maxSites ?? 0;
-  const existing = live?.total ?? 0;
+): SiteImportError | null {
   return existing + adding > limit
     ? siteImportError(null, null, 'siteLimit', { limit, existing, adding })
     : null;
@@ -76,11 +53,12 @@ function siteValues(organisationId: string, { site }: ImportedSite) {
  * them and deleting them for good. The organisation is always the viewer's or the site's own.
  */
 export function createSiteLifecycleService(deps: {
-  db: Database;
+  sites: SitesRepository;
+  access: Access;
   queue: TaskQueue;
   onQueued: (task: TaskRow) => Promise<void>;
 }) {
-  const { db } = deps;
+  const { sites } = deps;
 
   function ownOrganisation(viewer: Viewer): string {
     if (!viewer.organisationId)
@@ -88,28 +66,7 @@ export function createSiteLifecycleService(deps: {
     return viewer.organisationId;
   }
 
-  async function findSite(viewer: Viewer, id: string, deleted: boolean) {
-    const [site] = isUuid(id)
-      ? await db
-          .select()
-          .from(sites)
-          .where(
-            and(eq(sites.id, id), deleted ? isNotNull(sites.deletedAt) : isNull(sites.deletedAt)),
-          )
-      : [];
-    if (!site) {
-      authorize(viewer, 'sites.delete');
-      throw new HttpError(404, NOT_FOUND);
-    }
-    authorize(viewer, 'sites.delete', { organisationId: site.ownerOrganisationId });
-    return site;
-  }
-
-  async function enqueueDelete(
-    viewer: Viewer,
-    site: typeof sites.$inferSelect,
-    permanent: boolean,
-  ) {
+  async function enqueueDelete(viewer: Viewer, site: SiteRow, permanent: boolean) {
     const task = await deps.queue.enqueue({
       functionName: 'delete_site',
       organisationId: site.ownerOrganisationId,
@@ -131,40 +88,30 @@ export function createSiteLifecycleService(deps: {
     async importSites(viewer: Viewer, csv: string) {
       authorize(viewer, 'sites.import');
       const organisationId = ownOrganisation(viewer);
-      return db.transaction(async (tx) => {
-        // One import at a time per organisation, so that the limit and names hold.
-        await tx.execute(
-          sql`select 1 from ${organisations} where ${organisations.id} = ${organisationId} for update`,
-        );
-        const names = await tx
-          .select({ name: sites.name })
-          .from(sites)
-          .where(eq(sites.ownerOrganisationId, organisationId));
-        const checked = checkSiteImport(
-          csv,
-          names.map((row) => row.name),
-        );
+      return sites.lockedForImport(organisationId, async (tx) => {
+        const checked = checkSiteImport(csv, await sites.names(organisationId, tx));
         if (checked.errors.length > 0) return { imported: 0, errors: checked.errors };
-        const limit = await siteLimitProblem(tx, organisationId, checked.sites.length);
+        const limit = siteLimitProblem(
+          await sites.siteLimit(organisationId, tx),
+          checked.sites.length,
+        );
         if (limit) return { imported: 0, errors: [limit] };
         for (let start = 0; start < checked.sites.length; start += 500) {
           const batch = checked.sites.slice(start, start + 500);
-          const inserted = await tx
-            .insert(sites)
-            .values(batch.map((row) => siteValues(organisationId, row)))
-            .returning({ id: sites.id });
-          const limits = batch.flatMap((row, index) =>
-            row.speedLimit && inserted[index]
-              ? [
-                  {
-                    siteId: inserted[index].id,
-                    effectiveFrom: row.speedLimit.effective_from,
-                    limitMps: row.speedLimit.limit_mps,
-                  },
-                ]
-              : [],
+          await sites.insertSites(
+            tx,
+            batch.map((row) => ({
+              values: siteValues(organisationId, row),
+              ...(row.speedLimit
+                ? {
+                    limit: {
+                      effectiveFrom: row.speedLimit.effective_from,
+                      limitMps: row.speedLimit.limit_mps,
+                    },
+                  }
+                : {}),
+            })),
           );
-          if (limits.length > 0) await tx.insert(speedLimits).values(limits);
         }
         return { imported: checked.sites.length, errors: [] as SiteImportError[] };
       });
@@ -172,32 +119,27 @@ export function createSiteLifecycleService(deps: {
 
     /** SPEC section 4: deletion is queued; the task hides the site and its files. */
     async requestDelete(viewer: Viewer, siteId: string) {
-      return enqueueDelete(viewer, await findSite(viewer, siteId, false), false);
+      return enqueueDelete(
+        viewer,
+        await deps.access.site(viewer, 'sites.delete', siteId, 'live'),
+        false,
+      );
     },
 
     /** Removes a deleted site for good, with its files' data and rollups (queued too). */
     async requestPermanentDelete(viewer: Viewer, siteId: string) {
-      return enqueueDelete(viewer, await findSite(viewer, siteId, true), true);
+      return enqueueDelete(
+        viewer,
+        await deps.access.site(viewer, 'sites.delete', siteId, 'deleted'),
+        true,
+      );
     },
 
     /** The organisation's deleted sites, most recently deleted first, with their file counts. */
     async listDeleted(viewer: Viewer) {
       authorize(viewer, 'sites.delete');
       const organisationId = ownOrganisation(viewer);
-      // Written out: inside a select from sites, drizzle names sites.id without its table.
-      const rows = await db
-        .select({
-          id: sites.id,
-          name: sites.name,
-          siteType: sites.siteType,
-          deletedAt: sites.deletedAt,
-          files: sql<number>`(select count(*)::int from ${trafficDataFiles} f where f.site_id = "sites"."id")`,
-          pending: sql<boolean>`exists (select 1 from ${tasks} t where t.function_name = 'delete_site'
-            and t.state in ('QD', 'PR') and t.payload->>'siteId' = "sites"."id"::text)`,
-        })
-        .from(sites)
-        .where(and(eq(sites.ownerOrganisationId, organisationId), isNotNull(sites.deletedAt)))
-        .orderBy(desc(sites.deletedAt), sites.name);
+      const rows = await sites.deleted(organisationId);
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -210,14 +152,14 @@ export function createSiteLifecycleService(deps: {
 
     /** Brings a deleted site back as it was, if the subscription has room for it. */
     async restore(viewer: Viewer, siteId: string) {
-      const site = await findSite(viewer, siteId, true);
-      const limit = await siteLimitProblem(db, site.ownerOrganisationId, 1);
+      const site = await deps.access.site(viewer, 'sites.delete', siteId, 'deleted');
+      const limit = siteLimitProblem(await sites.siteLimit(site.ownerOrganisationId), 1);
       if (limit)
         throw new HttpError(
           409,
           `The subscription allows ${limit.params.limit} sites and the organisation has ${limit.params.existing}; delete one or ask for a larger subscription`,
         );
-      await db.update(sites).set({ deletedAt: null }).where(eq(sites.id, site.id));
+      await sites.update(site.id, { deletedAt: null });
       return site.id;
     },
   };

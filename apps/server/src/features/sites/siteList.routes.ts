@@ -1,13 +1,10 @@
 import { compassLetter } from '@roadcount/domain';
 import { siteListCsv } from '@roadcount/formats';
-import { and, asc, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { authorize } from '../../infra/auth/viewer.ts';
-import type { Database } from '../../infra/db/database.ts';
+import type { Access } from '../../infra/access/access.ts';
 import { isUuid } from '../../infra/db/ids.ts';
-import { lanes, sites } from '../../infra/db/schema.ts';
-import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
+import type { SitesRepository } from './sites.repository.ts';
 
 /** At most this many sites a list: a survey's worth, and a bounded query. */
 export const SITE_LIST_MAX = 500;
@@ -35,7 +32,10 @@ const siteListQuery = z.object({
  * GET /api/sites/site-list.csv?ids=a,b: the site list a counter operator loads before a survey
  * (docs/formats.md, section 6), whose `SID:<id>` attribute matches the survey's files on upload.
  */
-export function registerSiteListRoutes(router: Router, db: Database): void {
+export function registerSiteListRoutes(
+  router: Router,
+  deps: { sites: SitesRepository; access: Access },
+): void {
   router.define({
     method: 'get',
     path: '/api/sites/site-list.csv',
@@ -52,21 +52,10 @@ export function registerSiteListRoutes(router: Router, db: Database): void {
       404: 'no such site',
     },
     handler: async ({ viewer, query, reply }) => {
-      authorize(viewer, 'sites.read');
-      const found = await db
-        .select()
-        .from(sites)
-        .where(and(inArray(sites.id, query.ids), isNull(sites.deletedAt)))
-        .orderBy(asc(sites.name));
-      if (found.length !== query.ids.length)
-        throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-      for (const site of found)
-        authorize(viewer, 'sites.read', { organisationId: site.ownerOrganisationId });
-      const laneRows = await db
-        .select()
-        .from(lanes)
-        .where(inArray(lanes.siteId, query.ids))
-        .orderBy(asc(lanes.positionId));
+      const found = (await deps.access.sites(viewer, 'sites.read', query.ids)).sort((a, b) =>
+        a.name.localeCompare(b.name),
+      );
+      const laneRows = await deps.sites.lanesOf(query.ids);
       const text = siteListCsv(
         found.map((site) => ({
           id: site.id,

@@ -7,16 +7,11 @@ import {
   type DirectionAlignment,
   type MergeSite,
 } from '@roadcount/domain';
-import { and, inArray, isNull } from 'drizzle-orm';
-import { authorize } from '../../infra/auth/viewer.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { isUuid } from '../../infra/db/ids.ts';
-import { sites } from '../../infra/db/schema.ts';
+import type { Access, SiteRow } from '../../infra/access/access.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
-import { toTaskTracking } from '../tasks/tasks.graphql.ts';
-import type { SiteRow } from './sites.repository.ts';
+import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
 
 export const siteMergeTypeDefs = /* GraphQL */ `
   "One direction of a site being merged, and the target direction its vehicles count as."
@@ -61,7 +56,7 @@ export function mergeProblemMessage(plan: {
 }
 
 export function siteMergeResolvers(deps: {
-  db: Database;
+  access: Access;
   queue: TaskQueue;
   onQueued: (task: TaskRow) => void;
 }): IResolvers<unknown, GraphqlContext> {
@@ -77,18 +72,11 @@ export function siteMergeResolvers(deps: {
         context,
       ) =>
         withHttpErrors(async () => {
-          const viewer = authorize(requireViewer(context), 'sites.update');
-          const ids = [...new Set([args.target_id, ...args.source_ids])];
-          const found = ids.every(isUuid)
-            ? await deps.db
-                .select()
-                .from(sites)
-                .where(and(inArray(sites.id, ids), isNull(sites.deletedAt)))
-            : [];
-          if (found.length !== ids.length)
-            throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-          for (const site of found)
-            authorize(viewer, 'sites.update', { organisationId: site.ownerOrganisationId });
+          const viewer = requireViewer(context);
+          const found = await deps.access.sites(viewer, 'sites.update', [
+            args.target_id,
+            ...args.source_ids,
+          ]);
           const target = found.find((site) => site.id === args.target_id) as SiteRow;
           if (found.some((site) => site.ownerOrganisationId !== target.ownerOrganisationId))
             throw new HttpError(400, SITE_MERGE_MESSAGES.sameOrganisation);

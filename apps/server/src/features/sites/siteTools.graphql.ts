@@ -1,6 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
-import { toTaskTracking } from '../tasks/tasks.graphql.ts';
+import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
 import type { SiteToolsService } from './siteTools.service.ts';
 
 export const siteToolsTypeDefs = /* GraphQL */ `

@@ -1,13 +1,9 @@
 import { CLASS_SCHEMES, findClassScheme } from '@roadcount/domain';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { isUuid } from '../../infra/db/ids.ts';
-import { sites, tasks } from '../../infra/db/schema.ts';
+import type { Access, SiteRow } from '../../infra/access/access.ts';
+import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
-
-export type SiteRow = typeof sites.$inferSelect;
+import type { SitesRepository } from './sites.repository.ts';
 
 /** The tasks the site tools queue, one kind each (SPEC section 4). */
 export const SITE_TOOL_TASKS = ['site_change_scheme', 'recalculate_data_quality'] as const;
@@ -25,25 +21,14 @@ export function needsReprocess(
 }
 
 export function createSiteToolsService(deps: {
-  db: Database;
+  sites: SitesRepository;
+  access: Access;
   queue: TaskQueue;
   /** Tells subscribers and wakes the in-process worker. */
   onQueued: (task: TaskRow) => Promise<void>;
 }) {
-  async function liveSite(viewer: Viewer, siteId: string, action: 'sites.read' | 'sites.update') {
-    const [site] = isUuid(siteId)
-      ? await deps.db
-          .select()
-          .from(sites)
-          .where(and(eq(sites.id, siteId), isNull(sites.deletedAt)))
-      : [];
-    if (!site) {
-      authorize(viewer, action);
-      throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-    }
-    authorize(viewer, action, { organisationId: site.ownerOrganisationId });
-    return site;
-  }
+  const liveSite = (viewer: Viewer, siteId: string, action: 'sites.read' | 'sites.update') =>
+    deps.access.site(viewer, action, siteId);
 
   async function queueSiteTask(viewer: Viewer, site: SiteRow, functionName: SiteToolTask) {
     const task = await deps.queue.enqueue({
@@ -74,10 +59,10 @@ export function createSiteToolsService(deps: {
           `class_scheme must be one of ${CLASS_SCHEMES.map((scheme) => scheme.id).join(', ')}`,
         );
       }
-      await deps.db
-        .update(sites)
-        .set({ classScheme: change.class_scheme, pedestriansIncluded: change.pedestrians_included })
-        .where(eq(sites.id, site.id));
+      await deps.sites.update(site.id, {
+        classScheme: change.class_scheme,
+        pedestriansIncluded: change.pedestrians_included,
+      });
       return queueSiteTask(viewer, site, 'site_change_scheme');
     },
 
@@ -89,17 +74,7 @@ export function createSiteToolsService(deps: {
     /** The latest task of each tool kind for the site, newest first. */
     async siteTasks(viewer: Viewer, siteId: string): Promise<TaskRow[]> {
       const site = await liveSite(viewer, siteId, 'sites.read');
-      const rows = await deps.db
-        .selectDistinctOn([tasks.functionName])
-        .from(tasks)
-        .where(
-          and(
-            inArray(tasks.functionName, [...SITE_TOOL_TASKS]),
-            sql`${tasks.payload}->>'siteId' = ${site.id}`,
-          ),
-        )
-        .orderBy(tasks.functionName, desc(tasks.createdOn));
-      return rows.sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime());
+      return deps.sites.latestTasks(site.id, SITE_TOOL_TASKS);
     },
   };
 }

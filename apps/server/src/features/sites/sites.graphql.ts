@@ -8,28 +8,13 @@ import {
   SITE_FILTERS,
   siteUpdateSchema,
 } from '@roadcount/domain';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  ne,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
-import { authorize } from '../../infra/auth/viewer.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { isUuid } from '../../infra/db/ids.ts';
-import { sites } from '../../infra/db/schema.ts';
+import type { Access, SiteRow } from '../../infra/access/access.ts';
+import { organisationScope, scopedOrganisationId } from '../../infra/access/access.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
-import { createLanesRepository } from './lanes.repository.ts';
+import type { LanesRepository } from './lanes.repository.ts';
 import { needsReprocess, type SiteToolsService } from './siteTools.service.ts';
+import { SITE_SORTS, type SitesRepository } from './sites.repository.ts';
 
 export const sitesTypeDefs = /* GraphQL */ `
   "SPEC section 3: a site. Directions as compass letters N, E, S or W."
@@ -105,31 +90,16 @@ export const sitesTypeDefs = /* GraphQL */ `
     siteNameClashes(siteId: ID!, name: String!): [String!]!
   }
 
+  extend type SiteGroup {
+    "The group's live sites, by name."
+    sites: [Site!]!
+  }
+
   extend type Mutation {
     "SPEC section 5 rules; names are unique in the organisation (organisation admins). A new class scheme or pedestrians included queues the site's reprocess (see siteTasks)."
     updateSite(id: ID!, input: SiteInput!): Site!
   }
 `;
-
-const SORTS = [
-  'name',
-  'alternative_name',
-  'last_surveyed',
-  'site_type',
-  'files',
-  'lane_count',
-  'asset_management_id',
-  'time_zone',
-  'class_scheme',
-] as const;
-// Written out: inside a select from sites, drizzle names sites.id without its table.
-export const lastSurveyed = sql<
-  string | null
->`(select max(r.day) from site_daily_rollups r where r.site_id = "sites"."id")`;
-export const fileCount = sql<number>`(select count(*)::int from traffic_data_files f where f.site_id = "sites"."id")`;
-export const laneCount = sql<number>`(select count(*)::int from lanes l where l.site_id = "sites"."id")`;
-
-type SiteRow = typeof sites.$inferSelect;
 
 export function toSite(
   site: SiteRow,
@@ -163,33 +133,19 @@ export function toSite(
   };
 }
 
-/** Names in the organisation, other than the site's own, equal to `name` in any case. */
-async function nameClashes(db: Database, site: SiteRow, name: string): Promise<string[]> {
-  const rows = await db
-    .select({ name: sites.name })
-    .from(sites)
-    .where(
-      and(
-        eq(sites.ownerOrganisationId, site.ownerOrganisationId),
-        ne(sites.id, site.id),
-        sql`lower(${sites.name}) = lower(${name.trim()})`,
-      ),
-    );
-  return rows.map((row) => row.name);
-}
+export function sitesResolvers(deps: {
+  sites: SitesRepository;
+  lanes: LanesRepository;
+  access: Access;
+  tools: SiteToolsService;
+}): IResolvers<unknown, GraphqlContext> {
+  const { sites, access } = deps;
 
-export function sitesResolvers(
-  db: Database,
-  tools: SiteToolsService,
-): IResolvers<unknown, GraphqlContext> {
-  const lanesRepository = createLanesRepository(db);
-  async function loadSite(id: string) {
-    if (!isUuid(id)) return undefined;
-    const [row] = await db
-      .select({ site: sites, lastSurveyed, files: fileCount, lanes: laneCount })
-      .from(sites)
-      .where(and(eq(sites.id, id), isNull(sites.deletedAt)));
-    return row;
+  /** The live site with what the sites table shows beside it, once the viewer may read it. */
+  async function siteWithExtras(site: SiteRow) {
+    const [found] = await sites.withExtras([site.id]);
+    if (!found) throw new HttpError(404);
+    return toSite(found.site, found);
   }
 
   return {
@@ -209,9 +165,9 @@ export function sitesResolvers(
         context,
       ) =>
         withHttpErrors(async () => {
-          const viewer = authorize(requireViewer(context), 'sites.read');
-          const sort = SORTS.find((candidate) => candidate === (args.sort ?? 'name'));
-          if (!sort) throw new HttpError(400, `sort must be one of ${SORTS.join(', ')}`);
+          const scope = organisationScope(requireViewer(context), 'sites.read');
+          const sort = SITE_SORTS.find((candidate) => candidate === (args.sort ?? 'name'));
+          if (!sort) throw new HttpError(400, `sort must be one of ${SITE_SORTS.join(', ')}`);
           const unknown = (args.filters ?? []).filter(
             (filter) => !(SITE_FILTERS as readonly string[]).includes(filter),
           );
@@ -220,95 +176,55 @@ export function sitesResolvers(
               400,
               `filters must be among ${SITE_FILTERS.join(', ')}, not ${unknown.join(', ')}`,
             );
-          const conditions: (SQL | undefined)[] = [
-            isNull(sites.deletedAt),
-            viewer.role === 'admin'
-              ? undefined
-              : eq(sites.ownerOrganisationId, viewer.organisationId ?? ''),
-          ];
-          if (args.group_id)
-            conditions.push(
-              isUuid(args.group_id)
-                ? sql`exists (select 1 from site_group_members m where m.group_id = ${args.group_id} and m.site_id = "sites"."id")`
-                : sql`false`,
-            );
-          const search = args.search?.trim();
-          if (search) {
-            const pattern = `%${search.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-            conditions.push(or(ilike(sites.name, pattern), ilike(sites.alternativeName, pattern)));
-          }
-          for (const filter of args.filters ?? []) {
-            if (filter === 'realtime') conditions.push(eq(sites.realtime, true));
-            else if (filter === 'selected_only') {
-              const selected = (args.selected ?? []).filter(isUuid);
-              conditions.push(selected.length > 0 ? inArray(sites.id, selected) : sql`false`);
-            } else if (filter === 'TS_T' || filter === 'TS_P')
-              conditions.push(sql`${sites.coreSiteMeta}->>'time_span' = ${filter}`);
-            else conditions.push(sql`${sites.coreSiteMeta}->'site_context' ? ${filter}`);
-          }
-          const where = and(...conditions);
-          const column = {
-            name: sql`lower(${sites.name})`,
-            alternative_name: sql`lower(${sites.alternativeName})`,
-            last_surveyed: lastSurveyed,
-            site_type: sites.siteType,
-            files: fileCount,
-            lane_count: laneCount,
-            asset_management_id: sites.assetManagementId,
-            time_zone: sites.timeZone,
-            class_scheme: sites.classScheme,
-          }[sort];
-          const pageSize = Math.min(100, Math.max(1, args.page_size ?? 25));
-          const page = Math.max(0, args.page ?? 0);
-          const [rows, [total]] = await Promise.all([
-            db
-              .select({ site: sites, lastSurveyed, files: fileCount, lanes: laneCount })
-              .from(sites)
-              .where(where)
-              .orderBy(args.direction === 'desc' ? desc(column) : asc(column), asc(sites.id))
-              .limit(pageSize)
-              .offset(page * pageSize),
-            db.select({ total: count() }).from(sites).where(where),
-          ]);
-          return {
-            total: total?.total ?? 0,
-            sites: rows.map((row) => toSite(row.site, row)),
-          };
+          const organisationId = scopedOrganisationId(scope);
+          if (!scope.all && organisationId === null) return { total: 0, sites: [] };
+          const { total, rows } = await sites.list({
+            organisationId,
+            search: args.search?.trim() || undefined,
+            filters: args.filters ?? [],
+            selected: args.selected ?? [],
+            groupId: args.group_id ?? undefined,
+            sort,
+            descending: args.direction === 'desc',
+            page: Math.max(0, args.page ?? 0),
+            pageSize: Math.min(100, Math.max(1, args.page_size ?? 25)),
+          });
+          return { total, sites: rows.map((row) => toSite(row.site, row)) };
         }),
       site: (_root, args: { id: string }, context) =>
-        withHttpErrors(async () => {
-          const viewer = requireViewer(context);
-          const found = await loadSite(args.id);
-          if (!found) {
-            authorize(viewer, 'sites.read');
-            throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-          }
-          authorize(viewer, 'sites.read', { organisationId: found.site.ownerOrganisationId });
-          return toSite(found.site, found);
-        }),
+        withHttpErrors(async () =>
+          siteWithExtras(await access.site(requireViewer(context), 'sites.read', args.id)),
+        ),
       siteNameClashes: (_root, args: { siteId: string; name: string }, context) =>
+        withHttpErrors(async () =>
+          sites.nameClashes(
+            await access.site(requireViewer(context), 'sites.read', args.siteId),
+            args.name,
+          ),
+        ),
+    },
+    SiteGroup: {
+      // The group was loaded through the access check of the query that answered it.
+      sites: (group: unknown) =>
         withHttpErrors(async () => {
-          const viewer = requireViewer(context);
-          const found = await loadSite(args.siteId);
-          if (!found) {
-            authorize(viewer, 'sites.read');
-            throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-          }
-          authorize(viewer, 'sites.read', { organisationId: found.site.ownerOrganisationId });
-          return nameClashes(db, found.site, args.name);
+          const { rows } = await sites.list({
+            organisationId: null,
+            filters: [],
+            selected: [],
+            groupId: (group as { id: string }).id,
+            sort: 'name',
+            descending: false,
+            page: 0,
+            pageSize: 10_000,
+          });
+          return rows.map((row) => toSite(row.site, row));
         }),
     },
     Mutation: {
       updateSite: (_root, args: { id: string; input: unknown }, context) =>
         withHttpErrors(async () => {
           const viewer = requireViewer(context);
-          const found = await loadSite(args.id);
-          if (!found) {
-            authorize(viewer, 'sites.update');
-            throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-          }
-          const site = found.site;
-          authorize(viewer, 'sites.update', { organisationId: site.ownerOrganisationId });
+          const site = await access.site(viewer, 'sites.update', args.id);
           const parsed = siteUpdateSchema.safeParse(args.input);
           if (!parsed.success) {
             const messages = parsed.error.issues.map(
@@ -317,43 +233,41 @@ export function sitesResolvers(
             throw new HttpError(400, messages.join('; '));
           }
           const input = parsed.data;
-          const laneDirections = (await lanesRepository.list(site.id)).map((lane) =>
+          const laneDirections = (await deps.lanes.list(site.id)).map((lane) =>
             compassLetter(lane.direction),
           );
-          const leaving = directionsLeavingLanes(laneDirections, toSite(site, found), input);
+          const current = await siteWithExtras(site);
+          const leaving = directionsLeavingLanes(laneDirections, current, input);
           if (leaving.length > 0)
             throw new HttpError(
               400,
               leaving.map((field) => `${field}: ${LANE_MESSAGES.directionHasLanes}`).join('; '),
             );
-          const clashes = await nameClashes(db, site, input.name);
+          const clashes = await sites.nameClashes(site, input.name);
           if (clashes.length > 0)
             throw new HttpError(409, `Site names are unique; already taken: ${clashes.join(', ')}`);
-          await db
-            .update(sites)
-            .set({
-              name: input.name,
-              alternativeName: input.alternative_name,
-              description: input.description,
-              assetManagementId: input.asset_management_id,
-              latitude: input.latitude,
-              longitude: input.longitude,
-              heading: input.heading ?? null,
-              directionOne: input.direction_one ? COMPASS_CODES[input.direction_one] : null,
-              directionTwo: input.direction_two ? COMPASS_CODES[input.direction_two] : null,
-              siteType: input.site_type,
-              timeZone: input.time_zone,
-              classScheme: input.class_scheme,
-              pedestriansIncluded: input.pedestrians_included,
-              notes: input.notes,
-              coreSiteMeta: {
-                ...site.coreSiteMeta,
-                time_span: input.site_type === 'continuous' ? 'TS_P' : 'TS_T',
-              },
-            })
-            .where(eq(sites.id, site.id));
+          await sites.update(site.id, {
+            name: input.name,
+            alternativeName: input.alternative_name,
+            description: input.description,
+            assetManagementId: input.asset_management_id,
+            latitude: input.latitude,
+            longitude: input.longitude,
+            heading: input.heading ?? null,
+            directionOne: input.direction_one ? COMPASS_CODES[input.direction_one] : null,
+            directionTwo: input.direction_two ? COMPASS_CODES[input.direction_two] : null,
+            siteType: input.site_type,
+            timeZone: input.time_zone,
+            classScheme: input.class_scheme,
+            pedestriansIncluded: input.pedestrians_included,
+            notes: input.notes,
+            coreSiteMeta: {
+              ...site.coreSiteMeta,
+              time_span: input.site_type === 'continuous' ? 'TS_P' : 'TS_T',
+            },
+          });
           // The lanes of a direction that changed compass point follow it.
-          await lanesRepository.redirect(site.id, [
+          await deps.lanes.redirect(site.id, [
             ...(site.directionOne !== null && input.direction_one
               ? [{ from: site.directionOne, to: COMPASS_CODES[input.direction_one] }]
               : []),
@@ -362,10 +276,8 @@ export function sitesResolvers(
               : []),
           ]);
           if (needsReprocess(site, input))
-            await tools.queueSiteTask(viewer, site, 'site_change_scheme');
-          const updated = await loadSite(site.id);
-          if (!updated) throw new HttpError(404);
-          return toSite(updated.site, updated);
+            await deps.tools.queueSiteTask(viewer, site, 'site_change_scheme');
+          return siteWithExtras(site);
         }),
     },
   };

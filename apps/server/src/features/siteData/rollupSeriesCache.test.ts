@@ -6,8 +6,7 @@ import {
 } from '@roadcount/analytics';
 import { describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import { rollupSeriesKey } from '../ingest/refreshRollups.task.ts';
-import type { MapRepository } from './map.repository.ts';
+import { storedKeys } from './storedForms.ts';
 import { createRollupSeriesCache } from './rollupSeriesCache.ts';
 
 /** A blob store in a map, counting reads. */
@@ -45,7 +44,7 @@ function setUp(rowsBySite: Record<string, DailyRollup[]>, maxBytes = 1 << 20) {
       packed.push(siteId);
       return Promise.resolve(rowsBySite[siteId] ?? []);
     },
-  } as unknown as MapRepository;
+  } as unknown as Parameters<typeof createRollupSeriesCache>[0]['repository'];
   const cache = createRollupSeriesCache({ repository, blobs: blobs.store, maxBytes });
   return { cache, blobs, packed };
 }
@@ -56,7 +55,7 @@ describe('the map’s rollup series cache', () => {
     const first = await cache.series([{ id: 'a', version: 1 }]);
     expect(Array.from(first.get('a')?.vehicles ?? [])).toEqual([10, 20]);
     expect(packed).toEqual(['a']);
-    const written = blobs.stored.get(rollupSeriesKey('a', 1));
+    const written = blobs.stored.get(storedKeys.rollupSeries('a', 1));
     expect(written && Array.from(decodeRollupSeries(written).vehicles)).toEqual([10, 20]);
     await cache.series([{ id: 'a', version: 1 }]);
     expect(packed).toEqual(['a']);
@@ -68,7 +67,7 @@ describe('the map’s rollup series cache', () => {
     await cache.series([{ id: 'a', version: 1 }]);
     // The refresh task writes the new version's series.
     blobs.stored.set(
-      rollupSeriesKey('a', 2),
+      storedKeys.rollupSeries('a', 2),
       encodeRollupSeries(rollupSeriesFromDays([row('2025-01-06', 10), row('2025-01-08', 5)])),
     );
     const next = await cache.series([

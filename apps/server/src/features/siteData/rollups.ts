@@ -1,14 +1,9 @@
-import { encodeRollupSeries, intervalsFromArrow, rollupSeriesFromDays } from '@roadcount/analytics';
+import { encodeRollupSeries, rollupSeriesFromDays } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
-import type { TaskRow } from '../../infra/queue/taskQueue.ts';
-import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
-import { directionMapOf, withMappedDirections } from './directionMap.ts';
-import { columnsKey, intervalsKey } from './processFile.task.ts';
-import { storedColumnBatches } from './storedColumnBatches.ts';
+import { readIntervals, vehicleBatches } from './readers.ts';
+import type { SiteDataRepository } from './siteData.repository.ts';
+import { storedFileOf, storedKeys } from './storedForms.ts';
 
 /** Speed bins of 1 km/h from 0; the last holds every faster vehicle. */
 export const SPEED_HISTOGRAM_BINS = 251;
@@ -94,49 +89,22 @@ export class DailyTotals {
   }
 }
 
-/** Where a site's packed rollup series of a version is kept in the blob store (map layers). */
-export const rollupSeriesKey = (siteId: string, version: number) =>
-  `rollups/${siteId}/${version}.bin`;
-
-/** Files whose data belongs to their site: passed, or accepted despite issues. */
-export const JOINED_STATUSES = ['PDC', 'NRE', 'ACC'];
-
 /**
- * The refresh_site_rollups task: rebuilds a site's daily counts per direction from every file
- * that joined it. Replaces the site's rows as a whole, so running it twice changes nothing.
+ * Replaces the site's daily rollups with those of every file that joined it, and packs them
+ * for the map. Replaces the rows as a whole, so running it twice changes nothing. Answers
+ * undefined for a site that no longer exists.
  */
-export function createRefreshRollupsHandler(deps: { db: Database; blobs: BlobStore }) {
-  return async function refreshRollups(task: TaskRow): Promise<TaskOutcome> {
-    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
-    return rebuildSiteRollups(deps, siteId);
-  };
-}
-
-/** Replaces the site's daily rollups with those of every file that joined it. */
 export async function rebuildSiteRollups(
-  deps: { db: Database; blobs: BlobStore },
+  deps: { repository: SiteDataRepository; blobs: BlobStore },
   siteId: string,
-): Promise<TaskOutcome> {
-  const [site] = await deps.db.select().from(sites).where(eq(sites.id, siteId));
-  if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
-  const files = await deps.db
-    .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
-    .from(trafficDataFiles)
-    .where(
-      and(
-        eq(trafficDataFiles.siteId, siteId),
-        inArray(trafficDataFiles.reviewStatus, JOINED_STATUSES),
-      ),
-    );
+) {
+  const site = await deps.repository.site(siteId);
+  if (!site) return undefined;
+  const files = (await deps.repository.joinedFiles(siteId)).map(storedFileOf);
   const totals = new DailyTotals(new LocalTimeConverter(site.timeZone));
   for (const file of files) {
-    // A file merged in from another site counts its directions as the merge aligned them.
-    const directionMap = directionMapOf(file.logs);
-    if (file.logs.data_kind === 'intervals') {
-      const intervals = withMappedDirections(
-        intervalsFromArrow(await deps.blobs.getBytes(intervalsKey(file.id))),
-        directionMap,
-      );
+    if (file.kind === 'intervals') {
+      const intervals = await readIntervals(deps.blobs, file);
       for (let index = 0; index < intervals.startMs.length; index += 1) {
         totals.add(
           intervals.startMs[index] as number,
@@ -148,8 +116,7 @@ export async function rebuildSiteRollups(
       }
       continue;
     }
-    for await (const batch of storedColumnBatches(deps.blobs, columnsKey(file.id))) {
-      const columns = withMappedDirections(batch, directionMap);
+    for await (const columns of vehicleBatches(deps.blobs, file)) {
       const { timeMs, direction, speedMps, classIndex } = columns;
       for (let index = 0; index < timeMs.length; index += 1) {
         totals.add(
@@ -163,26 +130,17 @@ export async function rebuildSiteRollups(
     }
   }
   const rows = totals.rows(siteId);
-  const version = await deps.db.transaction(async (tx) => {
-    await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
-    for (let start = 0; start < rows.length; start += 1000) {
-      await tx.insert(siteDailyRollups).values(rows.slice(start, start + 1000));
-    }
-    const [bumped] = await tx
-      .update(sites)
-      .set({ rollupsVersion: sql`${sites.rollupsVersion} + 1` })
-      .where(eq(sites.id, siteId))
-      .returning({ version: sites.rollupsVersion });
-    return bumped?.version ?? 0;
-  });
+  const version = await deps.repository.replaceRollups(siteId, rows);
   // Written after the commit: a map call between the two packs the same rows itself.
   await deps.blobs.putBytes(
-    rollupSeriesKey(siteId, version),
+    storedKeys.rollupSeries(siteId, version),
     encodeRollupSeries(rollupSeriesFromDays(rows)),
   );
-  await deps.blobs.delete(rollupSeriesKey(siteId, version - 1)).catch(() => undefined);
+  await deps.blobs.delete(storedKeys.rollupSeries(siteId, version - 1)).catch(() => undefined);
   return {
-    message: `${site.name}: ${rows.length} daily rollups from ${files.length} files`,
-    result: { siteId, days: new Set(rows.map((row) => row.day)).size, files: files.length },
+    site,
+    rows: rows.length,
+    days: new Set(rows.map((row) => row.day)).size,
+    files: files.length,
   };
 }

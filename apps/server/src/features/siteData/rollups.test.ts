@@ -1,6 +1,6 @@
 import { LocalTimeConverter } from '@roadcount/formats';
 import { describe, expect, it } from 'vitest';
-import { DailyTotals, SPEED_HISTOGRAM_BINS } from './refreshRollups.task.ts';
+import { DailyTotals, SPEED_HISTOGRAM_BINS } from './rollups.ts';
 
 interface Vehicle {
   time: number;

@@ -8,8 +8,8 @@ import {
   type RollupSeries,
 } from '@roadcount/analytics';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import { rollupSeriesKey } from '../ingest/refreshRollups.task.ts';
-import type { MapRepository } from './map.repository.ts';
+import type { SiteDataRepository } from './siteData.repository.ts';
+import { storedKeys } from './storedForms.ts';
 
 interface Entry {
   version: number;
@@ -26,7 +26,7 @@ const LOAD_CONCURRENCY = 16;
  * its entry is stale, so API nodes agree without being told.
  */
 export function createRollupSeriesCache(deps: {
-  repository: MapRepository;
+  repository: Pick<SiteDataRepository, 'dailyRollups'>;
   blobs: BlobStore;
   maxBytes: number;
 }) {
@@ -46,7 +46,7 @@ export function createRollupSeriesCache(deps: {
   }
 
   async function read(siteId: string, version: number): Promise<RollupSeries> {
-    const key = rollupSeriesKey(siteId, version);
+    const key = storedKeys.rollupSeries(siteId, version);
     try {
       return decodeRollupSeries(await deps.blobs.getBytes(key));
     } catch {

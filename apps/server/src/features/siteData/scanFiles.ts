@@ -9,13 +9,8 @@ import {
   type RandomAccessFile,
 } from '@roadcount/analytics';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
-import { storedColumnBatches } from '../ingest/storedColumnBatches.ts';
-import type { StoredColumns } from './analysisWorker.protocol.ts';
-
-/** Where a file's scan file is kept (beside its column object, which stays the record). */
-export function scanFileKey(fileId: string): string {
-  return `scan/${fileId}.bin`;
-}
+import { storedColumnBatches } from './readers.ts';
+import type { StoredColumns } from './storedForms.ts';
 
 /**
  * Writes the scan file of a file's column object (`columnsKey`), reading the columns a batch at

@@ -1,0 +1,8 @@
+// The one module that owns a site's stored data (docs/storage.md): blob keys, stored forms,
+// their readers and writers, which files count, merged files' direction maps, and rollups.
+export { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
+export { preparedSiteColumns } from './preparedSiteColumns.ts';
+export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesCache.ts';
+export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
+export { createSiteData, type SiteData } from './siteData.ts';
+export { JOINED_STATUSES, type StoredColumns } from './storedForms.ts';

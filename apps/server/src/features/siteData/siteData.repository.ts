@@ -1,0 +1,92 @@
+import { and, asc, eq, inArray, max, min, sql } from 'drizzle-orm';
+import type { Database } from '../../infra/db/database.ts';
+import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import { JOINED_STATUSES } from './storedForms.ts';
+
+export type DailyRollupRow = typeof siteDailyRollups.$inferInsert;
+
+/** The database side of a site's stored data: which files joined it, and its daily rollups. */
+export function createSiteDataRepository(db: Database) {
+  const joined = (siteId: string) =>
+    and(
+      eq(trafficDataFiles.siteId, siteId),
+      inArray(trafficDataFiles.reviewStatus, [...JOINED_STATUSES]),
+    );
+
+  return {
+    /** The files whose data belongs to the site, in a stable order. */
+    joinedFiles(siteId: string) {
+      return db
+        .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+        .from(trafficDataFiles)
+        .where(joined(siteId))
+        .orderBy(asc(trafficDataFiles.id));
+    },
+
+    /** The earliest start and latest end of the data of the files that joined the site. */
+    async dataTimeRange(siteId: string) {
+      const [range] = await db
+        .select({
+          start: min(trafficDataFiles.startDataDatetime),
+          end: max(trafficDataFiles.endDataDatetime),
+        })
+        .from(trafficDataFiles)
+        .where(joined(siteId));
+      return range;
+    },
+
+    /** Every file of the site whatever its status, with its raw upload's key. */
+    allFiles(siteId: string) {
+      return db
+        .select({ id: trafficDataFiles.id, s3Key: trafficDataFiles.s3Key })
+        .from(trafficDataFiles)
+        .where(eq(trafficDataFiles.siteId, siteId));
+    },
+
+    /** What a rollup rebuild needs of the site: its name, time zone and series version. */
+    async site(siteId: string) {
+      const [site] = await db
+        .select({
+          id: sites.id,
+          name: sites.name,
+          timeZone: sites.timeZone,
+          rollupsVersion: sites.rollupsVersion,
+        })
+        .from(sites)
+        .where(eq(sites.id, siteId));
+      return site;
+    },
+
+    /** Replaces the site's daily rollups as a whole; answers the new series version. */
+    async replaceRollups(siteId: string, rows: DailyRollupRow[]): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
+        for (let start = 0; start < rows.length; start += 1000) {
+          await tx.insert(siteDailyRollups).values(rows.slice(start, start + 1000));
+        }
+        const [bumped] = await tx
+          .update(sites)
+          .set({ rollupsVersion: sql`${sites.rollupsVersion} + 1` })
+          .where(eq(sites.id, siteId))
+          .returning({ version: sites.rollupsVersion });
+        return bumped?.version ?? 0;
+      });
+    },
+
+    /** A site's daily rollup rows (every direction), to pack its series from. */
+    dailyRollups(siteId: string) {
+      return db.select().from(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
+    },
+
+    /** The site's vehicles over every rolled-up day. */
+    async rolledUpVehicles(siteId: string): Promise<number> {
+      const [totals] = await db
+        .select({ vehicles: sql<number>`coalesce(sum(${siteDailyRollups.vehicles}), 0)::int` })
+        .from(siteDailyRollups)
+        .where(eq(siteDailyRollups.siteId, siteId));
+      return Number(totals?.vehicles ?? 0);
+    },
+  };
+}
+
+export type SiteDataRepository = ReturnType<typeof createSiteDataRepository>;

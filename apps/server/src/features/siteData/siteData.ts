@@ -1,0 +1,122 @@
+import {
+  createArrowColumnsWriter,
+  intervalsToArrow,
+  type IntervalColumns,
+  type ScanFileCoding,
+} from '@roadcount/analytics';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { Database } from '../../infra/db/database.ts';
+import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
+import { rebuildSiteRollups } from './rollups.ts';
+import { createRollupSeriesCache } from './rollupSeriesCache.ts';
+import { writeScanFile } from './scanFiles.ts';
+import { createSiteDataRepository } from './siteData.repository.ts';
+import { storedFileOf, storedKeys, type StoredColumns } from './storedForms.ts';
+
+/**
+ * A site's stored data, through one door: every feature that reads or writes vehicles, counts
+ * or rollups calls these, and none knows a blob key or a stored form's layout.
+ */
+export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
+  const { blobs } = deps;
+  const repository = createSiteDataRepository(deps.db);
+
+  /** The files that joined the site, as their logs describe their stored data. */
+  const joinedFiles = async (siteId: string) =>
+    (await repository.joinedFiles(siteId)).map(storedFileOf);
+
+  return {
+    /** The site's vehicle files as the analysis threads read them (scan file, else columns). */
+    async vehicleFiles(siteId: string): Promise<StoredColumns[]> {
+      return (await joinedFiles(siteId))
+        .filter((file) => file.kind === 'vehicles')
+        .map((file) => ({
+          key: storedKeys.columns(file.id),
+          scanKey: storedKeys.scanFile(file.id),
+          version: file.version,
+          ...(file.directionMap ? { directionMap: file.directionMap } : {}),
+        }));
+    },
+
+    /** Each vehicle file's batches in turn, directions as they count on the site. */
+    async *vehicleBatches(siteId: string) {
+      for (const file of await joinedFiles(siteId))
+        if (file.kind === 'vehicles') yield* vehicleBatches(blobs, file);
+    },
+
+    /** The interval counts of the site's count files (bike and pedestrian counters). */
+    async intervalCounts(siteId: string): Promise<IntervalColumns[]> {
+      const counts = [];
+      for (const file of await joinedFiles(siteId))
+        if (file.kind === 'intervals') counts.push(await readIntervals(blobs, file));
+      return counts;
+    },
+
+    /** The earliest start and latest end of the data that joined the site. */
+    dataTimeRange: (siteId: string) => repository.dataTimeRange(siteId),
+
+    /** Rebuilds the site's daily rollups and the map's packed series from its joined files. */
+    rebuildRollups: (siteId: string) => rebuildSiteRollups({ repository, blobs }, siteId),
+
+    /** The site's vehicles over its rolled-up days. */
+    rolledUpVehicles: (siteId: string) => repository.rolledUpVehicles(siteId),
+
+    /** The map's packed rollup series, kept in memory up to `maxBytes`. */
+    rollupSeriesCache: (maxBytes: number) =>
+      createRollupSeriesCache({ repository, blobs, maxBytes }),
+
+    /** A file's raw upload as it was stored, to be read again. */
+    rawUpload: (key: string) => blobs.getStream(key),
+
+    /** A file's own vehicle batches, as it was recorded (no direction map). */
+    fileVehicleBatches: (fileId: string) => storedColumnBatches(blobs, storedKeys.columns(fileId)),
+
+    /** A file's own interval counts, as it was recorded. */
+    fileIntervals: (fileId: string) => readIntervals(blobs, { id: fileId }),
+
+    /**
+     * Starts writing a vehicle file's column object: batches go to `writer` as they are read;
+     * `stored` settles once the object is in the store.
+     */
+    columnsWriter(fileId: string) {
+      const writer = createArrowColumnsWriter();
+      const stored = blobs.putStream(
+        storedKeys.columns(fileId),
+        writer.stream,
+        Number.MAX_SAFE_INTEGER,
+      );
+      return { writer, stored };
+    },
+
+    /** Writes the scan file of a written column object; false when it cannot be coded exactly. */
+    writeScanFile: (fileId: string, version: string, coding?: ScanFileCoding) =>
+      writeScanFile(
+        blobs,
+        storedKeys.columns(fileId),
+        storedKeys.scanFile(fileId),
+        version,
+        coding,
+      ),
+
+    writeIntervals: (fileId: string, intervals: IntervalColumns) =>
+      blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),
+
+    /**
+     * Deletes every stored form of the site's files, their raw uploads and its packed series;
+     * answers the files, whose rows the caller removes.
+     */
+    async deleteSiteData(site: { id: string; rollupsVersion: number }) {
+      const files = await repository.allFiles(site.id);
+      for (const file of files) {
+        await blobs.delete(storedKeys.columns(file.id));
+        await blobs.delete(storedKeys.scanFile(file.id));
+        await blobs.delete(storedKeys.intervals(file.id));
+        await blobs.delete(file.s3Key);
+      }
+      await blobs.delete(storedKeys.rollupSeries(site.id, site.rollupsVersion));
+      return files;
+    },
+  };
+}
+
+export type SiteData = ReturnType<typeof createSiteData>;
