@@ -50,6 +50,7 @@ import { registerFileRoutes } from './features/files/files.routes.ts';
 import { createImagesRepository } from './features/images/images.repository.ts';
 import { registerImageRoutes } from './features/images/images.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
+import { createFileNotesRepository } from './features/files/fileNotes.repository.ts';
 import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
 import { createIngestRepository } from './features/ingest/ingest.repository.ts';
 import { createSiteMatchingRepository } from './features/ingest/siteMatching.repository.ts';
@@ -205,7 +206,7 @@ export async function buildApp({
     maxUploadBytes: config.maxUploadBytes,
     onQueued: () => taskWorker?.wake(),
   });
-  registerFileRoutes(app, { openapi, tokens, users, files, blobs });
+  registerFileRoutes(app, { openapi, tokens, users, access, blobs });
   registerImageRoutes(app, {
     openapi,
     tokens,
@@ -304,7 +305,7 @@ export async function buildApp({
     resolvers: [
       usersResolvers(users, organisations),
       tasksResolvers(tasksService),
-      filesResolvers(files, queue, tokens),
+      filesResolvers({ files, queue, tokens, access }),
       analysisResolvers(analysis),
       mapResolvers(createMapService({ repository: mapRepository, cache: mapSeries, access })),
       mapNotesResolvers(createMapNotesService(createMapNotesRepository(db))),
@@ -322,7 +323,7 @@ export async function buildApp({
         }),
       ),
       lanesResolvers({ lanes: lanesRepository, access }),
-      fileNotesResolvers(db),
+      fileNotesResolvers({ notes: createFileNotesRepository(db), access }),
       siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db), access)),
       siteMergeResolvers({
         access,

@@ -1,11 +1,9 @@
 import type { IResolvers } from 'mercurius';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Access } from '../../infra/access/access.ts';
 import { authorize } from '../../infra/auth/viewer.ts';
-import type { Database } from '../../infra/db/database.ts';
-import { isUuid } from '../../infra/db/ids.ts';
-import { notes, trafficDataFiles, userNotifications, users } from '../../infra/db/schema.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
+import type { FileNotesRepository } from './fileNotes.repository.ts';
 
 export const fileNotesTypeDefs = /* GraphQL */ `
   "SPEC section 3: a note on a file; when is UTC, year-month-day hour:minute."
@@ -34,7 +32,6 @@ export const fileNotesTypeDefs = /* GraphQL */ `
   }
 `;
 
-const SUBJECT = 'traffic_data_file';
 const MAX_NOTE_LENGTH = 5000;
 
 /** UTC, year-month-day hour:minute (SPEC section 9). */
@@ -50,21 +47,13 @@ function checkContent(content: string): string {
   return text;
 }
 
-export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlContext> {
-  async function filesOf(ids: string[]) {
-    const valid = ids.filter(isUuid);
-    if (valid.length === 0) return [];
-    return db
-      .select({ id: trafficDataFiles.id, organisationId: trafficDataFiles.organisationId })
-      .from(trafficDataFiles)
-      .where(inArray(trafficDataFiles.id, valid));
-  }
+export function fileNotesResolvers(deps: {
+  notes: FileNotesRepository;
+  access: Access;
+}): IResolvers<unknown, GraphqlContext> {
+  const { notes, access } = deps;
   async function notesOf(fileId: string) {
-    const rows = await db
-      .select()
-      .from(notes)
-      .where(and(eq(notes.subject, SUBJECT), eq(notes.subjectId, fileId)))
-      .orderBy(asc(notes.createdOn));
+    const rows = await notes.list(fileId);
     return rows.map((row) => ({
       content: row.content,
       when: noteTime(row.createdOn),
@@ -72,10 +61,8 @@ export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlCon
     }));
   }
   async function oneFile(context: GraphqlContext, fileId: string) {
-    const viewer = authorize(requireViewer(context), 'files.notes');
-    const [file] = await filesOf([fileId]);
-    if (!file) throw new HttpError(404);
-    authorize(viewer, 'files.notes', { organisationId: file.organisationId });
+    const viewer = requireViewer(context);
+    const file = await access.file(viewer, 'files.notes', fileId);
     return { viewer, file };
   }
   return {
@@ -90,46 +77,35 @@ export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlCon
       appendTrafficDataFileNote: (_root, args: { fileId: string; content: string }, context) =>
         withHttpErrors(async () => {
           const { viewer, file } = await oneFile(context, args.fileId);
-          await db.insert(notes).values({
-            organisationId: file.organisationId,
-            subject: SUBJECT,
-            subjectId: file.id,
-            content: checkContent(args.content),
-            userId: viewer.userId,
-            username: viewer.row.username,
-          });
+          await notes.insert([
+            {
+              organisationId: file.organisationId,
+              fileId: file.id,
+              content: checkContent(args.content),
+              userId: viewer.userId,
+              username: viewer.row.username,
+            },
+          ]);
           return notesOf(file.id);
         }),
       updateTrafficDataFileNotes: (_root, args: { ecoId: string; notes: string[] }, context) =>
         withHttpErrors(async () => {
           const { viewer, file } = await oneFile(context, args.ecoId);
           const wanted = args.notes.map(checkContent);
-          await db.transaction(async (tx) => {
-            const existing = await tx
-              .select()
-              .from(notes)
-              .where(and(eq(notes.subject, SUBJECT), eq(notes.subjectId, file.id)))
-              .orderBy(asc(notes.createdOn));
-            await tx
-              .delete(notes)
-              .where(and(eq(notes.subject, SUBJECT), eq(notes.subjectId, file.id)));
-            if (wanted.length === 0) return;
+          await notes.replace(file.id, (existing) => {
             const unused = [...existing];
-            await tx.insert(notes).values(
-              wanted.map((content) => {
-                const index = unused.findIndex((note) => note.content === content);
-                const kept = index >= 0 ? unused.splice(index, 1)[0] : undefined;
-                return {
-                  organisationId: file.organisationId,
-                  subject: SUBJECT,
-                  subjectId: file.id,
-                  content,
-                  userId: kept ? kept.userId : viewer.userId,
-                  username: kept?.username ?? viewer.row.username,
-                  ...(kept ? { createdOn: kept.createdOn } : {}),
-                };
-              }),
-            );
+            return wanted.map((content) => {
+              const index = unused.findIndex((note) => note.content === content);
+              const kept = index >= 0 ? unused.splice(index, 1)[0] : undefined;
+              return {
+                organisationId: file.organisationId,
+                fileId: file.id,
+                content,
+                userId: kept ? kept.userId : viewer.userId,
+                username: kept?.username ?? viewer.row.username,
+                ...(kept ? { createdOn: kept.createdOn } : {}),
+              };
+            });
           });
           return notesOf(file.id);
         }),
@@ -150,20 +126,13 @@ export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlCon
           const functionId = args.function_id.trim();
           if (functionId === '' || functionId.length > 100)
             throw new HttpError(400, 'function_id must be 1 to 100 characters.');
-          const [file] = await filesOf([fileId]);
-          if (!file) throw new HttpError(404);
-          authorize(viewer, 'files.read', { organisationId: file.organisationId });
+          const file = await access.file(viewer, 'files.read', fileId);
           if (args.userId) {
-            const [recipient] = isUuid(args.userId)
-              ? await db
-                  .select({ organisationId: users.organisationId })
-                  .from(users)
-                  .where(eq(users.id, args.userId))
-              : [];
+            const recipient = await notes.userOrganisation(args.userId);
             if (!recipient) throw new HttpError(404);
             if (recipient.organisationId !== file.organisationId) throw new HttpError(403);
           }
-          await db.insert(userNotifications).values({
+          await notes.notify({
             organisationId: file.organisationId,
             userId: args.userId ?? null,
             functionId,
@@ -179,16 +148,12 @@ export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlCon
         }),
       requestQualityApproval: (_root, args: { fileId: string }, context) =>
         withHttpErrors(async () => {
-          const viewer = authorize(requireViewer(context), 'files.requestApproval');
-          const [file] = isUuid(args.fileId)
-            ? await db.select().from(trafficDataFiles).where(eq(trafficDataFiles.id, args.fileId))
-            : [];
-          if (!file) throw new HttpError(404);
-          authorize(viewer, 'files.requestApproval', { organisationId: file.organisationId });
+          const viewer = requireViewer(context);
+          const file = await access.file(viewer, 'files.requestApproval', args.fileId);
           if (file.reviewStatus !== 'WFR')
             throw new HttpError(409, 'Only a file waiting for review can be sent for approval.');
           // SPEC section 7: a notification for the organisation's admins (user null: all of them).
-          await db.insert(userNotifications).values({
+          await notes.notify({
             organisationId: file.organisationId,
             userId: null,
             functionId: 'file_review',
@@ -205,15 +170,11 @@ export function fileNotesResolvers(db: Database): IResolvers<unknown, GraphqlCon
         withHttpErrors(async () => {
           const viewer = authorize(requireViewer(context), 'files.notes');
           const content = checkContent(args.content);
-          const files = await filesOf([...new Set(args.fileIds)]);
-          if (files.length !== new Set(args.fileIds).size) throw new HttpError(404);
-          for (const file of files)
-            authorize(viewer, 'files.notes', { organisationId: file.organisationId });
-          await db.insert(notes).values(
+          const files = await access.files(viewer, 'files.notes', args.fileIds);
+          await notes.insert(
             files.map((file) => ({
               organisationId: file.organisationId,
-              subject: SUBJECT,
-              subjectId: file.id,
+              fileId: file.id,
               content,
               userId: viewer.userId,
               username: viewer.row.username,

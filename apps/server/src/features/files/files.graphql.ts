@@ -1,10 +1,19 @@
 import mercurius, { type IResolvers } from 'mercurius';
 import {
   effectiveReviewStatus,
-  messageForStatus,
+  NOT_FOUND_MESSAGES,
+  type Action,
   type StoredReviewStatus,
 } from '@roadcount/domain';
-import { authorizeGraphql, type GraphqlContext } from '../../infra/graphql/context.ts';
+import { organisationScope, scopedOrganisationId, type Access } from '../../infra/access/access.ts';
+import { HttpError } from '../../infra/errors.ts';
+import {
+  authorizeGraphql,
+  requireViewer,
+  withHttpErrors,
+  type GraphqlContext,
+  type Viewer,
+} from '../../infra/graphql/context.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import { FILE_SORTS, type FilesRepository } from './files.repository.ts';
@@ -94,14 +103,27 @@ type FileWithSite = NonNullable<Awaited<ReturnType<FilesRepository['findWithSite
 const MAX_PAGE_SIZE = 100;
 const MAX_BULK_FILES = 100;
 
-export function filesResolvers(
-  files: FilesRepository,
-  queue: TaskQueue,
-  tokens: TokenService,
-): IResolvers<unknown, GraphqlContext> {
+export function filesResolvers(deps: {
+  files: FilesRepository;
+  queue: TaskQueue;
+  tokens: TokenService;
+  access: Access;
+}): IResolvers<unknown, GraphqlContext> {
+  const { files, queue, tokens, access } = deps;
+
   async function fileView(id: string) {
     const found = await files.findWithSite(id);
     return found ? toView(found) : null;
+  }
+
+  /** The file and its view, if the viewer may take the action on it (else 401, 403 or 404). */
+  function allowedFile(viewer: Viewer | null, action: Action, id: string) {
+    return withHttpErrors(async () => {
+      const file = await access.file(viewer, action, id);
+      const found = await fileView(id);
+      if (!found) throw new HttpError(404, NOT_FOUND_MESSAGES.file);
+      return { file, ...found };
+    });
   }
 
   function toView({ file, site, organisationName }: FileWithSite) {
@@ -132,21 +154,14 @@ export function filesResolvers(
         args: { fileId: string; userReview?: unknown; status: string },
         context,
       ) => {
-        const found = await fileView(args.fileId);
-        if (!found) {
-          authorizeGraphql(context, 'files.review');
-          throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
-        }
-        const reviewer = authorizeGraphql(context, 'files.review', {
-          organisationId: found.organisationId,
-        });
+        const reviewer = requireViewer(context);
+        const found = await allowedFile(reviewer, 'files.review', args.fileId);
         const outcome = REVIEW_OUTCOMES.find((candidate) => candidate === args.status);
         if (!outcome) graphqlError(`status must be ACC or REJ, not '${args.status}'`, 400);
         if (found.view.review_status !== 'WFR') {
           graphqlError('Only a file waiting for review can be accepted or rejected.', 409);
         }
-        const file = await files.find(args.fileId);
-        const logs = file?.logs ?? {};
+        const logs = found.file.logs;
         const reviews: unknown[] = Array.isArray(logs.user_review)
           ? (logs.user_review as unknown[])
           : [];
@@ -178,7 +193,7 @@ export function filesResolvers(
       },
     },
     Query: {
-      trafficDataFiles: async (
+      trafficDataFiles: (
         _root,
         args: {
           orgId?: string | null;
@@ -190,72 +205,47 @@ export function filesResolvers(
           page_size?: number | null;
         },
         context,
-      ) => {
-        const viewer = authorizeGraphql(context, 'files.read');
-        let organisationId = viewer.organisationId;
-        if (viewer.role === 'admin') organisationId = args.orgId ?? null;
-        else if (args.orgId && args.orgId !== viewer.organisationId) {
-          authorizeGraphql(context, 'files.read', { organisationId: args.orgId });
-        }
-        if (viewer.role !== 'admin' && organisationId === null) return { total: 0, files: [] };
-        const sort = FILE_SORTS.find((candidate) => candidate === (args.sort ?? 'uploaded_on'));
-        if (!sort) graphqlError(`sort must be one of ${FILE_SORTS.join(', ')}`, 400);
-        const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, args.page_size ?? 25));
-        const page = Math.max(0, args.page ?? 0);
-        const { rows, total } = await files.list({
-          organisationId,
-          search: args.search?.trim() || undefined,
-          status: args.status ?? undefined,
-          sort,
-          direction: args.direction === 'asc' ? 'asc' : 'desc',
-          offset: page * pageSize,
-          limit: pageSize,
-        });
-        return { total, files: rows.map((row) => toView(row).view) };
-      },
+      ) =>
+        withHttpErrors(async () => {
+          const scope = organisationScope(requireViewer(context), 'files.read', args.orgId);
+          // A viewer of no organisation who may not see all sees no files.
+          if (!scope.all && scope.organisationId === null) return { total: 0, files: [] };
+          const organisationId = scopedOrganisationId(scope);
+          const sort = FILE_SORTS.find((candidate) => candidate === (args.sort ?? 'uploaded_on'));
+          if (!sort) graphqlError(`sort must be one of ${FILE_SORTS.join(', ')}`, 400);
+          const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, args.page_size ?? 25));
+          const page = Math.max(0, args.page ?? 0);
+          const { rows, total } = await files.list({
+            organisationId,
+            search: args.search?.trim() || undefined,
+            status: args.status ?? undefined,
+            sort,
+            direction: args.direction === 'asc' ? 'asc' : 'desc',
+            offset: page * pageSize,
+            limit: pageSize,
+          });
+          return { total, files: rows.map((row) => toView(row).view) };
+        }),
       s3TrafficDataFile: async (_root, args: { id: string }, context) => {
-        const found = await fileView(args.id);
-        if (!found) {
-          authorizeGraphql(context, 'files.read');
-          throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
-        }
-        const viewer = authorizeGraphql(context, 'files.read', {
-          organisationId: found.organisationId,
-        });
+        const viewer = requireViewer(context);
+        await withHttpErrors(() => access.file(viewer, 'files.read', args.id));
         const token = await tokens.signDownload(args.id, viewer.userId);
         return { url: `/api/files/${args.id}/download?token=${encodeURIComponent(token)}` };
       },
       trafficDataFilesLogs: async (_root, args: { ids: string[] }, context) => {
-        authorizeGraphql(context, 'files.read');
+        const viewer = authorizeGraphql(context, 'files.read');
         if (args.ids.length > MAX_BULK_FILES)
           graphqlError(`Ask for at most ${MAX_BULK_FILES} files at once.`, 400);
         const found = [];
-        for (const id of args.ids) {
-          const file = await fileView(id);
-          if (!file)
-            throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
-          authorizeGraphql(context, 'files.read', { organisationId: file.organisationId });
-          found.push(file.view);
-        }
+        // One by one, in the order asked: the first missing or foreign file answers.
+        for (const id of args.ids) found.push((await allowedFile(viewer, 'files.read', id)).view);
         return found;
       },
       trafficDataFileLogs: async (_root, args: { id: string }, context) => {
-        const found = await fileView(args.id);
-        if (!found) {
-          authorizeGraphql(context, 'files.read');
-          throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
-        }
-        authorizeGraphql(context, 'files.read', { organisationId: found.organisationId });
-        return found.view;
+        return (await allowedFile(context.viewer, 'files.read', args.id)).view;
       },
       getTrafficDataFile: async (_root, args: { id: string }, context) => {
-        const found = await fileView(args.id);
-        if (!found) {
-          authorizeGraphql(context, 'files.read');
-          throw new mercurius.ErrorWithProps(messageForStatus(404), { code: 'NOT_FOUND' }, 404);
-        }
-        authorizeGraphql(context, 'files.read', { organisationId: found.organisationId });
-        return found.view;
+        return (await allowedFile(context.viewer, 'files.read', args.id)).view;
       },
     },
   };

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { isRole } from '@roadcount/domain';
-import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
+import type { Access } from '../../infra/access/access.ts';
+import type { UserSource, Viewer } from '../../infra/auth/viewer.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { OpenApiRegistry } from '../../infra/http/openapi.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
-import type { FilesRepository } from './files.repository.ts';
 
 /**
  * GET /api/files/{id}/download?token=...: the raw file as uploaded. The token comes from the
@@ -18,8 +17,8 @@ export function registerFileRoutes(
   deps: {
     openapi: OpenApiRegistry;
     tokens: TokenService;
-    users: UsersRepository;
-    files: FilesRepository;
+    users: UserSource;
+    access: Access;
     blobs: BlobStore;
   },
 ): void {
@@ -52,9 +51,7 @@ export function registerFileRoutes(
         isDemo: user.isDemo,
         row: user,
       };
-      const file = await deps.files.find(request.params.id);
-      if (!file) throw new HttpError(404);
-      authorize(viewer, 'files.read', { organisationId: file.organisationId });
+      const file = await deps.access.file(viewer, 'files.read', request.params.id);
       const safeName = file.fileName.replace(/["\\\r\n]/g, '_');
       return reply
         .header('content-type', 'application/octet-stream')

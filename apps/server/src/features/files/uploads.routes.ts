@@ -1,14 +1,12 @@
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { authorize } from '../../infra/auth/viewer.ts';
 import { bearerToken, type TokenService } from '../../infra/auth/tokens.ts';
-import { viewerForToken } from '../../infra/auth/viewer.ts';
+import { authorize, viewerForToken, type UserSource } from '../../infra/auth/viewer.ts';
 import { BlobTooLargeError, type BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { OpenApiRegistry } from '../../infra/http/openapi.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 const KINDS = ['vehicle', 'bike', 'national'] as const;
@@ -32,7 +30,7 @@ export function registerUploadRoutes(
   deps: {
     openapi: OpenApiRegistry;
     tokens: TokenService;
-    users: UsersRepository;
+    users: UserSource;
     files: FilesRepository;
     blobs: BlobStore;
     queue: TaskQueue;
