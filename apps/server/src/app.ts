@@ -39,7 +39,6 @@ import {
   siteLifecycleTypeDefs,
 } from './features/sites/siteLifecycle.graphql.ts';
 import { createSiteLifecycleService } from './features/sites/siteLifecycle.service.ts';
-import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
 import { mapNotesResolvers, mapNotesTypeDefs } from './features/mapNotes/mapNotes.graphql.ts';
@@ -51,14 +50,11 @@ import { createImagesRepository } from './features/images/images.repository.ts';
 import { registerImageRoutes } from './features/images/images.routes.ts';
 import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
 import { createFileNotesRepository } from './features/files/fileNotes.repository.ts';
-import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
-import { createIngestRepository } from './features/ingest/ingest.repository.ts';
-import { createSiteMatchingRepository } from './features/ingest/siteMatching.repository.ts';
-import { createRefreshRollupsHandler, createSiteData } from './features/siteData/index.ts';
+import { createSiteData } from './features/siteData/index.ts';
+import { createTaskHandlers } from './taskHandlers.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
 import { createLanesRepository } from './features/sites/lanes.repository.ts';
 import { createAccess } from './infra/access/access.ts';
-import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
 import { siteMergeResolvers, siteMergeTypeDefs } from './features/sites/siteMerge.graphql.ts';
 import { registerSiteListRoutes } from './features/sites/siteList.routes.ts';
 import {
@@ -69,8 +65,6 @@ import { createSiteGroupsRepository } from './features/siteGroups/siteGroups.rep
 import { createSiteGroupsService } from './features/siteGroups/siteGroups.service.ts';
 import { createSiteToolsService } from './features/sites/siteTools.service.ts';
 import { siteToolsResolvers, siteToolsTypeDefs } from './features/sites/siteTools.graphql.ts';
-import { createReprocessSiteHandler } from './features/ingest/reprocessSite.task.ts';
-import { createRecalculateQualityHandler } from './features/ingest/recalculateQuality.task.ts';
 import { createOpenApiRegistry } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
 import { createRouter } from './infra/http/route.ts';
@@ -80,6 +74,7 @@ import { createPasswordTokensRepository } from './features/auth/passwordTokens.r
 import { createOrganisationsRepository } from './features/organisations/organisations.repository.ts';
 import { registerOrganisationsRoutes } from './features/organisations/organisations.routes.ts';
 import { createOrganisationsService } from './features/organisations/organisations.service.ts';
+import { createTrackingRepository } from './features/tracking/tracking.repository.ts';
 import { registerTrackingRoutes } from './features/tracking/tracking.routes.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
@@ -186,7 +181,7 @@ export async function buildApp({
     createUsersService({ users, organisations, auth: authService, access }),
   );
   registerOrganisationsRoutes(router, createOrganisationsService(organisations, access));
-  registerTrackingRoutes(router, db);
+  registerTrackingRoutes(router, createTrackingRepository(db));
   const sitesRepository = createSitesRepository(db);
   const lanesRepository = createLanesRepository(db);
   registerSiteListRoutes(router, { sites: sitesRepository, access });
@@ -212,6 +207,7 @@ export async function buildApp({
     tokens,
     users,
     images: createImagesRepository(db),
+    access,
     blobs,
     maxImageBytes: Math.min(config.maxUploadBytes, MAX_IMAGE_BYTES),
   });
@@ -226,7 +222,7 @@ export async function buildApp({
   app.addHook('onClose', () => analysisPool.close());
   registerHealthRoutes(app, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
-  const exclusions = createExclusionsService(createExclusionsRepository(db));
+  const exclusions = createExclusionsService(createExclusionsRepository(db), access);
   const siteData = createSiteData({ db, blobs });
   const analysis = createAnalysisService({
     siteData,
@@ -308,7 +304,7 @@ export async function buildApp({
       filesResolvers({ files, queue, tokens, access }),
       analysisResolvers(analysis),
       mapResolvers(createMapService({ repository: mapRepository, cache: mapSeries, access })),
-      mapNotesResolvers(createMapNotesService(createMapNotesRepository(db))),
+      mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
       speedLimitsResolvers({ sites: sitesRepository, access }),
       sitesResolvers({ sites: sitesRepository, lanes: lanesRepository, access, tools: siteTools }),
       siteLifecycleResolvers(
@@ -353,39 +349,16 @@ export async function buildApp({
   await registerWebRoutes(app, config.webDistDir);
 
   if (worker) {
-    const ingest = createIngestRepository(db);
-    const processFile = createProcessFileHandler({
-      ingest,
-      sites: createSiteMatchingRepository(db),
-      siteData,
-      queue,
-    });
     taskWorker = startWorker({
       queue,
-      handlers: {
-        process_file: processFile,
-        process_national_platform_file: processFile,
-        refresh_site_rollups: createRefreshRollupsHandler(siteData),
-        delete_site: createDeleteSiteHandler({
-          sites: sitesRepository,
-          siteData,
-          mailer,
-          publicUrl: config.publicUrl,
-        }),
-        merge_sites: createMergeSitesHandler({
-          sites: sitesRepository,
-          siteData,
-          mailer,
-          publicUrl: config.publicUrl,
-        }),
-        site_change_scheme: createReprocessSiteHandler({
-          ingest,
-          queue,
-          processFile,
-          onProgress: publishTask,
-        }),
-        recalculate_data_quality: createRecalculateQualityHandler({ ingest, siteData, queue }),
-      },
+      handlers: createTaskHandlers({
+        db,
+        blobs,
+        siteData,
+        queue,
+        mailer,
+        publicUrl: config.publicUrl,
+      }),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),

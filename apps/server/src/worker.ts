@@ -1,24 +1,57 @@
-// `npm run worker`: a process that only runs tasks, beside any number of API nodes. It needs the
-// same PostgreSQL (DATABASE_URL) and blob store as they do; the embedded PGlite serves one process.
-import { buildApp } from './app.ts';
+// `npm run worker`: a process that only runs tasks, beside any number of API nodes. It builds the
+// queue, its handlers and what they need (database, blob store, mail), and nothing else: no HTTP
+// server, GraphQL or analysis threads. It needs the same PostgreSQL (DATABASE_URL) and blob
+// store as the API nodes; the embedded PGlite serves one process.
+import { join } from 'node:path';
+import { pino } from 'pino';
 import { loadConfig } from './config.ts';
+import { createBlobStore } from './infra/blob/blobStore.ts';
 import { openDatabase } from './infra/db/database.ts';
+import { createMailer } from './infra/mail/mailer.ts';
+import { createTaskQueue } from './infra/queue/taskQueue.ts';
+import { startWorker } from './infra/queue/worker.ts';
+import { createSiteData } from './features/siteData/index.ts';
+import { createTaskHandlers } from './taskHandlers.ts';
 
 const config = loadConfig();
+const log = pino({ level: config.logLevel });
 if (!config.databaseUrl) {
-  console.error(
+  log.fatal(
     'npm run worker needs DATABASE_URL: the embedded database serves only the npm start process.',
   );
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.databaseUrl });
 await database.migrate();
-const app = await buildApp({ config, database, worker: {} });
-await app.ready();
-app.log.info('Roadcount worker is taking tasks');
+const { db } = database;
+const blobs = createBlobStore(config);
+const queue = createTaskQueue(db);
+const handlers = createTaskHandlers({
+  db,
+  blobs,
+  siteData: createSiteData({ db, blobs }),
+  queue,
+  mailer: createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: join(config.dataDir, 'outbox'),
+    log,
+  }),
+  publicUrl: config.publicUrl,
+});
+const worker = startWorker({
+  queue,
+  handlers,
+  log,
+  listen: (wake) => database.listen('roadcount_tasks', wake),
+});
+log.info({ tasks: Object.keys(handlers) }, 'Roadcount worker is taking tasks');
 
+let closing = false;
 async function shutdown() {
-  await app.close();
+  if (closing) return;
+  closing = true;
+  await worker.stop();
   await database.close();
   process.exit(0);
 }

@@ -25,7 +25,8 @@ import {
   type CounterFileHeader,
   type DirectionCode,
 } from '@roadcount/formats';
-import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import type { SiteData } from '../siteData/index.ts';
 import type { IngestRepository } from './ingest.repository.ts';
@@ -62,8 +63,10 @@ export function createProcessFileHandler(deps: {
   siteData: SiteData;
   queue: TaskQueue;
 }) {
-  return async function processFile(task: TaskRow): Promise<TaskOutcome> {
-    const fileId = typeof task.payload.fileId === 'string' ? task.payload.fileId : '';
+  return async function processFile(
+    task: Job<'process_file' | 'process_national_platform_file'>,
+  ): Promise<TaskOutcome> {
+    const { fileId } = task.payload;
     // A site reprocess reruns each file, then refreshes the site's rollups once itself.
     const reprocess = task.payload.reprocess === true;
     const file = await deps.ingest.findFile(fileId);

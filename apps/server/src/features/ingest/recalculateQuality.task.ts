@@ -7,7 +7,8 @@ import {
 } from '@roadcount/analytics';
 import { DEFAULT_ORGANISATION_SETTINGS, type OrganisationSettings } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
-import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import type { SiteData } from '../siteData/index.ts';
 import type { IngestRepository } from './ingest.repository.ts';
@@ -25,8 +26,10 @@ export function createRecalculateQualityHandler(deps: {
   siteData: SiteData;
   queue: TaskQueue;
 }) {
-  return async function recalculateQuality(task: TaskRow): Promise<TaskOutcome> {
-    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
+  return async function recalculateQuality(
+    task: Job<'recalculate_data_quality'>,
+  ): Promise<TaskOutcome> {
+    const { siteId } = task.payload;
     const site = await deps.ingest.findLiveSite(siteId);
     if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
     const organisation = await deps.ingest.findOrganisation(site.ownerOrganisationId);

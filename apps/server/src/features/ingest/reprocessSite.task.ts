@@ -1,4 +1,5 @@
-import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import {
   PermanentTaskError,
   type TaskHandler,
@@ -16,11 +17,10 @@ import type { IngestRepository } from './ingest.repository.ts';
 export function createReprocessSiteHandler(deps: {
   ingest: IngestRepository;
   queue: TaskQueue;
-  processFile: TaskHandler;
-  onProgress: (task: TaskRow) => Promise<void>;
+  processFile: TaskHandler<'process_file'>;
 }) {
-  return async function reprocessSite(task: TaskRow): Promise<TaskOutcome> {
-    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
+  return async function reprocessSite(task: Job<'site_change_scheme'>): Promise<TaskOutcome> {
+    const { siteId } = task.payload;
     const site = await deps.ingest.findLiveSite(siteId);
     if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
     const stored = site.coreSiteMeta.site_context;
@@ -33,11 +33,10 @@ export function createReprocessSiteHandler(deps: {
     const files = await deps.ingest.siteFiles(site.id);
     let vehicles = 0;
     for (const [index, file] of files.entries()) {
-      const progress = await deps.queue.progress(
+      await deps.queue.progress(
         task,
         `Reprocessing ${file.fileName} (${index + 1} of ${files.length})`,
       );
-      if (progress) await deps.onProgress(progress);
       const outcome = await deps.processFile({
         ...task,
         functionName: 'process_file',

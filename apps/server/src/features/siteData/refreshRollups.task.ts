@@ -1,4 +1,4 @@
-import type { TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import type { SiteData } from './siteData.ts';
 
@@ -7,8 +7,8 @@ import type { SiteData } from './siteData.ts';
  * that joined it. Replaces the site's rows as a whole, so running it twice changes nothing.
  */
 export function createRefreshRollupsHandler(siteData: SiteData) {
-  return async function refreshRollups(task: TaskRow): Promise<TaskOutcome> {
-    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
+  return async function refreshRollups(task: Job<'refresh_site_rollups'>): Promise<TaskOutcome> {
+    const { siteId } = task.payload;
     const rebuilt = await siteData.rebuildRollups(siteId);
     if (!rebuilt) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
     return {

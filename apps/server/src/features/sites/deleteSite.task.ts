@@ -1,5 +1,5 @@
 import type { Mailer } from '../../infra/mail/mailer.ts';
-import type { TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import type { SiteData } from '../siteData/index.ts';
 import type { SitesRepository } from './sites.repository.ts';
@@ -16,19 +16,18 @@ export function createDeleteSiteHandler(deps: {
   mailer: Mailer;
   publicUrl: string;
 }) {
-  async function notify(task: TaskRow, subject: string, text: string) {
+  async function notify(task: Job<'delete_site'>, subject: string, text: string) {
     const user = await deps.sites.recipient(task.userId);
     if (user) await deps.mailer.send({ to: user.email, subject, text });
   }
 
-  return async function deleteSite(task: TaskRow): Promise<TaskOutcome> {
-    const siteId = typeof task.payload.siteId === 'string' ? task.payload.siteId : '';
-    const permanent = task.payload.permanent === true;
-    const site = siteId ? await deps.sites.find(siteId) : undefined;
+  return async function deleteSite(task: Job<'delete_site'>): Promise<TaskOutcome> {
+    const { siteId, permanent } = task.payload;
+    const site = await deps.sites.find(siteId);
     if (!site) {
-      if (permanent && siteId)
+      if (permanent)
         return { message: 'The site was already deleted permanently', result: { siteId } };
-      throw new PermanentTaskError(`The site ${siteId || '(none)'} does not exist`);
+      throw new PermanentTaskError(`The site ${siteId} does not exist`);
     }
     if (!permanent) {
       if (!site.deletedAt) await deps.sites.update(site.id, { deletedAt: new Date() });

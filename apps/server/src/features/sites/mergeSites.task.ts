@@ -1,32 +1,10 @@
-import { planSiteMerge, type DirectionAlignment } from '@roadcount/domain';
+import { planSiteMerge } from '@roadcount/domain';
 import type { Mailer } from '../../infra/mail/mailer.ts';
-import type { TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { composeDirectionMaps, directionMapOf, type SiteData } from '../siteData/index.ts';
-import { mergeProblemMessage, toMergeSite } from './siteMerge.graphql.ts';
+import { mergeProblemMessage, toMergeSite } from './siteMerge.ts';
 import type { SitesRepository } from './sites.repository.ts';
-
-interface MergePayload {
-  targetId: string;
-  sourceIds: string[];
-  alignment: DirectionAlignment;
-}
-
-function readPayload(payload: Record<string, unknown>): MergePayload {
-  const { targetId, sourceIds, alignment } = payload;
-  if (
-    typeof targetId !== 'string' ||
-    !Array.isArray(sourceIds) ||
-    sourceIds.length === 0 ||
-    !sourceIds.every((id) => typeof id === 'string')
-  )
-    throw new PermanentTaskError('A merge needs a target site and the sites to merge into it.');
-  return {
-    targetId,
-    sourceIds,
-    alignment: alignment && typeof alignment === 'object' ? (alignment as DirectionAlignment) : {},
-  };
-}
 
 /**
  * The merge_sites task (SPEC section 4): every file of the source sites moves to the target,
@@ -41,8 +19,8 @@ export function createMergeSitesHandler(deps: {
   mailer: Mailer;
   publicUrl: string;
 }) {
-  return async function mergeSites(task: TaskRow): Promise<TaskOutcome> {
-    const payload = readPayload(task.payload);
+  return async function mergeSites(task: Job<'merge_sites'>): Promise<TaskOutcome> {
+    const { payload } = task;
     const target = await deps.sites.find(payload.targetId);
     if (!target || target.deletedAt)
       throw new PermanentTaskError('The target site of the merge no longer exists.');

@@ -1,17 +1,16 @@
 import type { IResolvers } from 'mercurius';
 import {
-  compassLetter,
   planSiteMerge,
   SITE_MERGE_MESSAGES,
   type CompassLetter,
   type DirectionAlignment,
-  type MergeSite,
 } from '@roadcount/domain';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
 import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
+import { mergeProblemMessage, toMergeSite } from './siteMerge.ts';
 
 export const siteMergeTypeDefs = /* GraphQL */ `
   "One direction of a site being merged, and the target direction its vehicles count as."
@@ -37,23 +36,6 @@ export const siteMergeTypeDefs = /* GraphQL */ `
     ): TaskTracking!
   }
 `;
-
-export function toMergeSite(site: SiteRow): MergeSite {
-  return {
-    id: site.id,
-    name: site.name,
-    class_scheme: site.classScheme,
-    direction_one: compassLetter(site.directionOne),
-    direction_two: compassLetter(site.directionTwo),
-  };
-}
-
-export function mergeProblemMessage(plan: {
-  problem: keyof typeof SITE_MERGE_MESSAGES;
-  detail: string;
-}) {
-  return `${SITE_MERGE_MESSAGES[plan.problem]}${plan.detail ? ` (${plan.detail})` : ''}`;
-}
 
 export function siteMergeResolvers(deps: {
   access: Access;

@@ -27,12 +27,14 @@ describe('task queue', () => {
     await drop();
   });
 
+  /** The file id of task number `index`: 00000000-0000-4000-8000-0000000000NN. */
+  const fileIdOf = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
   const enqueue = (index: number) =>
     queue.enqueue({
       functionName: 'process_file',
       organisationId: null,
       userId: null,
-      payload: { index },
+      payload: { fileId: fileIdOf(index) },
     });
 
   it('shares 50 tasks between two workers with none done twice', async () => {
@@ -84,7 +86,7 @@ describe('task queue', () => {
       queue,
       handlers: {
         process_file: (task) =>
-          task.payload.index === 1
+          task.payload.fileId === fileIdOf(1)
             ? Promise.reject(new Error('blob store unreachable'))
             : Promise.reject(new PermanentTaskError("line 6, field 'direction': bad")),
       },
@@ -106,12 +108,47 @@ describe('task queue', () => {
     });
   });
 
-  it('leaves a tracking record no worker can run as it is', async () => {
-    const record = await queue.enqueue({
+  it('ends a task whose payload does not fit its kind at once, naming the field', async () => {
+    const task = await queue.enqueue({
+      functionName: 'process_file',
+      organisationId: null,
+      userId: null,
+      payload: { fileId: 'not-an-id' },
+    });
+    let ran = false;
+    const worker = startWorker({
+      queue,
+      handlers: {
+        process_file: () => {
+          ran = true;
+          return Promise.resolve({ message: 'done', result: {} });
+        },
+      },
+      log: silent,
+      onChange: () => Promise.resolve(),
+      autoStart: false,
+    });
+    expect(await worker.runOnce()).toBe(true);
+    expect(ran).toBe(false);
+    expect(await queue.find(task.id)).toMatchObject({
+      state: 'ER',
+      message: "The process_file task's payload is not valid: fileId: must be an id",
+      attempts: 1,
+    });
+  });
+
+  it('leaves tracking records as they are, even of a kind a worker runs', async () => {
+    const record = await queue.track({
       functionName: 'clean_lanes',
       organisationId: null,
       userId: null,
-      payload: {},
+      message: '',
+    });
+    const runnable = await queue.track({
+      functionName: 'process_file',
+      organisationId: null,
+      userId: null,
+      message: 'followed by the web app',
     });
     await enqueue(1);
     const worker = startWorker({
@@ -124,5 +161,6 @@ describe('task queue', () => {
     expect(await worker.runOnce()).toBe(true);
     expect(await worker.runOnce()).toBe(false);
     expect(await queue.find(record.id)).toMatchObject({ state: 'QD', attempts: 0 });
+    expect(await queue.find(runnable.id)).toMatchObject({ state: 'QD', attempts: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TaskFunction } from '@roadcount/domain';
+import type { JobPayload } from './jobs.ts';
 import type { Database } from '../db/database.ts';
 import { tasks } from '../db/schema.ts';
 
@@ -71,11 +72,12 @@ export function createTaskQueue(db: Database) {
   }
 
   return {
-    async enqueue(values: {
-      functionName: TaskFunction;
+    /** Queues a task of a kind, its payload as the kind's schema says (jobs.ts). */
+    async enqueue<Name extends TaskFunction>(values: {
+      functionName: Name;
       organisationId: string | null;
       userId: string | null;
-      payload: Record<string, unknown>;
+      payload: JobPayload<Name>;
       message?: string;
     }): Promise<TaskRow> {
       const [row] = await db
@@ -84,6 +86,25 @@ export function createTaskQueue(db: Database) {
         .returning();
       if (!row) throw new Error('task insert returned no row');
       await db.execute(sql`select pg_notify('roadcount_tasks', ${row.id})`);
+      await announce(row);
+      return row;
+    },
+
+    /**
+     * SPEC section 7: a task tracking record the web app inserts to follow work of its own. It
+     * starts queued like any task, but no worker claims it, whatever its kind.
+     */
+    async track(values: {
+      functionName: TaskFunction;
+      organisationId: string | null;
+      userId: string | null;
+      message: string;
+    }): Promise<TaskRow> {
+      const [row] = await db
+        .insert(tasks)
+        .values({ ...values, payload: { tracking: true }, state: 'QD' })
+        .returning();
+      if (!row) throw new Error('task insert returned no row');
       await announce(row);
       return row;
     },
@@ -108,6 +129,7 @@ export function createTaskQueue(db: Database) {
         where ${tasks.id} = (
           select ${tasks.id} from ${tasks}
           where ${tasks.functionName} in (${runnable})
+            and (${tasks.payload}->>'tracking') is null
             and ((${tasks.state} = 'QD' and ${tasks.runAfter} <= now())
               or (${tasks.state} = 'PR' and ${tasks.leaseUntil} < now()))
           order by ${tasks.runAfter}, ${tasks.createdOn}
@@ -159,13 +181,14 @@ export function createTaskQueue(db: Database) {
       return row;
     },
 
-    /** A running task's progress message (the worker still holds it). */
-    async progress(task: TaskRow, message: string): Promise<TaskRow | undefined> {
+    /** A running task's progress message (the worker still holds it), announced to subscribers. */
+    async progress(task: Pick<TaskRow, 'id'>, message: string): Promise<TaskRow | undefined> {
       const [row] = await db
         .update(tasks)
         .set({ message, updatedAt: new Date() })
         .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
         .returning();
+      await announce(row);
       return row;
     },
 

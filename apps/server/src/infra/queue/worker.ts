@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskFunction } from '@roadcount/domain';
+import { checkedJob, type Job } from './jobs.ts';
 import type { TaskQueue, TaskRow } from './taskQueue.ts';
 
 export interface TaskOutcome {
@@ -7,8 +8,11 @@ export interface TaskOutcome {
   result: Record<string, unknown>;
 }
 
-export type TaskHandler = (task: TaskRow) => Promise<TaskOutcome>;
-export type TaskHandlers = Partial<Record<TaskFunction, TaskHandler>>;
+/** Runs one task of a kind; safe to run twice (a lapsed lease hands the task on). */
+export type TaskHandler<Name extends TaskFunction = TaskFunction> = (
+  job: Job<Name>,
+) => Promise<TaskOutcome>;
+export type TaskHandlers = { [Name in TaskFunction]?: TaskHandler<Name> };
 
 /** A failure that retrying cannot fix (a malformed file): the task ends ER at once. */
 export class PermanentTaskError extends Error {
@@ -43,22 +47,25 @@ export function startWorker(options: {
   let loop: Promise<void> | undefined;
   let stopListening: (() => Promise<void>) | undefined;
 
-  const byName = new Map<string, TaskHandler>(
-    Object.entries(handlers).filter(
-      (entry): entry is [string, TaskHandler] => entry[1] !== undefined,
-    ),
+  const runnable = (Object.keys(handlers) as TaskFunction[]).filter(
+    (name) => handlers[name] !== undefined,
   );
-  const runnable = [...byName.keys()];
+
+  /** The task's handler, run on its payload once the kind's schema accepts it. */
+  function runChecked<Name extends TaskFunction>(task: TaskRow, name: Name): Promise<TaskOutcome> {
+    const checked = checkedJob(task, name);
+    if ('problem' in checked) throw new PermanentTaskError(checked.problem);
+    return (handlers[name] as TaskHandler<Name>)(checked.job);
+  }
 
   async function runOnce(): Promise<boolean> {
     // Only tasks with a handler here are claimed, so the lookup always finds one.
     const task = await queue.claim(runnable);
     if (!task) return false;
     await onChange(task);
-    const handler = byName.get(task.functionName) as TaskHandler;
     let changed: TaskRow | undefined;
     try {
-      const outcome = await handler(task);
+      const outcome = await runChecked(task, task.functionName as TaskFunction);
       changed = await queue.complete(task, outcome.message, outcome.result);
       log.info({ taskId: task.id, task: task.functionName }, outcome.message);
     } catch (error) {
@@ -72,7 +79,7 @@ export function startWorker(options: {
     return true;
   }
 
-  async function run() {
+  async function loopUntilStopped() {
     while (!stopped) {
       let worked = false;
       try {
@@ -94,7 +101,7 @@ export function startWorker(options: {
 
   const wake = () => wakeUp?.();
   if (options.autoStart !== false) {
-    loop = run();
+    loop = loopUntilStopped();
     void options.listen?.(wake).then((unlisten) => {
       stopListening = unlisten;
     });

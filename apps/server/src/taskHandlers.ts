@@ -1,0 +1,44 @@
+// The task handlers, made once for both places tasks run: the `npm start` process and the
+// `npm run worker` process (which builds nothing else: no HTTP, GraphQL or analysis threads).
+import type { BlobStore } from './infra/blob/blobStore.ts';
+import type { Database } from './infra/db/database.ts';
+import type { Mailer } from './infra/mail/mailer.ts';
+import type { TaskQueue } from './infra/queue/taskQueue.ts';
+import type { TaskHandlers } from './infra/queue/worker.ts';
+import { createIngestRepository } from './features/ingest/ingest.repository.ts';
+import { createProcessFileHandler } from './features/ingest/processFile.task.ts';
+import { createRecalculateQualityHandler } from './features/ingest/recalculateQuality.task.ts';
+import { createReprocessSiteHandler } from './features/ingest/reprocessSite.task.ts';
+import { createSiteMatchingRepository } from './features/ingest/siteMatching.repository.ts';
+import { createRefreshRollupsHandler, type SiteData } from './features/siteData/index.ts';
+import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
+import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
+import { createSitesRepository } from './features/sites/sites.repository.ts';
+
+export function createTaskHandlers(deps: {
+  db: Database;
+  blobs: BlobStore;
+  siteData: SiteData;
+  queue: TaskQueue;
+  mailer: Mailer;
+  publicUrl: string;
+}): TaskHandlers {
+  const { db, siteData, queue, mailer, publicUrl } = deps;
+  const ingest = createIngestRepository(db);
+  const sites = createSitesRepository(db);
+  const processFile = createProcessFileHandler({
+    ingest,
+    sites: createSiteMatchingRepository(db),
+    siteData,
+    queue,
+  });
+  return {
+    process_file: processFile,
+    process_national_platform_file: processFile,
+    refresh_site_rollups: createRefreshRollupsHandler(siteData),
+    delete_site: createDeleteSiteHandler({ sites, siteData, mailer, publicUrl }),
+    merge_sites: createMergeSitesHandler({ sites, siteData, mailer, publicUrl }),
+    site_change_scheme: createReprocessSiteHandler({ ingest, queue, processFile }),
+    recalculate_data_quality: createRecalculateQualityHandler({ ingest, siteData, queue }),
+  };
+}
