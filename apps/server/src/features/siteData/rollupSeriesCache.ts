@@ -7,6 +7,7 @@ import {
   type IndexedRollupSeries,
   type RollupSeries,
 } from '@roadcount/analytics';
+import { LRUCache } from 'lru-cache';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { SiteDataRepository } from './siteData.repository.ts';
 import { storedKeys } from './storedForms.ts';
@@ -14,7 +15,6 @@ import { storedKeys } from './storedForms.ts';
 interface Entry {
   version: number;
   series: IndexedRollupSeries;
-  bytes: number;
 }
 
 /** Sites whose series load at once on a map call that finds many missing. */
@@ -30,16 +30,17 @@ export function createRollupSeriesCache(deps: {
   blobs: BlobStore;
   maxBytes: number;
 }) {
-  const entries = new Map<string, Entry>();
-  const pending = new Map<string, Promise<IndexedRollupSeries>>();
-  let totalBytes = 0;
-
-  const forget = (siteId: string) => {
-    const entry = entries.get(siteId);
-    if (!entry) return;
-    totalBytes -= entry.bytes;
-    entries.delete(siteId);
-  };
+  // A site's load runs once however many calls ask for it (fetch shares the one in flight).
+  const entries = new LRUCache<string, Entry, number>({
+    maxSize: Math.max(1, deps.maxBytes),
+    // A load pushed out by others while it runs still answers the call that asked for it.
+    ignoreFetchAbort: true,
+    sizeCalculation: (entry) => Math.max(1, rollupSeriesBytes(entry.series)),
+    fetchMethod: async (siteId, _stale, { context: version }) => ({
+      version,
+      series: await load(siteId, version),
+    }),
+  });
 
   async function load(siteId: string, version: number): Promise<IndexedRollupSeries> {
     return indexRollupSeries(await read(siteId, version));
@@ -57,24 +58,13 @@ export function createRollupSeriesCache(deps: {
     }
   }
 
-  /** Loads a site whose cached series is missing or stale, once however many calls ask. */
+  /** Loads a site whose cached series is missing or stale. */
   async function one(siteId: string, version: number): Promise<IndexedRollupSeries> {
-    const loadKey = `${siteId}/${version}`;
-    let loading = pending.get(loadKey);
-    if (!loading) {
-      loading = load(siteId, version).finally(() => pending.delete(loadKey));
-      pending.set(loadKey, loading);
-    }
-    const series = await loading;
-    forget(siteId);
-    const bytes = rollupSeriesBytes(series);
-    entries.set(siteId, { version, series, bytes });
-    totalBytes += bytes;
-    for (const [oldest] of entries) {
-      if (totalBytes <= deps.maxBytes || oldest === siteId) break;
-      forget(oldest);
-    }
-    return series;
+    const cached = entries.get(siteId);
+    if (cached?.version === version) return cached.series;
+    const entry = await entries.fetch(siteId, { context: version, forceRefresh: true });
+    if (!entry) throw new Error(`the rollup series of ${siteId} could not be loaded`);
+    return entry.series;
   }
 
   return {
@@ -87,11 +77,11 @@ export function createRollupSeriesCache(deps: {
       for (let start = 0; start < sites.length && !stopped(); start += LOAD_CONCURRENCY) {
         const batch = sites
           .slice(start, start + LOAD_CONCURRENCY)
-          .filter((site) => site.version > 0 && entries.get(site.id)?.version !== site.version);
+          .filter((site) => site.version > 0 && entries.peek(site.id)?.version !== site.version);
         await Promise.all(batch.map((site) => one(site.id, site.version)));
         loaded += batch.length;
         // Full: what comes next would only push out what was just loaded.
-        if (totalBytes >= deps.maxBytes * 0.9) break;
+        if (entries.calculatedSize >= deps.maxBytes * 0.9) break;
       }
       return loaded;
     },
@@ -103,12 +93,8 @@ export function createRollupSeriesCache(deps: {
       for (const site of sites) {
         if (site.version === 0) continue;
         const cached = entries.get(site.id);
-        if (cached?.version === site.version) {
-          // Most recently used goes last.
-          entries.delete(site.id);
-          entries.set(site.id, cached);
-          found.set(site.id, cached.series);
-        } else missing.push(site);
+        if (cached?.version === site.version) found.set(site.id, cached.series);
+        else missing.push(site);
       }
       for (let start = 0; start < missing.length; start += LOAD_CONCURRENCY) {
         const batch = missing.slice(start, start + LOAD_CONCURRENCY);
