@@ -5,6 +5,8 @@ import { directionMapOf, type DirectionMap } from './directionMap.ts';
  * keys are known here and nowhere else.
  */
 export const storedKeys = {
+  /** A file as it was uploaded, kept whatever became of it. */
+  rawUpload: (organisationId: string, fileId: string) => `uploads/${organisationId}/${fileId}`,
   /** A vehicle file's columns (Arrow IPC): the record, written once per processing run. */
   columns: (fileId: string) => `columns/${fileId}.arrow`,
   /** A vehicle file's scan file (RCSCAN01): its columns as the site-detail scan reads them. */
