@@ -1,0 +1,165 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TaskFunction } from '@roadcount/domain';
+import type { Database } from '../db/database.ts';
+import { tasks } from '../db/schema.ts';
+import type { JobPayload } from './jobs.ts';
+import {
+  retryDelayMs,
+  TASK_EVENTS_CHANNEL,
+  TASK_LEASE_MS,
+  TASK_MAX_ATTEMPTS,
+  toTaskEvent,
+  type TaskRow,
+} from './taskQueue.ts';
+
+/**
+ * The task table is the queue (SPEC section 3): QD queued → PR in progress → CM completed or ER
+ * error. Claims use FOR UPDATE SKIP LOCKED so that any number of workers share it, each task
+ * going to one; a task whose worker died is claimed again once its lease lapses.
+ */
+export function createTaskQueue(db: Database) {
+  async function announce(row: TaskRow | undefined): Promise<void> {
+    if (!row) return;
+    await db.execute(
+      sql`select pg_notify(${TASK_EVENTS_CHANNEL}, ${JSON.stringify(toTaskEvent(row))})`,
+    );
+  }
+
+  return {
+    /** Queues a task of a kind, its payload as the kind's schema says (jobs.ts). */
+    async enqueue<Name extends TaskFunction>(values: {
+      functionName: Name;
+      organisationId: string | null;
+      userId: string | null;
+      payload: JobPayload<Name>;
+      message?: string;
+    }): Promise<TaskRow> {
+      const [row] = await db
+        .insert(tasks)
+        .values({ ...values, message: values.message ?? '', state: 'QD' })
+        .returning();
+      if (!row) throw new Error('task insert returned no row');
+      await db.execute(sql`select pg_notify('roadcount_tasks', ${row.id})`);
+      await announce(row);
+      return row;
+    },
+
+    /**
+     * SPEC section 7: a task tracking record the web app inserts to follow work of its own. It
+     * starts queued like any task, but no worker claims it, whatever its kind.
+     */
+    async track(values: {
+      functionName: TaskFunction;
+      organisationId: string | null;
+      userId: string | null;
+      message: string;
+    }): Promise<TaskRow> {
+      const [row] = await db
+        .insert(tasks)
+        .values({ ...values, payload: { tracking: true }, state: 'QD' })
+        .returning();
+      if (!row) throw new Error('task insert returned no row');
+      await announce(row);
+      return row;
+    },
+
+    /**
+     * The oldest runnable task among `functions` (those the caller can run), now leased to it;
+     * null when there is none. Other rows, such as tracking records, stay as they are.
+     */
+    async claim(
+      functions: readonly string[],
+      leaseMs: number = TASK_LEASE_MS,
+    ): Promise<TaskRow | null> {
+      if (functions.length === 0) return null;
+      const runnable = sql.join(
+        functions.map((name) => sql`${name}`),
+        sql`, `,
+      );
+      const leaseUntil = new Date(Date.now() + leaseMs);
+      const answer = await db.execute(sql`
+        update ${tasks} set state = 'PR', attempts = ${tasks.attempts} + 1,
+          lease_until = ${leaseUntil.toISOString()}, updated_at = now()
+        where ${tasks.id} = (
+          select ${tasks.id} from ${tasks}
+          where ${tasks.functionName} in (${runnable})
+            and (${tasks.payload}->>'tracking') is null
+            and ((${tasks.state} = 'QD' and ${tasks.runAfter} <= now())
+              or (${tasks.state} = 'PR' and ${tasks.leaseUntil} < now()))
+          order by ${tasks.runAfter}, ${tasks.createdOn}
+          limit 1
+          for update skip locked
+        )
+        returning ${tasks.id}`);
+      // PGlite and node-postgres both answer { rows }.
+      const id = (answer as { rows: { id: string }[] }).rows[0]?.id;
+      if (!id) return null;
+      const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+      await announce(row);
+      return row ?? null;
+    },
+
+    async complete(
+      task: TaskRow,
+      message: string,
+      result: Record<string, unknown>,
+    ): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .update(tasks)
+        .set({ state: 'CM', message, result, leaseUntil: null, updatedAt: new Date() })
+        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .returning();
+      await announce(row);
+      return row;
+    },
+
+    /** A retryable failure goes back to the queue with backoff; the last one, or a final one, ends ER. */
+    async fail(task: TaskRow, message: string, final: boolean): Promise<TaskRow | undefined> {
+      const exhausted = final || task.attempts >= TASK_MAX_ATTEMPTS;
+      const [row] = await db
+        .update(tasks)
+        .set(
+          exhausted
+            ? { state: 'ER', message, leaseUntil: null, updatedAt: new Date() }
+            : {
+                state: 'QD',
+                message,
+                leaseUntil: null,
+                runAfter: new Date(Date.now() + retryDelayMs(task.attempts)),
+                updatedAt: new Date(),
+              },
+        )
+        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .returning();
+      await announce(row);
+      return row;
+    },
+
+    /** A running task's progress message (the worker still holds it), announced to subscribers. */
+    async progress(task: Pick<TaskRow, 'id'>, message: string): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .update(tasks)
+        .set({ message, updatedAt: new Date() })
+        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .returning();
+      await announce(row);
+      return row;
+    },
+
+    async find(id: string): Promise<TaskRow | undefined> {
+      const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+      return row;
+    },
+
+    /** The tasks of these ids that exist (ids must be UUIDs). */
+    async findMany(ids: readonly string[]): Promise<TaskRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(tasks)
+        .where(inArray(tasks.id, [...ids]));
+    },
+  };
+}
+
+export type TaskQueue = ReturnType<typeof createTaskQueue>;
