@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import { isUuid } from '../../infra/db/ids.ts';
 import { images } from '../../infra/db/schema.ts';
 
 export type ImageRow = typeof images.$inferSelect;
@@ -13,11 +12,6 @@ export function createImagesRepository(db: Database) {
         .from(images)
         .where(eq(images.organisationId, organisationId))
         .orderBy(desc(images.uploadedOn), images.fileName);
-    },
-    async find(id: string): Promise<ImageRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(images).where(eq(images.id, id));
-      return row;
     },
     /** The organisation's names among these, compared without regard to case. */
     async existingNames(organisationId: string, names: string[]): Promise<string[]> {

@@ -7,12 +7,12 @@ import {
   imageNameProblem,
   looksLikeImage,
 } from '@roadcount/domain';
-import { authorize, viewerForToken } from '../../infra/auth/viewer.ts';
+import type { Access } from '../../infra/access/access.ts';
+import { authorize, viewerForToken, type UserSource } from '../../infra/auth/viewer.ts';
 import { bearerToken, type TokenService } from '../../infra/auth/tokens.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { OpenApiRegistry } from '../../infra/http/openapi.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import type { ImageRow, ImagesRepository } from './images.repository.ts';
 
 const MAX_IMAGES_PER_UPLOAD = 20;
@@ -37,8 +37,9 @@ export function registerImageRoutes(
   deps: {
     openapi: OpenApiRegistry;
     tokens: TokenService;
-    users: UsersRepository;
+    users: UserSource;
     images: ImagesRepository;
+    access: Access;
     blobs: BlobStore;
     maxImageBytes: number;
   },
@@ -155,10 +156,8 @@ export function registerImageRoutes(
     responses: { 200: 'the image', 403: 'not allowed', 404: 'no such image' },
   });
   app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
-    const viewer = authorize(await viewerOf(request.headers.authorization), 'files.read');
-    const image = await deps.images.find(request.params.id);
-    if (!image) throw new HttpError(404);
-    authorize(viewer, 'files.read', { organisationId: image.organisationId });
+    const viewer = await viewerOf(request.headers.authorization);
+    const image = await deps.access.image(viewer, 'files.read', request.params.id);
     return reply
       .header('content-type', image.contentType)
       .header('cache-control', 'private, max-age=300')
