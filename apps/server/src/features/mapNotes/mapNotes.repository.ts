@@ -34,12 +34,6 @@ export function createMapNotesRepository(db: Database) {
         .orderBy(asc(sql`lower(${mapNoteGroups.name})`));
     },
 
-    async findNote(id: string) {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(mapNotes).where(eq(mapNotes.id, id));
-      return row;
-    },
-
     async findGroup(id: string) {
       if (!isUuid(id)) return undefined;
       const [row] = await db.select().from(mapNoteGroups).where(eq(mapNoteGroups.id, id));

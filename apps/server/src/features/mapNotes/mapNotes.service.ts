@@ -8,7 +8,8 @@ import {
   type Action,
 } from '@roadcount/domain';
 import type { z } from 'zod';
-import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
+import { organisationScope, type Access } from '../../infra/access/access.ts';
+import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { MapNoteGroupRow, MapNoteRow, MapNotesRepository } from './mapNotes.repository.ts';
 
@@ -59,12 +60,16 @@ const toGroup = (row: MapNoteGroupRow) => ({ id: row.id, name: row.name });
  * Map notes (SPEC sections 2 to 6): everyone in the organisation reads them; admins and org
  * admins write them; the organisation's hidden.mapNotes preference hides them from everyone.
  */
-export function createMapNotesService(repository: MapNotesRepository) {
+export function createMapNotesService(repository: MapNotesRepository, access: Access) {
   /** The organisation a call is about: the viewer's own; platform admins may name another. */
-  function organisationOf(viewer: Viewer, requested: string | null | undefined): string {
-    const organisationId =
-      viewer.role === 'admin' ? (requested ?? viewer.organisationId) : viewer.organisationId;
-    if (requested && requested !== organisationId) throw new HttpError(403);
+  function organisationOf(
+    viewer: Viewer,
+    action: Action,
+    requested: string | null | undefined,
+  ): string {
+    const scope = organisationScope(viewer, action, requested);
+    // Staff who name no organisation work in their own, if they have one.
+    const organisationId = scope.all ? viewer.organisationId : scope.organisationId;
     if (!organisationId) throw new HttpError(400, 'Choose the organisation of the map notes.');
     return organisationId;
   }
@@ -76,27 +81,21 @@ export function createMapNotesService(repository: MapNotesRepository) {
     return (stored?.mapNotes ?? DEFAULT_ORGANISATION_SETTINGS.hidden.mapNotes) === true;
   }
 
-  /** Refuses other organisations and, for changes, hidden notes. */
-  async function allow(viewer: Viewer, action: Action, organisationId: string) {
-    authorize(viewer, action, { organisationId });
-    if (action === 'mapNotes.write' && (await hidden(organisationId)))
-      throw new HttpError(403, MAP_NOTE_MESSAGES.hidden);
+  /** Notes an organisation hides are not changed either. */
+  async function refuseHidden(organisationId: string) {
+    if (await hidden(organisationId)) throw new HttpError(403, MAP_NOTE_MESSAGES.hidden);
   }
 
   /** A stored note the viewer may change; a missing one is refused like another's (403). */
   async function writableNote(viewer: Viewer, id: string) {
-    authorize(viewer, 'mapNotes.write');
-    const note = await repository.findNote(id);
-    if (!note) throw new HttpError(viewer.role === 'admin' ? 404 : 403);
-    await allow(viewer, 'mapNotes.write', note.organisationId);
+    const note = await access.mapNote(viewer, 'mapNotes.write', id);
+    await refuseHidden(note.organisationId);
     return note;
   }
 
   async function writableGroup(viewer: Viewer, id: string) {
-    authorize(viewer, 'mapNotes.write');
-    const group = await repository.findGroup(id);
-    if (!group) throw new HttpError(viewer.role === 'admin' ? 404 : 403);
-    await allow(viewer, 'mapNotes.write', group.organisationId);
+    const group = await access.mapNoteGroup(viewer, 'mapNotes.write', id);
+    await refuseHidden(group.organisationId);
     return group;
   }
 
@@ -120,9 +119,7 @@ export function createMapNotesService(repository: MapNotesRepository) {
 
   return {
     async list(viewer: Viewer, requested?: string | null) {
-      authorize(viewer, 'mapNotes.read');
-      const organisationId = organisationOf(viewer, requested);
-      await allow(viewer, 'mapNotes.read', organisationId);
+      const organisationId = organisationOf(viewer, 'mapNotes.read', requested);
       if (await hidden(organisationId))
         return {
           organisation_id: organisationId,
@@ -145,9 +142,8 @@ export function createMapNotesService(repository: MapNotesRepository) {
     },
 
     async add(viewer: Viewer, input: MapNoteInput) {
-      authorize(viewer, 'mapNotes.write');
-      const organisationId = organisationOf(viewer, input.organisation_id);
-      await allow(viewer, 'mapNotes.write', organisationId);
+      const organisationId = organisationOf(viewer, 'mapNotes.write', input.organisation_id);
+      await refuseHidden(organisationId);
       const text = parsed(mapNoteTextSchema, input.text);
       const point = parsed(mapNotePointSchema, input);
       const groupId = await groupIn(organisationId, input.group_id);
@@ -198,9 +194,8 @@ export function createMapNotesService(repository: MapNotesRepository) {
     },
 
     async createGroup(viewer: Viewer, name: string, requested?: string | null) {
-      authorize(viewer, 'mapNotes.write');
-      const organisationId = organisationOf(viewer, requested);
-      await allow(viewer, 'mapNotes.write', organisationId);
+      const organisationId = organisationOf(viewer, 'mapNotes.write', requested);
+      await refuseHidden(organisationId);
       return toGroup(
         await repository.insertGroup(organisationId, await checkedGroupName(organisationId, name)),
       );
