@@ -1,7 +1,7 @@
 import type { VehicleExclusionFilterValues } from '@roadcount/domain';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import { sites, vehicleExclusionFilters } from '../../infra/db/schema.ts';
+import { vehicleExclusionFilters } from '../../infra/db/schema.ts';
 
 export type ExclusionFilterRow = typeof vehicleExclusionFilters.$inferSelect;
 
@@ -19,28 +19,12 @@ const columns = (values: VehicleExclusionFilterValues) => ({
 /** SQL of the saved vehicle exclusion filters. */
 export function createExclusionsRepository(db: Database) {
   return {
-    async siteOwner(siteId: string) {
-      const [site] = await db
-        .select({ organisationId: sites.ownerOrganisationId, deletedAt: sites.deletedAt })
-        .from(sites)
-        .where(eq(sites.id, siteId));
-      return site && !site.deletedAt ? site.organisationId : undefined;
-    },
-
     listForOrganisation(organisationId: string) {
       return db
         .select()
         .from(vehicleExclusionFilters)
         .where(eq(vehicleExclusionFilters.organisationId, organisationId))
         .orderBy(asc(sql`lower(${vehicleExclusionFilters.name})`));
-    },
-
-    async findById(id: string) {
-      const [row] = await db
-        .select()
-        .from(vehicleExclusionFilters)
-        .where(eq(vehicleExclusionFilters.id, id));
-      return row;
     },
 
     /** The filters among `ids` that belong to the organisation. */

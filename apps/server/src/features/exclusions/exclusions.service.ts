@@ -7,6 +7,7 @@ import {
   type Action,
 } from '@roadcount/domain';
 import { z } from 'zod';
+import type { Access } from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -56,33 +57,14 @@ const isUniqueViolation = (error: unknown): boolean => {
 
 const idListSchema = z.array(z.string()).max(EXCLUSIONS_MAX, `at most ${EXCLUSIONS_MAX}`);
 
-export function createExclusionsService(repository: ExclusionsRepository) {
+export function createExclusionsService(repository: ExclusionsRepository, access: Access) {
   /** The organisation whose filters a call concerns: the site's, or else the viewer's own. */
   async function organisationFor(viewer: Viewer, action: Action, siteId?: string | null) {
-    if (siteId) {
-      const owner = isUuid(siteId) ? await repository.siteOwner(siteId) : undefined;
-      if (!owner) {
-        authorize(viewer, action);
-        throw new HttpError(404, "We couldn't find that site. It may have been deleted");
-      }
-      authorize(viewer, action, { organisationId: owner });
-      return owner;
-    }
+    if (siteId) return (await access.site(viewer, action, siteId)).ownerOrganisationId;
     authorize(viewer, action, { organisationId: viewer.organisationId });
     if (!viewer.organisationId)
       throw new HttpError(400, 'siteId: say which site the filters are for');
     return viewer.organisationId;
-  }
-
-  /** The filter, if the viewer may act on it: 404 for none, 403 for another organisation's. */
-  async function existing(viewer: Viewer, id: string) {
-    const row = isUuid(id) ? await repository.findById(id) : undefined;
-    if (!row) {
-      authorize(viewer, 'exclusionFilters.manage');
-      throw new HttpError(404, 'There is no such vehicle exclusion filter');
-    }
-    authorize(viewer, 'exclusionFilters.manage', { organisationId: row.organisationId });
-    return row;
   }
 
   function validated(input: unknown) {
@@ -117,7 +99,7 @@ export function createExclusionsService(repository: ExclusionsRepository) {
     },
 
     async update(viewer: Viewer, id: string, input: unknown) {
-      const row = await existing(viewer, id);
+      const row = await access.exclusionFilter(viewer, 'exclusionFilters.manage', id);
       const values = validated(input);
       if (await repository.nameTaken(row.organisationId, values.name, row.id))
         throw new HttpError(409, EXCLUSION_MESSAGES.duplicateName);
@@ -125,7 +107,7 @@ export function createExclusionsService(repository: ExclusionsRepository) {
     },
 
     async remove(viewer: Viewer, id: string) {
-      const row = await existing(viewer, id);
+      const row = await access.exclusionFilter(viewer, 'exclusionFilters.manage', id);
       await repository.remove(row.id);
       return row.id;
     },
