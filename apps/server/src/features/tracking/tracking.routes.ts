@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import type { Database } from '../../infra/db/database.ts';
-import { pageViews } from '../../infra/db/schema.ts';
 import { authorize } from '../../infra/auth/viewer.ts';
 import type { Router } from '../../infra/http/route.ts';
+import type { TrackingRepository } from './tracking.repository.ts';
 
 const pageViewBody = z.object({ path: z.string().min(1).max(2000) });
 
 /** SPEC section 2: page views tracked with the user id and organisation, both from the token. */
-export function registerTrackingRoutes(router: Router, db: Database): void {
+export function registerTrackingRoutes(router: Router, tracking: TrackingRepository): void {
   router.define({
     method: 'post',
     path: '/api/page-views',
@@ -18,9 +17,11 @@ export function registerTrackingRoutes(router: Router, db: Database): void {
     responses: { 204: 'recorded', 401: 'no session' },
     handler: async ({ viewer, body }) => {
       const actor = authorize(viewer, 'profile.read');
-      await db
-        .insert(pageViews)
-        .values({ userId: actor.userId, organisationId: actor.organisationId, path: body.path });
+      await tracking.recordPageView({
+        userId: actor.userId,
+        organisationId: actor.organisationId,
+        path: body.path,
+      });
     },
   });
 }
