@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../infra/db/database.ts';
-import { organisations, users } from '../../infra/db/schema.ts';
 import { hashPassword } from '../../infra/auth/passwords.ts';
+import { createDemoRepository } from './demo.repository.ts';
 
 export const DEMO_ORGANISATION_NAME = 'Demo Roads Authority';
 
@@ -21,20 +20,15 @@ export async function seedDemo(
   log: FastifyBaseLogger,
   passwords: { admin?: string | undefined; demo?: string | undefined },
 ): Promise<boolean> {
-  const [existing] = await db.select({ value: count() }).from(organisations);
-  if ((existing?.value ?? 0) > 0) return false;
+  const demo = createDemoRepository(db);
+  if ((await demo.organisationCount()) > 0) return false;
 
   const adminPassword = passwords.admin ?? generatedPassword();
   const demoPassword = passwords.demo ?? generatedPassword();
-  await db.transaction(async (tx) => {
-    const [organisation] = await tx
-      .insert(organisations)
-      .values({ name: DEMO_ORGANISATION_NAME, preferences: { locale: 'en-GB' } })
-      .returning();
-    if (!organisation) throw new Error('demo organisation was not created');
-    await tx.insert(users).values([
+  await demo.createOrganisationWithUsers(
+    { name: DEMO_ORGANISATION_NAME, preferences: { locale: 'en-GB' } },
+    [
       {
-        organisationId: organisation.id,
         username: 'admin',
         email: 'admin@demo.roadcount.local',
         firstName: 'Demo',
@@ -43,7 +37,6 @@ export async function seedDemo(
         role: 'org_admin',
       },
       {
-        organisationId: organisation.id,
         username: 'demo',
         email: 'demo@demo.roadcount.local',
         firstName: 'Demo',
@@ -52,8 +45,8 @@ export async function seedDemo(
         role: 'org_user',
         isDemo: true,
       },
-    ]);
-  });
+    ],
+  );
   const shown = (value: string, configured: string | undefined) =>
     configured ? '(from configuration)' : value;
   log.info(

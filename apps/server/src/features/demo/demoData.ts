@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   generateTraffic,
@@ -12,8 +11,8 @@ import {
 } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
-import { organisations, sites, trafficDataFiles, users } from '../../infra/db/schema.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import { createDemoRepository } from './demo.repository.ts';
 import { DEMO_ORGANISATION_NAME } from './demo.seed.ts';
 
 interface DemoFile {
@@ -130,19 +129,17 @@ export async function seedDemoData(deps: {
   queue: TaskQueue;
   log: FastifyBaseLogger;
 }): Promise<void> {
-  const [organisation] = await deps.db
-    .select()
-    .from(organisations)
-    .where(eq(organisations.name, DEMO_ORGANISATION_NAME));
+  const repository = createDemoRepository(deps.db);
+  const organisation = await repository.organisationByName(DEMO_ORGANISATION_NAME);
   if (!organisation) return;
-  await deps.db
-    .update(organisations)
-    .set({ preferences: { ...organisation.preferences, time_zone: DEMO_TIME_ZONE } })
-    .where(eq(organisations.id, organisation.id));
-  const [admin] = await deps.db.select().from(users).where(eq(users.username, 'admin'));
+  await repository.setOrganisationPreferences(organisation.id, {
+    ...organisation.preferences,
+    time_zone: DEMO_TIME_ZONE,
+  });
+  const admin = await repository.userByUsername('admin');
   for (const demo of DEMO_FILES) {
     if (demo.continuousSite) {
-      await deps.db.insert(sites).values({
+      await repository.insertSite({
         ownerOrganisationId: organisation.id,
         ...demo.continuousSite,
         siteType: 'continuous',
@@ -160,7 +157,7 @@ export async function seedDemoData(deps: {
       Readable.from(demo.text()),
       Number.MAX_SAFE_INTEGER,
     );
-    await deps.db.insert(trafficDataFiles).values({
+    await repository.insertFile({
       id,
       organisationId: organisation.id,
       uploadedBy: admin?.id ?? null,

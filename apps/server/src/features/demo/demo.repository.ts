@@ -1,0 +1,54 @@
+import { count, eq } from 'drizzle-orm';
+import type { Database } from '../../infra/db/database.ts';
+import { organisations, sites, trafficDataFiles, users } from '../../infra/db/schema.ts';
+
+type OrganisationRow = typeof organisations.$inferSelect;
+
+/** What the demo seed reads and writes: the demo organisation, its users, sites and files. */
+export function createDemoRepository(db: Database) {
+  return {
+    async organisationCount(): Promise<number> {
+      const [row] = await db.select({ value: count() }).from(organisations);
+      return row?.value ?? 0;
+    },
+
+    /** The organisation and its users, all or none. */
+    async createOrganisationWithUsers(
+      organisation: typeof organisations.$inferInsert,
+      members: Omit<typeof users.$inferInsert, 'organisationId'>[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [created] = await tx.insert(organisations).values(organisation).returning();
+        if (!created) throw new Error('demo organisation was not created');
+        await tx
+          .insert(users)
+          .values(members.map((member) => ({ ...member, organisationId: created.id })));
+      });
+    },
+
+    async organisationByName(name: string): Promise<OrganisationRow | undefined> {
+      const [row] = await db.select().from(organisations).where(eq(organisations.name, name));
+      return row;
+    },
+
+    async setOrganisationPreferences(
+      id: string,
+      preferences: OrganisationRow['preferences'],
+    ): Promise<void> {
+      await db.update(organisations).set({ preferences }).where(eq(organisations.id, id));
+    },
+
+    async userByUsername(username: string) {
+      const [row] = await db.select().from(users).where(eq(users.username, username));
+      return row;
+    },
+
+    async insertSite(values: typeof sites.$inferInsert): Promise<void> {
+      await db.insert(sites).values(values);
+    },
+
+    async insertFile(values: typeof trafficDataFiles.$inferInsert): Promise<void> {
+      await db.insert(trafficDataFiles).values(values);
+    },
+  };
+}
