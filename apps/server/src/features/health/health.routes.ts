@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { AnalysisState } from '../analysis/analysisPool.ts';
 
 /**
  * Liveness and readiness: the database reachable (503 when not), and the state of the analysis
@@ -8,7 +7,8 @@ import type { AnalysisState } from '../analysis/analysisPool.ts';
 export function registerHealthRoutes(
   app: FastifyInstance,
   ping: () => Promise<boolean>,
-  analysisState: () => AnalysisState,
+  /** The analysis threads' state as the pool tells it ('not started', 'warming up', 'ready'). */
+  analysisState: () => string,
 ): void {
   app.get('/healthz', async (_request, reply) => {
     const reachable = await ping();
