@@ -83,12 +83,8 @@ import { createRefreshTokensRepository } from './features/auth/refreshTokens.rep
 import { registerClientErrorRoutes } from './features/clientErrors/clientErrors.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createTasksService, taskTopic } from './features/tasks/tasks.service.ts';
-import {
-  eventToTaskTracking,
-  toTaskTracking,
-  tasksResolvers,
-  tasksTypeDefs,
-} from './features/tasks/tasks.graphql.ts';
+import { tasksResolvers, tasksTypeDefs } from './features/tasks/tasks.graphql.ts';
+import { eventToTaskTracking, toTaskTracking } from './infra/queue/taskTracking.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersResolvers, usersTypeDefs } from './features/users/users.graphql.ts';
 import { registerWebRoutes } from './features/web/web.routes.ts';

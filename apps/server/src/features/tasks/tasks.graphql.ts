@@ -1,7 +1,7 @@
 import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from '../../infra/graphql/context.ts';
 import { requireViewer, withHttpErrors } from '../../infra/graphql/context.ts';
-import { toTaskEvent, type TaskEvent, type TaskRow } from '../../infra/queue/taskQueue.ts';
+import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
 import { taskTopic, type TasksService } from './tasks.service.ts';
 
 export const tasksTypeDefs = /* GraphQL */ `
@@ -33,24 +33,6 @@ export const tasksTypeDefs = /* GraphQL */ `
     task_tracking_updated: TaskTracking!
   }
 `;
-
-/** The GraphQL form of an announced task change. */
-export function eventToTaskTracking(event: TaskEvent) {
-  return {
-    id: event.id,
-    function_name: event.functionName,
-    user_id: event.userId,
-    created_on: event.createdOn,
-    updated_at: event.updatedAt,
-    state: event.state,
-    message: event.message,
-    file_id: event.fileId,
-  };
-}
-
-export function toTaskTracking(task: TaskRow) {
-  return { ...eventToTaskTracking(toTaskEvent(task)), message: task.message };
-}
 
 export function tasksResolvers(service: TasksService): IResolvers<unknown, GraphqlContext> {
   return {
