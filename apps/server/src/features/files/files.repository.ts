@@ -26,11 +26,6 @@ export function createFilesRepository(db: Database) {
       if (!row) throw new Error('file insert returned no row');
       return row;
     },
-    async find(id: string): Promise<TrafficDataFileRow | undefined> {
-      if (!isUuid(id)) return undefined;
-      const [row] = await db.select().from(trafficDataFiles).where(eq(trafficDataFiles.id, id));
-      return row;
-    },
     /** The organisation's earliest file with this content, other than `exceptId`. */
     async findByHash(organisationId: string, sha256: string, exceptId?: string) {
       const [row] = await db
