@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
@@ -24,6 +25,81 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // ARCHITECTURE.md: a feature never imports another feature; shared needs go through
+    // siteData (stored data), infra/ or packages/domain, and infra/ imports no feature. Only
+    // the composition roots (app.ts, the entry points, the task handlers) see every feature.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts'] } },
+      'boundaries/include': ['apps/server/src/**/*.ts'],
+      'boundaries/elements': [
+        { type: 'siteData', pattern: 'apps/server/src/features/siteData' },
+        { type: 'feature', pattern: 'apps/server/src/features/*', capture: ['feature'] },
+        { type: 'infra', pattern: 'apps/server/src/infra' },
+        { type: 'cli', pattern: 'apps/server/src/cli' },
+        { type: 'root', pattern: 'apps/server/src/*.ts', mode: 'file' },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'allow',
+          rules: [
+            {
+              from: 'feature',
+              disallow: ['feature', 'root', 'cli'],
+              message:
+                'A feature imports no other feature (${dependency.feature}): use siteData, infra/ or packages/domain, or have app.ts pass it in',
+            },
+            { from: 'feature', allow: [['feature', { feature: '${from.feature}' }]] },
+            {
+              from: 'siteData',
+              disallow: ['feature', 'root', 'cli'],
+              message: 'siteData imports no feature',
+            },
+            {
+              from: 'infra',
+              disallow: ['feature', 'siteData', 'root', 'cli'],
+              message: 'infra/ imports no feature',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // SQL lives in *.repository.ts files (siteData owns its own stored forms; infra/db is the
+    // database itself: schema, connection, maintenance). Routes are declared with
+    // router.define, so that each is validated, documented and given its permission.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.test.ts',
+      'apps/server/src/features/siteData/**',
+      'apps/server/src/infra/db/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(select|selectDistinctOn|execute)$/]',
+          message: 'SQL lives in a *.repository.ts file',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'SQL lives in a *.repository.ts file',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='app'][callee.property.name=/^(get|post|put|patch|delete|route)$/]",
+          message: 'Declare routes with router.define (schemas, permission, OpenAPI)',
+        },
+      ],
+    },
   },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

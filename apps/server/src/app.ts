@@ -65,7 +65,7 @@ import { createSiteGroupsRepository } from './features/siteGroups/siteGroups.rep
 import { createSiteGroupsService } from './features/siteGroups/siteGroups.service.ts';
 import { createSiteToolsService } from './features/sites/siteTools.service.ts';
 import { siteToolsResolvers, siteToolsTypeDefs } from './features/sites/siteTools.graphql.ts';
-import { createOpenApiRegistry } from './infra/http/openapi.ts';
+import { registerOpenApi } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
 import { createRouter } from './infra/http/route.ts';
 import { createMailer } from './infra/mail/mailer.ts';
@@ -161,11 +161,13 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
 
-  const openapi = createOpenApiRegistry({ title: 'Roadcount API', version: '0.1.0' });
-  const router = createRouter(app, openapi, { tokens, users });
+  // Every REST route is declared through the router, with its zod schemas and permission;
+  // @fastify/swagger documents them at /core/api/openapi.json.
+  await registerOpenApi(app, { title: 'Roadcount API', version: '0.1.0' });
+  const router = createRouter(app, { tokens, users });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
-  registerClientErrorRoutes(app);
+  registerClientErrorRoutes(router);
   registerAuthRoutes(router, authService, {
     signInByIp: createRateLimiter({ max: rateLimits.signInPerIp, windowMs: window }),
     signInByAccount: createRateLimiter({ max: rateLimits.signInPerAccount, windowMs: window }),
@@ -187,21 +189,15 @@ export async function buildApp({
   const queue = createTaskQueue(db);
   let taskWorker: Worker | undefined;
   await app.register(multipart);
-  registerUploadRoutes(app, {
-    openapi,
-    tokens,
-    users,
+  registerUploadRoutes(router, {
     files,
     blobs,
     queue,
     maxUploadBytes: config.maxUploadBytes,
     onQueued: () => taskWorker?.wake(),
   });
-  registerFileRoutes(app, { openapi, tokens, users, access, blobs });
-  registerImageRoutes(app, {
-    openapi,
-    tokens,
-    users,
+  registerFileRoutes(router, { tokens, users, access, blobs });
+  registerImageRoutes(router, {
     images: createImagesRepository(db),
     access,
     blobs,
@@ -216,7 +212,7 @@ export async function buildApp({
     splitVehicles: config.analysisSplitVehicles,
   });
   app.addHook('onClose', () => analysisPool.close());
-  registerHealthRoutes(app, database.ping, () => analysisPool.state());
+  registerHealthRoutes(router, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
   const exclusions = createExclusionsService(createExclusionsRepository(db), access);
   const siteData = createSiteData({ db, blobs });
@@ -225,7 +221,10 @@ export async function buildApp({
     pool: analysisPool,
     access,
     speedLimits: (siteId) => sitesRepository.speedLimits(siteId),
-    exclusions: { vehicleExclusions: exclusions.vehicleExclusions, timeExclusions },
+    exclusions: {
+      vehicleExclusions: (organisationId, ids) => exclusions.vehicleExclusions(organisationId, ids),
+      timeExclusions,
+    },
   });
   const mapRepository = createMapRepository(db);
   const mapSeries = siteData.rollupSeriesCache(config.mapCacheBytes);
@@ -245,7 +244,7 @@ export async function buildApp({
     closing = true;
     await warming;
   });
-  registerAnalysisRoutes(app, { openapi, tokens, users, analysis });
+  registerAnalysisRoutes(router, analysis);
   /**
    * Publishes a task's state to its organisation's subscribers at once; the queue's NOTIFY also
    * announces every change, from any process, and subscribers keep the latest state by id.
@@ -267,15 +266,24 @@ export async function buildApp({
       taskWorker?.wake();
     },
   });
-  app.get('/core/api/openapi.json', () => openapi.document());
-  // The base maps are public configuration, read before sign-in is needed.
-  app.get('/api/map/config', () => ({
-    styleUrl: config.map.styleUrl ?? null,
-    tileUrl: config.map.tileUrl,
-    tileAttribution: config.map.tileAttribution,
-    satelliteUrl: config.map.satelliteUrl,
-    satelliteAttribution: config.map.satelliteAttribution,
-  }));
+  router.define({
+    method: 'get',
+    path: '/api/map/config',
+    summary: "The map's base layers: style or tile templates and their attributions",
+    tag: 'map',
+    // The base maps are public configuration, read before sign-in is needed.
+    auth: false,
+    permission: 'public',
+    responses: { 200: 'the base maps' },
+    handler: () =>
+      Promise.resolve({
+        styleUrl: config.map.styleUrl ?? null,
+        tileUrl: config.map.tileUrl,
+        tileAttribution: config.map.tileAttribution,
+        satelliteUrl: config.map.satelliteUrl,
+        satelliteAttribution: config.map.satelliteAttribution,
+      }),
+  });
   await registerGraphql(app, {
     typeDefs: [
       usersTypeDefs,

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@roadcount/domain';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -322,11 +323,35 @@ describe('the OpenAPI document', () => {
   });
   afterAll(() => server.close());
 
-  it('documents every accounts route', async () => {
+  it('documents every route with the permission it needs', async () => {
     const document = (await (await fetch(`${server.url}/core/api/openapi.json`)).json()) as {
       openapi: string;
-      paths: Record<string, Record<string, unknown>>;
+      paths: Record<string, Record<string, { 'x-permission'?: string }>>;
     };
+    const permissions = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        route: `${method.toUpperCase()} ${path}`,
+        permission: operation['x-permission']?.replace(/ \(link token\)$/, ''),
+      })),
+    );
+    expect(
+      permissions.filter(
+        ({ permission }) =>
+          permission !== 'public' &&
+          permission !== 'signed-in' &&
+          !Object.hasOwn(PERMISSIONS, permission ?? ''),
+      ),
+    ).toEqual([]);
+    // Routes declared apart from the accounts: uploads, downloads, images, exports, health.
+    expect(permissions).toEqual(
+      expect.arrayContaining([
+        { route: 'POST /api/uploads', permission: 'files.upload' },
+        { route: 'GET /api/files/{id}/download', permission: 'files.read' },
+        { route: 'GET /api/images/{id}', permission: 'files.read' },
+        { route: 'GET /api/sites/{id}/vehicles.csv', permission: 'sites.read' },
+        { route: 'GET /healthz', permission: 'public' },
+      ]),
+    );
     expect(document.openapi).toBe('3.1.0');
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
       Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),

@@ -1,11 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { bearerToken, type TokenService } from '../../infra/auth/tokens.ts';
-import { viewerForToken } from '../../infra/auth/viewer.ts';
-import { HttpError } from '../../infra/errors.ts';
-import type { OpenApiRegistry } from '../../infra/http/openapi.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
 import { findClassScheme } from '@roadcount/domain';
+import { z } from 'zod';
+import { HttpError } from '../../infra/errors.ts';
+import type { Router } from '../../infra/http/route.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
 import { summaryWorkbook } from './summaryWorkbook.ts';
 
@@ -20,45 +17,43 @@ function parseFilter(text: string | undefined): FilterPayload {
   throw new HttpError(400, 'filter must be the filter payload as JSON');
 }
 
+const filterQuery = z.object({
+  filter: z.string().optional().describe('The SPEC filter payload as JSON'),
+});
+
+const summaryQuery = filterQuery.extend({
+  aggregation: z.coerce
+    .number()
+    .optional()
+    .describe('Bin minutes: 5, 10, 15, 20, 30, 60, 1440 (default) or 10080'),
+  units: z.enum(['metric', 'imperial']).default('metric'),
+});
+
+const siteResponses = {
+  400: 'a bad filter',
+  401: 'no session',
+  403: 'not allowed',
+  404: 'no such site',
+};
+
 /**
  * GET /api/sites/{id}/vehicles.csv?filter=<JSON filter payload>: the filtered vehicles as CSV;
  * GET /api/sites/{id}/summary.xlsx?filter=...&aggregation=...&units=...: the summary as xlsx.
  */
-export function registerAnalysisRoutes(
-  app: FastifyInstance,
-  deps: {
-    openapi: OpenApiRegistry;
-    tokens: TokenService;
-    users: UsersRepository;
-    analysis: AnalysisService;
-  },
-): void {
-  deps.openapi.add({
+export function registerAnalysisRoutes(router: Router, analysis: AnalysisService): void {
+  router.define({
     method: 'get',
-    path: '/api/sites/{id}/vehicles.csv',
+    path: '/api/sites/:id/vehicles.csv',
     summary:
       'The vehicles of a site that pass the filter (query: filter = the SPEC filter payload as JSON), as Roadcount CSV',
     tag: 'analysis',
     auth: true,
-    responses: {
-      200: 'CSV',
-      400: 'a bad filter',
-      401: 'no session',
-      403: 'not allowed',
-      404: 'no such site',
-    },
-  });
-  app.get<{ Params: { id: string }; Querystring: { filter?: string } }>(
-    '/api/sites/:id/vehicles.csv',
-    async (request, reply) => {
-      const viewer = await viewerForToken(
-        bearerToken(request.headers.authorization),
-        deps.tokens,
-        deps.users,
-      );
-      if (!viewer) throw new HttpError(401);
-      const payload = parseFilter(request.query.filter);
-      const lines = deps.analysis.vehiclesCsv(viewer, request.params.id, payload);
+    permission: 'sites.read',
+    query: filterQuery,
+    responses: { 200: 'CSV', ...siteResponses },
+    handler: async ({ viewer, params, query, reply }) => {
+      const siteId = params.id ?? '';
+      const lines = analysis.vehiclesCsv(viewer, siteId, parseFilter(query.filter));
       // The first step checks the site and the filter, so that errors answer before the body.
       const first = await lines.next();
       async function* all() {
@@ -67,58 +62,42 @@ export function registerAnalysisRoutes(
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vehicles-${request.params.id}.csv"`)
+        .header('content-disposition', `attachment; filename="vehicles-${siteId}.csv"`)
         .send(Readable.from(all()));
     },
-  );
+  });
 
-  deps.openapi.add({
+  router.define({
     method: 'get',
-    path: '/api/sites/{id}/summary.xlsx',
+    path: '/api/sites/:id/summary.xlsx',
     summary:
       'The site detail summary for the filter (query: filter = the SPEC filter payload as JSON, aggregation = bin minutes, default 1440; units = metric or imperial) as an xlsx workbook',
     tag: 'analysis',
     auth: true,
-    responses: {
-      200: 'xlsx',
-      400: 'a bad filter',
-      401: 'no session',
-      403: 'not allowed',
-      404: 'no such site',
+    permission: 'sites.read',
+    query: summaryQuery,
+    responses: { 200: 'xlsx', ...siteResponses },
+    handler: async ({ viewer, params, query, reply }) => {
+      const filter = parseFilter(query.filter);
+      const aggregationMinutes = query.aggregation ?? 1440;
+      const detail = await analysis.siteDetail(viewer, {
+        siteId: params.id ?? '',
+        payload: filter,
+        aggregationMinutes,
+      });
+      const scheme = findClassScheme(detail.class_scheme);
+      const workbook = await summaryWorkbook(detail, {
+        filter,
+        aggregationMinutes,
+        units: query.units,
+        className: (classIndex) =>
+          scheme.classes.find((entry) => entry.class_index === classIndex)?.name ??
+          String(classIndex),
+      });
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="summary-${detail.site_id}.xlsx"`)
+        .send(workbook);
     },
-  });
-  app.get<{
-    Params: { id: string };
-    Querystring: { filter?: string; aggregation?: string; units?: string };
-  }>('/api/sites/:id/summary.xlsx', async (request, reply) => {
-    const viewer = await viewerForToken(
-      bearerToken(request.headers.authorization),
-      deps.tokens,
-      deps.users,
-    );
-    if (!viewer) throw new HttpError(401);
-    const filter = parseFilter(request.query.filter);
-    const aggregationMinutes = request.query.aggregation ? Number(request.query.aggregation) : 1440;
-    const units = request.query.units ?? 'metric';
-    if (units !== 'metric' && units !== 'imperial')
-      throw new HttpError(400, 'units must be metric or imperial');
-    const detail = await deps.analysis.siteDetail(viewer, {
-      siteId: request.params.id,
-      payload: filter,
-      aggregationMinutes,
-    });
-    const scheme = findClassScheme(detail.class_scheme);
-    const workbook = await summaryWorkbook(detail, {
-      filter,
-      aggregationMinutes,
-      units,
-      className: (classIndex) =>
-        scheme.classes.find((entry) => entry.class_index === classIndex)?.name ??
-        String(classIndex),
-    });
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="summary-${detail.site_id}.xlsx"`)
-      .send(workbook);
   });
 }

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { emailSchema } from '@roadcount/domain';
 import type { RateLimiter } from '../../infra/http/rateLimiter.ts';
 import type { Router } from '../../infra/http/route.ts';
-import { authorize } from '../../infra/auth/viewer.ts';
 import { RESET_REQUESTED, type AuthService } from './auth.service.ts';
 
 const obtainBody = z.object({
@@ -38,6 +37,7 @@ export function registerAuthRoutes(
     summary: 'Sign in with username or email and password; answers an access and a refresh token',
     tag: 'auth',
     auth: false,
+    permission: 'public',
     body: obtainBody,
     responses: { 200: 'access and refresh', 401: 'wrong credentials', 429: 'too many attempts' },
     handler: async ({ body, request }) => {
@@ -56,6 +56,7 @@ export function registerAuthRoutes(
     summary: 'Exchange a refresh token for a new pair (the old refresh token stops working)',
     tag: 'auth',
     auth: false,
+    permission: 'public',
     body: refreshBody,
     responses: { 200: 'access and refresh', 401: 'invalid, expired, revoked or reused token' },
     handler: ({ body }) => service.refresh(body.refresh),
@@ -67,6 +68,7 @@ export function registerAuthRoutes(
     summary: 'End the session the refresh token belongs to',
     tag: 'auth',
     auth: false,
+    permission: 'public',
     body: refreshBody,
     responses: { 204: 'signed out' },
     handler: ({ body }) => service.logout(body.refresh),
@@ -79,6 +81,7 @@ export function registerAuthRoutes(
       'Email a password reset link; answers the same whether or not the email has an account',
     tag: 'auth',
     auth: false,
+    permission: 'public',
     body: resetEmailBody,
     responses: { 200: 'request accepted', 429: 'too many requests' },
     handler: async ({ body, request }) => {
@@ -98,6 +101,7 @@ export function registerAuthRoutes(
     summary: 'Set a new password with the token of a reset or invitation link',
     tag: 'auth',
     auth: false,
+    permission: 'public',
     body: resetConfirmBody,
     responses: { 200: 'password set', 400: 'invalid or expired link, or unacceptable password' },
     handler: async ({ body }) => {
@@ -112,6 +116,7 @@ export function registerAuthRoutes(
     summary: 'Change your own password; ends your other sessions and answers a new token pair',
     tag: 'auth',
     auth: true,
+    permission: 'profile.update',
     body: changePasswordBody,
     responses: {
       200: 'access and refresh',
@@ -119,10 +124,6 @@ export function registerAuthRoutes(
       401: 'no session',
     },
     handler: ({ body, viewer }) =>
-      service.changePassword(
-        authorize(viewer, 'profile.update').row,
-        body.old_password,
-        body.new_password,
-      ),
+      service.changePassword(viewer.row, body.old_password, body.new_password),
   });
 }

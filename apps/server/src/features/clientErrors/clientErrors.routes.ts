@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseInput } from '../../infra/validation.ts';
+import type { Router } from '../../infra/http/route.ts';
 
 const clientErrorBody = z.object({
   message: z.string().max(2000),
@@ -11,13 +10,24 @@ const clientErrorBody = z.object({
 });
 
 /** Where the web app's reportError sends uncaught errors: into the server log for the team. */
-export function registerClientErrorRoutes(app: FastifyInstance): void {
-  app.post('/api/client-errors', { bodyLimit: 64 * 1024 }, async (request, reply) => {
-    const report = parseInput(clientErrorBody, request.body);
-    request.log.warn(
-      { clientError: report, userAgent: request.headers['user-agent'] },
-      'web app error',
-    );
-    return reply.status(204).send();
+export function registerClientErrorRoutes(router: Router): void {
+  router.define({
+    method: 'post',
+    path: '/api/client-errors',
+    summary: "Report an error the web app met (SPEC section 2), into the server's log",
+    tag: 'web',
+    // Errors are reported before sign-in too (a failing sign-in page).
+    auth: false,
+    permission: 'public',
+    body: clientErrorBody,
+    bodyLimit: 64 * 1024,
+    responses: { 204: 'logged', 400: 'not an error report' },
+    handler: ({ body, request }) => {
+      request.log.warn(
+        { clientError: body, userAgent: request.headers['user-agent'] },
+        'web app error',
+      );
+      return Promise.resolve(undefined);
+    },
   });
 }

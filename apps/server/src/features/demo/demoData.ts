@@ -14,6 +14,7 @@ import type { Database } from '../../infra/db/database.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { createDemoRepository } from './demo.repository.ts';
 import { DEMO_ORGANISATION_NAME } from './demo.seed.ts';
+import { rawUploadKey } from '../siteData/index.ts';
 
 interface DemoFile {
   fileName: string;
@@ -151,7 +152,7 @@ export async function seedDemoData(deps: {
       });
     }
     const id = randomUUID();
-    const s3Key = `uploads/${organisation.id}/${id}`;
+    const s3Key = rawUploadKey(organisation.id, id);
     const stored = await deps.blobs.putStream(
       s3Key,
       Readable.from(demo.text()),

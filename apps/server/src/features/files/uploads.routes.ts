@@ -1,12 +1,10 @@
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { bearerToken, type TokenService } from '../../infra/auth/tokens.ts';
-import { authorize, viewerForToken, type UserSource } from '../../infra/auth/viewer.ts';
 import { BlobTooLargeError, type BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
-import type { OpenApiRegistry } from '../../infra/http/openapi.ts';
+import type { Router } from '../../infra/http/route.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import { rawUploadKey } from '../siteData/index.ts';
 import type { FilesRepository } from './files.repository.ts';
 
 const KINDS = ['vehicle', 'bike', 'national'] as const;
@@ -26,11 +24,8 @@ interface ReceivedFile {
  * organisation already has is recorded as a duplicate and not processed unless `force` is set.
  */
 export function registerUploadRoutes(
-  app: FastifyInstance,
+  router: Router,
   deps: {
-    openapi: OpenApiRegistry;
-    tokens: TokenService;
-    users: UserSource;
     files: FilesRepository;
     blobs: BlobStore;
     queue: TaskQueue;
@@ -38,120 +33,118 @@ export function registerUploadRoutes(
     onQueued: () => void;
   },
 ): void {
-  deps.openapi.add({
+  router.define({
     method: 'post',
     path: '/api/uploads',
     summary:
       'Upload counter files (multipart: file-0, file-1, ..., kind = vehicle | bike | national, description, force)',
     tag: 'files',
     auth: true,
+    permission: 'files.upload',
+    multipart:
+      'file-0, file-1, ...: the counter files; kind = vehicle (default), bike or national; description; force = true to process a duplicate again',
+    status: 201,
     responses: {
       201: 'the created files',
       400: 'no file or a wrong kind',
       403: 'not allowed',
       413: 'too large',
     },
-  });
+    handler: async ({ viewer: uploader, request }) => {
+      const organisationId = uploader.organisationId;
+      if (!organisationId)
+        throw new HttpError(
+          400,
+          'Platform staff upload on behalf of an organisation from its account.',
+        );
+      if (!request.isMultipart())
+        throw new HttpError(400, 'Send the files as multipart/form-data.');
 
-  app.post('/api/uploads', async (request, reply) => {
-    const viewer = await viewerForToken(
-      bearerToken(request.headers.authorization),
-      deps.tokens,
-      deps.users,
-    );
-    const uploader = authorize(viewer, 'files.upload');
-    const organisationId = uploader.organisationId;
-    if (!organisationId)
-      throw new HttpError(
-        400,
-        'Platform staff upload on behalf of an organisation from its account.',
-      );
-    if (!request.isMultipart()) throw new HttpError(400, 'Send the files as multipart/form-data.');
-
-    const received: ReceivedFile[] = [];
-    const fields: Record<string, string> = {};
-    try {
-      for await (const part of request.parts({
-        limits: { fileSize: deps.maxUploadBytes, files: 100 },
-      })) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
+      const received: ReceivedFile[] = [];
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: deps.maxUploadBytes, files: 100 },
+        })) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (!/^file-\d+$/.test(part.fieldname)) {
+            part.file.resume();
+            throw new HttpError(
+              400,
+              `Unexpected file field '${part.fieldname}': use file-0, file-1, ...`,
+            );
+          }
+          const id = randomUUID();
+          const s3Key = rawUploadKey(organisationId, id);
+          const stored = await deps.blobs.putStream(s3Key, part.file, deps.maxUploadBytes);
+          received.push({ id, fileName: part.filename || part.fieldname, s3Key, ...stored });
         }
-        if (!/^file-\d+$/.test(part.fieldname)) {
-          part.file.resume();
+      } catch (error) {
+        await Promise.all(received.map((file) => deps.blobs.delete(file.s3Key)));
+        if (
+          error instanceof BlobTooLargeError ||
+          (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+        ) {
           throw new HttpError(
-            400,
-            `Unexpected file field '${part.fieldname}': use file-0, file-1, ...`,
+            413,
+            `A file is larger than the limit of ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MiB.`,
           );
         }
-        const id = randomUUID();
-        const s3Key = `uploads/${organisationId}/${id}`;
-        const stored = await deps.blobs.putStream(s3Key, part.file, deps.maxUploadBytes);
-        received.push({ id, fileName: part.filename || part.fieldname, s3Key, ...stored });
+        throw error;
       }
-    } catch (error) {
-      await Promise.all(received.map((file) => deps.blobs.delete(file.s3Key)));
-      if (
-        error instanceof BlobTooLargeError ||
-        (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
-      ) {
-        throw new HttpError(
-          413,
-          `A file is larger than the limit of ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MiB.`,
-        );
+      const kind = (fields.kind ?? 'vehicle') as UploadKind;
+      if (!KINDS.includes(kind)) {
+        await Promise.all(received.map((file) => deps.blobs.delete(file.s3Key)));
+        throw new HttpError(400, `Unknown kind '${fields.kind}': use vehicle, bike or national.`);
       }
-      throw error;
-    }
-    const kind = (fields.kind ?? 'vehicle') as UploadKind;
-    if (!KINDS.includes(kind)) {
-      await Promise.all(received.map((file) => deps.blobs.delete(file.s3Key)));
-      throw new HttpError(400, `Unknown kind '${fields.kind}': use vehicle, bike or national.`);
-    }
-    if (received.length === 0)
-      throw new HttpError(400, 'No file was sent: use the fields file-0, file-1, ...');
-    const force = fields.force === 'true';
-    const description = fields.description?.slice(0, 2000);
+      if (received.length === 0)
+        throw new HttpError(400, 'No file was sent: use the fields file-0, file-1, ...');
+      const force = fields.force === 'true';
+      const description = fields.description?.slice(0, 2000);
 
-    const answer = [];
-    for (const file of received) {
-      const duplicateOf = await deps.files.findByHash(organisationId, file.sha256);
-      const row = await deps.files.insert({
-        id: file.id,
-        organisationId,
-        uploadedBy: uploader.userId,
-        fileName: file.fileName,
-        kind,
-        s3Key: file.s3Key,
-        sha256: file.sha256,
-        sizeBytes: file.sizeBytes,
-        logs: {
-          ...(description ? { description } : {}),
-          ...(duplicateOf ? { duplicate_of: duplicateOf.id } : {}),
-          ...(duplicateOf && !force ? { saved_vehicles: 0 } : {}),
-        },
-      });
-      let taskId: string | null = null;
-      if (!duplicateOf || force) {
-        const task = await deps.queue.enqueue({
-          functionName: kind === 'national' ? 'process_national_platform_file' : 'process_file',
+      const answer = [];
+      for (const file of received) {
+        const duplicateOf = await deps.files.findByHash(organisationId, file.sha256);
+        const row = await deps.files.insert({
+          id: file.id,
           organisationId,
-          userId: uploader.userId,
-          payload: { fileId: row.id },
-          message: `Queued ${row.fileName}`,
+          uploadedBy: uploader.userId,
+          fileName: file.fileName,
+          kind,
+          s3Key: file.s3Key,
+          sha256: file.sha256,
+          sizeBytes: file.sizeBytes,
+          logs: {
+            ...(description ? { description } : {}),
+            ...(duplicateOf ? { duplicate_of: duplicateOf.id } : {}),
+            ...(duplicateOf && !force ? { saved_vehicles: 0 } : {}),
+          },
         });
-        taskId = task.id;
+        let taskId: string | null = null;
+        if (!duplicateOf || force) {
+          const task = await deps.queue.enqueue({
+            functionName: kind === 'national' ? 'process_national_platform_file' : 'process_file',
+            organisationId,
+            userId: uploader.userId,
+            payload: { fileId: row.id },
+            message: `Queued ${row.fileName}`,
+          });
+          taskId = task.id;
+        }
+        answer.push({
+          id: row.id,
+          file_name: row.fileName,
+          size_bytes: row.sizeBytes,
+          sha256: row.sha256,
+          duplicate_of: duplicateOf?.id ?? null,
+          task_id: taskId,
+        });
       }
-      answer.push({
-        id: row.id,
-        file_name: row.fileName,
-        size_bytes: row.sizeBytes,
-        sha256: row.sha256,
-        duplicate_of: duplicateOf?.id ?? null,
-        task_id: taskId,
-      });
-    }
-    deps.onQueued();
-    return reply.status(201).send({ files: answer });
+      deps.onQueued();
+      return { files: answer };
+    },
   });
 }

@@ -1,6 +1,5 @@
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   IMAGE_MESSAGES,
   imageContentType,
@@ -8,11 +7,9 @@ import {
   looksLikeImage,
 } from '@roadcount/domain';
 import type { Access } from '../../infra/access/access.ts';
-import { authorize, viewerForToken, type UserSource } from '../../infra/auth/viewer.ts';
-import { bearerToken, type TokenService } from '../../infra/auth/tokens.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
-import type { OpenApiRegistry } from '../../infra/http/openapi.ts';
+import type { Router } from '../../infra/http/route.ts';
 import type { ImageRow, ImagesRepository } from './images.repository.ts';
 
 const MAX_IMAGES_PER_UPLOAD = 20;
@@ -33,26 +30,23 @@ function toView(row: ImageRow) {
  * lists them and GET /api/images/{id} answers one.
  */
 export function registerImageRoutes(
-  app: FastifyInstance,
+  router: Router,
   deps: {
-    openapi: OpenApiRegistry;
-    tokens: TokenService;
-    users: UserSource;
     images: ImagesRepository;
     access: Access;
     blobs: BlobStore;
     maxImageBytes: number;
   },
 ): void {
-  const viewerOf = (authorization: string | undefined) =>
-    viewerForToken(bearerToken(authorization), deps.tokens, deps.users);
-
-  deps.openapi.add({
+  router.define({
     method: 'post',
     path: '/api/images',
     summary: 'Upload images (multipart: file-0, file-1, ...): jpeg, jpg or png, names unique',
     tag: 'files',
     auth: true,
+    permission: 'files.upload',
+    multipart: 'file-0, file-1, ...: jpeg, jpg or png images whose names the organisation has not',
+    status: 201,
     responses: {
       201: 'the stored images',
       400: 'not an image, or no file',
@@ -60,107 +54,110 @@ export function registerImageRoutes(
       409: 'File name already exists',
       413: 'too large',
     },
-  });
-  app.post('/api/images', async (request, reply) => {
-    const uploader = authorize(await viewerOf(request.headers.authorization), 'files.upload');
-    const organisationId = uploader.organisationId;
-    if (!organisationId)
-      throw new HttpError(
-        400,
-        'Platform staff upload on behalf of an organisation from its account.',
-      );
-    if (!request.isMultipart()) throw new HttpError(400, 'Send the images as multipart/form-data.');
-    const received: { fileName: string; contentType: 'image/jpeg' | 'image/png'; bytes: Buffer }[] =
-      [];
-    try {
-      for await (const part of request.parts({
-        limits: { fileSize: deps.maxImageBytes, files: MAX_IMAGES_PER_UPLOAD },
-      })) {
-        if (part.type === 'field') continue;
-        const fileName = (part.filename || part.fieldname).trim();
-        const bytes = await part.toBuffer();
-        const contentType = imageContentType(fileName);
-        if (!contentType || !looksLikeImage(bytes.subarray(0, 8), contentType))
-          throw new HttpError(400, `${fileName}: ${IMAGE_MESSAGES.type}.`);
-        if (received.some((image) => image.fileName.toLowerCase() === fileName.toLowerCase()))
-          throw new HttpError(409, `${IMAGE_MESSAGES.exists}: ${fileName}`);
-        received.push({ fileName, contentType, bytes });
-      }
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+    handler: async ({ viewer: uploader, request }) => {
+      const organisationId = uploader.organisationId;
+      if (!organisationId)
         throw new HttpError(
-          413,
-          `An image is larger than the limit of ${Math.round(deps.maxImageBytes / 1024 / 1024)} MiB.`,
+          400,
+          'Platform staff upload on behalf of an organisation from its account.',
         );
-      throw error;
-    }
-    if (received.length === 0)
-      throw new HttpError(400, 'No image was sent: use the fields file-0, file-1, ...');
-    const taken = await deps.images.existingNames(
-      organisationId,
-      received.map((image) => image.fileName),
-    );
-    for (const image of received)
-      if (imageNameProblem(image.fileName, taken) === 'exists')
-        throw new HttpError(409, `${IMAGE_MESSAGES.exists}: ${image.fileName}`);
-
-    const stored = received.map((image) => {
-      const id = randomUUID();
-      return { ...image, id, s3Key: `images/${organisationId}/${id}` };
-    });
-    await Promise.all(stored.map((image) => deps.blobs.putBytes(image.s3Key, image.bytes)));
-    let rows: ImageRow[];
-    try {
-      rows = await deps.images.insertAll(
-        stored.map((image) => ({
-          id: image.id,
-          organisationId,
-          uploadedBy: uploader.userId,
-          fileName: image.fileName,
-          contentType: image.contentType,
-          s3Key: image.s3Key,
-          sizeBytes: image.bytes.length,
-        })),
+      if (!request.isMultipart())
+        throw new HttpError(400, 'Send the images as multipart/form-data.');
+      const received: {
+        fileName: string;
+        contentType: 'image/jpeg' | 'image/png';
+        bytes: Buffer;
+      }[] = [];
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: deps.maxImageBytes, files: MAX_IMAGES_PER_UPLOAD },
+        })) {
+          if (part.type === 'field') continue;
+          const fileName = (part.filename || part.fieldname).trim();
+          const bytes = await part.toBuffer();
+          const contentType = imageContentType(fileName);
+          if (!contentType || !looksLikeImage(bytes.subarray(0, 8), contentType))
+            throw new HttpError(400, `${fileName}: ${IMAGE_MESSAGES.type}.`);
+          if (received.some((image) => image.fileName.toLowerCase() === fileName.toLowerCase()))
+            throw new HttpError(409, `${IMAGE_MESSAGES.exists}: ${fileName}`);
+          received.push({ fileName, contentType, bytes });
+        }
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(
+            413,
+            `An image is larger than the limit of ${Math.round(deps.maxImageBytes / 1024 / 1024)} MiB.`,
+          );
+        throw error;
+      }
+      if (received.length === 0)
+        throw new HttpError(400, 'No image was sent: use the fields file-0, file-1, ...');
+      const taken = await deps.images.existingNames(
+        organisationId,
+        received.map((image) => image.fileName),
       );
-    } catch (error) {
-      await Promise.all(stored.map((image) => deps.blobs.delete(image.s3Key)));
-      // Another upload took a name between the check and the insert.
-      const failure = error as { code?: string; cause?: { code?: string } };
-      if ((failure.code ?? failure.cause?.code) === '23505')
-        throw new HttpError(409, IMAGE_MESSAGES.exists);
-      throw error;
-    }
-    return reply.status(201).send({ images: rows.map(toView) });
+      for (const image of received)
+        if (imageNameProblem(image.fileName, taken) === 'exists')
+          throw new HttpError(409, `${IMAGE_MESSAGES.exists}: ${image.fileName}`);
+
+      const stored = received.map((image) => {
+        const id = randomUUID();
+        return { ...image, id, s3Key: `images/${organisationId}/${id}` };
+      });
+      await Promise.all(stored.map((image) => deps.blobs.putBytes(image.s3Key, image.bytes)));
+      let rows: ImageRow[];
+      try {
+        rows = await deps.images.insertAll(
+          stored.map((image) => ({
+            id: image.id,
+            organisationId,
+            uploadedBy: uploader.userId,
+            fileName: image.fileName,
+            contentType: image.contentType,
+            s3Key: image.s3Key,
+            sizeBytes: image.bytes.length,
+          })),
+        );
+      } catch (error) {
+        await Promise.all(stored.map((image) => deps.blobs.delete(image.s3Key)));
+        // Another upload took a name between the check and the insert.
+        const failure = error as { code?: string; cause?: { code?: string } };
+        if ((failure.code ?? failure.cause?.code) === '23505')
+          throw new HttpError(409, IMAGE_MESSAGES.exists);
+        throw error;
+      }
+      return { images: rows.map(toView) };
+    },
   });
 
-  deps.openapi.add({
+  router.define({
     method: 'get',
     path: '/api/images',
     summary: "The organisation's images, newest first",
     tag: 'files',
     auth: true,
+    permission: 'files.read',
     responses: { 200: 'the images', 401: 'not signed in', 403: 'not allowed' },
-  });
-  app.get('/api/images', async (request) => {
-    const viewer = authorize(await viewerOf(request.headers.authorization), 'files.read');
-    if (!viewer.organisationId) return { images: [] };
-    return { images: (await deps.images.list(viewer.organisationId)).map(toView) };
+    handler: async ({ viewer }) => {
+      if (!viewer.organisationId) return { images: [] };
+      return { images: (await deps.images.list(viewer.organisationId)).map(toView) };
+    },
   });
 
-  deps.openapi.add({
+  router.define({
     method: 'get',
-    path: '/api/images/{id}',
+    path: '/api/images/:id',
     summary: 'One image of the organisation',
     tag: 'files',
     auth: true,
+    permission: 'files.read',
     responses: { 200: 'the image', 403: 'not allowed', 404: 'no such image' },
-  });
-  app.get<{ Params: { id: string } }>('/api/images/:id', async (request, reply) => {
-    const viewer = await viewerOf(request.headers.authorization);
-    const image = await deps.access.image(viewer, 'files.read', request.params.id);
-    return reply
-      .header('content-type', image.contentType)
-      .header('cache-control', 'private, max-age=300')
-      .send(Buffer.from(await deps.blobs.getBytes(image.s3Key)));
+    handler: async ({ viewer, params, reply }) => {
+      const image = await deps.access.image(viewer, 'files.read', params.id ?? '');
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'private, max-age=300')
+        .send(Buffer.from(await deps.blobs.getBytes(image.s3Key)));
+    },
   });
 }

@@ -1,5 +1,4 @@
 import { createOrganisationSchema } from '@roadcount/domain';
-import { authorize } from '../../infra/auth/viewer.ts';
 import type { Router } from '../../infra/http/route.ts';
 import { organisationUpdateSchema, type OrganisationsService } from './organisations.service.ts';
 
@@ -10,8 +9,9 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     summary: 'Organisations you can see: all for platform admins, else your own',
     tag: 'organisations',
     auth: true,
+    permission: 'organisation.read',
     responses: { 200: 'organisations with settings', 401: 'no session' },
-    handler: ({ viewer }) => service.list(authorize(viewer, 'organisation.read')),
+    handler: ({ viewer }) => service.list(viewer),
   });
 
   router.define({
@@ -20,10 +20,11 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     summary: 'Create an organisation with its subscription level (platform admins)',
     tag: 'organisations',
     auth: true,
+    permission: 'organisations.create',
     body: createOrganisationSchema,
     status: 201,
     responses: { 201: 'created', 400: 'invalid or name taken', 403: 'not a platform admin' },
-    handler: ({ viewer, body }) => service.create(authorize(viewer, 'organisations.create'), body),
+    handler: ({ viewer, body }) => service.create(viewer, body),
   });
 
   router.define({
@@ -32,9 +33,9 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     summary: "An organisation's settings",
     tag: 'organisations',
     auth: true,
+    permission: 'organisation.read',
     responses: { 200: 'organisation', 403: 'not yours' },
-    handler: ({ viewer, params }) =>
-      service.get(authorize(viewer, 'organisation.read'), params.id ?? ''),
+    handler: ({ viewer, params }) => service.get(viewer, params.id ?? ''),
   });
 
   router.define({
@@ -43,9 +44,9 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     summary: "Change an organisation's settings (org admins); name and limits (platform admins)",
     tag: 'organisations',
     auth: true,
+    permission: 'organisation.updateSettings',
     body: organisationUpdateSchema,
     responses: { 200: 'updated organisation', 400: 'invalid value', 403: 'not allowed' },
-    handler: ({ viewer, params, body }) =>
-      service.update(authorize(viewer, 'organisation.updateSettings'), params.id ?? '', body),
+    handler: ({ viewer, params, body }) => service.update(viewer, params.id ?? '', body),
   });
 }

@@ -5,4 +5,4 @@ export { preparedSiteColumns } from './preparedSiteColumns.ts';
 export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesCache.ts';
 export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
 export { createSiteData, type SiteData } from './siteData.ts';
-export { JOINED_STATUSES, type StoredColumns } from './storedForms.ts';
+export { JOINED_STATUSES, rawUploadKey, type StoredColumns } from './storedForms.ts';

@@ -41,3 +41,6 @@ export function storedFileOf(file: { id: string; logs: Record<string, unknown> }
     ...(directionMap ? { directionMap } : {}),
   };
 }
+
+/** Where an upload keeps a file as it was sent. */
+export const rawUploadKey = storedKeys.rawUpload;

@@ -43,6 +43,7 @@ export function registerSiteListRoutes(
       'The site list for counter software of the chosen sites (query: ids, comma separated), as CSV',
     tag: 'sites',
     auth: true,
+    permission: 'sites.read',
     query: siteListQuery,
     responses: {
       200: 'CSV',

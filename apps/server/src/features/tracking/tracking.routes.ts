@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { authorize } from '../../infra/auth/viewer.ts';
 import type { Router } from '../../infra/http/route.ts';
 import type { TrackingRepository } from './tracking.repository.ts';
 
@@ -13,10 +12,11 @@ export function registerTrackingRoutes(router: Router, tracking: TrackingReposit
     summary: 'Record that you viewed a page',
     tag: 'tracking',
     auth: true,
+    permission: 'profile.read',
     body: pageViewBody,
     responses: { 204: 'recorded', 401: 'no session' },
     handler: async ({ viewer, body }) => {
-      const actor = authorize(viewer, 'profile.read');
+      const actor = viewer;
       await tracking.recordPageView({
         userId: actor.userId,
         organisationId: actor.organisationId,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { createUserSchema, emailSchema } from '@roadcount/domain';
 import type { Router } from '../../infra/http/route.ts';
-import { authorize } from '../../infra/auth/viewer.ts';
 import type { UsersService } from './users.service.ts';
 
 const userIdBody = z.object({ user_id: z.uuid() });
@@ -21,9 +20,9 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     summary: "A user's profile: yourself, or a user of an organisation you administer",
     tag: 'users',
     auth: true,
+    permission: 'profile.read',
     responses: { 200: 'profile', 401: 'no session', 403: 'not yours to see' },
-    handler: ({ viewer, params }) =>
-      service.profile(authorize(viewer, 'profile.read'), params.id ?? ''),
+    handler: ({ viewer, params }) => service.profile(viewer, params.id ?? ''),
   });
 
   router.define({
@@ -32,9 +31,10 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     summary: 'Update your own profile: names, locale, and email (with your current password)',
     tag: 'users',
     auth: true,
+    permission: 'profile.update',
     body: updateOwnBody,
     responses: { 200: 'updated user', 400: 'invalid input', 401: 'no session' },
-    handler: ({ viewer, body }) => service.updateOwn(authorize(viewer, 'profile.update'), body),
+    handler: ({ viewer, body }) => service.updateOwn(viewer, body),
   });
 
   router.define({
@@ -43,14 +43,14 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     summary: 'Users of your organisation (platform admins: of any, with organisation_id)',
     tag: 'users',
     auth: true,
+    permission: 'users.list',
     query: listQuery,
     responses: {
       200: 'users with the active count and limit',
       401: 'no session',
       403: 'not an admin of it',
     },
-    handler: ({ viewer, query }) =>
-      service.list(authorize(viewer, 'users.list'), query.organisation_id),
+    handler: ({ viewer, query }) => service.list(viewer, query.organisation_id),
   });
 
   router.define({
@@ -59,6 +59,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     summary: 'Create a user, who is emailed a link to choose a password',
     tag: 'users',
     auth: true,
+    permission: 'users.create',
     body: createUserSchema,
     status: 201,
     responses: {
@@ -67,7 +68,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
       403: 'not allowed',
       409: 'active-user limit reached',
     },
-    handler: ({ viewer, body }) => service.create(authorize(viewer, 'users.create'), body),
+    handler: ({ viewer, body }) => service.create(viewer, body),
   });
 
   router.define({
@@ -76,9 +77,10 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     summary: 'Delete a user of your organisation; their sessions end',
     tag: 'users',
     auth: true,
+    permission: 'users.delete',
     body: userIdBody,
     responses: { 204: 'deleted', 403: 'not allowed' },
-    handler: ({ viewer, body }) => service.delete(authorize(viewer, 'users.delete'), body.user_id),
+    handler: ({ viewer, body }) => service.delete(viewer, body.user_id),
   });
 
   router.define({
@@ -87,10 +89,10 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     summary: "Reset a user's password and email them a link to choose a new one",
     tag: 'users',
     auth: true,
+    permission: 'users.resetPassword',
     body: userIdBody,
     responses: { 204: 'reset and sent', 403: 'not allowed' },
-    handler: ({ viewer, body }) =>
-      service.resetAndResend(authorize(viewer, 'users.resetPassword'), body.user_id),
+    handler: ({ viewer, body }) => service.resetAndResend(viewer, body.user_id),
   });
 
   router.define({
@@ -99,7 +101,8 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     summary: 'The groups (roles) you may give users',
     tag: 'users',
     auth: true,
+    permission: 'groups.list',
     responses: { 200: 'groups with labels', 403: 'not an admin' },
-    handler: ({ viewer }) => Promise.resolve(service.groups(authorize(viewer, 'groups.list'))),
+    handler: ({ viewer }) => Promise.resolve(service.groups(viewer)),
   });
 }

@@ -1,80 +1,66 @@
-import { z } from 'zod';
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-export interface DocumentedRoute {
-  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** Fastify path; `:id` parameters become `{id}`. */
-  path: string;
-  summary: string;
-  tag: string;
-  /** Whether a bearer access token is required. */
-  auth: boolean;
-  body?: z.ZodType;
-  query?: z.ZodObject;
-  responses: Record<number, string>;
-}
+/** The REST API's paths; GraphQL is described by its own schema, the web app by nothing. */
+const DOCUMENTED = /^\/(core\/api|api|bill|healthz)(\/|$)/;
 
-/** Collects each route's description as it is registered and renders an OpenAPI 3.1 document. */
-export function createOpenApiRegistry(info: { title: string; version: string }) {
-  const routes: DocumentedRoute[] = [];
+type Transform = typeof jsonSchemaTransform;
+
+/**
+ * The routes' zod schemas as JSON schema (fastify-type-provider-zod), each operation's answers
+ * from its `x-responses`, and a multipart body where the route reads one.
+ */
+const transform: Transform = (document) => {
+  if (!DOCUMENTED.test(document.url)) return { schema: { hide: true }, url: document.url };
+  const { schema, url } = jsonSchemaTransform(document);
+  const {
+    'x-responses': responses,
+    'x-multipart': multipart,
+    ...rest
+  } = schema as { 'x-responses'?: Record<string, string>; 'x-multipart'?: string };
   return {
-    add(route: DocumentedRoute) {
-      routes.push(route);
-    },
-    routes: () => [...routes],
-    document() {
-      const paths: Record<string, Record<string, unknown>> = {};
-      for (const route of routes) {
-        const path = route.path.replace(/:(\w+)/g, '{$1}');
-        const parameters = [
-          ...[...route.path.matchAll(/:(\w+)/g)].map((match) => ({
-            name: match[1],
-            in: 'path',
-            required: true,
-            schema: { type: 'string' },
-          })),
-          ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
-            name,
-            in: 'query',
-            required: !(schema as z.ZodType).safeParse(undefined).success,
-            schema: z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }),
-          })),
-        ];
-        paths[path] ??= {};
-        paths[path][route.method] = {
-          summary: route.summary,
-          tags: [route.tag],
-          ...(route.auth ? { security: [{ bearer: [] }] } : {}),
-          ...(parameters.length > 0 ? { parameters } : {}),
-          ...(route.body
-            ? {
-                requestBody: {
-                  required: true,
-                  content: {
-                    'application/json': {
-                      schema: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }),
-                    },
-                  },
-                },
-              }
-            : {}),
-          responses: Object.fromEntries(
-            Object.entries(route.responses).map(([status, description]) => [
-              status,
-              { description },
-            ]),
-          ),
-        };
-      }
-      return {
-        openapi: '3.1.0',
-        info,
-        components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-        },
-        paths,
-      };
+    url,
+    schema: {
+      ...rest,
+      ...(responses
+        ? {
+            response: Object.fromEntries(
+              Object.entries(responses).map(([status, text]) => [
+                status,
+                { description: text, type: 'null' },
+              ]),
+            ),
+          }
+        : {}),
+      ...(multipart
+        ? {
+            consumes: ['multipart/form-data'],
+            description: `Multipart body: ${multipart}`,
+          }
+        : {}),
     },
   };
-}
+};
 
-export type OpenApiRegistry = ReturnType<typeof createOpenApiRegistry>;
+/**
+ * Registers @fastify/swagger before any route (it collects routes as they are added) and serves
+ * the document at /core/api/openapi.json.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  info: { title: string; version: string },
+): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info,
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform,
+  });
+  // eslint-disable-next-line no-restricted-syntax -- the document itself, left out of itself
+  app.get('/core/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+}

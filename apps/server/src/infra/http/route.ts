@@ -1,67 +1,129 @@
+import type { Action } from '@roadcount/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { bearerToken, type TokenService } from '../auth/tokens.ts';
-import { viewerForToken, type UserSource, type Viewer } from '../auth/viewer.ts';
-import { parseInput } from '../validation.ts';
-import type { DocumentedRoute, OpenApiRegistry } from './openapi.ts';
+import { authorize, viewerForToken, type UserSource, type Viewer } from '../auth/viewer.ts';
+import { HttpError } from '../errors.ts';
 
-export interface RouteInput<Body, Query> {
+export interface RouteInput<Body, Query, Signed extends boolean> {
   body: Body;
   query: Query;
   params: Record<string, string>;
-  /** Null only on routes declared `auth: false`. */
-  viewer: Viewer | null;
+  /** The signed-in viewer; null only on routes declared `auth: false`. */
+  viewer: Signed extends true ? Viewer : Viewer | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteDefinition<Body, Query> extends Omit<DocumentedRoute, 'body' | 'query'> {
+export interface RouteDefinition<Body, Query, Signed extends boolean> {
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** Fastify path; `:id` parameters become `{id}` in the OpenAPI document. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Whether a bearer access token is required (401 before the handler without one). */
+  auth: Signed;
+  /**
+   * The permission the route needs (`can()` in packages/domain), checked before the handler for
+   * the viewer's role; the resource's organisation is checked by the access helpers. `public`
+   * for routes anyone may call, `signed-in` for those any signed-in user may (their own data).
+   */
+  permission: Action | 'public' | 'signed-in';
+  /**
+   * The route is opened by a short-lived link token in its query instead of a bearer token
+   * (downloads in a new window): the handler checks `permission` for the link's user.
+   */
+  linkToken?: true;
   body?: z.ZodType<Body>;
   query?: z.ZodObject & z.ZodType<Query>;
+  /** A body that is not JSON (multipart uploads): described here, read by the handler. */
+  multipart?: string;
+  /** Largest JSON body, when not the server's default. */
+  bodyLimit?: number;
   /** Status of a successful answer; 200 unless said. */
   status?: number;
-  handler: (input: RouteInput<Body, Query>) => Promise<unknown>;
+  responses: Record<number, string>;
+  handler: (input: RouteInput<Body, Query, Signed>) => Promise<unknown>;
 }
 
 export interface Router {
-  define: <Body = undefined, Query = undefined>(definition: RouteDefinition<Body, Query>) => void;
+  define: <Body = undefined, Query = undefined, Signed extends boolean = boolean>(
+    definition: RouteDefinition<Body, Query, Signed>,
+  ) => void;
+}
+
+/** Validates a request part with its zod schema; a failure is a 400 naming each field. */
+function zodValidatorCompiler({ schema }: { schema: unknown }) {
+  const zodSchema = schema as z.ZodType;
+  return (data: unknown) => {
+    const result = zodSchema.safeParse(data);
+    if (result.success) return { value: result.data };
+    return {
+      error: new HttpError(
+        400,
+        undefined,
+        result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`),
+      ),
+    };
+  };
+}
+
+/** The path's `:name` parameters as a schema, so that the document lists them. */
+function paramsOf(path: string) {
+  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+  return names.length === 0
+    ? undefined
+    : z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
 }
 
 /**
- * Registers routes that are documented in the OpenAPI registry, validated with zod and, where
- * `auth` is set, refused with 401 before the handler runs unless the bearer token is valid.
+ * The one way routes are declared: each with its zod schemas (validated by the server, and
+ * documented in the OpenAPI document by @fastify/swagger), its permission and its answers.
+ * Where `auth` is set, the handler runs only for a valid bearer token.
  */
 export function createRouter(
   app: FastifyInstance,
-  registry: OpenApiRegistry,
   auth: { tokens: TokenService; users: UserSource },
 ): Router {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
   return {
     define(definition) {
-      registry.add(definition);
-      app.route({
+      const params = paramsOf(definition.path);
+      typed.route({
         method: definition.method.toUpperCase(),
         url: definition.path,
+        // Per route: other routes (GraphQL's) bring JSON schemas of their own.
+        validatorCompiler: zodValidatorCompiler,
+        ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
+        schema: {
+          summary: definition.summary,
+          tags: [definition.tag],
+          ...(definition.auth ? { security: [{ bearer: [] }] } : {}),
+          ...(params ? { params } : {}),
+          ...(definition.query ? { querystring: definition.query } : {}),
+          ...(definition.body ? { body: definition.body } : {}),
+          'x-permission': definition.linkToken
+            ? `${definition.permission} (link token)`
+            : definition.permission,
+          ...(definition.multipart ? { 'x-multipart': definition.multipart } : {}),
+          'x-responses': definition.responses,
+        },
         handler: async (request, reply) => {
           const viewer = await viewerForToken(
             bearerToken(request.headers.authorization),
             auth.tokens,
             auth.users,
           );
-          if (definition.auth && !viewer) {
-            return reply.status(401).send({ status: 401, message: '401 Unauthorized' });
-          }
-          const body = definition.body
-            ? parseInput(definition.body, request.body ?? {})
-            : undefined;
-          const query = definition.query
-            ? parseInput(definition.query, request.query ?? {})
-            : undefined;
+          if (definition.auth && !viewer) throw new HttpError(401);
+          const { permission } = definition;
+          if (permission !== 'public' && permission !== 'signed-in' && !definition.linkToken)
+            authorize(viewer, permission);
           const result = await definition.handler({
-            body: body as never,
-            query: query as never,
+            body: request.body as never,
+            query: request.query as never,
             params: request.params as Record<string, string>,
-            viewer,
+            viewer: viewer as never,
             request,
             reply,
           });
