@@ -1,0 +1,1217 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  CLASS_SCHEMES,
+  DAY_RANGES,
+  LANE_TYPES,
+  SITE_TYPES,
+  STORED_REVIEW_STATUSES,
+} from '@roadcount/domain';
+import ExcelJS from 'exceljs';
+import {
+  buildClientSchema,
+  getIntrospectionQuery,
+  parse,
+  validate,
+  type GraphQLSchema,
+  type IntrospectionField,
+  type IntrospectionInputTypeRef,
+  type IntrospectionQuery,
+  type IntrospectionType,
+  type IntrospectionTypeRef,
+} from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  pollUntil,
+  signIn,
+  startTestServer,
+  uploadAndProcess,
+  type TestServer,
+} from './testServer.ts';
+
+/*
+ * Organisation A owns one resource of every kind; organisation B's admin calls every GraphQL
+ * operation (found by introspection) and every route of the OpenAPI document with A's ids, and
+ * must learn nothing of A nor change anything of it. A new operation or route is covered as soon
+ * as it exists.
+ */
+
+const KINDS = [
+  'site',
+  'file',
+  'group',
+  'mapNote',
+  'mapNoteGroup',
+  'exclusion',
+  'image',
+  'user',
+  'organisation',
+  'task',
+  'lane',
+] as const;
+type Kind = (typeof KINDS)[number];
+type Ids = Record<Kind, string>;
+
+/** Words in an argument's name (or its operation's or route's) that say which kind of id it takes. */
+const KIND_WORDS: [RegExp, Kind][] = [
+  [/map_?note_?group/i, 'mapNoteGroup'],
+  [/note/i, 'mapNote'],
+  [/group/i, 'group'],
+  [/exclusion/i, 'exclusion'],
+  [/lane/i, 'lane'],
+  [/image/i, 'image'],
+  [/task/i, 'task'],
+  [/file|eco/i, 'file'],
+  [/user|filterset/i, 'user'],
+  [/org/i, 'organisation'],
+  [/site|target|source/i, 'site'],
+];
+const ID_NAME = /(^id|_id|Id|^ids|_ids|Ids)$/;
+const wordKind = (text: string) => KIND_WORDS.find(([word]) => word.test(text))?.[1];
+
+function guessKind(name: string, context: string): Kind | undefined {
+  const own = wordKind(name.replace(ID_NAME, ''));
+  const around = wordKind(context);
+  if (own === 'group' && (around === 'mapNote' || around === 'mapNoteGroup')) return 'mapNoteGroup';
+  return own ?? around;
+}
+
+/** A place in a request that takes an id. */
+interface Position {
+  name: string;
+  guess: Kind | undefined;
+  optional: boolean;
+}
+type Choice = { owner: 'A' | 'B'; kind: Kind } | 'omit' | 'generic';
+interface Plan {
+  label: string;
+  choices: Choice[];
+}
+type Fill = (position: Position, list: boolean) => unknown;
+const OMIT = Symbol('omitted');
+const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The calls to make of an operation: with every id position given A's id of each kind in turn;
+ * with each position given the kind its name suggests; and, where there are several, with one
+ * position given A's id and the others B's own resources (B's group, A's site).
+ */
+function plansFor(positions: readonly Position[]): Plan[] {
+  if (positions.length === 0) return [{ label: 'no ids', choices: [] }];
+  const plans: Plan[] = [];
+  if (positions.every((position) => position.optional))
+    plans.push({ label: 'ids left out', choices: positions.map(() => 'omit') });
+  for (const kind of KINDS)
+    plans.push({
+      label: `A's ${kind} id everywhere`,
+      choices: positions.map(() => ({ owner: 'A', kind })),
+    });
+  if (new Set(positions.map((position) => position.guess)).size > 1)
+    plans.push({ label: "A's ids by their names", choices: guessedChoices(positions) });
+  if (positions.length > 1)
+    positions.forEach((target, index) => {
+      for (const kind of KINDS)
+        plans.push({
+          label: `A's ${kind} id as ${target.name}, B's own elsewhere`,
+          choices: positions.map((position, other) =>
+            other === index
+              ? { owner: 'A', kind }
+              : position.guess
+                ? { owner: 'B', kind: position.guess }
+                : 'generic',
+          ),
+        });
+    });
+  return plans;
+}
+
+const guessedChoices = (positions: readonly Position[]): Choice[] =>
+  positions.map((position) => (position.guess ? { owner: 'A', kind: position.guess } : 'generic'));
+
+function fillFrom(choices: readonly Choice[], ids: { A: Ids; B: Ids }): Fill {
+  let index = 0;
+  return (_position, list) => {
+    const choice = choices[index];
+    index += 1;
+    if (choice === 'omit') return OMIT;
+    const id =
+      choice === undefined || choice === 'generic' ? NO_SUCH_ID : ids[choice.owner][choice.kind];
+    return list ? [id] : id;
+  };
+}
+
+/** Collects the id positions of a request in the order its builder meets them. */
+function positionsOf(build: (fill: Fill) => unknown): Position[] {
+  const positions: Position[] = [];
+  build((position) => {
+    positions.push(position);
+    return NO_SUCH_ID;
+  });
+  return positions;
+}
+
+let serial = 0;
+const next = () => (serial += 1);
+
+/** Plausible text for an argument or field, by its name (with its input type or route). */
+const TEXT_HINTS: [RegExp, () => string][] = [
+  [/\.search$/, () => 'Crossorg'],
+  [/email/, () => `crossorg-b-${next()}@example.test`],
+  [/\.username$/, () => `crossorg-b-${next()}`],
+  [/password/, () => 'Crossorg-b-not-the-password'],
+  [/\.start_time$/, () => '2025-06-02T00:00:00.000Z'],
+  [/\.end_time$/, () => '2025-06-03T00:00:00.000Z'],
+  [/\.(start_date|effective_from)$/, () => '2025-06-01'],
+  [/\.end_date$/, () => '2025-06-30'],
+  [/TimeExclusionInput\.from$/, () => '07:00'],
+  [/TimeExclusionInput\.to$/, () => '09:00'],
+  [/\.from$/, () => 'N'],
+  [/\.to$/, () => 'S'],
+  [/\.direction_two$/, () => 'S'],
+  [/\.direction(_one)?$/, () => 'N'],
+  [/\.time_zone$/, () => 'Europe/London'],
+  [/\.site_type$/, () => SITE_TYPES[0]],
+  [/\.class_scheme$/, () => CLASS_SCHEMES[0]?.id ?? 'ARX'],
+  [/\.lane_type$/, () => LANE_TYPES[1]],
+  [/\.day_range$/, () => DAY_RANGES[0]],
+  [/\.status$/, () => STORED_REVIEW_STATUSES[0]],
+  [/\.function_name$/, () => 'generate_bills'],
+];
+const textFor = (name: string, parent: string) =>
+  TEXT_HINTS.find(([pattern]) => pattern.test(`${parent}.${name}`))?.[1]() ?? `Crossorg b${next()}`;
+const numberFor = (name: string) => (/max/.test(name) ? 30 : 1);
+
+class CannotExercise extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL: arguments and selections from the introspected schema.
+
+type Types = Map<string, IntrospectionType>;
+
+const namedOf = (ref: IntrospectionTypeRef): string =>
+  ref.kind === 'NON_NULL' || ref.kind === 'LIST' ? namedOf(ref.ofType) : ref.name;
+const printRef = (ref: IntrospectionTypeRef): string =>
+  ref.kind === 'NON_NULL'
+    ? `${printRef(ref.ofType)}!`
+    : ref.kind === 'LIST'
+      ? `[${printRef(ref.ofType)}]`
+      : ref.name;
+/** ID values, and text arguments named as ids (not text fields such as asset_management_id). */
+const isIdPosition = (typeName: string, name: string, topLevel: boolean) =>
+  typeName === 'ID' || (topLevel && typeName === 'String' && ID_NAME.test(name));
+
+function containsId(
+  types: Types,
+  ref: IntrospectionInputTypeRef,
+  name: string,
+  seen: string[] = [],
+): boolean {
+  const typeName = namedOf(ref);
+  if (isIdPosition(typeName, name, seen.length === 0)) return true;
+  const type = types.get(typeName);
+  if (type?.kind !== 'INPUT_OBJECT' || seen.includes(typeName)) return false;
+  return type.inputFields.some((field) =>
+    containsId(types, field.type, field.name, [...seen, typeName]),
+  );
+}
+
+/** A value for an argument or input field; input objects get every field, ids come from `fill`. */
+function inputValue(
+  types: Types,
+  ref: IntrospectionInputTypeRef,
+  name: string,
+  where: { context: string; parent: string; depth: number },
+  fill: Fill,
+): unknown {
+  const optional = ref.kind !== 'NON_NULL';
+  const inner = ref.kind === 'NON_NULL' ? ref.ofType : ref;
+  const typeName = namedOf(inner);
+  if (isIdPosition(typeName, name, where.depth === 0))
+    return fill({ name, guess: guessKind(name, where.context), optional }, inner.kind === 'LIST');
+  if (inner.kind === 'LIST') {
+    const item = inputValue(types, inner.ofType, name, where, fill);
+    return item === OMIT ? OMIT : [item];
+  }
+  const type = types.get(typeName);
+  if (!type) throw new CannotExercise(`unknown type ${typeName}`);
+  switch (type.kind) {
+    case 'ENUM':
+      return type.enumValues[0]?.name ?? OMIT;
+    case 'INPUT_OBJECT': {
+      if (optional && where.depth > 3) return OMIT;
+      const object: Record<string, unknown> = {};
+      for (const field of type.inputFields) {
+        const value = inputValue(
+          types,
+          field.type,
+          field.name,
+          { context: `${where.context} ${type.name}`, parent: type.name, depth: where.depth + 1 },
+          fill,
+        );
+        if (value !== OMIT) object[field.name] = value;
+      }
+      return object;
+    }
+    case 'SCALAR':
+      if (typeName === 'Int' || typeName === 'Float') return numberFor(name);
+      if (typeName === 'Boolean') return true;
+      if (typeName === 'JSON') return {};
+      return textFor(name, where.parent);
+    case 'OBJECT':
+    case 'INTERFACE':
+    case 'UNION':
+      throw new CannotExercise(`${name} is of the output type ${typeName}`);
+  }
+}
+
+interface Operation {
+  root: 'query' | 'mutation' | 'subscription';
+  field: IntrospectionField;
+}
+
+/** Arguments sent: required ones, those that take ids, and searches (which could reach A). */
+const sentArguments = (types: Types, operation: Operation) =>
+  operation.field.args.filter(
+    (argument) =>
+      argument.type.kind === 'NON_NULL' ||
+      containsId(types, argument.type, argument.name) ||
+      argument.name === 'search',
+  );
+
+function argumentValues(types: Types, operation: Operation, fill: Fill): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const argument of sentArguments(types, operation)) {
+    const value = inputValue(
+      types,
+      argument.type,
+      argument.name,
+      { context: operation.field.name, parent: operation.field.name, depth: 0 },
+      fill,
+    );
+    if (value !== OMIT) values[argument.name] = value;
+  }
+  return values;
+}
+
+/** Every scalar field of the type, and those of its object fields one level down. */
+function selectionOf(types: Types, typeName: string, depth = 0): string {
+  const type = types.get(typeName);
+  if (!type) throw new CannotExercise(`unknown type ${typeName}`);
+  if (type.kind === 'SCALAR' || type.kind === 'ENUM') return '';
+  if (type.kind === 'UNION')
+    return `__typename ${type.possibleTypes
+      .map((possible) => `... on ${possible.name} { ${selectionOf(types, possible.name, depth)} }`)
+      .join(' ')}`;
+  if (type.kind !== 'OBJECT' && type.kind !== 'INTERFACE')
+    throw new CannotExercise(`${typeName} is not an output type`);
+  const fields = type.fields.flatMap((field) => {
+    if (field.args.some((argument) => argument.type.kind === 'NON_NULL'))
+      throw new CannotExercise(`${typeName}.${field.name} needs arguments`);
+    const inner = selectionOf(types, namedOf(field.type), depth + 1);
+    if (inner === '') return [field.name];
+    return depth === 0 ? [`${field.name} { ${inner} }`] : [];
+  });
+  return fields.length > 0 ? fields.join(' ') : '__typename';
+}
+
+function documentOf(types: Types, operation: Operation): string {
+  const sent = sentArguments(types, operation);
+  const variables = sent.map((argument) => `$${argument.name}: ${printRef(argument.type)}`);
+  const argumentsText = sent.map((argument) => `${argument.name}: $${argument.name}`);
+  const selection = selectionOf(types, namedOf(operation.field.type));
+  return `${operation.root} CrossOrganisation${variables.length > 0 ? `(${variables.join(', ')})` : ''} {
+    ${operation.field.name}${argumentsText.length > 0 ? `(${argumentsText.join(', ')})` : ''}${selection ? ` { ${selection} }` : ''}
+  }`;
+}
+
+interface GraphqlCall {
+  operation: string;
+  label: string;
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+function graphqlCalls(
+  types: Types,
+  schema: GraphQLSchema,
+  operation: Operation,
+  ids: { A: Ids; B: Ids },
+): GraphqlCall[] {
+  const name = `${operation.root} ${operation.field.name}`;
+  const query = documentOf(types, operation);
+  const problems = validate(schema, parse(query));
+  if (problems.length > 0)
+    throw new CannotExercise(problems.map((problem) => problem.message).join('; '));
+  const positions = positionsOf((fill) => argumentValues(types, operation, fill));
+  return plansFor(positions).map((plan) => ({
+    operation: name,
+    label: plan.label,
+    query,
+    variables: argumentValues(types, operation, fillFrom(plan.choices, ids)),
+  }));
+}
+
+function operationsOf(introspection: IntrospectionQuery): {
+  types: Types;
+  operations: Operation[];
+} {
+  const types: Types = new Map(introspection.__schema.types.map((type) => [type.name, type]));
+  const roots = [
+    ['query', introspection.__schema.queryType],
+    ['mutation', introspection.__schema.mutationType],
+    ['subscription', introspection.__schema.subscriptionType],
+  ] as const;
+  const operations = roots.flatMap(([root, ref]) => {
+    const type = ref ? types.get(ref.name) : undefined;
+    return type?.kind === 'OBJECT' ? type.fields.map((field) => ({ root, field })) : [];
+  });
+  return { types, operations };
+}
+
+// ---------------------------------------------------------------------------------------------
+// REST: requests from the OpenAPI document.
+
+interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  format?: string;
+}
+interface OpenApiParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema?: JsonSchema;
+}
+interface OpenApiOperation {
+  summary?: string;
+  parameters?: OpenApiParameter[];
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+}
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+interface Route {
+  method: string;
+  path: string;
+  operation: OpenApiOperation;
+}
+
+const typeOf = (schema: JsonSchema) =>
+  (Array.isArray(schema.type) ? schema.type : [schema.type]).find((type) => type !== 'null');
+const isJsonId = (schema: JsonSchema, name: string) =>
+  schema.format === 'uuid' ||
+  (ID_NAME.test(name) &&
+    (typeOf(schema) === 'string' ||
+      (typeOf(schema) === 'array' && typeOf(schema.items ?? {}) === 'string')));
+
+function jsonValue(
+  schema: JsonSchema,
+  name: string,
+  where: { context: string; parent: string },
+  fill: Fill,
+  overrides: Record<string, unknown> = {},
+): unknown {
+  const choice = (schema.anyOf ?? schema.oneOf)?.find((option) => typeOf(option) !== undefined);
+  if (choice) return jsonValue(choice, name, where, fill, overrides);
+  if (isJsonId(schema, name))
+    return fill(
+      { name, guess: guessKind(name, where.context), optional: false },
+      typeOf(schema) === 'array',
+    );
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const clamp = (value: number) =>
+    Math.min(Math.max(value, schema.minimum ?? value), schema.maximum ?? value);
+  switch (typeOf(schema)) {
+    case 'object': {
+      const object: Record<string, unknown> = {};
+      for (const [property, inner] of Object.entries(schema.properties ?? {}))
+        object[property] =
+          property in overrides ? overrides[property] : jsonValue(inner, property, where, fill);
+      return object;
+    }
+    case 'array':
+      return Array.from({ length: schema.minItems ?? 1 }, () =>
+        jsonValue(schema.items ?? {}, name, where, fill),
+      );
+    case 'string': {
+      const text =
+        schema.format === 'email'
+          ? `crossorg-b-${next()}@example.test`
+          : textFor(name, where.parent);
+      return text.padEnd(schema.minLength ?? 0, 'x').slice(0, schema.maxLength ?? text.length);
+    }
+    case 'integer':
+    case 'number':
+      return clamp(numberFor(name));
+    case 'boolean':
+      return true;
+    case undefined:
+    default:
+      throw new CannotExercise(
+        `cannot make a value for ${name || 'the body'} of ${JSON.stringify(schema)}`,
+      );
+  }
+}
+
+type RestBody =
+  { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'multipart'; form: FormData };
+
+interface RestRequest {
+  url: string;
+  body: RestBody;
+}
+
+const sentParameters = (route: Route) =>
+  (route.operation.parameters ?? []).filter((parameter) => {
+    if (parameter.in === 'path') return false;
+    if (parameter.in !== 'query')
+      throw new CannotExercise(`cannot send the ${parameter.in} parameter ${parameter.name}`);
+    return (
+      parameter.required === true ||
+      parameter.name === 'filter' ||
+      ID_NAME.test(parameter.name) ||
+      isJsonId(parameter.schema ?? {}, parameter.name)
+    );
+  });
+
+const multipartOf = (route: Route) =>
+  route.operation.requestBody?.content['multipart/form-data'] !== undefined ||
+  (!route.operation.requestBody && /multipart/i.test(route.operation.summary ?? ''));
+
+/** The URL and JSON body of one call; multipart bodies are added by the caller. */
+function restRequest(
+  route: Route,
+  fill: Fill,
+  overrides: Record<string, unknown> = {},
+): RestRequest {
+  const url = route.path.replace(/\{(\w+)\}/g, (_match, name: string, offset: number) => {
+    const before = route.path.slice(0, offset).split('/').filter(Boolean).at(-1) ?? '';
+    return encodeURIComponent(
+      String(fill({ name, guess: guessKind(name, before), optional: false }, false)),
+    );
+  });
+  const search = new URLSearchParams();
+  for (const parameter of sentParameters(route)) {
+    const schema = parameter.schema ?? {};
+    const value =
+      parameter.name in overrides
+        ? overrides[parameter.name]
+        : parameter.name === 'filter'
+          ? '{}'
+          : ID_NAME.test(parameter.name)
+            ? fill(
+                {
+                  name: parameter.name,
+                  guess: guessKind(parameter.name, route.path),
+                  optional: parameter.required !== true,
+                },
+                false,
+              )
+            : jsonValue(schema, parameter.name, { context: route.path, parent: route.path }, fill);
+    if (value === OMIT) continue;
+    search.set(parameter.name, Array.isArray(value) ? value.join(',') : String(value));
+  }
+  const query = search.toString();
+  const requestBody = route.operation.requestBody;
+  let body: RestBody = { kind: 'none' };
+  if (requestBody && !multipartOf(route)) {
+    const json = requestBody.content['application/json'];
+    if (!json?.schema)
+      throw new CannotExercise(
+        `cannot send a body of ${Object.keys(requestBody.content).join(', ')}`,
+      );
+    body = {
+      kind: 'json',
+      value: jsonValue(
+        json.schema,
+        '',
+        { context: route.path, parent: route.path },
+        fill,
+        overrides,
+      ),
+    };
+  }
+  return { url: `${url}${query ? `?${query}` : ''}`, body };
+}
+
+/** Other values of each enum in the query and top-level body, one call each (roles, locales). */
+function enumOverrides(route: Route): Record<string, unknown>[] {
+  const enums: [string, unknown[]][] = [];
+  for (const parameter of route.operation.parameters ?? [])
+    if (parameter.in === 'query' && parameter.schema?.enum)
+      enums.push([parameter.name, parameter.schema.enum]);
+  const schema = route.operation.requestBody?.content['application/json']?.schema;
+  for (const [property, inner] of Object.entries(schema?.properties ?? {}))
+    if (inner.enum) enums.push([property, inner.enum]);
+  return enums.flatMap(([name, values]) => values.slice(1).map((value) => ({ [name]: value })));
+}
+
+/** The routes the server answers, from Fastify's route tree, as `METHOD /path`. */
+function registeredRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?$/.exec(line.trimEnd());
+    if (!match) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = `${depth > 0 ? (stack[depth - 1] ?? '') : ''}${match[2] ?? ''}`;
+    stack[depth] = path;
+    stack.length = depth + 1;
+    for (const method of (match[3] ?? '').split(', '))
+      if (method && method !== 'HEAD') routes.push(`${method} ${normalisePath(path)}`);
+  }
+  return routes;
+}
+const normalisePath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1').replace(/(.)\/$/, '$1');
+
+/** Routes that serve no organisation's data and so stay out of the document; each says why. */
+const OUTSIDE_THE_DOCUMENT: Record<string, string> = {
+  'GET /core/api/openapi.json': 'the document itself',
+  'POST /gql/v1/graphql': 'GraphQL, whose operations are enumerated by introspection',
+  'GET /gql/v1/graphql': 'GraphQL over GET and its websocket, enumerated by introspection',
+  'GET /index.html': 'the web app',
+};
+
+/**
+ * The text of an answer, headers included (a download's file name), with the cells of a workbook
+ * read out (xlsx is zipped).
+ */
+async function answerText(response: Response): Promise<string> {
+  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (bytes.subarray(0, 4).toString('latin1') !== 'PK\u0003\u0004')
+    return `${headers}\n\n${bytes.toString('utf8')}`;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const cells: string[] = [];
+  workbook.eachSheet((sheet) => {
+    cells.push(sheet.name);
+    sheet.eachRow((row) => cells.push(JSON.stringify(row.values)));
+  });
+  return `${headers}\n\n${cells.join('\n')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const fixtureCsv = readFileSync(
+  new URL('../../../packages/formats/fixtures/ok/roadcount.csv', import.meta.url),
+  'utf8',
+);
+const csvFor = (siteName: string, latitude: string, longitude: string) =>
+  fixtureCsv
+    .replaceAll('Riverside Drive', siteName)
+    .replaceAll('53.40840', latitude)
+    .replaceAll('-2.99160', longitude);
+const pngWith = (text: string) =>
+  Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from(text, 'utf8'),
+  ]);
+
+interface Secret {
+  value: string;
+  what: string;
+  isId: boolean;
+}
+
+describe("another organisation's admin, against organisation A's data", () => {
+  const nonce = randomBytes(4).toString('hex');
+  let server: TestServer;
+  let types: Types;
+  let schema: GraphQLSchema;
+  let operations: Operation[];
+  const a = { token: '', ids: {} as Ids, csv: '', png: Buffer.alloc(0) };
+  const b = { token: '', viewerToken: '', username: '', viewerUsername: '', ids: {} as Ids };
+  const secrets: Secret[] = [];
+  let snapshotBefore: unknown;
+  let subscriber: Client | undefined;
+  const heard: { label: string; payload: unknown }[] = [];
+
+  const secret = (what: string, value: string, isId = true) => {
+    if (!secrets.some((item) => item.value === value.toLowerCase()))
+      secrets.push({ what, value: value.toLowerCase(), isId });
+    return value;
+  };
+  /** The secrets of A found in the text; with `textsOnly`, its names and texts but not its ids. */
+  const found = (text: string, textsOnly = false) =>
+    secrets.filter((item) => (!textsOnly || !item.isId) && text.toLowerCase().includes(item.value));
+  const leaked = (text: string) => found(text).map((item) => item.what);
+  /** Each secret found, with the answer around it, for a report that says what leaked where. */
+  const leakReport = (text: string, textsOnly = false) =>
+    found(text, textsOnly).map((item) => {
+      const at = text.toLowerCase().indexOf(item.value);
+      return `${item.what} in …${text.slice(Math.max(0, at - 80), at + item.value.length + 20)}…`;
+    });
+
+  const ask = async (token: string, query: string, variables: Record<string, unknown> = {}) => {
+    const { body } = await graphql(server, query, { token, variables });
+    if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
+    return body.data ?? {};
+  };
+  const rest = async (token: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  const uploadImage = async (token: string, name: string, bytes: Buffer) => {
+    const form = new FormData();
+    form.append('file-0', new Blob([bytes]), name);
+    const response = await fetch(`${server.url}/api/images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const answer = (await response.json()) as { images?: { id: string }[] };
+    return answer.images?.[0]?.id ?? '';
+  };
+  const pick = <T>(data: Record<string, unknown>, key: string) => data[key] as T;
+
+  /** One of each resource kind, made through the API by the organisation's admin. */
+  async function furnish(token: string, names: (what: string) => string, csv: string) {
+    const file = await uploadAndProcess(server, token, `${names('file')}.csv`, csv);
+    const siteId = file.site?.id ?? '';
+    if (!siteId) throw new Error('the upload made no site');
+    const site = pick<Record<string, unknown>>(
+      await ask(token, `query($id: ID!) { site(id: $id) { ${selectionOf(types, 'Site')} } }`, {
+        id: siteId,
+      }),
+      'site',
+    );
+    await ask(
+      token,
+      'mutation($id: ID!, $input: SiteInput!) { updateSite(id: $id, input: $input) { id } }',
+      {
+        id: siteId,
+        input: {
+          name: site.name,
+          site_type: site.site_type,
+          time_zone: site.time_zone,
+          class_scheme: site.class_scheme,
+          pedestrians_included: site.pedestrians_included,
+          latitude: site.latitude,
+          longitude: site.longitude,
+          direction_one: site.direction_one,
+          direction_two: site.direction_two,
+          description: names('site description'),
+          notes: names('site notes'),
+        },
+      },
+    );
+    await ask(
+      token,
+      'mutation($id: ID!, $limits: [SpeedLimitInput!]!) { setSpeedLimits(siteId: $id, limits: $limits) { limit_mps } }',
+      {
+        id: siteId,
+        limits: [{ limit_mps: 13.41 }],
+      },
+    );
+    const existing = pick<{ id: string; direction: string }[]>(
+      await ask(token, 'query($id: ID!) { siteLanes(siteId: $id) { id direction } }', {
+        id: siteId,
+      }),
+      'siteLanes',
+    );
+    const lanes = pick<{ id: string }[]>(
+      await ask(
+        token,
+        'mutation($id: ID!, $lanes: [LaneInput!]!) { setSiteLanes(siteId: $id, lanes: $lanes) { id } }',
+        {
+          id: siteId,
+          lanes: [
+            ...existing.map((lane, index) => ({
+              id: lane.id,
+              direction: lane.direction,
+              lane_type: 'ROAD_LANE',
+              name: names(`lane ${index}`),
+            })),
+            {
+              direction: existing[0]?.direction ?? 'N',
+              lane_type: 'BIKE_LANE',
+              name: names('bike lane'),
+            },
+          ],
+        },
+      ),
+      'setSiteLanes',
+    );
+    const group = pick<{ id: string }>(
+      await ask(
+        token,
+        'mutation($name: String!, $ids: [ID!]) { createSiteGroup(name: $name, site_ids: $ids) { id } }',
+        {
+          name: names('site group'),
+          ids: [siteId],
+        },
+      ),
+      'createSiteGroup',
+    );
+    const noteGroup = pick<{ id: string }>(
+      await ask(token, 'mutation($name: String!) { createMapNoteGroup(name: $name) { id } }', {
+        name: names('note group'),
+      }),
+      'createMapNoteGroup',
+    );
+    const note = pick<{ id: string }>(
+      await ask(token, 'mutation($note: MapNoteInput!) { addMapNote(note: $note) { id } }', {
+        note: {
+          text: names('map note'),
+          longitude: site.longitude,
+          latitude: site.latitude,
+          group_id: noteGroup.id,
+          site_id: siteId,
+        },
+      }),
+      'addMapNote',
+    );
+    const exclusion = pick<{ id: string }>(
+      await ask(
+        token,
+        'mutation($siteId: ID, $filter: VehicleExclusionFilterInput!) { createVehicleExclusionFilter(siteId: $siteId, filter: $filter) { id } }',
+        {
+          siteId,
+          filter: {
+            name: names('exclusion'),
+            description: names('exclusion description'),
+            max_speed_mps: 3,
+          },
+        },
+      ),
+      'createVehicleExclusionFilter',
+    );
+    const imageBytes = pngWith(names('image bytes'));
+    const image = await uploadImage(token, `${names('image')}.png`, imageBytes);
+    const user = await rest(token, 'POST', '/core/api/config/create_user/', {
+      username: names('viewer').replaceAll(' ', '-'),
+      email: `${names('viewer').replaceAll(' ', '-')}@example.test`,
+      first_name: names('first name'),
+      last_name: names('last name'),
+      role: 'org_user',
+    });
+    const userId = (user.body as { id?: string }).id ?? '';
+    if (user.status !== 201 || !image) throw new Error('the viewer or the image was not made');
+    return {
+      siteId,
+      ids: {
+        site: siteId,
+        file: file.id,
+        group: group.id,
+        mapNote: note.id,
+        mapNoteGroup: noteGroup.id,
+        exclusion: exclusion.id,
+        image,
+        user: userId,
+        task: file.task_id ?? '',
+        lane: lanes[0]?.id ?? '',
+      },
+      lanes,
+      imageBytes,
+    };
+  }
+
+  /** Until no task of the site is queued or running, so that nothing changes behind the test. */
+  const settle = (token: string, siteId: string) =>
+    pollUntil(
+      async () =>
+        pick<{ id: string; state: string }[]>(
+          await ask(token, 'query($id: ID!) { siteTasks(siteId: $id) { id state } }', {
+            id: siteId,
+          }),
+          'siteTasks',
+        ),
+      (tasks) => tasks.every((task) => task.state === 'CM' || task.state === 'ER'),
+    );
+
+  /** What A's admin sees of A: every field of each of its resources, settings and lists. */
+  async function snapshotOfA() {
+    const read = async (field: string, variables: Record<string, unknown> = {}) => {
+      const operation = operations.find(
+        (item) => item.root === 'query' && item.field.name === field,
+      );
+      if (!operation) throw new Error(`no query ${field}`);
+      const sent = operation.field.args.filter((argument) => argument.name in variables);
+      const definitions = sent.map((argument) => `$${argument.name}: ${printRef(argument.type)}`);
+      const callArguments = sent.map((argument) => `${argument.name}: $${argument.name}`);
+      const selection = selectionOf(types, namedOf(operation.field.type));
+      const { body } = await graphql(
+        server,
+        `query${sent.length > 0 ? `(${definitions.join(', ')})` : ''} {
+          ${field}${sent.length > 0 ? `(${callArguments.join(', ')})` : ''}${selection ? ` { ${selection} }` : ''}
+        }`,
+        { token: a.token, variables },
+      );
+      // An error (the resource gone) shows in the comparison rather than stopping it.
+      return body.errors
+        ? { errors: body.errors.map((error) => error.message) }
+        : body.data?.[field];
+    };
+    const get = async (path: string) => {
+      const response = await rest(a.token, 'GET', path);
+      return { status: response.status, body: response.body };
+    };
+    return {
+      site: await read('site', { id: a.ids.site }),
+      lanes: await read('siteLanes', { siteId: a.ids.site }),
+      speedLimits: await read('speedLimits', { siteId: a.ids.site }),
+      timeRange: await read('siteTimeRange', { siteId: a.ids.site }),
+      file: await read('getTrafficDataFile', { id: a.ids.file }),
+      files: await read('trafficDataFiles', { page_size: 100 }),
+      sites: await read('sites', { page_size: 100 }),
+      deletedSites: await read('deletedSites'),
+      group: await read('siteGroup', { id: a.ids.group }),
+      groups: await read('siteGroups'),
+      mapNotes: await read('mapNotes'),
+      exclusions: await read('vehicleExclusionFilters'),
+      me: await read('me'),
+      filterset: await read('filterset'),
+      images: await get('/api/images'),
+      users: await get('/core/api/config/users/'),
+      viewer: await get(`/core/api/config/users/${a.ids.user}`),
+      organisation: await get(`/core/api/config/organisations/${a.ids.organisation}`),
+    };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+    const introspection = (await graphql(server, getIntrospectionQuery())).body
+      .data as unknown as IntrospectionQuery;
+    schema = buildClientSchema(introspection);
+    ({ types, operations } = operationsOf(introspection));
+
+    // B first, listening on every subscription before A exists, so it would hear A's setup.
+    const organisationB = await createOrg(server, `Other county ${nonce}`);
+    const adminB = await createUser(server, {
+      organisationId: organisationB.id,
+      role: 'org_admin',
+    });
+    b.username = adminB.username;
+    b.token = (await signIn(server, adminB.username)).access;
+    const viewerB = await createUser(server, {
+      organisationId: organisationB.id,
+      role: 'org_user',
+    });
+    b.viewerUsername = viewerB.username;
+    b.viewerToken = (await signIn(server, viewerB.username)).access;
+    const client = createClient({
+      url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { headers: { Authorization: `Bearer ${b.token}` } },
+      retryAttempts: 0,
+      lazy: false,
+    });
+    subscriber = client;
+    await new Promise<void>((resolve) => client.on('connected', () => resolve()));
+    for (const operation of operations.filter((item) => item.root === 'subscription'))
+      if (positionsOf((fill) => argumentValues(types, operation, fill)).every((p) => p.optional))
+        listen(
+          operation,
+          argumentValues(types, operation, () => OMIT),
+          'before A was set up',
+        );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    // A: one of each kind, each with a distinctive name that must never reach B.
+    const organisationA = await createOrg(
+      server,
+      secret("A's organisation name", `Crossorg secret organisation ${nonce}`, false),
+    );
+    const adminA = await createUser(server, {
+      organisationId: organisationA.id,
+      role: 'org_admin',
+      username: `crossorg-secret-admin-${nonce}`,
+    });
+    secret("A's admin's username", adminA.username, false);
+    secret("A's admin's email", adminA.email, false);
+    a.token = (await signIn(server, adminA.username)).access;
+    const aName = (what: string) =>
+      secret(`A's ${what}`, `Crossorg secret ${what} ${nonce}`, false);
+    a.csv = csvFor(aName('site'), '53.40840', '-2.99160');
+    const made = await furnish(a.token, aName, a.csv);
+    a.png = made.imageBytes;
+    a.ids = { ...made.ids, organisation: organisationA.id };
+    for (const kind of KINDS) secret(`A's ${kind} id`, a.ids[kind]);
+    secret("A's admin's id", adminA.id);
+    made.lanes.forEach((lane, index) => secret(`A's lane ${index} id`, lane.id));
+    const viewer = (await rest(a.token, 'GET', `/core/api/config/users/${a.ids.user}`)).body as {
+      username: string;
+      email: string;
+    };
+    secret("A's viewer's username", viewer.username, false);
+    secret("A's viewer's email", viewer.email, false);
+    for (const task of await settle(a.token, a.ids.site)) secret(`A's task ${task.id}`, task.id);
+
+    // B's own resources, for calls that mix one of A's ids with B's (B's group, A's site).
+    const bName = (what: string) => `Other ${what} ${nonce}`;
+    const madeB = await furnish(b.token, bName, csvFor(bName('site'), '51.00000', '-1.00000'));
+    b.ids = { ...madeB.ids, user: adminB.id, organisation: organisationB.id };
+    await settle(b.token, b.ids.site);
+
+    snapshotBefore = await snapshotOfA();
+  }, 90_000);
+  afterAll(async () => {
+    await subscriber?.dispose();
+    await server.close();
+  });
+
+  function listen(operation: Operation, variables: Record<string, unknown>, label: string) {
+    const query = documentOf(types, operation);
+    const name = `subscription ${operation.field.name} (${label}) ${JSON.stringify(variables)}`;
+    subscriber?.subscribe(
+      { query, variables },
+      {
+        next: (value) => heard.push({ label: name, payload: value }),
+        // A refusal is no leak; what was sent before it is checked all the same.
+        error: () => undefined,
+        complete: () => undefined,
+      },
+    );
+  }
+
+  it("is sent nothing of A's on any subscription, while hearing its own events", async () => {
+    for (const operation of operations.filter((item) => item.root === 'subscription')) {
+      const calls = graphqlCalls(types, schema, operation, { A: a.ids, B: b.ids });
+      for (const call of calls.filter(
+        (item) => item.label !== 'no ids' && item.label !== 'ids left out',
+      ))
+        listen(operation, call.variables, call.label);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const INSERT =
+      'mutation($message: String) { insert_task_tracking(function_name: "generate_bills", message: $message) { id } }';
+    const ownTask = pick<{ id: string }>(
+      await ask(a.token, INSERT, {
+        message: secret("A's task message", `Crossorg secret task message ${nonce}`, false),
+      }),
+      'insert_task_tracking',
+    );
+    secret("A's inserted task id", ownTask.id);
+    const bTask = pick<{ id: string }>(
+      await ask(b.token, INSERT, { message: 'B’s own task' }),
+      'insert_task_tracking',
+    );
+    await pollUntil(
+      () => Promise.resolve(JSON.stringify(heard)),
+      (text) => text.includes(bTask.id),
+      60,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const leaks = heard.flatMap(({ label, payload }) => {
+      const found = leakReport(JSON.stringify(payload));
+      return found.length > 0 ? [`${label}: ${found.join(', ')}`] : [];
+    });
+    expect(leaks).toEqual([]);
+    // The control: B's socket delivers, so A's events would have arrived had they been sent.
+    expect(JSON.stringify(heard)).toContain(bTask.id);
+  });
+
+  it('learns nothing of A and changes nothing through any GraphQL query or mutation', async () => {
+    const failures: string[] = [];
+    let callCount = 0;
+    const ordered = [
+      ...operations.filter((item) => item.root === 'query'),
+      ...operations.filter((item) => item.root === 'mutation'),
+    ];
+    for (const operation of ordered) {
+      let calls: GraphqlCall[];
+      try {
+        calls = graphqlCalls(types, schema, operation, { A: a.ids, B: b.ids });
+      } catch (error) {
+        failures.push(
+          `${operation.root} ${operation.field.name}: cannot be called: ${String(error)}`,
+        );
+        continue;
+      }
+      const callAs = async (caller: 'admin' | 'viewer', call: GraphqlCall) => {
+        callCount += 1;
+        const { status, body } = await graphql(server, call.query, {
+          token: caller === 'admin' ? b.token : b.viewerToken,
+          variables: call.variables,
+        });
+        const where = `${call.operation} by B's ${caller} [${call.label}] ${JSON.stringify(call.variables)}`;
+        const invalid = body.errors?.find((error) => error.message.startsWith('Variable "$'));
+        if (invalid)
+          failures.push(`${where}: the generated arguments were refused: ${invalid.message}`);
+        const found = [
+          ...leakReport(JSON.stringify(body.data ?? null)),
+          ...leakReport(JSON.stringify(body.errors ?? []), true),
+        ];
+        if (found.length > 0) failures.push(`${where}: answered ${found.join(', ')}`);
+        return status;
+      };
+      const statuses: number[] = [];
+      for (const call of calls) statuses.push(await callAs('admin', call));
+      // What B's admin may not do at all, B's viewer may (requesting quality approval).
+      if (statuses.every((status) => status === 403))
+        for (const call of calls) await callAs('viewer', call);
+    }
+    expect(failures).toEqual([]);
+    // An enumeration that found nothing would prove nothing.
+    expect(ordered.length).toBeGreaterThan(0);
+    expect(callCount).toBeGreaterThan(ordered.length);
+  }, 180_000);
+
+  it('reaches no route that the OpenAPI document leaves out, so the walk below misses none', async () => {
+    const document = (await (
+      await fetch(`${server.url}/core/api/openapi.json`)
+    ).json()) as OpenApiDocument;
+    const documented = new Set(
+      Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${normalisePath(path)}`),
+      ),
+    );
+    const registered = registeredRoutes(server.app.printRoutes({ commonPrefix: false }));
+    const undocumented = registered.filter(
+      (route) => !documented.has(route) && !(route in OUTSIDE_THE_DOCUMENT),
+    );
+    expect(undocumented).toEqual([]);
+    // The route tree was read right: every documented route is among those found in it.
+    expect([...documented].filter((route) => !registered.includes(route))).toEqual([]);
+  });
+
+  it('learns nothing of A and changes nothing through any route of the OpenAPI document', async () => {
+    const document = (await (
+      await fetch(`${server.url}/core/api/openapi.json`)
+    ).json()) as OpenApiDocument;
+    const routes: Route[] = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        operation,
+      })),
+    );
+    // Uploads last: B's copy of A's file becomes a site of B's named as A's is.
+    routes.sort((first, second) => Number(multipartOf(first)) - Number(multipartOf(second)));
+    const failures: string[] = [];
+    let calls = 0;
+    for (const route of routes) {
+      const name = `${route.method} ${route.path}`;
+      let requests: { label: string; request: RestRequest }[];
+      try {
+        const positions = positionsOf((fill) => restRequest(route, fill));
+        const guessed = guessedChoices(positions);
+        requests = [
+          ...plansFor(positions).map((plan) => ({
+            label: plan.label,
+            request: restRequest(route, fillFrom(plan.choices, { A: a.ids, B: b.ids })),
+          })),
+          ...enumOverrides(route).map((override) => ({
+            label: `A's ids by their names, ${JSON.stringify(override)}`,
+            request: restRequest(route, fillFrom(guessed, { A: a.ids, B: b.ids }), override),
+          })),
+        ];
+      } catch (error) {
+        failures.push(`${name}: cannot be called: ${String(error)}`);
+        continue;
+      }
+      if (multipartOf(route))
+        // A's own bytes, under B's names: a duplicate check across organisations would tell.
+        requests = requests.flatMap(({ label, request }) =>
+          [
+            ['a copy of A’s counter file', Buffer.from(a.csv), 'b-copy.csv'],
+            ['a copy of A’s image', a.png, 'b-copy.png'],
+          ].map(([what, bytes, fileName]) => {
+            const form = new FormData();
+            form.append('file-0', new Blob([bytes as Buffer]), fileName as string);
+            return {
+              label: `${label}, ${String(what)}`,
+              request: { ...request, body: { kind: 'multipart', form } },
+            };
+          }),
+        );
+      const sendAs = async (caller: 'admin' | 'viewer', label: string, request: RestRequest) => {
+        calls += 1;
+        const response = await fetch(`${server.url}${request.url}`, {
+          method: route.method,
+          headers: {
+            authorization: `Bearer ${caller === 'admin' ? b.token : b.viewerToken}`,
+            ...(request.body.kind === 'json' ? { 'content-type': 'application/json' } : {}),
+          },
+          body:
+            request.body.kind === 'json'
+              ? JSON.stringify(request.body.value)
+              : request.body.kind === 'multipart'
+                ? request.body.form
+                : undefined,
+        });
+        const text = await answerText(response);
+        const success = response.status >= 200 && response.status < 300;
+        const found = leakReport(text, !success);
+        if (found.length > 0)
+          failures.push(
+            `${name} by B's ${caller} [${label}] ${request.url} ${request.body.kind === 'json' ? JSON.stringify(request.body.value) : ''} → ${response.status}: answered ${found.join(', ')}`,
+          );
+        return response.status;
+      };
+      const statuses: number[] = [];
+      for (const { label, request } of requests)
+        statuses.push(await sendAs('admin', label, request));
+      // What B's admin may not do at all, B's viewer may.
+      if (statuses.every((status) => status === 403))
+        for (const { label, request } of requests) await sendAs('viewer', label, request);
+      // Routes that end sessions must not leave B signed out for the rest of the walk.
+      for (const caller of ['admin', 'viewer'] as const) {
+        const token = caller === 'admin' ? b.token : b.viewerToken;
+        if ((await graphql(server, '{ me { id } }', { token })).body.errors) {
+          const fresh = (await signIn(server, caller === 'admin' ? b.username : b.viewerUsername))
+            .access;
+          if (caller === 'admin') b.token = fresh;
+          else b.viewerToken = fresh;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(routes.length).toBeGreaterThan(0);
+    expect(calls).toBeGreaterThan(routes.length);
+  }, 120_000);
+
+  it('has left every resource of A exactly as it was', async () => {
+    // B's uploads are processed first, so that a match with A's site would show.
+    await pollUntil(
+      async () =>
+        JSON.stringify(
+          await ask(b.token, '{ trafficDataFiles(page_size: 100) { files { review_status } } }'),
+        ),
+      (text) => !text.includes('"LOAD"'),
+    );
+    await settle(a.token, a.ids.site);
+    expect(await snapshotOfA()).toEqual(snapshotBefore);
+  }, 30_000);
+
+  it("is refused what a platform admin is given: staff read A's site, and the check spots it", async () => {
+    const staff = await createUser(server, { organisationId: null, role: 'admin' });
+    const token = (await signIn(server, staff.username)).access;
+    const { body } = await graphql(
+      server,
+      'query($id: ID!) { site(id: $id) { id name description } }',
+      {
+        token,
+        variables: { id: a.ids.site },
+      },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(leaked(JSON.stringify(body.data))).toEqual(
+      expect.arrayContaining(["A's site", "A's site id", "A's site description"]),
+    );
+  });
+});
