@@ -13,7 +13,7 @@ import type { Database } from '../apps/server/src/infra/db/database.ts';
 // A fixed range of ports met the machine's other services (NATS on 4222).
 import { freePort } from '../e2e/support/appServer.ts';
 import { sites } from '../apps/server/src/infra/db/schema.ts';
-import { rollupSeriesKey } from '../apps/server/src/features/ingest/refreshRollups.task.ts';
+import { storedKeys } from '../apps/server/src/features/siteData/storedForms.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -230,7 +230,7 @@ export async function packSeededRollups(
   const blobs = createLocalBlobStore(join(dataDir, 'blobs'));
   for (const [siteId, rows] of rowsBySite)
     await blobs.putBytes(
-      rollupSeriesKey(siteId, 1),
+      storedKeys.rollupSeries(siteId, 1),
       encodeRollupSeries(rollupSeriesFromDays(rows)),
     );
   const ids = [...rowsBySite.keys()];
