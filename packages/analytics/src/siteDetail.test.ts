@@ -2,15 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { defaultFilter, type LocalClock, type VehicleFilter } from './filters.ts';
 import { prepareColumns } from './preparedColumns.ts';
 import { siteDetail, siteDetailBySorting, type SiteDetailOptions } from './siteDetail.ts';
-import {
-  finishSiteDetail,
-  mergePartialScans,
-  planSiteDetailScan,
-  scanClaimedParts,
-  scanPart,
-  scanSiteDetail,
-  splitTimes,
-} from './siteDetailScan.ts';
+import { mergePartialScans } from './scanCounts.ts';
+import { finishSiteDetail } from './scanFinish.ts';
+import { planSiteDetailScan } from './scanPlan.ts';
+import { splitTimes } from './scanWindow.ts';
+import { scanClaimedParts, scanPart, scanSiteDetail } from './siteDetailScan.ts';
 import { timeBinsJson } from './siteDetailShape.ts';
 import { VehicleColumnsBuilder } from './vehicleColumns.ts';
 
