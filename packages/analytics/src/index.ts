@@ -3,6 +3,7 @@ export * from './percentile.ts';
 export * from './vehicleColumns.ts';
 export * from './intervalColumns.ts';
 export * from './filters.ts';
+export * from './dailyVolume.ts';
 export * from './summaryStatistics.ts';
 export * from './siteDetail.ts';
 export * from './countSummary.ts';
