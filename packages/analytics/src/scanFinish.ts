@@ -97,17 +97,124 @@ function timeBinsOf(plan: ScanPlan, scan: PartialScan, underOneLimit: boolean): 
   };
 }
 
+/** The speed distribution by class as the answer gives it: the speed bins with vehicles. */
+function speedBinsOf(
+  plan: ScanPlan,
+  classHistogram: Int32Array,
+): SiteDetail['speedByClass']['bins'] {
+  const { speedBinCount, classList, layout } = plan;
+  const { classCount, speedBinMps } = layout;
+  const speedByClass = speedByClassOf(plan, classHistogram);
+  const speedBins: SiteDetail['speedByClass']['bins'] = [];
+  for (let speedBin = 0; speedBin < speedBinCount; speedBin += 1) {
+    let counts: Record<number, number> | undefined;
+    classList.forEach((classIndex, slot) => {
+      const count = speedByClass[speedBin * classCount + slot] as number;
+      if (count > 0) (counts ??= {})[classIndex] = count;
+    });
+    if (counts) speedBins.push({ fromMps: speedBin * speedBinMps, counts });
+  }
+  return speedBins;
+}
+
+/** The percentiles of a headway or gap histogram, overflow values included; null for none. */
+function measurePercentiles(
+  histogram: Int32Array,
+  count: number,
+  measure: CodedMeasure,
+  overflow: ValueList,
+): Record<number, number> | null {
+  if (count === 0) return null;
+  const values = histogramPercentiles(
+    histogram,
+    0,
+    count,
+    CODE_OVERFLOW,
+    measure.values,
+    valuesOf(overflow).slice().sort(),
+    PERCENTILES,
+  );
+  return Object.fromEntries(
+    PERCENTILES.map((percent, index) => [percent, values[index] as number]),
+  );
+}
+
+/** Virtual day and week of each direction with vehicles, from the day-hour cells. */
+function virtualProfilesOf(plan: ScanPlan, dayHours: Int32Array, wholeDays: number[]) {
+  const { directions, dayCount, layout } = plan;
+  const { originDay, directionCount } = layout;
+  const presentDirections = directions.filter((_direction, slotIndex) => {
+    for (let day = 0; day < dayCount; day += 1)
+      for (let hour = 0; hour < 24; hour += 1)
+        if ((dayHours[(day * directionCount + slotIndex) * 24 + hour] as number) > 0) return true;
+    return false;
+  });
+  return assembleVirtualProfiles(
+    presentDirections.map((directionValue) => {
+      const slotIndex = directions.indexOf(directionValue);
+      return [
+        directionValue,
+        (day: number) => {
+          const index = day - originDay;
+          if (index < 0 || index >= dayCount) return undefined;
+          return dayHours.subarray(
+            (index * directionCount + slotIndex) * 24,
+            (index * directionCount + slotIndex + 1) * 24,
+          );
+        },
+      ];
+    }),
+    wholeDays,
+  );
+}
+
+/** Vehicles per day, direction and lane, in that order: the lane cells, then other lanes. */
+function availabilityRowsOf(plan: ScanPlan, scan: PartialScan): SiteDetail['availability'] {
+  const { directions, dayCount, layout } = plan;
+  const { originDay, directionCount, countAvailability } = layout;
+  const { availability, otherLanes } = scan;
+  const availabilityRows: SiteDetail['availability'] = [];
+  if (countAvailability)
+    for (let day = 0; day < dayCount; day += 1)
+      directions.forEach((directionValue, slotIndex) => {
+        for (let laneSlot = 0; laneSlot < LANE_SLOTS; laneSlot += 1) {
+          const count = availability[
+            (day * directionCount + slotIndex) * LANE_SLOTS + laneSlot
+          ] as number;
+          if (count > 0)
+            availabilityRows.push({
+              day: new Date((originDay + day) * DAY_MS).toISOString().slice(0, 10),
+              direction: directionValue,
+              lane: laneSlot - 1,
+              vehicles: count,
+            });
+        }
+      });
+  for (const [key, count] of otherLanes) {
+    const [day = '0', directionValue = '0', laneValue = '0'] = key.split('|');
+    availabilityRows.push({
+      day: new Date(Number(day) * DAY_MS).toISOString().slice(0, 10),
+      direction: Number(directionValue),
+      lane: Number(laneValue),
+      vehicles: count,
+    });
+  }
+  availabilityRows.sort(
+    (a, b) => a.day.localeCompare(b.day) || a.direction - b.direction || a.lane - b.lane,
+  );
+  return availabilityRows;
+}
+
 /**
  * The site-detail answer from the (merged) counts of a scan: exact percentiles read off code
  * histograms; only the parts in the plan's options are worked out.
  */
 export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail {
-  const { layout, wanted, dayCount, directions, classList, heavy, steps } = plan;
-  const { speedBinCount, speedValues, headwayMeasure, gapMeasure } = plan;
-  const { originDay, directionCount, classCount, speedCodeCount } = layout;
-  const { speedBinMps, countAvailability } = layout;
+  const { layout, wanted, dayCount, classList, heavy, steps } = plan;
+  const { speedValues, headwayMeasure, gapMeasure } = plan;
+  const { originDay, directionCount, classCount, speedCodeCount, speedBinMps } = layout;
   const { classHistogram, headwayHistogram, gapHistogram, matrix } = scan;
-  const { dayHours, availability, otherLanes, headwayOverflow, gapOverflow } = scan;
+  const { dayHours, headwayOverflow, gapOverflow } = scan;
   const { vehicles, headwayCount, gapCount, firstDay, lastDay } = scan;
   const matrixSize = MATRIX_EDGES_S.length;
   const classVehicles = new Int32Array(classCount);
@@ -218,102 +325,18 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       });
     });
 
-  const speedByClass = speedByClassOf(plan, classHistogram);
-  const speedBins: SiteDetail['speedByClass']['bins'] = [];
-  for (let speedBin = 0; speedBin < speedBinCount; speedBin += 1) {
-    let counts: Record<number, number> | undefined;
-    classList.forEach((classIndex, slot) => {
-      const count = speedByClass[speedBin * classCount + slot] as number;
-      if (count > 0) (counts ??= {})[classIndex] = count;
-    });
-    if (counts) speedBins.push({ fromMps: speedBin * speedBinMps, counts });
-  }
-
-  const percentilesOf = (
-    histogram: Int32Array,
-    count: number,
-    measure: CodedMeasure,
-    overflow: ValueList,
-  ) => {
-    if (count === 0) return null;
-    const values = histogramPercentiles(
-      histogram,
-      0,
-      count,
-      CODE_OVERFLOW,
-      measure.values,
-      valuesOf(overflow).slice().sort(),
-      PERCENTILES,
-    );
-    return Object.fromEntries(
-      PERCENTILES.map((percent, index) => [percent, values[index] as number]),
-    );
-  };
-
-  const presentDirections = directions.filter((_direction, slotIndex) => {
-    for (let day = 0; day < dayCount; day += 1)
-      for (let hour = 0; hour < 24; hour += 1)
-        if ((dayHours[(day * directionCount + slotIndex) * 24 + hour] as number) > 0) return true;
-    return false;
-  });
-  const { virtualDay, virtualWeek } = assembleVirtualProfiles(
-    presentDirections.map((directionValue) => {
-      const slotIndex = directions.indexOf(directionValue);
-      return [
-        directionValue,
-        (day: number) => {
-          const index = day - originDay;
-          if (index < 0 || index >= dayCount) return undefined;
-          return dayHours.subarray(
-            (index * directionCount + slotIndex) * 24,
-            (index * directionCount + slotIndex + 1) * 24,
-          );
-        },
-      ];
-    }),
-    wholeDays,
-  );
-
-  const availabilityRows: SiteDetail['availability'] = [];
-  if (countAvailability)
-    for (let day = 0; day < dayCount; day += 1)
-      directions.forEach((directionValue, slotIndex) => {
-        for (let laneSlot = 0; laneSlot < LANE_SLOTS; laneSlot += 1) {
-          const count = availability[
-            (day * directionCount + slotIndex) * LANE_SLOTS + laneSlot
-          ] as number;
-          if (count > 0)
-            availabilityRows.push({
-              day: new Date((originDay + day) * DAY_MS).toISOString().slice(0, 10),
-              direction: directionValue,
-              lane: laneSlot - 1,
-              vehicles: count,
-            });
-        }
-      });
-  for (const [key, count] of otherLanes) {
-    const [day = '0', directionValue = '0', laneValue = '0'] = key.split('|');
-    availabilityRows.push({
-      day: new Date(Number(day) * DAY_MS).toISOString().slice(0, 10),
-      direction: Number(directionValue),
-      lane: Number(laneValue),
-      vehicles: count,
-    });
-  }
-  availabilityRows.sort(
-    (a, b) => a.day.localeCompare(b.day) || a.direction - b.direction || a.lane - b.lane,
-  );
+  const { virtualDay, virtualWeek } = virtualProfilesOf(plan, dayHours, wholeDays);
 
   return {
     summary,
     bins,
     classes,
-    speedByClass: { binWidthMps: speedBinMps, bins: speedBins },
+    speedByClass: { binWidthMps: speedBinMps, bins: speedBinsOf(plan, classHistogram) },
     headwayPercentiles: wanted.has('headwayPercentiles')
-      ? percentilesOf(headwayHistogram, headwayCount, headwayMeasure, headwayOverflow)
+      ? measurePercentiles(headwayHistogram, headwayCount, headwayMeasure, headwayOverflow)
       : null,
     gapPercentiles: wanted.has('gapPercentiles')
-      ? percentilesOf(gapHistogram, gapCount, gapMeasure, gapOverflow)
+      ? measurePercentiles(gapHistogram, gapCount, gapMeasure, gapOverflow)
       : null,
     headwayGapMatrix: {
       edgesS: MATRIX_EDGES_S,
@@ -333,6 +356,6 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
           },
     virtualDay,
     virtualWeek,
-    availability: availabilityRows,
+    availability: availabilityRowsOf(plan, scan),
   };
 }
