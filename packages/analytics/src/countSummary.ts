@@ -1,3 +1,4 @@
+import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
 import type { LocalClock } from './filters.ts';
 import { localTimeOf } from './filters.ts';
 import { INTERVAL_MODES, type IntervalColumns, type IntervalMode } from './intervalColumns.ts';
@@ -19,9 +20,9 @@ export interface CountSummary {
   /** Counts per bin by mode and direction; a count belongs to the bin its interval starts in. */
   bins: { start: string; counts: Partial<Record<IntervalMode, Record<number, number>>> }[];
   totals: Partial<Record<IntervalMode, number>>;
-  /** Local days strictly between the first and the last day with counts. */
+  /** Local days strictly between the first and the last day with counts (`wholeDaysBetween`). */
   wholeDays: number;
-  /** Counted per whole day, by mode; null without whole days. */
+  /** Counted per whole day by mode, as `averageDailyVolumes` has it; null without whole days. */
   dailyAverage: Partial<Record<IntervalMode, number | null>>;
   /** Average count per local hour of the day over whole days, by mode. */
   virtualDay: Partial<Record<IntervalMode, number[]>>;
@@ -80,24 +81,24 @@ export function countSummary(
     }
   }
   const modes = INTERVAL_MODES.filter((mode) => totals.has(mode));
-  const days = [...perDay.keys()].sort((a, b) => a - b);
-  const wholeDays: number[] = [];
-  for (let day = (days[0] ?? 0) + 1; day < (days[days.length - 1] ?? 0); day += 1)
-    wholeDays.push(day);
+  const days = [...perDay.keys()];
+  const wholeDays = wholeDaysBetween(Math.min(...days), Math.max(...days));
   const dailyAverage: CountSummary['dailyAverage'] = {};
   const virtualDay: CountSummary['virtualDay'] = {};
   for (const mode of modes) {
     const hourly = Array.from({ length: 24 }, () => 0);
-    let total = 0;
+    const dayTotals = new Map<number, number>();
     for (const day of wholeDays) {
       const hours = perDay.get(day)?.get(mode);
       if (!hours) continue;
+      let total = 0;
       for (let hour = 0; hour < 24; hour += 1) {
         hourly[hour] = (hourly[hour] as number) + (hours[hour] as number);
         total += hours[hour] as number;
       }
+      dayTotals.set(day, total);
     }
-    dailyAverage[mode] = wholeDays.length === 0 ? null : total / wholeDays.length;
+    dailyAverage[mode] = averageDailyVolumes(wholeDays, (day) => dayTotals.get(day) ?? 0).adt;
     virtualDay[mode] = hourly.map((sum) => (wholeDays.length === 0 ? 0 : sum / wholeDays.length));
   }
   return {

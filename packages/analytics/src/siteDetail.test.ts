@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultFilter, type LocalClock, type VehicleFilter } from './filters.ts';
 import { prepareColumns } from './preparedColumns.ts';
 import { siteDetail, siteDetailBySorting, type SiteDetailOptions } from './siteDetail.ts';
-import {
-  finishSiteDetail,
-  mergePartialScans,
-  planSiteDetailScan,
-  scanClaimedParts,
-  scanPart,
-  scanSiteDetail,
-  splitTimes,
-} from './siteDetailScan.ts';
-import { timeBinsJson } from './siteDetailShape.ts';
+import { mergePartialScans } from './scanCounts.ts';
+import { finishSiteDetail } from './scanFinish.ts';
+import { planSiteDetailScan } from './scanPlan.ts';
+import { splitTimes } from './scanWindow.ts';
+import { scanClaimedParts, scanPart, scanSiteDetail } from './siteDetailScan.ts';
+import { ScanScratch } from './scanScratch.ts';
+import { timeBinsJson, type SiteDetail } from './siteDetailShape.ts';
 import { VehicleColumnsBuilder } from './vehicleColumns.ts';
 
 const utc: LocalClock = { offsetAt: () => 0 };
@@ -499,6 +496,137 @@ describe('the counting scan and the sorting path', () => {
       classes: [],
       headwayPercentiles: null,
     });
+  });
+});
+
+describe('the counting scan and the sorting path, against figures worked out by hand', () => {
+  // Both paths share the filter's definition (and `excludedByAny`, `inAnyTimeExclusion`): a
+  // slip there could pass a comparison of one with the other, not these literals.
+  const at = (time: string) => Date.parse(`2025-06-02T${time}Z`); // a Monday
+  // [utc time, direction, lane, class, speed m/s, headway s]; the gap is the headway less 0.5 s.
+  const rows: [string, number, number, number, number, number][] = [
+    ['07:59:59.999', 1, 1, 1, 15, 2], // before the window: out
+    ['08:00:00.000', 1, 1, 1, 10, 2], // at the window's start: in
+    ['08:15:00.000', 1, 1, 1, 12.5, 4],
+    ['08:30:00.000', 5, 2, 3, 15, 1], // headway at the separation: in; heavy
+    ['08:45:00.000', 1, 1, 2, 17.5, 8], // at the vehicle exclusion's end: in
+    ['08:50:00.000', 5, 2, 1, 5, 2.5], // at the speed minimum: in
+    ['09:05:00.000', 1, 1, 1, 4.5, 3], // below the speed minimum: out
+    ['09:10:00.000', 1, 1, 1, 25, 3], // at the speed maximum: in
+    ['09:20:00.000', 5, 2, 1, 25.5, 6], // above the speed maximum: out
+    ['09:30:00.000', 1, 1, 1, 20, 0.5], // below the separation: out
+    ['09:40:00.000', 1, 1, 4, 15, 5], // class 4 not chosen: out
+    ['09:50:00.000', 5, 2, 2, 20, Number.NaN], // no headway measured: in
+    ['09:59:59.999', 5, 2, 1, 22.5, 16], // the window's last instant: in
+    ['10:00:00.000', 1, 1, 1, 12.5, 5], // at the window's end: out
+  ];
+  const builder = new VehicleColumnsBuilder();
+  for (const [time, direction, lane, classIndex, speedMps, headwayS] of rows)
+    builder.push({
+      timeMs: at(time),
+      lane,
+      direction,
+      classIndex,
+      speedMps,
+      lengthM: 4.5,
+      headwayS,
+      gapS: headwayS - 0.5,
+      axles: 2,
+      wheelbaseM: 2.7,
+      rho: 0.9,
+    });
+  const batches = builder.batches();
+  const window: VehicleFilter = {
+    startMs: at('08:00:00.000'),
+    endMs: at('10:00:00.000'),
+    speedMinMps: 5,
+    speedMaxMps: 25,
+    classes: [1, 2, 3],
+    minHeadwayS: 1,
+    directions: [1, 5],
+  };
+  const twentyMps = options({ speedLimits: [{ effectiveFromMs: 0, limitMps: 20 }] });
+  // The same selection through the block-wise scan: lanes, exclusions and a limit that takes
+  // effect within the window, none of which leaves any of the vehicles above out.
+  const everyCheck: VehicleFilter = {
+    ...window,
+    lanesByDirection: { 1: [1], 5: [2] },
+    vehicleExclusions: [{ classes: [2], startMs: at('08:40:00.000'), endMs: at('08:45:00.000') }],
+    timeExclusions: [{ days: [0], fromMinute: 7 * 60, toMinute: 8 * 60 }],
+  };
+  const twentyMpsTwice = options({
+    speedLimits: [
+      { effectiveFromMs: 0, limitMps: 20 },
+      { effectiveFromMs: at('09:00:00.000'), limitMps: 20 },
+    ],
+  });
+
+  /** Checks the answer against the figures worked out by hand for the eight vehicles in. */
+  function expectHandWorked(detail: SiteDetail | null) {
+    // In: 08:00 (10), 08:15 (12.5), 08:30 (15), 08:45 (17.5), 08:50 (5), 09:10 (25),
+    // 09:50 (20), 09:59:59.999 (22.5) m/s.
+    expect(detail?.summary.vehicles).toBe(8);
+    // (10 + 12.5 + 15 + 17.5 + 5 + 25 + 20 + 22.5) / 8 = 127.5 / 8
+    expect(detail?.summary.averageSpeedMps).toBe(15.9375);
+    // Sorted 5 10 12.5 15 17.5 20 22.5 25; rank 0.85 * 7 = 5.95: 20 + 0.95 * (22.5 - 20).
+    expect(detail?.summary.speed85thMps).toBeCloseTo(22.375, 10);
+    // Class 3 is heavy: the 08:30 vehicle, 1 of 8.
+    expect(detail?.summary.totalCommercial).toBe(1);
+    expect(detail?.summary.percentCommercial).toBe(12.5);
+    // Above 20 m/s: 22.5 and 25 (20 itself is not above), 2 of 8; above 20 + 10 km/h
+    // (22.78 m/s): 25 only; above 20 + 20 km/h (25.56 m/s): none.
+    expect(detail?.speeding).toMatchObject({
+      vehicles: 8,
+      aboveLimit: { vehicles: 2, sharePercent: 25 },
+      aboveFirstStep: { vehicles: 1, sharePercent: 12.5 },
+      aboveSecondStep: { vehicles: 0, sharePercent: 0 },
+    });
+    // Headways measured: 2 4 1 8 2.5 3 16 (the 09:50 one has none), sorted 1 2 2.5 3 4 8 16.
+    // 15th: rank 0.15 * 6 = 0.9, 1 + 0.9 * 1; 50th: rank 3, 3; 85th: rank 5.1, 8 + 0.1 * 8.
+    expect(detail?.headwayPercentiles?.[15]).toBeCloseTo(1.9, 10);
+    expect(detail?.headwayPercentiles?.[50]).toBeCloseTo(3, 10);
+    expect(detail?.headwayPercentiles?.[85]).toBeCloseTo(8.8, 10);
+    expect(detail?.classes.map(({ classIndex, vehicles }) => [classIndex, vehicles])).toEqual([
+      [1, 5],
+      [2, 2],
+      [3, 1],
+    ]);
+    // 08:00 to 09:00, direction 1: 10, 12.5 and 17.5 m/s; none above 20. Average 40 / 3;
+    // 85th: rank 0.85 * 2 = 1.7, 12.5 + 0.7 * (17.5 - 12.5) = 16.
+    // 09:00 to 10:00, direction 5: 20 and 22.5 m/s, 1 of 2 above 20; 85th 20 + 0.85 * 2.5.
+    expect(detail?.bins.starts).toEqual(['2025-06-02T08:00:00', '2025-06-02T09:00:00']);
+    const north = detail?.bins.directions[1];
+    const south = detail?.bins.directions[5];
+    expect(north?.vehicles).toEqual([3, 1]);
+    expect(north?.averageSpeedMps[0]).toBeCloseTo(40 / 3, 10);
+    expect(north?.speed85thMps[0]).toBeCloseTo(16, 10);
+    expect(north?.speedingPercent[0]).toBe(0);
+    expect(south?.vehicles).toEqual([2, 2]);
+    expect(south?.speed85thMps[1]).toBeCloseTo(22.125, 10);
+    expect(south?.speedingPercent[1]).toBe(50);
+  }
+
+  it.each([
+    ['one loop: no lanes, exclusions or limit changes', window, twentyMps],
+    ['block-wise: lanes, exclusions and a limit from 09:00', everyCheck, twentyMpsTwice],
+  ] as const)('%s', (_name, chosen, settings) => {
+    const fast = scanSiteDetail(prepareColumns(batches), chosen, utc, settings, new ScanScratch());
+    const sorting = siteDetailBySorting(batches, chosen, utc, settings);
+    expect(fast).toEqual(sorting);
+    expectHandWorked(fast);
+    expectHandWorked(sorting);
+  });
+
+  it('gives the same figures from two parts cut at 09:00', () => {
+    const plan = planSiteDetailScan(prepareColumns(batches), window, utc, twentyMps);
+    if (!plan) throw new Error('not coded');
+    const scratch = new ScanScratch();
+    const cut = at('09:00:00.000');
+    const merged = mergePartialScans([
+      scanPart(plan, Number.NEGATIVE_INFINITY, cut, scratch),
+      scanPart(plan, cut, Number.POSITIVE_INFINITY, scratch),
+    ]);
+    expectHandWorked(merged && finishSiteDetail(plan, merged));
   });
 });
 

@@ -1,6 +1,7 @@
 import { PERCENTILES } from '@roadcount/domain';
 import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
 import { prepareColumns, type PreparedColumns } from './preparedColumns.ts';
+import { threadScanScratch, type ScanScratch } from './scanScratch.ts';
 import { scanSiteDetail } from './siteDetailScan.ts';
 import {
   MATRIX_EDGES_S,
@@ -87,17 +88,19 @@ function binStart(localMs: number, binMinutes: number): number {
 /**
  * Everything the site-detail page shows, from one scan over the site's columns: the vehicles
  * that pass the filter feed every figure at once. Counts into flat arrays with exact percentiles
- * from code histograms when the site's measures allow it, else collects and sorts.
+ * from code histograms when the site's measures allow it, else collects and sorts. `scratch` is
+ * the calling thread's (see `ScanScratch`).
  */
 export function siteDetail(
   input: ScanColumns[] | PreparedColumns,
   filter: VehicleFilter,
   clock: LocalClock,
   options: SiteDetailOptions,
+  scratch: ScanScratch = threadScanScratch(),
 ): SiteDetail {
   const prepared = Array.isArray(input) ? prepareColumns(input) : input;
   return (
-    scanSiteDetail(prepared, filter, clock, options) ??
+    scanSiteDetail(prepared, filter, clock, options, scratch) ??
     siteDetailBySorting(prepared.batches, filter, clock, options)
   );
 }

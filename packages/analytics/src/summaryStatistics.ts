@@ -1,3 +1,4 @@
+import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
 import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
 import { percentileInc } from './percentile.ts';
 import type { ScanColumns } from './vehicleColumns.ts';
@@ -59,9 +60,7 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
     },
     /** The whole days (local day numbers), for profiles computed elsewhere from the same scan. */
     wholeDays(): number[] {
-      const days: number[] = [];
-      for (let day = firstDay + 1; day < lastDay; day += 1) days.push(day);
-      return days;
+      return wholeDaysBetween(firstDay, lastDay);
     },
     result(): SummaryStatistics {
       const sorted = Float64Array.from(speeds).sort();
@@ -83,7 +82,7 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
 export interface SummaryCounts {
   vehicles: number;
   heavy: number;
-  /** Local day numbers (days since 1970-01-01) strictly between the first and last day with data. */
+  /** Local day numbers (days since 1970-01-01) of the whole days (see `wholeDaysBetween`). */
   wholeDays: number[];
   volumeOf: (day: number) => number;
   /** Vehicles per local hour of the day, for a day. */
@@ -92,13 +91,14 @@ export interface SummaryCounts {
   speed85thMps: number | null;
 }
 
-/** The summary statistics of ARCHITECTURE.md from daily and hourly counts. */
+/**
+ * The summary statistics of ARCHITECTURE.md from daily and hourly counts; ADT, AWDT and AWEDT
+ * by the one definition of `averageDailyVolumes`.
+ */
 export function summaryFromCounts(counts: SummaryCounts): SummaryStatistics {
   const { wholeDays, volumeOf, vehicles, heavy } = counts;
   const weekdayOf = (day: number) => weekdayOfLocal(day * DAY_MS);
-  const adt = mean(wholeDays.map(volumeOf));
-  const awdt = mean(wholeDays.filter((day) => weekdayOf(day) < 5).map(volumeOf));
-  const awedt = mean(wholeDays.filter((day) => weekdayOf(day) >= 5).map(volumeOf));
+  const { adt, awdt, awedt } = averageDailyVolumes(wholeDays, volumeOf);
 
   // AADT (AASHTO): per month, the mean of each weekday's mean; then the mean over months.
   const byMonth = new Map<string, number[][]>();
@@ -148,7 +148,7 @@ export function summaryFromCounts(counts: SummaryCounts): SummaryStatistics {
  * local time. ADT: vehicles in whole days / whole days; AWDT Monday to Friday; AWEDT Saturday and
  * Sunday; AADT: per month the mean of the seven day-of-week averages, then the mean of the
  * months with data (an estimate under 12 months). Whole days are the local days strictly between
- * the first and the last day with data.
+ * the first and the last day with data (see `dailyVolume.ts`).
  */
 export function summaryStatistics(
   batches: ScanColumns[],

@@ -1,0 +1,91 @@
+import { weekdayOfLocal } from './filters.ts';
+
+const DAY_MS = 86_400_000;
+
+/** Average vehicles a day over the whole days: all, Monday to Friday, Saturday and Sunday. */
+export interface AverageDailyVolumes {
+  /** ADT; null without whole days. */
+  adt: number | null;
+  /** AWDT; null without a whole weekday. */
+  awdt: number | null;
+  /** AWEDT; null without a whole Saturday or Sunday. */
+  awedt: number | null;
+}
+
+/** A local day's vehicles (the day as days since 1970-01-01 in the site's local time). */
+export interface DailyTotal {
+  day: number;
+  vehicles: number;
+}
+
+/**
+ * The whole days of a count: the local days strictly between the first and the last day with
+ * data, which are taken to be partial. None when those two are the same day or next to each
+ * other (or when there is no data: infinite bounds).
+ */
+export function wholeDaysBetween(firstDay: number, lastDay: number): number[] {
+  const days: number[] = [];
+  for (let day = firstDay + 1; day < lastDay; day += 1) days.push(day);
+  return days;
+}
+
+function meanVolume(days: readonly number[], volumeOf: (day: number) => number): number | null {
+  if (days.length === 0) return null;
+  let total = 0;
+  for (const day of days) total += volumeOf(day);
+  return total / days.length;
+}
+
+/**
+ * ADT, AWDT and AWEDT as ARCHITECTURE.md defines them: vehicles in whole days / whole days; AWDT
+ * over the whole days Monday to Friday only, AWEDT over Saturday and Sunday only. `wholeDays`
+ * are local day numbers (see `wholeDaysBetween`), and a whole day with no vehicles counts as 0.
+ *
+ * This is the one definition of ADT, used by the map, site detail, reports and CSV alike (the
+ * vehicle scans reach it through `summaryFromCounts`, lists of daily totals through
+ * `averageDailyVolumesOfTotals`), so that they give the same figure for the same vehicles.
+ */
+export function averageDailyVolumes(
+  wholeDays: readonly number[],
+  volumeOf: (day: number) => number,
+): AverageDailyVolumes {
+  const weekdayOf = (day: number) => weekdayOfLocal(day * DAY_MS);
+  return {
+    adt: meanVolume(wholeDays, volumeOf),
+    awdt: meanVolume(
+      wholeDays.filter((day) => weekdayOf(day) < 5),
+      volumeOf,
+    ),
+    awedt: meanVolume(
+      wholeDays.filter((day) => weekdayOf(day) >= 5),
+      volumeOf,
+    ),
+  };
+}
+
+/**
+ * `averageDailyVolumes` from a list of daily totals (daily rollups, the map's series), by the
+ * same rule as the vehicle scans: the whole days lie strictly between the first and the last
+ * day with vehicles, and a day inside them with no entry (or none but 0) counts as 0. Entries
+ * of the same day (one per direction, say) are added together; the list may be in any order.
+ * The one definition of ADT, used by map, site detail, reports and CSV (see
+ * `averageDailyVolumes`).
+ */
+export function averageDailyVolumesOfTotals(
+  dailyTotals: readonly DailyTotal[],
+): AverageDailyVolumes & { wholeDays: number } {
+  const vehiclesByDay = new Map<number, number>();
+  let firstDay = Number.POSITIVE_INFINITY;
+  let lastDay = Number.NEGATIVE_INFINITY;
+  for (const { day, vehicles } of dailyTotals) {
+    if (!(vehicles > 0)) continue;
+    vehiclesByDay.set(day, (vehiclesByDay.get(day) ?? 0) + vehicles);
+    if (day < firstDay) firstDay = day;
+    if (day > lastDay) lastDay = day;
+  }
+  const wholeDays = wholeDaysBetween(firstDay, lastDay);
+  return {
+    wholeDays: wholeDays.length,
+    ...averageDailyVolumes(wholeDays, (day) => vehiclesByDay.get(day) ?? 0),
+  };
+}
