@@ -6,6 +6,7 @@ import {
   encodeRollupSeries,
   indexRollupSeries,
   rollupSeriesFromDays,
+  seriesAdt,
   seriesFigures,
   weekdayOfNumber,
   type DailyRollup,
@@ -156,5 +157,47 @@ describe('rollup series', () => {
   it('numbers days so that weekdays come out right', () => {
     expect(weekdayOfNumber(dayNumberOf('2025-03-10'))).toBe(1); // a Monday
     expect(weekdayOfNumber(dayNumberOf('1969-12-28'))).toBe(7); // a Sunday before the epoch
+  });
+});
+
+describe('ADT over a range of the series', () => {
+  const day = (date: string, vehicles: number): DailyRollup => ({
+    day: date,
+    vehicles,
+    speedSumMps: 0,
+    speedCount: 0,
+    speedHistogram: [],
+    classCounts: {},
+  });
+  // Monday 6 January to Monday 13 January 2025; Wednesday 8 has no data.
+  const series = rollupSeriesFromDays([
+    day('2025-01-06', 100),
+    day('2025-01-07', 200),
+    day('2025-01-09', 300),
+    day('2025-01-10', 400),
+    day('2025-01-11', 50),
+    day('2025-01-12', 70),
+    day('2025-01-13', 10),
+  ]);
+  const range = (first: string, last: string, dayRange: 'wholeWeek' | 'weekdays' | 'weekend') => ({
+    firstDayNumber: dayNumberOf(first),
+    lastDayNumber: dayNumberOf(last),
+    dayRange,
+  });
+
+  it('averages the whole days between the first and last day with data, a silent day as 0', () => {
+    // Tuesday to Sunday: (200 + 0 + 300 + 400 + 50 + 70) / 6 = 170.
+    expect(seriesAdt(series, range('2025-01-01', '2025-01-31', 'wholeWeek'))).toBe(170);
+    // Tuesday to Friday: (200 + 0 + 300 + 400) / 4 = 225; Saturday and Sunday: 120 / 2 = 60.
+    expect(seriesAdt(series, range('2025-01-01', '2025-01-31', 'weekdays'))).toBe(225);
+    expect(seriesAdt(series, range('2025-01-01', '2025-01-31', 'weekend'))).toBe(60);
+  });
+
+  it('takes the first and last days with data within the range as partial', () => {
+    // Wednesday to Sunday holds data from Thursday to Sunday: Friday and Saturday, (400 + 50) / 2.
+    expect(seriesAdt(series, range('2025-01-08', '2025-01-12', 'wholeWeek'))).toBe(225);
+    // Two days with data and none between: no whole day.
+    expect(seriesAdt(series, range('2025-01-10', '2025-01-11', 'wholeWeek'))).toBeNull();
+    expect(seriesAdt(series, range('2025-02-01', '2025-02-28', 'wholeWeek'))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { DayRange } from '@roadcount/domain';
+import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
 import { lowerBound } from './filters.ts';
 
 /**
@@ -362,4 +363,31 @@ export function seriesFigures(series: IndexedRollupSeries, range: SeriesRange): 
     aboveLimit,
     classCounts,
   };
+}
+
+/**
+ * ADT over a range of a site's series, by the one definition (`averageDailyVolumes`): the whole
+ * days are those strictly between the first and the last day with vehicles in the range, a day
+ * among them without data counting as 0, and the map's day range keeps the weekdays or the
+ * weekend days of them (so weekdays give AWDT, the weekend AWEDT). The site detail page gives
+ * the same figure for the same days.
+ */
+export function seriesAdt(series: RollupSeries, range: Omit<SeriesRange, 'limits'>): number | null {
+  const { dayNumbers, vehicles } = series;
+  let first = lowerBound(dayNumbers, range.firstDayNumber);
+  let last = lowerBound(dayNumbers, range.lastDayNumber + 1) - 1;
+  while (first <= last && !((vehicles[first] as number) > 0)) first += 1;
+  while (last >= first && !((vehicles[last] as number) > 0)) last -= 1;
+  if (first >= last) return null;
+  const slotOf = new Map<number, number>();
+  for (let slot = first + 1; slot < last; slot += 1) slotOf.set(dayNumbers[slot] as number, slot);
+  const part = PARTS[range.dayRange];
+  const wholeDays = wholeDaysBetween(
+    dayNumbers[first] as number,
+    dayNumbers[last] as number,
+  ).filter((dayNumber) => part === PARTS.wholeWeek || partOf(dayNumber) === part);
+  return averageDailyVolumes(wholeDays, (dayNumber) => {
+    const slot = slotOf.get(dayNumber);
+    return slot === undefined ? 0 : (vehicles[slot] as number);
+  }).adt;
 }

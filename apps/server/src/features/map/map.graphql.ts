@@ -31,6 +31,7 @@ export const mapTypeDefs = /* GraphQL */ `
     has_data: Boolean!
     days: Int!
     vehicles: Float!
+    "ADT: vehicles in the whole days of the range over those days (the first and last days with data are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days."
     adt: Float
     average_speed_mps: Float
     speed85_mps: Float

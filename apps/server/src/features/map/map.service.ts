@@ -1,4 +1,10 @@
-import { dayNumberOf, dayOfNumber, seriesFigures, type SeriesRange } from '@roadcount/analytics';
+import {
+  dayNumberOf,
+  dayOfNumber,
+  seriesAdt,
+  seriesFigures,
+  type SeriesRange,
+} from '@roadcount/analytics';
 import {
   dayInRange,
   findClassScheme,
@@ -64,8 +70,8 @@ function seriesLimits(
 
 /**
  * The map's figures per site over a date range and day range, from the sites' packed daily
- * rollups (kept in memory): ADT
- * (vehicles per day with data), average and 85th percentile speed (from 1 km/h bins), the share
+ * rollups (kept in memory): ADT (the one definition of packages/analytics: vehicles in whole
+ * days over whole days, as the site detail counts it), average and 85th percentile speed (from 1 km/h bins), the share
  * at or above the posted limit in force each day, and class shares with the heavy share.
  */
 export function createMapService(deps: {
@@ -132,7 +138,7 @@ export function createMapService(deps: {
           has_data: days > 0,
           days,
           vehicles: entry?.vehicles ?? 0,
-          adt: entry && days > 0 ? entry.vehicles / days : null,
+          adt: series ? seriesAdt(series, range) : null,
           average_speed_mps:
             entry && entry.speedCount > 0 ? entry.speedSumMps / entry.speedCount : null,
           speed85_mps: percentile85 === null ? null : percentile85 * KMH,
