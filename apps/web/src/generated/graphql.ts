@@ -1,0 +1,1002 @@
+/* eslint-disable */
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  JSON: { input: unknown; output: unknown; }
+};
+
+/** Per-class count, share, average and 85th percentile speed, and speeds stacked by class. */
+export type ClassSpeedMetrics = {
+  class_scheme: Scalars['String']['output'];
+  classes: Scalars['JSON']['output'];
+  site_id: Scalars['ID']['output'];
+  speedByClass: Scalars['JSON']['output'];
+  units: Scalars['JSON']['output'];
+};
+
+export type DailyVolume = {
+  day: Scalars['String']['output'];
+  vehicles: Scalars['Float']['output'];
+};
+
+export type DeletedSite = {
+  deleted_at: Scalars['String']['output'];
+  files: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** A permanent deletion of the site is queued or running. */
+  permanent_deletion_pending: Scalars['Boolean']['output'];
+  site_type: Scalars['String']['output'];
+};
+
+/** One direction of a site being merged, and the target direction its vehicles count as. */
+export type DirectionAlignmentInput = {
+  /** N, E, S or W */
+  from: Scalars['String']['input'];
+  site_id: Scalars['ID']['input'];
+  /** N, E, S or W: the target site's direction one or two */
+  to: Scalars['String']['input'];
+};
+
+export type FileDownload = {
+  /** A link that downloads the raw file for a few minutes, to open in a new window. */
+  url: Scalars['String']['output'];
+};
+
+/** SPEC section 3: a note on a file; when is UTC, year-month-day hour:minute. */
+export type FileNote = {
+  content: Scalars['String']['output'];
+  when: Scalars['String']['output'];
+  who: Scalars['String']['output'];
+};
+
+/** SPEC section 3: the filter request payload. Speeds in m/s, headway in s, times ISO 8601. */
+export type FilterPayload = {
+  active_classes?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_directions?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_1?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_3?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_5?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_7?: InputMaybe<Array<Scalars['Int']['input']>>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  headway_min?: InputMaybe<Scalars['Float']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  /** Local days and times whose vehicles are left out */
+  time_exclusions?: InputMaybe<Array<TimeExclusionInput>>;
+  /** Ids of saved vehicle exclusion filters (of the site's organisation) whose vehicles are left out */
+  vehicle_exclusions?: InputMaybe<Array<Scalars['ID']['input']>>;
+  velocity_max?: InputMaybe<Scalars['Float']['input']>;
+  velocity_min?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** SPEC section 3: the profile's stored filterset. Speeds in m/s, headway in s. */
+export type Filterset = {
+  headway_min: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  velocity_max: Scalars['Float']['output'];
+  velocity_min: Scalars['Float']['output'];
+};
+
+/** Headway and gap percentiles, and the headway–gap matrix (edges in s). */
+export type HeadwayGapMatrix = {
+  gapPercentiles: Maybe<Scalars['JSON']['output']>;
+  headwayGapMatrix: Scalars['JSON']['output'];
+  headwayPercentiles: Maybe<Scalars['JSON']['output']>;
+  site_id: Scalars['ID']['output'];
+  units: Scalars['JSON']['output'];
+};
+
+/** SPEC section 3: a lane of a site, numbered from the road centre (position_id 0) in its direction. */
+export type Lane = {
+  analytics_config_id: Scalars['Int']['output'];
+  contraflow: Scalars['Boolean']['output'];
+  device_array_type: Scalars['Int']['output'];
+  /** N, E, S or W: one of the site's two directions */
+  direction: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** UNDEFINED, ROAD_LANE, BIKE_LANE, SHARED_PATH or PARKING */
+  lane_type: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  position_id: Scalars['Int']['output'];
+};
+
+export type LaneInput = {
+  direction: Scalars['String']['input'];
+  /** The saved lane's id; none for a new lane */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  lane_type: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The map's date range (local dates, both included) and dot day range. */
+export type MapFilter = {
+  /** wholeWeek (default), weekdays or weekend. */
+  day_range?: InputMaybe<Scalars['String']['input']>;
+  end_date: Scalars['String']['input'];
+  start_date: Scalars['String']['input'];
+};
+
+/** A note at a point on the map; when and updated are UTC, year-month-day hour:minute. */
+export type MapNote = {
+  group_id: Maybe<Scalars['ID']['output']>;
+  id: Scalars['ID']['output'];
+  latitude: Scalars['Float']['output'];
+  longitude: Scalars['Float']['output'];
+  site_id: Maybe<Scalars['ID']['output']>;
+  site_name: Maybe<Scalars['String']['output']>;
+  text: Scalars['String']['output'];
+  updated: Scalars['String']['output'];
+  when: Scalars['String']['output'];
+  who: Scalars['String']['output'];
+};
+
+export type MapNoteChange = {
+  /** Null takes the note out of its group. */
+  group_id?: InputMaybe<Scalars['ID']['input']>;
+  latitude?: InputMaybe<Scalars['Float']['input']>;
+  longitude?: InputMaybe<Scalars['Float']['input']>;
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A named group of map notes. */
+export type MapNoteGroup = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type MapNoteInput = {
+  group_id?: InputMaybe<Scalars['ID']['input']>;
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+  /** Platform admins only: the organisation to add to; others add to their own. */
+  organisation_id?: InputMaybe<Scalars['ID']['input']>;
+  site_id?: InputMaybe<Scalars['ID']['input']>;
+  text: Scalars['String']['input'];
+};
+
+/** An organisation's map notes; empty and hidden when its hidden.mapNotes preference is set. */
+export type MapNotes = {
+  /** Whether you may add, edit and delete notes and groups. */
+  can_edit: Scalars['Boolean']['output'];
+  groups: Array<MapNoteGroup>;
+  hidden: Scalars['Boolean']['output'];
+  notes: Array<MapNote>;
+  organisation_id: Scalars['ID']['output'];
+};
+
+/** A site on the map with its figures over the filter's days. Speeds in m/s, volumes in vehicles. */
+export type MapSite = {
+  above_limit_percent: Maybe<Scalars['Float']['output']>;
+  adt: Maybe<Scalars['Float']['output']>;
+  average_speed_mps: Maybe<Scalars['Float']['output']>;
+  class_scheme: Scalars['String']['output'];
+  /** Percent of classified vehicles per class index. */
+  class_shares: Scalars['JSON']['output'];
+  contexts: Array<Scalars['String']['output']>;
+  days: Scalars['Int']['output'];
+  has_data: Scalars['Boolean']['output'];
+  heavy_percent: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  last_surveyed: Maybe<Scalars['String']['output']>;
+  latitude: Maybe<Scalars['Float']['output']>;
+  longitude: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  organisation_name: Scalars['String']['output'];
+  owner_organisation_id: Scalars['ID']['output'];
+  realtime: Scalars['Boolean']['output'];
+  site_type: Scalars['String']['output'];
+  speed85_mps: Maybe<Scalars['Float']['output']>;
+  speed_limit_mps: Maybe<Scalars['Float']['output']>;
+  survey_years: Array<Scalars['Int']['output']>;
+  time_span: Maybe<Scalars['String']['output']>;
+  vehicles: Scalars['Float']['output'];
+};
+
+export type Mutation = {
+  addMapNote: MapNote;
+  addSitesToGroup: SiteGroup;
+  /** Appends a note to one file (platform admins); answers the file's notes. */
+  appendTrafficDataFileNote: Array<FileNote>;
+  /** Appends the same note to each file (platform admins); answers how many files got it. */
+  appendTrafficDataFileNotes: Scalars['Int']['output'];
+  /** Sets the site's class scheme and pedestrians included, and queues its reprocess (up to an hour). */
+  changeSiteScheme: TaskTracking;
+  createMapNoteGroup: MapNoteGroup;
+  /** Names are unique in the organisation, 1 to 60 characters (organisation admins). */
+  createSiteGroup: SiteGroup;
+  /** Saves a new exclusion filter for the site's organisation (without siteId: the viewer's). */
+  createVehicleExclusionFilter: VehicleExclusionFilter;
+  /** SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id. */
+  create_user_notification: Scalars['Boolean']['output'];
+  deleteMapNote: Scalars['Boolean']['output'];
+  /** Deletes the group; its notes stay on the map without a group. */
+  deleteMapNoteGroup: Scalars['Boolean']['output'];
+  /** Queues the deletion of a site (SPEC section 4); the site and its files are hidden until restored. */
+  deleteSite: TaskTracking;
+  /** Deletes the group; its sites stay. */
+  deleteSiteGroup: Scalars['Boolean']['output'];
+  /** Queues the removal of a deleted site with its files' data and rollups. */
+  deleteSitePermanently: TaskTracking;
+  /** Deletes the filter and answers its id. */
+  deleteVehicleExclusionFilter: Scalars['ID']['output'];
+  /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
+  importSites: SiteImportResult;
+  insert_task_tracking: TaskTracking;
+  /**
+   * SPEC section 4: queues a merge of the sources into the target (organisation admins). Every
+   * file of the sources moves to the target, the sources are removed, the target's figures are
+   * rebuilt and the user is emailed. Sites with inconsistent class schemes are refused; sites
+   * with more than 2 directions in total need an alignment of every source direction.
+   */
+  mergeSites: TaskTracking;
+  /** Queues the recalculation of data quality for the site's files (up to 24 hours). */
+  recalculateSiteDataQuality: TaskTracking;
+  removeSitesFromGroup: SiteGroup;
+  renameMapNoteGroup: MapNoteGroup;
+  renameSiteGroup: SiteGroup;
+  /** A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4). */
+  requestQualityApproval: Scalars['Boolean']['output'];
+  /** Brings a deleted site back with its files and figures; answers its id. */
+  restoreSite: Scalars['ID']['output'];
+  /**
+   * Saves a site's lanes in order from the road centre within each direction (organisation
+   * admins). Every saved lane must be sent: the number of lanes cannot be decreased.
+   */
+  setSiteLanes: Array<Lane>;
+  /** Replaces the site's speed limits (organisation admins). */
+  setSpeedLimits: Array<SpeedLimit>;
+  /** SPEC section 7: accept (ACC) or reject (REJ) a file waiting for review, with the reviewer's words. */
+  updateDataQcCheck: TrafficDataFile;
+  updateMapNote: MapNote;
+  /** SPEC section 5 rules; names are unique in the organisation (organisation admins). A new class scheme or pedestrians included queues the site's reprocess (see siteTasks). */
+  updateSite: Site;
+  /** Replaces a file's notes with this list (platform admins); notes kept unchanged keep their time and author. */
+  updateTrafficDataFileNotes: Array<FileNote>;
+  updateVehicleExclusionFilter: VehicleExclusionFilter;
+  /** SPEC section 7: update your filterset by id, setting headway_min, velocity_max and velocity_min. */
+  update_filterset: Filterset;
+  /** SPEC section 7: merges keys into your preferences (tourShown, hidden.mapNotes, locale ...). */
+  update_user_preference: User;
+};
+
+
+export type MutationAddMapNoteArgs = {
+  note: MapNoteInput;
+};
+
+
+export type MutationAddSitesToGroupArgs = {
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationAppendTrafficDataFileNoteArgs = {
+  content: Scalars['String']['input'];
+  fileId: Scalars['ID']['input'];
+};
+
+
+export type MutationAppendTrafficDataFileNotesArgs = {
+  content: Scalars['String']['input'];
+  fileIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationChangeSiteSchemeArgs = {
+  class_scheme: Scalars['String']['input'];
+  pedestrians_included: Scalars['Boolean']['input'];
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateMapNoteGroupArgs = {
+  name: Scalars['String']['input'];
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreateSiteGroupArgs = {
+  name: Scalars['String']['input'];
+  site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationCreateVehicleExclusionFilterArgs = {
+  filter: VehicleExclusionFilterInput;
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreate_User_NotificationArgs = {
+  function_id: Scalars['String']['input'];
+  message: Scalars['JSON']['input'];
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationDeleteMapNoteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteMapNoteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSiteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSitePermanentlyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteVehicleExclusionFilterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationImportSitesArgs = {
+  csv: Scalars['String']['input'];
+};
+
+
+export type MutationInsert_Task_TrackingArgs = {
+  function_name: Scalars['String']['input'];
+  message?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationMergeSitesArgs = {
+  alignment?: InputMaybe<Array<DirectionAlignmentInput>>;
+  source_ids: Array<Scalars['ID']['input']>;
+  target_id: Scalars['ID']['input'];
+};
+
+
+export type MutationRecalculateSiteDataQualityArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveSitesFromGroupArgs = {
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRenameMapNoteGroupArgs = {
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationRenameSiteGroupArgs = {
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationRequestQualityApprovalArgs = {
+  fileId: Scalars['ID']['input'];
+};
+
+
+export type MutationRestoreSiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetSiteLanesArgs = {
+  lanes: Array<LaneInput>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetSpeedLimitsArgs = {
+  limits: Array<SpeedLimitInput>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateDataQcCheckArgs = {
+  fileId: Scalars['ID']['input'];
+  status: Scalars['String']['input'];
+  userReview?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+
+export type MutationUpdateMapNoteArgs = {
+  change: MapNoteChange;
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateSiteArgs = {
+  id: Scalars['ID']['input'];
+  input: SiteInput;
+};
+
+
+export type MutationUpdateTrafficDataFileNotesArgs = {
+  ecoId: Scalars['ID']['input'];
+  notes: Array<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateVehicleExclusionFilterArgs = {
+  filter: VehicleExclusionFilterInput;
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdate_FiltersetArgs = {
+  headway_min?: InputMaybe<Scalars['Float']['input']>;
+  id: Scalars['ID']['input'];
+  velocity_max?: InputMaybe<Scalars['Float']['input']>;
+  velocity_min?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type MutationUpdate_User_PreferenceArgs = {
+  preference: Scalars['JSON']['input'];
+  userId: Scalars['ID']['input'];
+};
+
+export type Organisation = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  preferences: Scalars['JSON']['output'];
+};
+
+export type Query = {
+  class_speed_individual_metrics: ClassSpeedMetrics;
+  /** The organisation's deleted sites, most recently deleted first (organisation admins). */
+  deletedSites: Array<DeletedSite>;
+  /** Your stored filterset (the SPEC section 9 defaults until you change it). */
+  filterset: Filterset;
+  /** A file's notes, oldest first (platform admins). */
+  getFileNotes: Array<FileNote>;
+  getHeadwayGapMatrix: HeadwayGapMatrix;
+  getTrafficDataFile: Maybe<TrafficDataFile>;
+  get_speeding_table_for_site: SpeedingTable;
+  /** Your organisation's map notes and note groups (platform admins may name an organisation). */
+  mapNotes: MapNotes;
+  mapSiteVolumes: Array<DailyVolume>;
+  mapSites: Array<MapSite>;
+  /** The signed-in user. */
+  me: User;
+  s3TrafficDataFile: FileDownload;
+  site: Site;
+  siteDetail: SiteDetail;
+  siteGroup: SiteGroup;
+  /** The organisation's site groups by name (every organisation's for platform staff without one). */
+  siteGroups: Array<SiteGroup>;
+  siteLanes: Array<Lane>;
+  /** Names of the site's organisation that the name would clash with (names are unique, any case). */
+  siteNameClashes: Array<Scalars['String']['output']>;
+  /** The latest reprocess (site_change_scheme) and recalculate_data_quality task of a site. */
+  siteTasks: Array<TaskTracking>;
+  siteTimeRange: SiteTimeRange;
+  /**
+   * The organisation's live sites, searched, filtered (VEH, BIKE, PED, TS_T, TS_P, realtime,
+   * selected_only: only the ids in selected), sorted and paged.
+   */
+  sites: SitePage;
+  speedLimits: Array<SpeedLimit>;
+  /** The current state of these tasks, those of the viewer's organisation only (at most 100 ids). */
+  task_tracking: Array<TaskTracking>;
+  timeSeriesCountSummary: TimeSeriesCountSummary;
+  timeSeriesSummary: TimeSeriesSummary;
+  /** SPEC section 7: a file's id, logs, start and end datetimes. */
+  trafficDataFileLogs: TrafficDataFile;
+  /** SPEC section 7: the files of an organisation (yours; platform staff may name one or omit it for all). */
+  trafficDataFiles: TrafficDataFilePage;
+  /** SPEC section 7: the same for several files at once (at most 100), in the order asked. */
+  trafficDataFilesLogs: Array<TrafficDataFile>;
+  /** The saved vehicle exclusion filters of the site's organisation (without siteId: the viewer's). */
+  vehicleExclusionFilters: Array<VehicleExclusionFilter>;
+};
+
+
+export type QueryClass_Speed_Individual_MetricsArgs = {
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetFileNotesArgs = {
+  fileId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetHeadwayGapMatrixArgs = {
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetTrafficDataFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGet_Speeding_Table_For_SiteArgs = {
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryMapNotesArgs = {
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryMapSiteVolumesArgs = {
+  filter: MapFilter;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryMapSitesArgs = {
+  filter: MapFilter;
+};
+
+
+export type QueryS3TrafficDataFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteDetailArgs = {
+  aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteLanesArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteNameClashesArgs = {
+  name: Scalars['String']['input'];
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteTasksArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteTimeRangeArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySitesArgs = {
+  direction?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<Scalars['String']['input']>>;
+  group_id?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  page_size?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  selected?: InputMaybe<Array<Scalars['ID']['input']>>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QuerySpeedLimitsArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryTask_TrackingArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type QueryTimeSeriesCountSummaryArgs = {
+  aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryTimeSeriesSummaryArgs = {
+  aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryTrafficDataFileLogsArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryTrafficDataFilesArgs = {
+  direction?: InputMaybe<Scalars['String']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  page_size?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTrafficDataFilesLogsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type QueryVehicleExclusionFiltersArgs = {
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type RelatedSite = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisation_name: Maybe<Scalars['String']['output']>;
+};
+
+/** SPEC section 3: a site. Directions as compass letters N, E, S or W. */
+export type Site = {
+  alternative_name: Maybe<Scalars['String']['output']>;
+  asset_management_id: Maybe<Scalars['String']['output']>;
+  class_scheme: Scalars['String']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  direction_one: Maybe<Scalars['String']['output']>;
+  direction_two: Maybe<Scalars['String']['output']>;
+  files: Scalars['Int']['output'];
+  gps: Scalars['Boolean']['output'];
+  heading: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  /** How many lanes the site has */
+  lane_count: Scalars['Int']['output'];
+  last_surveyed: Maybe<Scalars['String']['output']>;
+  latitude: Maybe<Scalars['Float']['output']>;
+  longitude: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  notes: Maybe<Scalars['String']['output']>;
+  owner_organisation_id: Scalars['ID']['output'];
+  pedestrians_included: Scalars['Boolean']['output'];
+  realtime: Scalars['Boolean']['output'];
+  site_context: Array<Scalars['String']['output']>;
+  site_type: Scalars['String']['output'];
+  time_span: Maybe<Scalars['String']['output']>;
+  time_zone: Scalars['String']['output'];
+};
+
+/** Everything the site-detail page shows, from one scan of the site's vehicles. */
+export type SiteDetail = {
+  availability: Scalars['JSON']['output'];
+  /** Time bins as columns: starts (local, ISO without offset) and per direction one vehicles, averageSpeedMps, speed85thMps and speedingPercent entry per start (speeds and percentages to 5 decimal places). */
+  bins: Scalars['JSON']['output'];
+  class_scheme: Scalars['String']['output'];
+  classes: Scalars['JSON']['output'];
+  gapPercentiles: Maybe<Scalars['JSON']['output']>;
+  headwayGapMatrix: Scalars['JSON']['output'];
+  headwayPercentiles: Maybe<Scalars['JSON']['output']>;
+  latitude: Maybe<Scalars['Float']['output']>;
+  longitude: Maybe<Scalars['Float']['output']>;
+  site_id: Scalars['ID']['output'];
+  site_name: Scalars['String']['output'];
+  site_type: Scalars['String']['output'];
+  speedByClass: Scalars['JSON']['output'];
+  speeding: Maybe<Scalars['JSON']['output']>;
+  summary: Scalars['JSON']['output'];
+  time_zone: Scalars['String']['output'];
+  /** The unit of every figure: speeds in m/s, headway and gap in s. */
+  units: Scalars['JSON']['output'];
+  virtualDay: Scalars['JSON']['output'];
+  virtualWeek: Scalars['JSON']['output'];
+};
+
+/** SPEC section 3: a site group, a named set of the organisation's sites. */
+export type SiteGroup = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisation_id: Scalars['ID']['output'];
+  /** Live sites in the group. */
+  site_count: Scalars['Int']['output'];
+  sites: Array<Site>;
+};
+
+/** One problem of a sites CSV: its row (the header is row 1; null for the whole file) and column. */
+export type SiteImportError = {
+  /** A message key: the site rules' (SITE_MESSAGES) or the import's (SITE_IMPORT_MESSAGES). */
+  code: Scalars['String']['output'];
+  field: Maybe<Scalars['String']['output']>;
+  message: Scalars['String']['output'];
+  params: Scalars['JSON']['output'];
+  row: Maybe<Scalars['Int']['output']>;
+};
+
+export type SiteImportResult = {
+  errors: Array<SiteImportError>;
+  /** Sites created: every row of the file, or 0 when it has any error. */
+  imported: Scalars['Int']['output'];
+  /** 'problem with the CSV data, check your file' when there are errors. */
+  message: Maybe<Scalars['String']['output']>;
+};
+
+export type SiteInput = {
+  alternative_name?: InputMaybe<Scalars['String']['input']>;
+  asset_management_id?: InputMaybe<Scalars['String']['input']>;
+  class_scheme: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  direction_one?: InputMaybe<Scalars['String']['input']>;
+  direction_two?: InputMaybe<Scalars['String']['input']>;
+  heading?: InputMaybe<Scalars['Float']['input']>;
+  latitude?: InputMaybe<Scalars['Float']['input']>;
+  longitude?: InputMaybe<Scalars['Float']['input']>;
+  name: Scalars['String']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  pedestrians_included: Scalars['Boolean']['input'];
+  site_type: Scalars['String']['input'];
+  time_zone: Scalars['String']['input'];
+};
+
+export type SitePage = {
+  sites: Array<Site>;
+  total: Scalars['Int']['output'];
+};
+
+/** SPEC section 3 time range: the site's zone and the span of its data (ISO 8601 UTC). */
+export type SiteTimeRange = {
+  available_end: Maybe<Scalars['String']['output']>;
+  available_start: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+  time_zone: Scalars['String']['output'];
+};
+
+/** SPEC section 3: a posted speed limit (m/s) and the local date it applies from. */
+export type SpeedLimit = {
+  effective_from: Scalars['String']['output'];
+  limit_mps: Scalars['Float']['output'];
+};
+
+export type SpeedLimitInput = {
+  /** YYYY-MM-DD, 1970-01-01 when omitted */
+  effective_from?: InputMaybe<Scalars['String']['input']>;
+  limit_mps: Scalars['Float']['input'];
+};
+
+/** Vehicles above the limit in force, and above it by the two steps of the user's units. */
+export type SpeedingTable = {
+  site_id: Scalars['ID']['output'];
+  speeding: Maybe<Scalars['JSON']['output']>;
+  units: Scalars['JSON']['output'];
+};
+
+export type Subscription = {
+  /** Task tracking records of the signed-in user's organisation as they are created or change. */
+  task_tracking_updated: TaskTracking;
+};
+
+/** SPEC section 3: task tracking record. */
+export type TaskTracking = {
+  created_on: Scalars['String']['output'];
+  /** The traffic data file a processing task works on, if any. */
+  file_id: Maybe<Scalars['ID']['output']>;
+  function_name: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  /** QD queued, PR in progress, ER error, CM completed. */
+  state: Scalars['String']['output'];
+  updated_at: Scalars['String']['output'];
+  user_id: Maybe<Scalars['ID']['output']>;
+};
+
+/** SPEC section 3: a time exclusion. Days Monday 0 to Sunday 6; from and to HH:MM local time, to exclusive (00:00 or 24:00: the end of the day). */
+export type TimeExclusionInput = {
+  days: Array<Scalars['Int']['input']>;
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+/** Pedestrian and bike volumes from interval counts, per bin, mode and direction. */
+export type TimeSeriesCountSummary = {
+  bins: Scalars['JSON']['output'];
+  dailyAverage: Scalars['JSON']['output'];
+  modes: Array<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+  totals: Scalars['JSON']['output'];
+  units: Scalars['JSON']['output'];
+  virtualDay: Scalars['JSON']['output'];
+  wholeDays: Scalars['Int']['output'];
+};
+
+/** The time series of the site-detail page: volume, average and 85th percentile speed, speeding. */
+export type TimeSeriesSummary = {
+  /** As SiteDetail.bins: starts, and per direction one figure per start. */
+  bins: Scalars['JSON']['output'];
+  site_id: Scalars['ID']['output'];
+  summary: Scalars['JSON']['output'];
+  units: Scalars['JSON']['output'];
+};
+
+/** SPEC section 3: a traffic data file. */
+export type TrafficDataFile = {
+  end_data_datetime: Maybe<Scalars['String']['output']>;
+  file_name: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  logs: TrafficDataFileLogs;
+  /** LOAD while processing; WFR, ACC, REJ, PDC or NRE after. */
+  review_status: Scalars['String']['output'];
+  s3_key: Scalars['String']['output'];
+  site: Maybe<RelatedSite>;
+  start_data_datetime: Maybe<Scalars['String']['output']>;
+  summary_stats: Maybe<Scalars['JSON']['output']>;
+  uploaded_on: Scalars['String']['output'];
+};
+
+export type TrafficDataFileLogs = {
+  data_qc_tests: Maybe<Scalars['JSON']['output']>;
+  duplicate_of: Maybe<Scalars['ID']['output']>;
+  match: Maybe<Scalars['JSON']['output']>;
+  notes: Maybe<Scalars['JSON']['output']>;
+  processing_error: Maybe<Scalars['String']['output']>;
+  saved_vehicles: Maybe<Scalars['Int']['output']>;
+  user_review: Maybe<Scalars['JSON']['output']>;
+};
+
+/** One page of the files table, with the number of files matching. */
+export type TrafficDataFilePage = {
+  files: Array<TrafficDataFile>;
+  total: Scalars['Int']['output'];
+};
+
+export type User = {
+  email: Scalars['String']['output'];
+  first_name: Scalars['String']['output'];
+  group: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  is_admin: Scalars['Boolean']['output'];
+  is_demo: Scalars['Boolean']['output'];
+  is_org_admin: Scalars['Boolean']['output'];
+  last_login: Maybe<Scalars['String']['output']>;
+  last_name: Scalars['String']['output'];
+  organisation: Maybe<Organisation>;
+  preferences: Scalars['JSON']['output'];
+  username: Scalars['String']['output'];
+};
+
+/**
+ * SPEC section 3: a saved vehicle exclusion filter of an organisation. A vehicle that matches
+ * every condition given is left out; a condition that is null matches any vehicle. Speeds in m/s,
+ * headway in s, times ISO 8601 (the end is exclusive).
+ */
+export type VehicleExclusionFilter = {
+  /** Included classes (class_index); null for any class */
+  classes: Maybe<Array<Scalars['Int']['output']>>;
+  created_on: Scalars['String']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  end_time: Maybe<Scalars['String']['output']>;
+  /** Leaves out vehicles whose headway is greater than this */
+  headway_greater_than_s: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  max_speed_mps: Maybe<Scalars['Float']['output']>;
+  min_speed_mps: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  organisation_id: Scalars['ID']['output'];
+  start_time: Maybe<Scalars['String']['output']>;
+  updated_at: Scalars['String']['output'];
+};
+
+export type VehicleExclusionFilterInput = {
+  classes?: InputMaybe<Array<Scalars['Int']['input']>>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  headway_greater_than_s?: InputMaybe<Scalars['Float']['input']>;
+  max_speed_mps?: InputMaybe<Scalars['Float']['input']>;
+  min_speed_mps?: InputMaybe<Scalars['Float']['input']>;
+  name: Scalars['String']['input'];
+  start_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type TaskStatesQueryVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type TaskStatesQuery = { task_tracking: Array<{ id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null }> };
+
+export type TaskEventFieldsFragment = { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null };
+
+export type TaskTrackingUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TaskTrackingUpdatedSubscription = { task_tracking_updated: { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}
+    `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+export const TaskStatesDocument = new TypedDocumentString(`
+    query TaskStates($ids: [ID!]!) {
+  task_tracking(ids: $ids) {
+    ...TaskEventFields
+  }
+}
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}`) as unknown as TypedDocumentString<TaskStatesQuery, TaskStatesQueryVariables>;
+export const TaskTrackingUpdatedDocument = new TypedDocumentString(`
+    subscription TaskTrackingUpdated {
+  task_tracking_updated {
+    ...TaskEventFields
+  }
+}
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}`) as unknown as TypedDocumentString<TaskTrackingUpdatedSubscription, TaskTrackingUpdatedSubscriptionVariables>;
