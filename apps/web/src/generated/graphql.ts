@@ -930,6 +930,123 @@ export type VehicleExclusionFilterInput = {
   start_time?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type CountSummaryQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter?: InputMaybe<FilterPayload>;
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type CountSummaryQuery = { timeSeriesCountSummary: { modes: Array<string>, bins: unknown, totals: unknown, wholeDays: number, dailyAverage: unknown } };
+
+export type ExclusionFilterFieldsFragment = { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null };
+
+export type VehicleExclusionFiltersQueryVariables = Exact<{
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type VehicleExclusionFiltersQuery = { vehicleExclusionFilters: Array<{ id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null }> };
+
+export type UpdateVehicleExclusionFilterMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  filter: VehicleExclusionFilterInput;
+}>;
+
+
+export type UpdateVehicleExclusionFilterMutation = { updateVehicleExclusionFilter: { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null } };
+
+export type CreateVehicleExclusionFilterMutationVariables = Exact<{
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+  filter: VehicleExclusionFilterInput;
+}>;
+
+
+export type CreateVehicleExclusionFilterMutation = { createVehicleExclusionFilter: { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null } };
+
+export type DeleteVehicleExclusionFilterMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteVehicleExclusionFilterMutation = { deleteVehicleExclusionFilter: string };
+
+export type FiltersetQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FiltersetQuery = { filterset: { id: string, velocity_min: number, velocity_max: number, headway_min: number } };
+
+export type UpdateFiltersetMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  headway?: InputMaybe<Scalars['Float']['input']>;
+  max?: InputMaybe<Scalars['Float']['input']>;
+  min?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+
+export type UpdateFiltersetMutation = { update_filterset: { id: string, velocity_min: number, velocity_max: number, headway_min: number } };
+
+export type SiteDetailQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter?: InputMaybe<FilterPayload>;
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type SiteDetailQuery = { siteDetail: { site_id: string, site_name: string, site_type: string, latitude: number | null, longitude: number | null, time_zone: string, class_scheme: string, summary: unknown, bins: unknown, classes: unknown, speedByClass: unknown, headwayPercentiles: unknown | null, gapPercentiles: unknown | null, headwayGapMatrix: unknown, speeding: unknown | null, virtualDay: unknown, virtualWeek: unknown, availability: unknown } };
+
+export type SiteTasksQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteTasksQuery = { siteTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string }> };
+
+export type SiteTimeRangeQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteTimeRangeQuery = { siteTimeRange: { site_id: string, time_zone: string, available_start: string | null, available_end: string | null } };
+
+export type SiteSettingsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SiteSettingsQuery = { site: { id: string, class_scheme: string, pedestrians_included: boolean } };
+
+export type ChangeSiteSchemeMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  scheme: Scalars['String']['input'];
+  pedestrians: Scalars['Boolean']['input'];
+}>;
+
+
+export type ChangeSiteSchemeMutation = { changeSiteScheme: { id: string } };
+
+export type RecalculateSiteDataQualityMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type RecalculateSiteDataQualityMutation = { recalculateSiteDataQuality: { id: string } };
+
+export type SpeedLimitsQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SpeedLimitsQuery = { speedLimits: Array<{ effective_from: string, limit_mps: number }> };
+
+export type SetSpeedLimitsMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  limits: Array<SpeedLimitInput> | SpeedLimitInput;
+}>;
+
+
+export type SetSpeedLimitsMutation = { setSpeedLimits: Array<{ effective_from: string, limit_mps: number }> };
+
 export type TaskStatesQueryVariables = Exact<{
   ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
@@ -962,6 +1079,19 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}
+    `, {"fragmentName":"ExclusionFilterFields"}) as unknown as TypedDocumentString<ExclusionFilterFieldsFragment, unknown>;
 export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
     fragment TaskEventFields on TaskTracking {
   id
@@ -972,6 +1102,191 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
   file_id
 }
     `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+export const CountSummaryDocument = new TypedDocumentString(`
+    query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
+  timeSeriesCountSummary(
+    siteId: $siteId
+    filter: $filter
+    aggregation_minutes: $minutes
+  ) {
+    modes
+    bins
+    totals
+    wholeDays
+    dailyAverage
+  }
+}
+    `) as unknown as TypedDocumentString<CountSummaryQuery, CountSummaryQueryVariables>;
+export const VehicleExclusionFiltersDocument = new TypedDocumentString(`
+    query VehicleExclusionFilters($siteId: ID) {
+  vehicleExclusionFilters(siteId: $siteId) {
+    ...ExclusionFilterFields
+  }
+}
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}`) as unknown as TypedDocumentString<VehicleExclusionFiltersQuery, VehicleExclusionFiltersQueryVariables>;
+export const UpdateVehicleExclusionFilterDocument = new TypedDocumentString(`
+    mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {
+  updateVehicleExclusionFilter(id: $id, filter: $filter) {
+    ...ExclusionFilterFields
+  }
+}
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}`) as unknown as TypedDocumentString<UpdateVehicleExclusionFilterMutation, UpdateVehicleExclusionFilterMutationVariables>;
+export const CreateVehicleExclusionFilterDocument = new TypedDocumentString(`
+    mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {
+  createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {
+    ...ExclusionFilterFields
+  }
+}
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}`) as unknown as TypedDocumentString<CreateVehicleExclusionFilterMutation, CreateVehicleExclusionFilterMutationVariables>;
+export const DeleteVehicleExclusionFilterDocument = new TypedDocumentString(`
+    mutation DeleteVehicleExclusionFilter($id: ID!) {
+  deleteVehicleExclusionFilter(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteVehicleExclusionFilterMutation, DeleteVehicleExclusionFilterMutationVariables>;
+export const FiltersetDocument = new TypedDocumentString(`
+    query Filterset {
+  filterset {
+    id
+    velocity_min
+    velocity_max
+    headway_min
+  }
+}
+    `) as unknown as TypedDocumentString<FiltersetQuery, FiltersetQueryVariables>;
+export const UpdateFiltersetDocument = new TypedDocumentString(`
+    mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {
+  update_filterset(
+    id: $id
+    headway_min: $headway
+    velocity_max: $max
+    velocity_min: $min
+  ) {
+    id
+    velocity_min
+    velocity_max
+    headway_min
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateFiltersetMutation, UpdateFiltersetMutationVariables>;
+export const SiteDetailDocument = new TypedDocumentString(`
+    query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
+    site_id
+    site_name
+    site_type
+    latitude
+    longitude
+    time_zone
+    class_scheme
+    summary
+    bins
+    classes
+    speedByClass
+    headwayPercentiles
+    gapPercentiles
+    headwayGapMatrix
+    speeding
+    virtualDay
+    virtualWeek
+    availability
+  }
+}
+    `) as unknown as TypedDocumentString<SiteDetailQuery, SiteDetailQueryVariables>;
+export const SiteTasksDocument = new TypedDocumentString(`
+    query SiteTasks($siteId: ID!) {
+  siteTasks(siteId: $siteId) {
+    id
+    function_name
+    state
+    message
+    created_on
+    updated_at
+  }
+}
+    `) as unknown as TypedDocumentString<SiteTasksQuery, SiteTasksQueryVariables>;
+export const SiteTimeRangeDocument = new TypedDocumentString(`
+    query SiteTimeRange($siteId: ID!) {
+  siteTimeRange(siteId: $siteId) {
+    site_id
+    time_zone
+    available_start
+    available_end
+  }
+}
+    `) as unknown as TypedDocumentString<SiteTimeRangeQuery, SiteTimeRangeQueryVariables>;
+export const SiteSettingsDocument = new TypedDocumentString(`
+    query SiteSettings($id: ID!) {
+  site(id: $id) {
+    id
+    class_scheme
+    pedestrians_included
+  }
+}
+    `) as unknown as TypedDocumentString<SiteSettingsQuery, SiteSettingsQueryVariables>;
+export const ChangeSiteSchemeDocument = new TypedDocumentString(`
+    mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {
+  changeSiteScheme(
+    siteId: $siteId
+    class_scheme: $scheme
+    pedestrians_included: $pedestrians
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeSiteSchemeMutation, ChangeSiteSchemeMutationVariables>;
+export const RecalculateSiteDataQualityDocument = new TypedDocumentString(`
+    mutation RecalculateSiteDataQuality($siteId: ID!) {
+  recalculateSiteDataQuality(siteId: $siteId) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RecalculateSiteDataQualityMutation, RecalculateSiteDataQualityMutationVariables>;
+export const SpeedLimitsDocument = new TypedDocumentString(`
+    query SpeedLimits($siteId: ID!) {
+  speedLimits(siteId: $siteId) {
+    effective_from
+    limit_mps
+  }
+}
+    `) as unknown as TypedDocumentString<SpeedLimitsQuery, SpeedLimitsQueryVariables>;
+export const SetSpeedLimitsDocument = new TypedDocumentString(`
+    mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {
+  setSpeedLimits(siteId: $siteId, limits: $limits) {
+    effective_from
+    limit_mps
+  }
+}
+    `) as unknown as TypedDocumentString<SetSpeedLimitsMutation, SetSpeedLimitsMutationVariables>;
 export const TaskStatesDocument = new TypedDocumentString(`
     query TaskStates($ids: [ID!]!) {
   task_tracking(ids: $ids) {
