@@ -31,6 +31,25 @@ type Documents = {
     "\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n": typeof types.RecalculateSiteDataQualityDocument,
     "\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n": typeof types.SpeedLimitsDocument,
     "\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n": typeof types.SetSpeedLimitsDocument,
+    "\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.SiteGroupsDocument,
+    "\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n": typeof types.SiteGroupDocument,
+    "\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n": typeof types.CreateSiteGroupDocument,
+    "\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameSiteGroupDocument,
+    "\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n": typeof types.DeleteSiteGroupDocument,
+    "\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": typeof types.AddSitesToGroupDocument,
+    "\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": typeof types.RemoveSitesFromGroupDocument,
+    "\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n": typeof types.MergeSitesDocument,
+    "\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n": typeof types.ImportSitesDocument,
+    "\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n": typeof types.DeletedSitesDocument,
+    "\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n": typeof types.DeletedSiteIdsDocument,
+    "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSiteDocument,
+    "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n": typeof types.RestoreSiteDocument,
+    "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSitePermanentlyDocument,
+    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n": typeof types.SitesDocument,
+    "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateSiteDocument,
+    "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": typeof types.SiteLanesDocument,
+    "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": typeof types.SetSiteLanesDocument,
+    "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n": typeof types.SiteNameClashesDocument,
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": typeof types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
@@ -52,6 +71,25 @@ const documents: Documents = {
     "\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n": types.RecalculateSiteDataQualityDocument,
     "\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n": types.SpeedLimitsDocument,
     "\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n": types.SetSpeedLimitsDocument,
+    "\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.SiteGroupsDocument,
+    "\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n": types.SiteGroupDocument,
+    "\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n": types.CreateSiteGroupDocument,
+    "\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameSiteGroupDocument,
+    "\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n": types.DeleteSiteGroupDocument,
+    "\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": types.AddSitesToGroupDocument,
+    "\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": types.RemoveSitesFromGroupDocument,
+    "\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n": types.MergeSitesDocument,
+    "\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n": types.ImportSitesDocument,
+    "\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n": types.DeletedSitesDocument,
+    "\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n": types.DeletedSiteIdsDocument,
+    "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSiteDocument,
+    "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n": types.RestoreSiteDocument,
+    "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSitePermanentlyDocument,
+    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n": types.SitesDocument,
+    "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateSiteDocument,
+    "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": types.SiteLanesDocument,
+    "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": types.SetSiteLanesDocument,
+    "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n": types.SiteNameClashesDocument,
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
@@ -121,6 +159,82 @@ export function graphql(source: "\n  query SpeedLimits($siteId: ID!) {\n    spee
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n"): typeof import('./graphql').SetSpeedLimitsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n"): typeof import('./graphql').SiteGroupsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').SiteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n"): typeof import('./graphql').CreateSiteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n"): typeof import('./graphql').RenameSiteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n"): typeof import('./graphql').DeleteSiteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n"): typeof import('./graphql').AddSitesToGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n"): typeof import('./graphql').RemoveSitesFromGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').MergeSitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n"): typeof import('./graphql').ImportSitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n"): typeof import('./graphql').DeletedSitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n"): typeof import('./graphql').DeletedSiteIdsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').DeleteSiteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n"): typeof import('./graphql').RestoreSiteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').DeleteSitePermanentlyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n"): typeof import('./graphql').SitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateSiteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n"): typeof import('./graphql').SiteLanesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n"): typeof import('./graphql').SetSiteLanesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n"): typeof import('./graphql').SiteNameClashesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1047,6 +1047,149 @@ export type SetSpeedLimitsMutationVariables = Exact<{
 
 export type SetSpeedLimitsMutation = { setSpeedLimits: Array<{ effective_from: string, limit_mps: number }> };
 
+export type SiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
+export type SiteGroupQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SiteGroupQuery = { siteGroup: { id: string, name: string, site_count: number, sites: Array<{ id: string, name: string }> } };
+
+export type CreateSiteGroupMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+  site_ids?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+}>;
+
+
+export type CreateSiteGroupMutation = { createSiteGroup: { id: string } };
+
+export type RenameSiteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type RenameSiteGroupMutation = { renameSiteGroup: { id: string } };
+
+export type DeleteSiteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSiteGroupMutation = { deleteSiteGroup: boolean };
+
+export type AddSitesToGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type AddSitesToGroupMutation = { addSitesToGroup: { id: string } };
+
+export type RemoveSitesFromGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type RemoveSitesFromGroupMutation = { removeSitesFromGroup: { id: string } };
+
+export type MergeSitesMutationVariables = Exact<{
+  target_id: Scalars['ID']['input'];
+  source_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+  alignment?: InputMaybe<Array<DirectionAlignmentInput> | DirectionAlignmentInput>;
+}>;
+
+
+export type MergeSitesMutation = { mergeSites: { id: string, state: string } };
+
+export type ImportSitesMutationVariables = Exact<{
+  csv: Scalars['String']['input'];
+}>;
+
+
+export type ImportSitesMutation = { importSites: { imported: number, message: string | null, errors: Array<{ row: number | null, field: string | null, code: string, message: string, params: unknown }> } };
+
+export type DeletedSitesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeletedSitesQuery = { deletedSites: Array<{ id: string, name: string, site_type: string, deleted_at: string, files: number, permanent_deletion_pending: boolean }> };
+
+export type DeletedSiteIdsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeletedSiteIdsQuery = { deletedSites: Array<{ id: string }> };
+
+export type DeleteSiteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSiteMutation = { deleteSite: { id: string, state: string } };
+
+export type RestoreSiteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RestoreSiteMutation = { restoreSite: string };
+
+export type DeleteSitePermanentlyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSitePermanentlyMutation = { deleteSitePermanently: { id: string, state: string } };
+
+export type SitesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  selected?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+  group?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number }> } };
+
+export type UpdateSiteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: SiteInput;
+}>;
+
+
+export type UpdateSiteMutation = { updateSite: { id: string } };
+
+export type SiteLanesQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteLanesQuery = { siteLanes: Array<{ id: string, direction: string | null, position_id: number, lane_type: string, name: string }> };
+
+export type SetSiteLanesMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  lanes: Array<LaneInput> | LaneInput;
+}>;
+
+
+export type SetSiteLanesMutation = { setSiteLanes: Array<{ id: string }> };
+
+export type SiteNameClashesQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type SiteNameClashesQuery = { siteNameClashes: Array<string> };
+
 export type TaskStatesQueryVariables = Exact<{
   ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
@@ -1287,6 +1430,198 @@ export const SetSpeedLimitsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetSpeedLimitsMutation, SetSpeedLimitsMutationVariables>;
+export const SiteGroupsDocument = new TypedDocumentString(`
+    query SiteGroups {
+  siteGroups {
+    id
+    name
+    site_count
+  }
+}
+    `) as unknown as TypedDocumentString<SiteGroupsQuery, SiteGroupsQueryVariables>;
+export const SiteGroupDocument = new TypedDocumentString(`
+    query SiteGroup($id: ID!) {
+  siteGroup(id: $id) {
+    id
+    name
+    site_count
+    sites {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SiteGroupQuery, SiteGroupQueryVariables>;
+export const CreateSiteGroupDocument = new TypedDocumentString(`
+    mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {
+  createSiteGroup(name: $name, site_ids: $site_ids) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSiteGroupMutation, CreateSiteGroupMutationVariables>;
+export const RenameSiteGroupDocument = new TypedDocumentString(`
+    mutation RenameSiteGroup($id: ID!, $name: String!) {
+  renameSiteGroup(id: $id, name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RenameSiteGroupMutation, RenameSiteGroupMutationVariables>;
+export const DeleteSiteGroupDocument = new TypedDocumentString(`
+    mutation DeleteSiteGroup($id: ID!) {
+  deleteSiteGroup(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteSiteGroupMutation, DeleteSiteGroupMutationVariables>;
+export const AddSitesToGroupDocument = new TypedDocumentString(`
+    mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {
+  addSitesToGroup(id: $id, site_ids: $site_ids) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AddSitesToGroupMutation, AddSitesToGroupMutationVariables>;
+export const RemoveSitesFromGroupDocument = new TypedDocumentString(`
+    mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {
+  removeSitesFromGroup(id: $id, site_ids: $site_ids) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveSitesFromGroupMutation, RemoveSitesFromGroupMutationVariables>;
+export const MergeSitesDocument = new TypedDocumentString(`
+    mutation MergeSites($target_id: ID!, $source_ids: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
+  mergeSites(
+    target_id: $target_id
+    source_ids: $source_ids
+    alignment: $alignment
+  ) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<MergeSitesMutation, MergeSitesMutationVariables>;
+export const ImportSitesDocument = new TypedDocumentString(`
+    mutation ImportSites($csv: String!) {
+  importSites(csv: $csv) {
+    imported
+    message
+    errors {
+      row
+      field
+      code
+      message
+      params
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ImportSitesMutation, ImportSitesMutationVariables>;
+export const DeletedSitesDocument = new TypedDocumentString(`
+    query DeletedSites {
+  deletedSites {
+    id
+    name
+    site_type
+    deleted_at
+    files
+    permanent_deletion_pending
+  }
+}
+    `) as unknown as TypedDocumentString<DeletedSitesQuery, DeletedSitesQueryVariables>;
+export const DeletedSiteIdsDocument = new TypedDocumentString(`
+    query DeletedSiteIds {
+  deletedSites {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeletedSiteIdsQuery, DeletedSiteIdsQueryVariables>;
+export const DeleteSiteDocument = new TypedDocumentString(`
+    mutation DeleteSite($id: ID!) {
+  deleteSite(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSiteMutation, DeleteSiteMutationVariables>;
+export const RestoreSiteDocument = new TypedDocumentString(`
+    mutation RestoreSite($id: ID!) {
+  restoreSite(id: $id)
+}
+    `) as unknown as TypedDocumentString<RestoreSiteMutation, RestoreSiteMutationVariables>;
+export const DeleteSitePermanentlyDocument = new TypedDocumentString(`
+    mutation DeleteSitePermanently($id: ID!) {
+  deleteSitePermanently(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSitePermanentlyMutation, DeleteSitePermanentlyMutationVariables>;
+export const SitesDocument = new TypedDocumentString(`
+    query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
+  sites(
+    search: $search
+    filters: $filters
+    selected: $selected
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+    group_id: $group
+  ) {
+    total
+    sites {
+      id
+      name
+      alternative_name
+      description
+      asset_management_id
+      latitude
+      longitude
+      heading
+      direction_one
+      direction_two
+      site_type
+      realtime
+      pedestrians_included
+      class_scheme
+      time_zone
+      notes
+      site_context
+      time_span
+      gps
+      last_surveyed
+      files
+      lane_count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
+export const UpdateSiteDocument = new TypedDocumentString(`
+    mutation UpdateSite($id: ID!, $input: SiteInput!) {
+  updateSite(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSiteMutation, UpdateSiteMutationVariables>;
+export const SiteLanesDocument = new TypedDocumentString(`
+    query SiteLanes($siteId: ID!) {
+  siteLanes(siteId: $siteId) {
+    id
+    direction
+    position_id
+    lane_type
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SiteLanesQuery, SiteLanesQueryVariables>;
+export const SetSiteLanesDocument = new TypedDocumentString(`
+    mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {
+  setSiteLanes(siteId: $siteId, lanes: $lanes) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SetSiteLanesMutation, SetSiteLanesMutationVariables>;
+export const SiteNameClashesDocument = new TypedDocumentString(`
+    query SiteNameClashes($siteId: ID!, $name: String!) {
+  siteNameClashes(siteId: $siteId, name: $name)
+}
+    `) as unknown as TypedDocumentString<SiteNameClashesQuery, SiteNameClashesQueryVariables>;
 export const TaskStatesDocument = new TypedDocumentString(`
     query TaskStates($ids: [ID!]!) {
   task_tracking(ids: $ids) {
