@@ -15,6 +15,15 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n": typeof types.FileRowFragmentDoc,
+    "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n": typeof types.FilesDocument,
+    "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n": typeof types.FileCountsDocument,
+    "\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n": typeof types.FileDownloadDocument,
+    "\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n": typeof types.ReviewFileDocument,
+    "\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n": typeof types.RequestQualityApprovalDocument,
+    "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": typeof types.FileNotesDocument,
+    "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": typeof types.AddFileNoteDocument,
+    "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": typeof types.AddBulkFileNoteDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": typeof types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": typeof types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.VehicleExclusionFiltersDocument,
@@ -55,6 +64,15 @@ type Documents = {
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n": types.FileRowFragmentDoc,
+    "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n": types.FilesDocument,
+    "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n": types.FileCountsDocument,
+    "\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n": types.FileDownloadDocument,
+    "\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n": types.ReviewFileDocument,
+    "\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n": types.RequestQualityApprovalDocument,
+    "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": types.FileNotesDocument,
+    "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": types.AddFileNoteDocument,
+    "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": types.AddBulkFileNoteDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.VehicleExclusionFiltersDocument,
@@ -95,6 +113,42 @@ const documents: Documents = {
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n"): typeof import('./graphql').FileRowFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n"): typeof import('./graphql').FilesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n"): typeof import('./graphql').FileCountsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n"): typeof import('./graphql').FileDownloadDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n"): typeof import('./graphql').ReviewFileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n"): typeof import('./graphql').RequestQualityApprovalDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n"): typeof import('./graphql').FileNotesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n"): typeof import('./graphql').AddFileNoteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n"): typeof import('./graphql').AddBulkFileNoteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

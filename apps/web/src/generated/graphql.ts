@@ -930,6 +930,71 @@ export type VehicleExclusionFilterInput = {
   start_time?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type FileRowFragment = { id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null };
+
+export type FilesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type FilesQuery = { trafficDataFiles: { total: number, files: Array<{ id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null }> } };
+
+export type FileCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FileCountsQuery = { LOAD: { total: number }, WFR: { total: number }, ACC: { total: number }, REJ: { total: number }, PDC: { total: number }, NRE: { total: number } };
+
+export type FileDownloadQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type FileDownloadQuery = { s3TrafficDataFile: { url: string } };
+
+export type ReviewFileMutationVariables = Exact<{
+  fileId: Scalars['ID']['input'];
+  status: Scalars['String']['input'];
+  review?: InputMaybe<Scalars['JSON']['input']>;
+}>;
+
+
+export type ReviewFileMutation = { updateDataQcCheck: { id: string, review_status: string } };
+
+export type RequestQualityApprovalMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RequestQualityApprovalMutation = { requestQualityApproval: boolean };
+
+export type FileNotesQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type FileNotesQuery = { getFileNotes: Array<{ content: string, when: string, who: string }> };
+
+export type AddFileNoteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  content: Scalars['String']['input'];
+}>;
+
+
+export type AddFileNoteMutation = { appendTrafficDataFileNote: Array<{ content: string }> };
+
+export type AddBulkFileNoteMutationVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+  content: Scalars['String']['input'];
+}>;
+
+
+export type AddBulkFileNoteMutation = { appendTrafficDataFileNotes: number };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1222,6 +1287,27 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const FileRowFragmentDoc = new TypedDocumentString(`
+    fragment FileRow on TrafficDataFile {
+  id
+  file_name
+  uploaded_on
+  start_data_datetime
+  end_data_datetime
+  review_status
+  logs {
+    saved_vehicles
+    data_qc_tests
+    processing_error
+    duplicate_of
+  }
+  site {
+    id
+    name
+    organisation_name
+  }
+}
+    `, {"fragmentName":"FileRow"}) as unknown as TypedDocumentString<FileRowFragment, unknown>;
 export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(`
     fragment ExclusionFilterFields on VehicleExclusionFilter {
   id
@@ -1245,6 +1331,104 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
   file_id
 }
     `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+export const FilesDocument = new TypedDocumentString(`
+    query Files($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
+  trafficDataFiles(
+    search: $search
+    status: $status
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+  ) {
+    total
+    files {
+      ...FileRow
+    }
+  }
+}
+    fragment FileRow on TrafficDataFile {
+  id
+  file_name
+  uploaded_on
+  start_data_datetime
+  end_data_datetime
+  review_status
+  logs {
+    saved_vehicles
+    data_qc_tests
+    processing_error
+    duplicate_of
+  }
+  site {
+    id
+    name
+    organisation_name
+  }
+}`) as unknown as TypedDocumentString<FilesQuery, FilesQueryVariables>;
+export const FileCountsDocument = new TypedDocumentString(`
+    query FileCounts {
+  LOAD: trafficDataFiles(status: "LOAD", page_size: 1) {
+    total
+  }
+  WFR: trafficDataFiles(status: "WFR", page_size: 1) {
+    total
+  }
+  ACC: trafficDataFiles(status: "ACC", page_size: 1) {
+    total
+  }
+  REJ: trafficDataFiles(status: "REJ", page_size: 1) {
+    total
+  }
+  PDC: trafficDataFiles(status: "PDC", page_size: 1) {
+    total
+  }
+  NRE: trafficDataFiles(status: "NRE", page_size: 1) {
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<FileCountsQuery, FileCountsQueryVariables>;
+export const FileDownloadDocument = new TypedDocumentString(`
+    query FileDownload($id: ID!) {
+  s3TrafficDataFile(id: $id) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<FileDownloadQuery, FileDownloadQueryVariables>;
+export const ReviewFileDocument = new TypedDocumentString(`
+    mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {
+  updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {
+    id
+    review_status
+  }
+}
+    `) as unknown as TypedDocumentString<ReviewFileMutation, ReviewFileMutationVariables>;
+export const RequestQualityApprovalDocument = new TypedDocumentString(`
+    mutation RequestQualityApproval($id: ID!) {
+  requestQualityApproval(fileId: $id)
+}
+    `) as unknown as TypedDocumentString<RequestQualityApprovalMutation, RequestQualityApprovalMutationVariables>;
+export const FileNotesDocument = new TypedDocumentString(`
+    query FileNotes($id: ID!) {
+  getFileNotes(fileId: $id) {
+    content
+    when
+    who
+  }
+}
+    `) as unknown as TypedDocumentString<FileNotesQuery, FileNotesQueryVariables>;
+export const AddFileNoteDocument = new TypedDocumentString(`
+    mutation AddFileNote($id: ID!, $content: String!) {
+  appendTrafficDataFileNote(fileId: $id, content: $content) {
+    content
+  }
+}
+    `) as unknown as TypedDocumentString<AddFileNoteMutation, AddFileNoteMutationVariables>;
+export const AddBulkFileNoteDocument = new TypedDocumentString(`
+    mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {
+  appendTrafficDataFileNotes(fileIds: $ids, content: $content)
+}
+    `) as unknown as TypedDocumentString<AddBulkFileNoteMutation, AddBulkFileNoteMutationVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(
