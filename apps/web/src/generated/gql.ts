@@ -24,6 +24,17 @@ type Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": typeof types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": typeof types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": typeof types.AddBulkFileNoteDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n": typeof types.MapSitesDocument,
+    "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": typeof types.MapSiteVolumesDocument,
+    "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": typeof types.MapNoteFieldsFragmentDoc,
+    "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n": typeof types.MapNotesDocument,
+    "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n": typeof types.AddMapNoteDocument,
+    "\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n": typeof types.UpdateMapNoteDocument,
+    "\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n": typeof types.DeleteMapNoteDocument,
+    "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": typeof types.CreateMapNoteGroupDocument,
+    "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameMapNoteGroupDocument,
+    "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": typeof types.DeleteMapNoteGroupDocument,
+    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": typeof types.UpdateUserPreferenceDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": typeof types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": typeof types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.VehicleExclusionFiltersDocument,
@@ -73,6 +84,17 @@ const documents: Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": types.AddBulkFileNoteDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n": types.MapSitesDocument,
+    "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": types.MapSiteVolumesDocument,
+    "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": types.MapNoteFieldsFragmentDoc,
+    "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n": types.MapNotesDocument,
+    "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n": types.AddMapNoteDocument,
+    "\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n": types.UpdateMapNoteDocument,
+    "\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n": types.DeleteMapNoteDocument,
+    "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": types.CreateMapNoteGroupDocument,
+    "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameMapNoteGroupDocument,
+    "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": types.DeleteMapNoteGroupDocument,
+    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": types.UpdateUserPreferenceDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.VehicleExclusionFiltersDocument,
@@ -149,6 +171,50 @@ export function graphql(source: "\n  mutation AddFileNote($id: ID!, $content: St
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n"): typeof import('./graphql').AddBulkFileNoteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n"): typeof import('./graphql').MapSiteVolumesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n"): typeof import('./graphql').MapNoteFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n"): typeof import('./graphql').MapNotesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n"): typeof import('./graphql').AddMapNoteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n"): typeof import('./graphql').UpdateMapNoteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n"): typeof import('./graphql').DeleteMapNoteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n"): typeof import('./graphql').CreateMapNoteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n"): typeof import('./graphql').RenameMapNoteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n"): typeof import('./graphql').DeleteMapNoteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -995,6 +995,80 @@ export type AddBulkFileNoteMutationVariables = Exact<{
 
 export type AddBulkFileNoteMutation = { appendTrafficDataFileNotes: number };
 
+export type MapSitesQueryVariables = Exact<{
+  filter: MapFilter;
+}>;
+
+
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, class_shares: unknown }> };
+
+export type MapSiteVolumesQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter: MapFilter;
+}>;
+
+
+export type MapSiteVolumesQuery = { mapSiteVolumes: Array<{ day: string, vehicles: number }> };
+
+export type MapNoteFieldsFragment = { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string };
+
+export type MapNotesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MapNotesQuery = { mapNotes: { organisation_id: string, hidden: boolean, can_edit: boolean, groups: Array<{ id: string, name: string }>, notes: Array<{ id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string }> } };
+
+export type AddMapNoteMutationVariables = Exact<{
+  note: MapNoteInput;
+}>;
+
+
+export type AddMapNoteMutation = { addMapNote: { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string } };
+
+export type UpdateMapNoteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  change: MapNoteChange;
+}>;
+
+
+export type UpdateMapNoteMutation = { updateMapNote: { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string } };
+
+export type DeleteMapNoteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteMapNoteMutation = { deleteMapNote: boolean };
+
+export type CreateMapNoteGroupMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+}>;
+
+
+export type CreateMapNoteGroupMutation = { createMapNoteGroup: { id: string } };
+
+export type RenameMapNoteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type RenameMapNoteGroupMutation = { renameMapNoteGroup: { id: string } };
+
+export type DeleteMapNoteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteMapNoteGroupMutation = { deleteMapNoteGroup: boolean };
+
+export type UpdateUserPreferenceMutationVariables = Exact<{
+  userId: Scalars['ID']['input'];
+  preference: Scalars['JSON']['input'];
+}>;
+
+
+export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1308,6 +1382,19 @@ export const FileRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"FileRow"}) as unknown as TypedDocumentString<FileRowFragment, unknown>;
+export const MapNoteFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}
+    `, {"fragmentName":"MapNoteFields"}) as unknown as TypedDocumentString<MapNoteFieldsFragment, unknown>;
 export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(`
     fragment ExclusionFilterFields on VehicleExclusionFilter {
   id
@@ -1429,6 +1516,134 @@ export const AddBulkFileNoteDocument = new TypedDocumentString(`
   appendTrafficDataFileNotes(fileIds: $ids, content: $content)
 }
     `) as unknown as TypedDocumentString<AddBulkFileNoteMutation, AddBulkFileNoteMutationVariables>;
+export const MapSitesDocument = new TypedDocumentString(`
+    query MapSites($filter: MapFilter!) {
+  mapSites(filter: $filter) {
+    id
+    name
+    site_type
+    realtime
+    contexts
+    time_span
+    latitude
+    longitude
+    owner_organisation_id
+    organisation_name
+    class_scheme
+    last_surveyed
+    survey_years
+    has_data
+    days
+    vehicles
+    adt
+    average_speed_mps
+    speed85_mps
+    speed_limit_mps
+    above_limit_percent
+    heavy_percent
+    class_shares
+  }
+}
+    `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
+export const MapSiteVolumesDocument = new TypedDocumentString(`
+    query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {
+  mapSiteVolumes(siteId: $siteId, filter: $filter) {
+    day
+    vehicles
+  }
+}
+    `) as unknown as TypedDocumentString<MapSiteVolumesQuery, MapSiteVolumesQueryVariables>;
+export const MapNotesDocument = new TypedDocumentString(`
+    query MapNotes {
+  mapNotes {
+    organisation_id
+    hidden
+    can_edit
+    groups {
+      id
+      name
+    }
+    notes {
+      ...MapNoteFields
+    }
+  }
+}
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}`) as unknown as TypedDocumentString<MapNotesQuery, MapNotesQueryVariables>;
+export const AddMapNoteDocument = new TypedDocumentString(`
+    mutation AddMapNote($note: MapNoteInput!) {
+  addMapNote(note: $note) {
+    ...MapNoteFields
+  }
+}
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}`) as unknown as TypedDocumentString<AddMapNoteMutation, AddMapNoteMutationVariables>;
+export const UpdateMapNoteDocument = new TypedDocumentString(`
+    mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {
+  updateMapNote(id: $id, change: $change) {
+    ...MapNoteFields
+  }
+}
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}`) as unknown as TypedDocumentString<UpdateMapNoteMutation, UpdateMapNoteMutationVariables>;
+export const DeleteMapNoteDocument = new TypedDocumentString(`
+    mutation DeleteMapNote($id: ID!) {
+  deleteMapNote(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteMapNoteMutation, DeleteMapNoteMutationVariables>;
+export const CreateMapNoteGroupDocument = new TypedDocumentString(`
+    mutation CreateMapNoteGroup($name: String!) {
+  createMapNoteGroup(name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateMapNoteGroupMutation, CreateMapNoteGroupMutationVariables>;
+export const RenameMapNoteGroupDocument = new TypedDocumentString(`
+    mutation RenameMapNoteGroup($id: ID!, $name: String!) {
+  renameMapNoteGroup(id: $id, name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RenameMapNoteGroupMutation, RenameMapNoteGroupMutationVariables>;
+export const DeleteMapNoteGroupDocument = new TypedDocumentString(`
+    mutation DeleteMapNoteGroup($id: ID!) {
+  deleteMapNoteGroup(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteMapNoteGroupMutation, DeleteMapNoteGroupMutationVariables>;
+export const UpdateUserPreferenceDocument = new TypedDocumentString(`
+    mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
+  update_user_preference(userId: $userId, preference: $preference) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(
