@@ -18,11 +18,9 @@ export function graphqlRequest<T, Variables>(
   document: TypedDocumentString<T, Variables>,
   variables: Variables,
 ): Promise<T>;
-/** A query written as a plain string, its answer typed by the caller: being replaced. */
-export function graphqlRequest<T>(query: string, variables?: Record<string, unknown>): Promise<T>;
 export async function graphqlRequest<T, Variables>(
-  document: TypedDocumentString<T, Variables> | string,
-  variables?: Variables | Record<string, unknown>,
+  document: TypedDocumentString<T, Variables>,
+  variables?: Variables,
 ): Promise<T> {
   let answer: GraphqlAnswer<T>;
   try {
