@@ -171,11 +171,11 @@ try {
         'for review panel, by name, middle page',
         { sort: 'file_name', direction: 'asc', status: 'WFR', size: 10, page: reviewMiddlePage },
       ],
-      ['status counts', {}, FILE_COUNTS_QUERY],
+      ['status counts', {}, FILE_COUNTS_QUERY.toString()],
     );
     // BENCH_ONLY=search times only the page kinds whose label holds that word.
     const only = process.env.BENCH_ONLY;
-    for (const [label, variables, query = FILE_LIST_QUERY] of cases) {
+    for (const [label, variables, query = FILE_LIST_QUERY.toString()] of cases) {
       if (only && !label.includes(only)) continue;
       const asked = { size: PAGE_SIZE, ...variables };
       await timedPage(server, query, asked); // warm-up

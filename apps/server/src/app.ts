@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { typeDefs } from './graphqlSchema.ts';
 import type { DatabaseHandle } from './infra/db/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import { createTokenService, resolveSigningSecret } from './infra/auth/tokens.ts';
@@ -15,56 +16,47 @@ import {
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
 import { startWorker, type Worker } from './infra/queue/worker.ts';
-import { analysisResolvers, analysisTypeDefs } from './features/analysis/analysis.graphql.ts';
+import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
 import { createAnalysisPool } from './features/analysis/analysisPool.ts';
-import {
-  exclusionsResolvers,
-  exclusionsTypeDefs,
-} from './features/exclusions/exclusions.graphql.ts';
+import { exclusionsResolvers } from './features/exclusions/exclusions.graphql.ts';
 import { createExclusionsRepository } from './features/exclusions/exclusions.repository.ts';
 import {
   createExclusionsService,
   timeExclusions,
 } from './features/exclusions/exclusions.service.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
-import { filesResolvers, filesTypeDefs } from './features/files/files.graphql.ts';
-import { mapResolvers, mapTypeDefs } from './features/map/map.graphql.ts';
-import { lanesResolvers, lanesTypeDefs } from './features/sites/lanes.graphql.ts';
-import { sitesResolvers, sitesTypeDefs } from './features/sites/sites.graphql.ts';
-import { speedLimitsResolvers, speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
-import {
-  siteLifecycleResolvers,
-  siteLifecycleTypeDefs,
-} from './features/sites/siteLifecycle.graphql.ts';
+import { filesResolvers } from './features/files/files.graphql.ts';
+import { mapResolvers } from './features/map/map.graphql.ts';
+import { lanesResolvers } from './features/sites/lanes.graphql.ts';
+import { sitesResolvers } from './features/sites/sites.graphql.ts';
+import { speedLimitsResolvers } from './features/sites/speedLimits.graphql.ts';
+import { siteLifecycleResolvers } from './features/sites/siteLifecycle.graphql.ts';
 import { createSiteLifecycleService } from './features/sites/siteLifecycle.service.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
-import { mapNotesResolvers, mapNotesTypeDefs } from './features/mapNotes/mapNotes.graphql.ts';
+import { mapNotesResolvers } from './features/mapNotes/mapNotes.graphql.ts';
 import { createMapNotesRepository } from './features/mapNotes/mapNotes.repository.ts';
 import { createMapNotesService } from './features/mapNotes/mapNotes.service.ts';
 import { registerUploadRoutes } from './features/files/uploads.routes.ts';
 import { registerFileRoutes } from './features/files/files.routes.ts';
 import { createImagesRepository } from './features/images/images.repository.ts';
 import { registerImageRoutes } from './features/images/images.routes.ts';
-import { fileNotesResolvers, fileNotesTypeDefs } from './features/files/fileNotes.graphql.ts';
+import { fileNotesResolvers } from './features/files/fileNotes.graphql.ts';
 import { createFileNotesRepository } from './features/files/fileNotes.repository.ts';
 import { createSiteData } from './features/siteData/index.ts';
 import { createTaskHandlers } from './taskHandlers.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
 import { createLanesRepository } from './features/sites/lanes.repository.ts';
 import { createAccess } from './infra/access/access.ts';
-import { siteMergeResolvers, siteMergeTypeDefs } from './features/sites/siteMerge.graphql.ts';
+import { siteMergeResolvers } from './features/sites/siteMerge.graphql.ts';
 import { registerSiteListRoutes } from './features/sites/siteList.routes.ts';
-import {
-  siteGroupsResolvers,
-  siteGroupsTypeDefs,
-} from './features/siteGroups/siteGroups.graphql.ts';
+import { siteGroupsResolvers } from './features/siteGroups/siteGroups.graphql.ts';
 import { createSiteGroupsRepository } from './features/siteGroups/siteGroups.repository.ts';
 import { createSiteGroupsService } from './features/siteGroups/siteGroups.service.ts';
 import { createSiteToolsService } from './features/sites/siteTools.service.ts';
-import { siteToolsResolvers, siteToolsTypeDefs } from './features/sites/siteTools.graphql.ts';
+import { siteToolsResolvers } from './features/sites/siteTools.graphql.ts';
 import { registerOpenApi } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
 import { createRouter } from './infra/http/route.ts';
@@ -83,10 +75,10 @@ import { createRefreshTokensRepository } from './features/auth/refreshTokens.rep
 import { registerClientErrorRoutes } from './features/clientErrors/clientErrors.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createTasksService, taskTopic } from './features/tasks/tasks.service.ts';
-import { tasksResolvers, tasksTypeDefs } from './features/tasks/tasks.graphql.ts';
+import { tasksResolvers } from './features/tasks/tasks.graphql.ts';
 import { eventToTaskTracking, toTaskTracking } from './infra/queue/taskTracking.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
-import { usersResolvers, usersTypeDefs } from './features/users/users.graphql.ts';
+import { usersResolvers } from './features/users/users.graphql.ts';
 import { registerWebRoutes } from './features/web/web.routes.ts';
 
 /** Images are photos of sites and devices: 20 MiB is ample. */
@@ -285,23 +277,7 @@ export async function buildApp({
       }),
   });
   await registerGraphql(app, {
-    typeDefs: [
-      usersTypeDefs,
-      tasksTypeDefs,
-      filesTypeDefs,
-      analysisTypeDefs,
-      mapTypeDefs,
-      mapNotesTypeDefs,
-      speedLimitsTypeDefs,
-      sitesTypeDefs,
-      siteLifecycleTypeDefs,
-      lanesTypeDefs,
-      fileNotesTypeDefs,
-      siteGroupsTypeDefs,
-      siteMergeTypeDefs,
-      siteToolsTypeDefs,
-      exclusionsTypeDefs,
-    ],
+    typeDefs,
     resolvers: [
       usersResolvers(users, organisations),
       tasksResolvers(tasksService),

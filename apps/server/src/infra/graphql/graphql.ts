@@ -16,6 +16,11 @@ const baseTypeDefs = /* GraphQL */ `
   type Subscription
 `;
 
+/** The schema's SDL: the base types and the features' definitions, as the server compiles it. */
+export function graphqlSchemaSource(typeDefs: readonly string[]): string {
+  return [baseTypeDefs, ...typeDefs].join('\n');
+}
+
 /** The token a graphql-ws client sends in its connection_init payload. */
 function connectionToken(payload: unknown): string | null {
   if (!payload || typeof payload !== 'object') return null;
@@ -33,7 +38,7 @@ function connectionToken(payload: unknown): string | null {
 export async function registerGraphql(
   app: FastifyInstance,
   options: {
-    typeDefs: string[];
+    typeDefs: readonly string[];
     resolvers: IResolvers<unknown, GraphqlContext>[];
     tokens: TokenService;
     users: UserSource;
@@ -55,7 +60,7 @@ export async function registerGraphql(
         .type('application/json; charset=utf-8');
   });
   await app.register(mercurius, {
-    schema: [baseTypeDefs, ...options.typeDefs].join('\n'),
+    schema: graphqlSchemaSource(options.typeDefs),
     resolvers: merged as IResolvers,
     path: GRAPHQL_PATH,
     graphiql: false,

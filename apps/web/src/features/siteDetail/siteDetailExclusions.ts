@@ -68,7 +68,7 @@ export function exclusionsPayload(filters: ExclusionFilters): {
 }
 
 /** The payload with only the saved exclusions that (still) exist, once they are known. */
-export function withKnownExclusions<T extends { vehicle_exclusions?: string[] }>(
+export function withKnownExclusions<T extends { vehicle_exclusions?: string[] | null }>(
   payload: T,
   saved: { id: string }[] | undefined,
 ): T {

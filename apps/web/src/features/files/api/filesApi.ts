@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageForStatus } from '@roadcount/domain';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '../../../generated/gql.ts';
+import type { FileRowFragment } from '../../../generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
 import { RequestError } from '../../../lib/http.ts';
 import { readTokens } from '../../session/tokenStorage.ts';
 import { FILE_COUNTS_QUERY, FILE_LIST_QUERY } from './fileQueries.ts';
@@ -12,21 +14,36 @@ export interface QualityTest {
   reason?: string;
 }
 
-export interface TrafficDataFile {
-  id: string;
-  file_name: string;
-  uploaded_on: string;
-  start_data_datetime: string | null;
-  end_data_datetime: string | null;
-  review_status: string;
-  logs: {
-    saved_vehicles: number | null;
-    data_qc_tests: Record<string, QualityTest> | null;
-    processing_error: string | null;
-    duplicate_of: string | null;
-  };
-  site: { id: string; name: string; organisation_name: string | null } | null;
-}
+/** A row of the files table, its quality tests read from their JSON. */
+export type TrafficDataFile = Narrowed<
+  FileRowFragment,
+  {
+    logs: Narrowed<FileRowFragment['logs'], { data_qc_tests: Record<string, QualityTest> | null }>;
+  }
+>;
+
+const FILE_DOWNLOAD = graphql(`
+  query FileDownload($id: ID!) {
+    s3TrafficDataFile(id: $id) {
+      url
+    }
+  }
+`);
+
+const REVIEW_FILE = graphql(`
+  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {
+    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {
+      id
+      review_status
+    }
+  }
+`);
+
+const REQUEST_QUALITY_APPROVAL = graphql(`
+  mutation RequestQualityApproval($id: ID!) {
+    requestQualityApproval(fileId: $id)
+  }
+`);
 
 export interface FileQuery {
   search: string;
@@ -45,30 +62,25 @@ export function useFiles(query: FileQuery, enabled = true) {
     queryKey: ['files', query],
     queryFn: async () =>
       (
-        await graphqlRequest<{ trafficDataFiles: { total: number; files: TrafficDataFile[] } }>(
-          FILE_LIST_QUERY,
-          {
-            search: query.search || null,
-            status: query.status ?? null,
-            sort: query.sort,
-            direction: query.direction,
-            page: query.page,
-            size: query.pageSize,
-          },
-        )
-      ).trafficDataFiles,
+        await graphqlRequest(FILE_LIST_QUERY, {
+          search: query.search || null,
+          status: query.status ?? null,
+          sort: query.sort,
+          direction: query.direction,
+          page: query.page,
+          size: query.pageSize,
+        })
+      ).trafficDataFiles as { total: number; files: TrafficDataFile[] },
     placeholderData: keepPreviousData,
   });
 }
-
-type Counted = 'LOAD' | 'WFR' | 'ACC' | 'REJ' | 'PDC' | 'NRE';
 
 /** How many files have each data status; PDC counts both passed statuses (PDC and NRE). */
 export function useFileCounts() {
   return useQuery({
     queryKey: ['files', 'counts'],
     queryFn: async () => {
-      const answer = await graphqlRequest<Record<Counted, { total: number }>>(FILE_COUNTS_QUERY);
+      const answer = await graphqlRequest(FILE_COUNTS_QUERY);
       return {
         LOAD: answer.LOAD.total,
         WFR: answer.WFR.total,
@@ -84,10 +96,7 @@ export function useFileCounts() {
 export async function openDownload(fileId: string): Promise<void> {
   // Opened before the request, so that the browser does not take it for a pop-up.
   const opened = window.open('about:blank', '_blank');
-  const { s3TrafficDataFile } = await graphqlRequest<{ s3TrafficDataFile: { url: string } }>(
-    `query($id: ID!) { s3TrafficDataFile(id: $id) { url } }`,
-    { id: fileId },
-  );
+  const { s3TrafficDataFile } = await graphqlRequest(FILE_DOWNLOAD, { id: fileId });
   if (opened) opened.location.href = s3TrafficDataFile.url;
   else window.location.href = s3TrafficDataFile.url;
 }
@@ -96,20 +105,18 @@ export function useReviewFile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (review: { fileId: string; status: 'ACC' | 'REJ'; comment: string }) =>
-      graphqlRequest(
-        `mutation($fileId: ID!, $status: String!, $review: JSON) {
-          updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) { id review_status }
-        }`,
-        { fileId: review.fileId, status: review.status, review: { comment: review.comment } },
-      ),
+      graphqlRequest(REVIEW_FILE, {
+        fileId: review.fileId,
+        status: review.status,
+        review: { comment: review.comment },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['files'] }),
   });
 }
 
 export function useRequestApproval() {
   return useMutation({
-    mutationFn: (fileId: string) =>
-      graphqlRequest(`mutation($id: ID!) { requestQualityApproval(fileId: $id) }`, { id: fileId }),
+    mutationFn: (fileId: string) => graphqlRequest(REQUEST_QUALITY_APPROVAL, { id: fileId }),
   });
 }
 

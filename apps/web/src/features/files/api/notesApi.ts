@@ -1,23 +1,36 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../generated/gql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 
-export interface FileNote {
-  content: string;
-  when: string;
-  who: string;
-}
+const FILE_NOTES = graphql(`
+  query FileNotes($id: ID!) {
+    getFileNotes(fileId: $id) {
+      content
+      when
+      who
+    }
+  }
+`);
+
+const ADD_FILE_NOTE = graphql(`
+  mutation AddFileNote($id: ID!, $content: String!) {
+    appendTrafficDataFileNote(fileId: $id, content: $content) {
+      content
+    }
+  }
+`);
+
+const ADD_BULK_FILE_NOTE = graphql(`
+  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {
+    appendTrafficDataFileNotes(fileIds: $ids, content: $content)
+  }
+`);
 
 /** A file's notes, always fetched afresh (SPEC section 7: without cache). */
 export function useFileNotes(fileId: string) {
   return useQuery({
     queryKey: ['fileNotes', fileId],
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ getFileNotes: FileNote[] }>(
-          `query($id: ID!) { getFileNotes(fileId: $id) { content when who } }`,
-          { id: fileId },
-        )
-      ).getFileNotes,
+    queryFn: async () => (await graphqlRequest(FILE_NOTES, { id: fileId })).getFileNotes,
     staleTime: 0,
     gcTime: 0,
   });
@@ -26,11 +39,7 @@ export function useFileNotes(fileId: string) {
 export function useAddFileNote(fileId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      graphqlRequest(
-        `mutation($id: ID!, $content: String!) { appendTrafficDataFileNote(fileId: $id, content: $content) { content } }`,
-        { id: fileId, content },
-      ),
+    mutationFn: (content: string) => graphqlRequest(ADD_FILE_NOTE, { id: fileId, content }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fileNotes', fileId] }),
   });
 }
@@ -40,12 +49,8 @@ export function useAddBulkFileNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ fileIds, content }: { fileIds: string[]; content: string }) =>
-      (
-        await graphqlRequest<{ appendTrafficDataFileNotes: number }>(
-          `mutation($ids: [ID!]!, $content: String!) { appendTrafficDataFileNotes(fileIds: $ids, content: $content) }`,
-          { ids: fileIds, content },
-        )
-      ).appendTrafficDataFileNotes,
+      (await graphqlRequest(ADD_BULK_FILE_NOTE, { ids: fileIds, content }))
+        .appendTrafficDataFileNotes,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['fileNotes'] }),
   });
 }

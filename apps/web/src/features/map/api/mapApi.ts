@@ -1,41 +1,23 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { DayRange } from '@roadcount/domain';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '../../../generated/gql.ts';
+import type { MapFilter, MapSitesQuery } from '../../../generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
 
 /** A site on the map with its figures over the chosen days (speeds in m/s). */
-export interface MapSite {
-  id: string;
-  name: string;
-  site_type: string;
-  realtime: boolean;
-  contexts: string[];
-  time_span: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  owner_organisation_id: string;
-  organisation_name: string;
-  class_scheme: string;
-  last_surveyed: string | null;
-  survey_years: number[];
-  has_data: boolean;
-  days: number;
-  vehicles: number;
-  adt: number | null;
-  average_speed_mps: number | null;
-  speed85_mps: number | null;
-  speed_limit_mps: number | null;
-  above_limit_percent: number | null;
-  heavy_percent: number | null;
-  class_shares: Record<string, number>;
-}
+export type MapSite = Narrowed<
+  MapSitesQuery['mapSites'][number],
+  { class_shares: Record<string, number> }
+>;
 
-export interface MapDates {
-  start_date: string;
-  end_date: string;
-  day_range: DayRange;
-}
+/** The map's days, always with a day range (the schema leaves it out for every day). */
+export type MapDates = Narrowed<MapFilter, { day_range: DayRange }>;
 
+/**
+ * GET /api/map/config: public configuration, not among the documented routes of the OpenAPI
+ * document, so described here.
+ */
 export interface MapConfig {
   styleUrl: string | null;
   tileUrl: string;
@@ -44,23 +26,49 @@ export interface MapConfig {
   satelliteAttribution: string;
 }
 
-const MAP_SITES = `query MapSites($filter: MapFilter!) {
-  mapSites(filter: $filter) {
-    id name site_type realtime contexts time_span latitude longitude owner_organisation_id
-    organisation_name class_scheme last_surveyed survey_years has_data days vehicles adt
-    average_speed_mps speed85_mps speed_limit_mps above_limit_percent heavy_percent class_shares
+const MAP_SITES = graphql(`
+  query MapSites($filter: MapFilter!) {
+    mapSites(filter: $filter) {
+      id
+      name
+      site_type
+      realtime
+      contexts
+      time_span
+      latitude
+      longitude
+      owner_organisation_id
+      organisation_name
+      class_scheme
+      last_surveyed
+      survey_years
+      has_data
+      days
+      vehicles
+      adt
+      average_speed_mps
+      speed85_mps
+      speed_limit_mps
+      above_limit_percent
+      heavy_percent
+      class_shares
+    }
   }
-}`;
+`);
 
-const SITE_VOLUMES = `query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {
-  mapSiteVolumes(siteId: $siteId, filter: $filter) { day vehicles }
-}`;
+const SITE_VOLUMES = graphql(`
+  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {
+    mapSiteVolumes(siteId: $siteId, filter: $filter) {
+      day
+      vehicles
+    }
+  }
+`);
 
 export function useMapSites(dates: MapDates) {
   return useQuery({
     queryKey: ['mapSites', dates],
-    queryFn: async () =>
-      (await graphqlRequest<{ mapSites: MapSite[] }>(MAP_SITES, { filter: dates })).mapSites,
+    queryFn: async () => (await graphqlRequest(MAP_SITES, { filter: dates })).mapSites as MapSite[],
     placeholderData: (previous) => previous,
   });
 }
@@ -68,14 +76,11 @@ export function useMapSites(dates: MapDates) {
 export function useSiteVolumes(siteId: string | undefined, dates: MapDates) {
   return useQuery({
     queryKey: ['mapSiteVolumes', siteId, dates],
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ mapSiteVolumes: { day: string; vehicles: number }[] }>(
-          SITE_VOLUMES,
-          { siteId, filter: dates },
-        )
-      ).mapSiteVolumes,
-    enabled: siteId !== undefined,
+    queryFn:
+      siteId === undefined
+        ? skipToken
+        : async () =>
+            (await graphqlRequest(SITE_VOLUMES, { siteId, filter: dates })).mapSiteVolumes,
   });
 }
 

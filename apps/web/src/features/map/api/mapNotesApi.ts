@@ -1,52 +1,99 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../generated/gql.ts';
+import type {
+  MapNoteFieldsFragment,
+  MapNoteInput,
+  MapNotesQuery,
+} from '../../../generated/graphql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 
 /** A note at a point on the map; when is UTC, year-month-day hour:minute. */
-export interface MapNote {
-  id: string;
-  text: string;
-  longitude: number;
-  latitude: number;
-  group_id: string | null;
-  site_id: string | null;
-  site_name: string | null;
-  who: string;
-  when: string;
-}
+export type MapNote = MapNoteFieldsFragment;
+export type MapNotes = MapNotesQuery['mapNotes'];
+export type MapNoteGroup = MapNotes['groups'][number];
 
-export interface MapNoteGroup {
-  id: string;
-  name: string;
-}
+// The fields of a note each operation below answers; codegen adds the fragment to their texts.
+graphql(`
+  fragment MapNoteFields on MapNote {
+    id
+    text
+    longitude
+    latitude
+    group_id
+    site_id
+    site_name
+    who
+    when
+  }
+`);
 
-export interface MapNotes {
-  organisation_id: string;
-  hidden: boolean;
-  can_edit: boolean;
-  groups: MapNoteGroup[];
-  notes: MapNote[];
-}
+const MAP_NOTES = graphql(`
+  query MapNotes {
+    mapNotes {
+      organisation_id
+      hidden
+      can_edit
+      groups {
+        id
+        name
+      }
+      notes {
+        ...MapNoteFields
+      }
+    }
+  }
+`);
 
-const NOTE_FIELDS = 'id text longitude latitude group_id site_id site_name who when';
+const ADD_MAP_NOTE = graphql(`
+  mutation AddMapNote($note: MapNoteInput!) {
+    addMapNote(note: $note) {
+      ...MapNoteFields
+    }
+  }
+`);
 
-const MAP_NOTES = `query MapNotes { mapNotes {
-  organisation_id hidden can_edit groups { id name } notes { ${NOTE_FIELDS} }
-} }`;
+const UPDATE_MAP_NOTE = graphql(`
+  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {
+    updateMapNote(id: $id, change: $change) {
+      ...MapNoteFields
+    }
+  }
+`);
+
+const DELETE_MAP_NOTE = graphql(`
+  mutation DeleteMapNote($id: ID!) {
+    deleteMapNote(id: $id)
+  }
+`);
+
+const CREATE_MAP_NOTE_GROUP = graphql(`
+  mutation CreateMapNoteGroup($name: String!) {
+    createMapNoteGroup(name: $name) {
+      id
+    }
+  }
+`);
+
+const RENAME_MAP_NOTE_GROUP = graphql(`
+  mutation RenameMapNoteGroup($id: ID!, $name: String!) {
+    renameMapNoteGroup(id: $id, name: $name) {
+      id
+    }
+  }
+`);
+
+const DELETE_MAP_NOTE_GROUP = graphql(`
+  mutation DeleteMapNoteGroup($id: ID!) {
+    deleteMapNoteGroup(id: $id)
+  }
+`);
 
 export function useMapNotes(enabled: boolean) {
   return useQuery({
     queryKey: ['mapNotes'],
-    queryFn: async () => (await graphqlRequest<{ mapNotes: MapNotes }>(MAP_NOTES)).mapNotes,
+    queryFn: async () => (await graphqlRequest(MAP_NOTES)).mapNotes,
     enabled,
   });
-}
-
-export interface NewMapNote {
-  text: string;
-  longitude: number;
-  latitude: number;
-  group_id: string | null;
-  site_id: string | null;
 }
 
 /** Every change to notes and groups; each refreshes the notes the map shows. */
@@ -55,13 +102,8 @@ export function useMapNoteChanges() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['mapNotes'] });
   return {
     add: useMutation({
-      mutationFn: async (note: NewMapNote) =>
-        (
-          await graphqlRequest<{ addMapNote: MapNote }>(
-            `mutation($note: MapNoteInput!) { addMapNote(note: $note) { ${NOTE_FIELDS} } }`,
-            { note },
-          )
-        ).addMapNote,
+      mutationFn: async (note: MapNoteInput) =>
+        (await graphqlRequest(ADD_MAP_NOTE, { note })).addMapNote,
       onSuccess: refresh,
     }),
     update: useMutation({
@@ -74,37 +116,24 @@ export function useMapNoteChanges() {
         text: string;
         group_id: string | null;
       }) =>
-        (
-          await graphqlRequest<{ updateMapNote: MapNote }>(
-            `mutation($id: ID!, $change: MapNoteChange!) { updateMapNote(id: $id, change: $change) { ${NOTE_FIELDS} } }`,
-            { id, change: { text, group_id } },
-          )
-        ).updateMapNote,
+        (await graphqlRequest(UPDATE_MAP_NOTE, { id, change: { text, group_id } })).updateMapNote,
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) =>
-        graphqlRequest(`mutation($id: ID!) { deleteMapNote(id: $id) }`, { id }),
+      mutationFn: (id: string) => graphqlRequest(DELETE_MAP_NOTE, { id }),
       onSuccess: refresh,
     }),
     createGroup: useMutation({
-      mutationFn: (name: string) =>
-        graphqlRequest(`mutation($name: String!) { createMapNoteGroup(name: $name) { id } }`, {
-          name,
-        }),
+      mutationFn: (name: string) => graphqlRequest(CREATE_MAP_NOTE_GROUP, { name }),
       onSuccess: refresh,
     }),
     renameGroup: useMutation({
       mutationFn: ({ id, name }: { id: string; name: string }) =>
-        graphqlRequest(
-          `mutation($id: ID!, $name: String!) { renameMapNoteGroup(id: $id, name: $name) { id } }`,
-          { id, name },
-        ),
+        graphqlRequest(RENAME_MAP_NOTE_GROUP, { id, name }),
       onSuccess: refresh,
     }),
     removeGroup: useMutation({
-      mutationFn: (id: string) =>
-        graphqlRequest(`mutation($id: ID!) { deleteMapNoteGroup(id: $id) }`, { id }),
+      mutationFn: (id: string) => graphqlRequest(DELETE_MAP_NOTE_GROUP, { id }),
       onSuccess: refresh,
     }),
   };

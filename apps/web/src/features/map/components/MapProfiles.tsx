@@ -7,11 +7,9 @@ import {
   mapProfileNameProblem,
   type MapProfile,
 } from '@roadcount/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile, useUpdateUserPreference } from '../../profile/api/profileApi.ts';
 
 interface Props {
   /** The map's layer settings now, to save under a name. */
@@ -37,17 +35,9 @@ export function savedMapProfiles(preferences: Record<string, unknown> | undefine
 export function MapProfiles({ current, onApply }: Props) {
   const { t } = useTranslation();
   const profile = useProfile();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const { profiles, active } = savedMapProfiles(profile.data?.profile.preferences);
-  const store = useMutation({
-    mutationFn: (preference: StoredProfiles) =>
-      graphqlRequest(
-        `mutation($userId: ID!, $preference: JSON!) { update_user_preference(userId: $userId, preference: $preference) { id } }`,
-        { userId: profile.data?.id, preference },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
-  });
+  const store = useUpdateUserPreference();
   const message = (text: string) => {
     const key = MAP_PROFILE_MESSAGE_KEYS[text];
     return key ? t(key) : text;

@@ -4,11 +4,9 @@ import {
   quickFilterLabelProblem,
   type QuickFilter,
 } from '@roadcount/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile, useUpdateUserPreference } from '../../profile/api/profileApi.ts';
 
 interface Props {
   /** The map's filters now, to save under a label. */
@@ -26,17 +24,9 @@ const PROBLEM_KEYS: Record<string, string> = {
 export function QuickFilters({ current, onApply }: Props) {
   const { t } = useTranslation();
   const profile = useProfile();
-  const queryClient = useQueryClient();
   const [label, setLabel] = useState('');
   const saved = (profile.data?.profile.preferences.quickFilters ?? []) as QuickFilter[];
-  const store = useMutation({
-    mutationFn: (quickFilters: QuickFilter[]) =>
-      graphqlRequest(
-        `mutation($userId: ID!, $preference: JSON!) { update_user_preference(userId: $userId, preference: $preference) { id } }`,
-        { userId: profile.data?.id, preference: { quickFilters } },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
-  });
+  const store = useUpdateUserPreference();
   const problem = label.trim() === '' ? undefined : quickFilterLabelProblem(label, saved);
   return (
     <Box sx={{ px: 2, pt: 2 }}>
@@ -54,7 +44,7 @@ export function QuickFilters({ current, onApply }: Props) {
             key={filter.label}
             label={filter.label}
             onClick={() => onApply(filter)}
-            onDelete={() => store.mutate(saved.filter((item) => item !== filter))}
+            onDelete={() => store.mutate({ quickFilters: saved.filter((item) => item !== filter) })}
           />
         ))}
       </Stack>
@@ -74,9 +64,12 @@ export function QuickFilters({ current, onApply }: Props) {
             label.trim() === '' || problem !== undefined || store.isPending || !profile.data
           }
           onClick={() =>
-            store.mutate([...saved, { ...current, label: label.trim() }], {
-              onSuccess: () => setLabel(''),
-            })
+            store.mutate(
+              { quickFilters: [...saved, { ...current, label: label.trim() }] },
+              {
+                onSuccess: () => setLabel(''),
+              },
+            )
           }
         >
           {t('map.quickFilters.save')}

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale, OrganisationSettings, Role } from '@roadcount/domain';
+import { graphql } from '../../../generated/gql.ts';
+import { graphqlRequest } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
 import type { TokenPair } from '../../session/tokenStorage.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -51,6 +53,14 @@ export interface PasswordChange {
   new_password: string;
 }
 
+const UPDATE_USER_PREFERENCE = graphql(`
+  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
+    update_user_preference(userId: $userId, preference: $preference) {
+      id
+    }
+  }
+`);
+
 export const profileKeys = {
   detail: (userId: string) => ['profile', userId] as const,
 };
@@ -82,5 +92,20 @@ export function useChangePassword() {
     mutationFn: (change: PasswordChange) =>
       http.postJson<TokenPair>('/core/api/config/password/change/', change),
     onSuccess: (pair) => signIn(pair),
+  });
+}
+
+/** Merges keys into the signed-in user's stored preferences (map profiles, quick filters). */
+export function useUpdateUserPreference() {
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const userId = profile.data?.id;
+  return useMutation({
+    mutationFn: (preference: UserPreferences) => {
+      // Screens offer a change once the profile, whose preferences it merges into, is loaded.
+      if (userId === undefined) throw new Error('The profile is not loaded yet.');
+      return graphqlRequest(UPDATE_USER_PREFERENCE, { userId, preference });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }

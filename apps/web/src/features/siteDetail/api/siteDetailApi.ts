@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '../../../generated/gql.ts';
+import type { FilterPayload, SiteDetailQuery } from '../../../generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
+
+export type { FilterPayload };
 
 /** A direction's figures over the time bins: one entry per bin start (0 and nulls where it had none). */
 export interface DirectionColumns {
@@ -14,15 +18,11 @@ export interface PeakHour {
   vehicles: number;
 }
 
-/** The siteDetail answer: every figure of the page from one scan (speeds m/s, times s). */
-export interface SiteDetail {
-  site_id: string;
-  site_name: string;
-  site_type: string;
-  latitude: number | null;
-  longitude: number | null;
-  time_zone: string;
-  class_scheme: string;
+/**
+ * What the siteDetail answer's JSON fields hold, which the schema cannot say (speeds m/s, times
+ * s): the figures of the page from one scan.
+ */
+interface SiteDetailFigures {
   summary: {
     vehicles: number;
     wholeDays: number;
@@ -66,26 +66,33 @@ export interface SiteDetail {
   availability: { day: string; direction: number; lane: number; vehicles: number }[];
 }
 
-/** SPEC section 3: the filter request payload (speeds m/s, headway s, instants ISO 8601). */
-export interface FilterPayload {
-  start_time?: string;
-  end_time?: string;
-  velocity_min: number;
-  velocity_max: number;
-  active_classes?: number[];
-  headway_min: number;
-  active_directions?: number[];
-  vehicle_exclusions?: string[];
-  time_exclusions?: { days: number[]; from: string; to: string }[];
-}
+/** The siteDetail answer, its JSON fields read as what they hold. */
+export type SiteDetail = Narrowed<SiteDetailQuery['siteDetail'], SiteDetailFigures>;
 
-const SITE_DETAIL = `query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
-    site_id site_name site_type latitude longitude time_zone class_scheme summary bins classes
-    speedByClass headwayPercentiles gapPercentiles headwayGapMatrix speeding virtualDay
-    virtualWeek availability
+const SITE_DETAIL = graphql(`
+  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
+    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
+      site_id
+      site_name
+      site_type
+      latitude
+      longitude
+      time_zone
+      class_scheme
+      summary
+      bins
+      classes
+      speedByClass
+      headwayPercentiles
+      gapPercentiles
+      headwayGapMatrix
+      speeding
+      virtualDay
+      virtualWeek
+      availability
+    }
   }
-}`;
+`);
 
 export function useSiteDetail(
   siteId: string,
@@ -97,13 +104,7 @@ export function useSiteDetail(
     enabled,
     queryKey: ['siteDetail', siteId, filter, minutes],
     queryFn: async () =>
-      (
-        await graphqlRequest<{ siteDetail: SiteDetail }>(SITE_DETAIL, {
-          siteId,
-          filter,
-          minutes,
-        })
-      ).siteDetail,
+      (await graphqlRequest(SITE_DETAIL, { siteId, filter, minutes })).siteDetail as SiteDetail,
     placeholderData: (previous, query) => (query?.queryKey[1] === siteId ? previous : undefined),
     retry: false,
   });

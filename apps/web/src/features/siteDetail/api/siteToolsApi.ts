@@ -1,30 +1,69 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import type { TaskState } from '@roadcount/domain';
+import { graphql } from '../../../generated/gql.ts';
+import type { SiteTasksQuery } from '../../../generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
 
-/** SPEC section 3: a task tracking record. */
-export interface TaskTracking {
-  id: string;
-  function_name: string;
-  state: 'QD' | 'PR' | 'ER' | 'CM';
-  message: string;
-  created_on: string;
-  updated_at: string;
-}
+/** SPEC section 3: a task tracking record; the schema's String state is one of TASK_STATES. */
+export type TaskTracking = Narrowed<SiteTasksQuery['siteTasks'][number], { state: TaskState }>;
 
-const TASK_FIELDS = 'id function_name state message created_on updated_at';
 export const RUNNING_STATES = ['QD', 'PR'];
+
+const SITE_TASKS = graphql(`
+  query SiteTasks($siteId: ID!) {
+    siteTasks(siteId: $siteId) {
+      id
+      function_name
+      state
+      message
+      created_on
+      updated_at
+    }
+  }
+`);
+
+const SITE_TIME_RANGE = graphql(`
+  query SiteTimeRange($siteId: ID!) {
+    siteTimeRange(siteId: $siteId) {
+      site_id
+      time_zone
+      available_start
+      available_end
+    }
+  }
+`);
+
+const SITE_SETTINGS = graphql(`
+  query SiteSettings($id: ID!) {
+    site(id: $id) {
+      id
+      class_scheme
+      pedestrians_included
+    }
+  }
+`);
+
+const CHANGE_SITE_SCHEME = graphql(`
+  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {
+    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {
+      id
+    }
+  }
+`);
+
+const RECALCULATE_SITE_DATA_QUALITY = graphql(`
+  mutation RecalculateSiteDataQuality($siteId: ID!) {
+    recalculateSiteDataQuality(siteId: $siteId) {
+      id
+    }
+  }
+`);
 
 /** The site's latest reprocess and data-quality tasks, polled while one is queued or running. */
 export function useSiteTasks(siteId: string, enabled = true) {
   return useQuery({
     queryKey: ['siteTasks', siteId],
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ siteTasks: TaskTracking[] }>(
-          `query($siteId: ID!) { siteTasks(siteId: $siteId) { ${TASK_FIELDS} } }`,
-          { siteId },
-        )
-      ).siteTasks,
+    queryFn: async () => (await graphqlRequest(SITE_TASKS, { siteId })).siteTasks as TaskTracking[],
     enabled,
     refetchInterval: (query) =>
       query.state.data?.some((task) => RUNNING_STATES.includes(task.state)) ? 2000 : false,
@@ -32,23 +71,10 @@ export function useSiteTasks(siteId: string, enabled = true) {
 }
 
 /** The site's time zone and the span of its data: what relative time ranges count back from. */
-export interface SiteTimeRange {
-  site_id: string;
-  time_zone: string;
-  available_start: string | null;
-  available_end: string | null;
-}
-
 export function useSiteTimeRange(siteId: string) {
   return useQuery({
     queryKey: ['siteTimeRange', siteId],
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ siteTimeRange: SiteTimeRange }>(
-          `query($siteId: ID!) { siteTimeRange(siteId: $siteId) { site_id time_zone available_start available_end } }`,
-          { siteId },
-        )
-      ).siteTimeRange,
+    queryFn: async () => (await graphqlRequest(SITE_TIME_RANGE, { siteId })).siteTimeRange,
     retry: false,
   });
 }
@@ -56,14 +82,7 @@ export function useSiteTimeRange(siteId: string) {
 export function useSiteSettings(siteId: string) {
   return useQuery({
     queryKey: ['siteSettings', siteId],
-    queryFn: async () =>
-      (
-        await graphqlRequest<{
-          site: { id: string; class_scheme: string; pedestrians_included: boolean };
-        }>(`query($id: ID!) { site(id: $id) { id class_scheme pedestrians_included } }`, {
-          id: siteId,
-        })
-      ).site,
+    queryFn: async () => (await graphqlRequest(SITE_SETTINGS, { id: siteId })).site,
   });
 }
 
@@ -76,20 +95,15 @@ export function useSiteToolMutations(siteId: string) {
   };
   const changeScheme = useMutation({
     mutationFn: (change: { class_scheme: string; pedestrians_included: boolean }) =>
-      graphqlRequest(
-        `mutation($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {
-          changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) { id }
-        }`,
-        { siteId, scheme: change.class_scheme, pedestrians: change.pedestrians_included },
-      ),
+      graphqlRequest(CHANGE_SITE_SCHEME, {
+        siteId,
+        scheme: change.class_scheme,
+        pedestrians: change.pedestrians_included,
+      }),
     onSuccess: refresh,
   });
   const recalculate = useMutation({
-    mutationFn: () =>
-      graphqlRequest(
-        `mutation($siteId: ID!) { recalculateSiteDataQuality(siteId: $siteId) { id } }`,
-        { siteId },
-      ),
+    mutationFn: () => graphqlRequest(RECALCULATE_SITE_DATA_QUALITY, { siteId }),
     onSuccess: refresh,
   });
   return { changeScheme, recalculate };

@@ -1,51 +1,112 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { messageForStatus, type CompassLetter } from '@roadcount/domain';
+import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageForStatus } from '@roadcount/domain';
+import { graphql } from '../../../generated/gql.ts';
+import type {
+  DirectionAlignmentInput,
+  SiteGroupsQuery,
+  TypedDocumentString,
+} from '../../../generated/graphql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 import { RequestError } from '../../../lib/http.ts';
 import { readTokens } from '../../session/tokenStorage.ts';
 
-export interface SiteGroup {
-  id: string;
-  name: string;
-  site_count: number;
-}
+export type SiteGroup = SiteGroupsQuery['siteGroups'][number];
 
-export interface SiteGroupWithSites extends SiteGroup {
-  sites: { id: string; name: string }[];
-}
+const SITE_GROUPS = graphql(`
+  query SiteGroups {
+    siteGroups {
+      id
+      name
+      site_count
+    }
+  }
+`);
+
+const SITE_GROUP = graphql(`
+  query SiteGroup($id: ID!) {
+    siteGroup(id: $id) {
+      id
+      name
+      site_count
+      sites {
+        id
+        name
+      }
+    }
+  }
+`);
+
+const CREATE_SITE_GROUP = graphql(`
+  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {
+    createSiteGroup(name: $name, site_ids: $site_ids) {
+      id
+    }
+  }
+`);
+
+const RENAME_SITE_GROUP = graphql(`
+  mutation RenameSiteGroup($id: ID!, $name: String!) {
+    renameSiteGroup(id: $id, name: $name) {
+      id
+    }
+  }
+`);
+
+const DELETE_SITE_GROUP = graphql(`
+  mutation DeleteSiteGroup($id: ID!) {
+    deleteSiteGroup(id: $id)
+  }
+`);
+
+const ADD_SITES_TO_GROUP = graphql(`
+  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {
+    addSitesToGroup(id: $id, site_ids: $site_ids) {
+      id
+    }
+  }
+`);
+
+const REMOVE_SITES_FROM_GROUP = graphql(`
+  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {
+    removeSitesFromGroup(id: $id, site_ids: $site_ids) {
+      id
+    }
+  }
+`);
+
+const MERGE_SITES = graphql(`
+  mutation MergeSites(
+    $target_id: ID!
+    $source_ids: [ID!]!
+    $alignment: [DirectionAlignmentInput!]
+  ) {
+    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {
+      id
+      state
+    }
+  }
+`);
 
 export function useSiteGroups() {
   return useQuery({
     queryKey: ['siteGroups'],
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ siteGroups: SiteGroup[] }>(
-          `query SiteGroups { siteGroups { id name site_count } }`,
-        )
-      ).siteGroups,
+    queryFn: async () => (await graphqlRequest(SITE_GROUPS)).siteGroups,
   });
 }
 
 export function useSiteGroup(id: string | null) {
   return useQuery({
     queryKey: ['siteGroups', id],
-    enabled: id !== null,
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ siteGroup: SiteGroupWithSites }>(
-          `query SiteGroup($id: ID!) { siteGroup(id: $id) { id name site_count sites { id name } } }`,
-          { id },
-        )
-      ).siteGroup,
+    queryFn:
+      id === null ? skipToken : async () => (await graphqlRequest(SITE_GROUP, { id })).siteGroup,
   });
 }
 
 /** Every change to groups refreshes the groups and the sites table (it may filter by group). */
-function useGroupMutation<Variables>(query: string) {
+function useGroupMutation<Result, Variables>(document: TypedDocumentString<Result, Variables>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variables: Variables) =>
-      graphqlRequest<Record<string, unknown>>(query, variables as Record<string, unknown>),
+    mutationFn: (variables: Variables) => graphqlRequest(document, variables),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['siteGroups'] });
       await queryClient.invalidateQueries({ queryKey: ['sites'] });
@@ -53,30 +114,13 @@ function useGroupMutation<Variables>(query: string) {
   });
 }
 
-export const useCreateSiteGroup = () =>
-  useGroupMutation<{ name: string; site_ids: string[] }>(
-    `mutation($name: String!, $site_ids: [ID!]) { createSiteGroup(name: $name, site_ids: $site_ids) { id } }`,
-  );
-export const useRenameSiteGroup = () =>
-  useGroupMutation<{ id: string; name: string }>(
-    `mutation($id: ID!, $name: String!) { renameSiteGroup(id: $id, name: $name) { id } }`,
-  );
-export const useDeleteSiteGroup = () =>
-  useGroupMutation<{ id: string }>(`mutation($id: ID!) { deleteSiteGroup(id: $id) }`);
-export const useAddSitesToGroup = () =>
-  useGroupMutation<{ id: string; site_ids: string[] }>(
-    `mutation($id: ID!, $site_ids: [ID!]!) { addSitesToGroup(id: $id, site_ids: $site_ids) { id } }`,
-  );
-export const useRemoveSitesFromGroup = () =>
-  useGroupMutation<{ id: string; site_ids: string[] }>(
-    `mutation($id: ID!, $site_ids: [ID!]!) { removeSitesFromGroup(id: $id, site_ids: $site_ids) { id } }`,
-  );
+export const useCreateSiteGroup = () => useGroupMutation(CREATE_SITE_GROUP);
+export const useRenameSiteGroup = () => useGroupMutation(RENAME_SITE_GROUP);
+export const useDeleteSiteGroup = () => useGroupMutation(DELETE_SITE_GROUP);
+export const useAddSitesToGroup = () => useGroupMutation(ADD_SITES_TO_GROUP);
+export const useRemoveSitesFromGroup = () => useGroupMutation(REMOVE_SITES_FROM_GROUP);
 
-export interface AlignmentEntry {
-  site_id: string;
-  from: CompassLetter;
-  to: CompassLetter;
-}
+export type AlignmentEntry = DirectionAlignmentInput;
 
 export function useMergeSites() {
   return useMutation({
@@ -84,13 +128,7 @@ export function useMergeSites() {
       target_id: string;
       source_ids: string[];
       alignment: AlignmentEntry[];
-    }) =>
-      graphqlRequest<{ mergeSites: { id: string; state: string } }>(
-        `mutation($target_id: ID!, $source_ids: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
-          mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) { id state }
-        }`,
-        variables,
-      ),
+    }) => graphqlRequest(MERGE_SITES, variables),
   });
 }
 

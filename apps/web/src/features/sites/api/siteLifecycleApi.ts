@@ -1,26 +1,77 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SiteImportError } from '@roadcount/domain';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '../../../generated/gql.ts';
+import type { DeletedSitesQuery, ImportSitesMutation } from '../../../generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
 
-export interface SiteImportResult {
-  imported: number;
-  message: string | null;
-  errors: SiteImportError[];
-}
+/** The schema's String code and JSON params of each error are the domain's SiteImportError. */
+export type SiteImportResult = Narrowed<
+  ImportSitesMutation['importSites'],
+  { errors: SiteImportError[] }
+>;
 
-export interface DeletedSite {
-  id: string;
-  name: string;
-  site_type: string;
-  deleted_at: string;
-  files: number;
-  permanent_deletion_pending: boolean;
-}
+export type DeletedSite = DeletedSitesQuery['deletedSites'][number];
 
-interface QueuedTask {
-  id: string;
-  state: string;
-}
+const IMPORT_SITES = graphql(`
+  mutation ImportSites($csv: String!) {
+    importSites(csv: $csv) {
+      imported
+      message
+      errors {
+        row
+        field
+        code
+        message
+        params
+      }
+    }
+  }
+`);
+
+const DELETED_SITES = graphql(`
+  query DeletedSites {
+    deletedSites {
+      id
+      name
+      site_type
+      deleted_at
+      files
+      permanent_deletion_pending
+    }
+  }
+`);
+
+const DELETED_SITE_IDS = graphql(`
+  query DeletedSiteIds {
+    deletedSites {
+      id
+    }
+  }
+`);
+
+const DELETE_SITE = graphql(`
+  mutation DeleteSite($id: ID!) {
+    deleteSite(id: $id) {
+      id
+      state
+    }
+  }
+`);
+
+const RESTORE_SITE = graphql(`
+  mutation RestoreSite($id: ID!) {
+    restoreSite(id: $id)
+  }
+`);
+
+const DELETE_SITE_PERMANENTLY = graphql(`
+  mutation DeleteSitePermanently($id: ID!) {
+    deleteSitePermanently(id: $id) {
+      id
+      state
+    }
+  }
+`);
 
 /** Everything that shows sites or their files may have changed. */
 async function refreshSites(queryClient: QueryClient) {
@@ -35,14 +86,7 @@ export function useImportSites() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (csv: string) =>
-      (
-        await graphqlRequest<{ importSites: SiteImportResult }>(
-          `mutation($csv: String!) {
-            importSites(csv: $csv) { imported message errors { row field code message params } }
-          }`,
-          { csv },
-        )
-      ).importSites,
+      (await graphqlRequest(IMPORT_SITES, { csv })).importSites as SiteImportResult,
     onSuccess: async (result) => {
       if (result.imported > 0) await refreshSites(queryClient);
     },
@@ -53,12 +97,7 @@ export function useDeletedSites(enabled: boolean) {
   return useQuery({
     queryKey: ['deletedSites'],
     enabled,
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ deletedSites: DeletedSite[] }>(
-          `{ deletedSites { id name site_type deleted_at files permanent_deletion_pending } }`,
-        )
-      ).deletedSites,
+    queryFn: async () => (await graphqlRequest(DELETED_SITES)).deletedSites,
     // A queued deletion ends within moments; look again while one is pending.
     refetchInterval: (query) =>
       query.state.data?.some((site) => site.permanent_deletion_pending) ? 2000 : false,
@@ -68,13 +107,7 @@ export function useDeletedSites(enabled: boolean) {
 export function useDeleteSite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) =>
-      (
-        await graphqlRequest<{ deleteSite: QueuedTask }>(
-          `mutation($id: ID!) { deleteSite(id: $id) { id state } }`,
-          { id },
-        )
-      ).deleteSite,
+    mutationFn: async (id: string) => (await graphqlRequest(DELETE_SITE, { id })).deleteSite,
     onSuccess: async (_task, id) => {
       await refreshSites(queryClient);
       void refreshWhenDeleted(queryClient, id).catch(() => undefined);
@@ -86,9 +119,7 @@ export function useDeleteSite() {
 async function refreshWhenDeleted(queryClient: QueryClient, id: string) {
   for (let attempt = 0; attempt < 60; attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { deletedSites } = await graphqlRequest<{ deletedSites: { id: string }[] }>(
-      `{ deletedSites { id } }`,
-    );
+    const { deletedSites } = await graphqlRequest(DELETED_SITE_IDS);
     if (deletedSites.some((site) => site.id === id)) {
       await refreshSites(queryClient);
       return;
@@ -99,10 +130,7 @@ async function refreshWhenDeleted(queryClient: QueryClient, id: string) {
 export function useRestoreSite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      graphqlRequest<{ restoreSite: string }>(`mutation($id: ID!) { restoreSite(id: $id) }`, {
-        id,
-      }),
+    mutationFn: (id: string) => graphqlRequest(RESTORE_SITE, { id }),
     onSuccess: () => refreshSites(queryClient),
   });
 }
@@ -111,12 +139,7 @@ export function useDeleteSitePermanently() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) =>
-      (
-        await graphqlRequest<{ deleteSitePermanently: QueuedTask }>(
-          `mutation($id: ID!) { deleteSitePermanently(id: $id) { id state } }`,
-          { id },
-        )
-      ).deleteSitePermanently,
+      (await graphqlRequest(DELETE_SITE_PERMANENTLY, { id })).deleteSitePermanently,
     onSuccess: () => refreshSites(queryClient),
   });
 }

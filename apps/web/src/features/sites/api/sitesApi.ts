@@ -1,31 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LaneInput, LaneType, SiteUpdate } from '@roadcount/domain';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import type { CompassLetter, LaneInput, LaneType, SiteUpdate } from '@roadcount/domain';
+import { graphql } from '../../../generated/gql.ts';
+import type { SiteLanesQuery, SitesQuery } from '../../../generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
 
-export interface Site {
-  id: string;
-  name: string;
-  alternative_name: string | null;
-  description: string | null;
-  asset_management_id: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  heading: number | null;
-  direction_one: 'N' | 'E' | 'S' | 'W' | null;
-  direction_two: 'N' | 'E' | 'S' | 'W' | null;
-  site_type: string;
-  realtime: boolean;
-  pedestrians_included: boolean;
-  class_scheme: string;
-  time_zone: string;
-  notes: string | null;
-  site_context: string[];
-  time_span: string | null;
-  gps: boolean;
-  last_surveyed: string | null;
-  files: number;
-  lane_count: number;
-}
+/** A row of the sites table; the schema's String directions are compass letters. */
+export type Site = Narrowed<
+  SitesQuery['sites']['sites'][number],
+  { direction_one: CompassLetter | null; direction_two: CompassLetter | null }
+>;
 
 export interface SiteQuery {
   search: string;
@@ -40,33 +23,106 @@ export interface SiteQuery {
   groupId?: string | null;
 }
 
-const FIELDS = `id name alternative_name description asset_management_id latitude longitude heading
-  direction_one direction_two site_type realtime pedestrians_included class_scheme time_zone notes
-  site_context time_span gps last_surveyed files lane_count`;
+const SITES = graphql(`
+  query Sites(
+    $search: String
+    $filters: [String!]
+    $selected: [ID!]
+    $sort: String
+    $direction: String
+    $page: Int
+    $size: Int
+    $group: ID
+  ) {
+    sites(
+      search: $search
+      filters: $filters
+      selected: $selected
+      sort: $sort
+      direction: $direction
+      page: $page
+      page_size: $size
+      group_id: $group
+    ) {
+      total
+      sites {
+        id
+        name
+        alternative_name
+        description
+        asset_management_id
+        latitude
+        longitude
+        heading
+        direction_one
+        direction_two
+        site_type
+        realtime
+        pedestrians_included
+        class_scheme
+        time_zone
+        notes
+        site_context
+        time_span
+        gps
+        last_surveyed
+        files
+        lane_count
+      }
+    }
+  }
+`);
+
+const UPDATE_SITE = graphql(`
+  mutation UpdateSite($id: ID!, $input: SiteInput!) {
+    updateSite(id: $id, input: $input) {
+      id
+    }
+  }
+`);
+
+const SITE_LANES = graphql(`
+  query SiteLanes($siteId: ID!) {
+    siteLanes(siteId: $siteId) {
+      id
+      direction
+      position_id
+      lane_type
+      name
+    }
+  }
+`);
+
+const SET_SITE_LANES = graphql(`
+  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {
+    setSiteLanes(siteId: $siteId, lanes: $lanes) {
+      id
+    }
+  }
+`);
+
+const SITE_NAME_CLASHES = graphql(`
+  query SiteNameClashes($siteId: ID!, $name: String!) {
+    siteNameClashes(siteId: $siteId, name: $name)
+  }
+`);
 
 export function useSites(query: SiteQuery) {
   return useQuery({
     queryKey: ['sites', query],
     queryFn: async () =>
       (
-        await graphqlRequest<{ sites: { total: number; sites: Site[] } }>(
-          `query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
-            sites(search: $search, filters: $filters, selected: $selected, sort: $sort, direction: $direction, page: $page, page_size: $size, group_id: $group) {
-              total sites { ${FIELDS} }
-            }
-          }`,
-          {
-            search: query.search || null,
-            filters: query.filters,
-            selected: query.selected,
-            sort: query.sort,
-            direction: query.direction,
-            page: query.page,
-            size: query.pageSize,
-            group: query.groupId ?? null,
-          },
-        )
-      ).sites,
+        await graphqlRequest(SITES, {
+          search: query.search || null,
+          filters: query.filters,
+          selected: query.selected,
+          sort: query.sort,
+          direction: query.direction,
+          page: query.page,
+          size: query.pageSize,
+          group: query.groupId ?? null,
+        })
+      ).sites as { total: number; sites: Site[] },
     placeholderData: keepPreviousData,
   });
 }
@@ -75,13 +131,7 @@ export function useUpdateSite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: SiteUpdate }) =>
-      graphqlRequest(
-        `mutation($id: ID!, $input: SiteInput!) { updateSite(id: $id, input: $input) { id } }`,
-        {
-          id,
-          input,
-        },
-      ),
+      graphqlRequest(UPDATE_SITE, { id, input }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['sites'] });
       await queryClient.invalidateQueries({ queryKey: ['mapSites'] });
@@ -90,24 +140,16 @@ export function useUpdateSite() {
   });
 }
 
-export interface Lane {
-  id: string;
-  direction: 'N' | 'E' | 'S' | 'W' | null;
-  position_id: number;
-  lane_type: LaneType;
-  name: string;
-}
+/** A saved lane; the schema's String direction and lane type are a compass letter and a LaneType. */
+export type Lane = Narrowed<
+  SiteLanesQuery['siteLanes'][number],
+  { direction: CompassLetter | null; lane_type: LaneType }
+>;
 
 export function useSiteLanes(siteId: string) {
   return useQuery({
     queryKey: ['siteLanes', siteId],
-    queryFn: async () =>
-      (
-        await graphqlRequest<{ siteLanes: Lane[] }>(
-          `query($siteId: ID!) { siteLanes(siteId: $siteId) { id direction position_id lane_type name } }`,
-          { siteId },
-        )
-      ).siteLanes,
+    queryFn: async () => (await graphqlRequest(SITE_LANES, { siteId })).siteLanes as Lane[],
   });
 }
 
@@ -115,10 +157,7 @@ export function useSetSiteLanes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ siteId, lanes }: { siteId: string; lanes: LaneInput[] }) =>
-      graphqlRequest(
-        `mutation($siteId: ID!, $lanes: [LaneInput!]!) { setSiteLanes(siteId: $siteId, lanes: $lanes) { id } }`,
-        { siteId, lanes },
-      ),
+      graphqlRequest(SET_SITE_LANES, { siteId, lanes }),
     onSuccess: async (_answer, { siteId }) => {
       await queryClient.invalidateQueries({ queryKey: ['siteLanes', siteId] });
       await queryClient.invalidateQueries({ queryKey: ['sites'] });
@@ -131,12 +170,7 @@ export function useNameClashes(siteId: string, name: string) {
   return useQuery({
     queryKey: ['siteNameClashes', siteId, name],
     queryFn: async () =>
-      (
-        await graphqlRequest<{ siteNameClashes: string[] }>(
-          `query($siteId: ID!, $name: String!) { siteNameClashes(siteId: $siteId, name: $name) }`,
-          { siteId, name },
-        )
-      ).siteNameClashes,
+      (await graphqlRequest(SITE_NAME_CLASHES, { siteId, name })).siteNameClashes,
     enabled: name.trim() !== '',
     placeholderData: keepPreviousData,
   });

@@ -40,7 +40,7 @@ describe('the deleted sites dialog', () => {
     const mutations = () =>
       sent
         .map((request) => (request.body as { query: string }).query)
-        .filter((query) => query.startsWith('mutation'));
+        .filter((query) => query.trimStart().startsWith('mutation'));
     renderWithApp(<DeletedSitesDialog onClose={() => undefined} />);
     expect(await screen.findByText('Mill Lane')).toBeTruthy();
     expect(screen.getByText(/files: 3/)).toBeTruthy();

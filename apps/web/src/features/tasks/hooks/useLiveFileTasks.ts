@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { graphql } from '../../../generated/gql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 import { listenToTasks } from '../live/liveTasks.ts';
 import type { TaskEvent } from '../live/taskSubscription.ts';
@@ -14,9 +15,13 @@ const FILE_TASKS = new Set([
 /** While a followed task is unfinished, its state is read again this often, in case the socket missed its events. */
 export const FOLLOW_CHECK_MS = 5_000;
 
-const TASK_STATES = `query ($ids: [ID!]!) {
-  task_tracking(ids: $ids) { id function_name state message updated_at file_id }
-}`;
+const TASK_STATES = graphql(`
+  query TaskStates($ids: [ID!]!) {
+    task_tracking(ids: $ids) {
+      ...TaskEventFields
+    }
+  }
+`);
 
 export interface LiveFileTasks {
   /** The newest known task state of each file, by file id. */
@@ -63,11 +68,8 @@ export function useLiveFileTasks(): LiveFileTasks {
     const ids = [...followed.current];
     if (ids.length === 0) return;
     try {
-      const { task_tracking: tasks } = await graphqlRequest<{ task_tracking: TaskEvent[] }>(
-        TASK_STATES,
-        { ids },
-      );
-      for (const task of tasks) {
+      const { task_tracking: tasks } = await graphqlRequest(TASK_STATES, { ids });
+      for (const task of tasks as TaskEvent[]) {
         if (task.state === 'CM' || task.state === 'ER') followed.current.delete(task.id);
         apply(task);
       }

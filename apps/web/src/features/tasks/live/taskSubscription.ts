@@ -1,22 +1,38 @@
 import { createClient, type Client } from 'graphql-ws';
+import type { TaskState } from '@roadcount/domain';
+import { graphql } from '../../../generated/gql.ts';
+import type {
+  TaskEventFieldsFragment,
+  TaskTrackingUpdatedSubscription,
+} from '../../../generated/graphql.ts';
+import type { Narrowed } from '../../../lib/graphql.ts';
 import { backoffDelayMs } from './backoff.ts';
 
 /** SPEC section 9: the close code with which a socket is closed so that it reconnects at once. */
 export const RESTART_CLOSE_CODE = 4205;
 
 /** SPEC section 3: a task tracking record as the subscription sends it. */
-export interface TaskEvent {
-  id: string;
-  function_name: string;
-  state: 'QD' | 'PR' | 'ER' | 'CM';
-  message: string;
-  updated_at: string;
-  file_id: string | null;
-}
+export type TaskEvent = Narrowed<TaskEventFieldsFragment, { state: TaskState }>;
 
-const SUBSCRIPTION = `subscription {
-  task_tracking_updated { id function_name state message updated_at file_id }
-}`;
+// What a task event carries, here and where task states are read again (useLiveFileTasks).
+graphql(`
+  fragment TaskEventFields on TaskTracking {
+    id
+    function_name
+    state
+    message
+    updated_at
+    file_id
+  }
+`);
+
+const SUBSCRIPTION = graphql(`
+  subscription TaskTrackingUpdated {
+    task_tracking_updated {
+      ...TaskEventFields
+    }
+  }
+`);
 
 export interface TaskSubscription {
   /** Reconnects with the current token (after a token refresh). */
@@ -92,11 +108,11 @@ export function createTaskSubscription(options: Options): TaskSubscription {
 
   function subscribe() {
     if (stopped) return;
-    unsubscribe = client.subscribe<{ task_tracking_updated: TaskEvent }>(
-      { query: SUBSCRIPTION },
+    unsubscribe = client.subscribe<TaskTrackingUpdatedSubscription>(
+      { query: SUBSCRIPTION.toString() },
       {
         next: (value) => {
-          if (value.data) options.onEvent(value.data.task_tracking_updated);
+          if (value.data) options.onEvent(value.data.task_tracking_updated as TaskEvent);
         },
         // Refused (say, an expired token) or ended by the server: start over after a while.
         error: () => resubscribe(),

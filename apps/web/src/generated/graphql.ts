@@ -1,0 +1,2053 @@
+/* eslint-disable */
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  JSON: { input: unknown; output: unknown; }
+};
+
+/** Per-class count, share, average and 85th percentile speed, and speeds stacked by class. */
+export type ClassSpeedMetrics = {
+  class_scheme: Scalars['String']['output'];
+  classes: Scalars['JSON']['output'];
+  site_id: Scalars['ID']['output'];
+  speedByClass: Scalars['JSON']['output'];
+  units: Scalars['JSON']['output'];
+};
+
+export type DailyVolume = {
+  day: Scalars['String']['output'];
+  vehicles: Scalars['Float']['output'];
+};
+
+export type DeletedSite = {
+  deleted_at: Scalars['String']['output'];
+  files: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  /** A permanent deletion of the site is queued or running. */
+  permanent_deletion_pending: Scalars['Boolean']['output'];
+  site_type: Scalars['String']['output'];
+};
+
+/** One direction of a site being merged, and the target direction its vehicles count as. */
+export type DirectionAlignmentInput = {
+  /** N, E, S or W */
+  from: Scalars['String']['input'];
+  site_id: Scalars['ID']['input'];
+  /** N, E, S or W: the target site's direction one or two */
+  to: Scalars['String']['input'];
+};
+
+export type FileDownload = {
+  /** A link that downloads the raw file for a few minutes, to open in a new window. */
+  url: Scalars['String']['output'];
+};
+
+/** SPEC section 3: a note on a file; when is UTC, year-month-day hour:minute. */
+export type FileNote = {
+  content: Scalars['String']['output'];
+  when: Scalars['String']['output'];
+  who: Scalars['String']['output'];
+};
+
+/** SPEC section 3: the filter request payload. Speeds in m/s, headway in s, times ISO 8601. */
+export type FilterPayload = {
+  active_classes?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_directions?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_1?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_3?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_5?: InputMaybe<Array<Scalars['Int']['input']>>;
+  active_lane_heading_7?: InputMaybe<Array<Scalars['Int']['input']>>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  headway_min?: InputMaybe<Scalars['Float']['input']>;
+  start_time?: InputMaybe<Scalars['String']['input']>;
+  /** Local days and times whose vehicles are left out */
+  time_exclusions?: InputMaybe<Array<TimeExclusionInput>>;
+  /** Ids of saved vehicle exclusion filters (of the site's organisation) whose vehicles are left out */
+  vehicle_exclusions?: InputMaybe<Array<Scalars['ID']['input']>>;
+  velocity_max?: InputMaybe<Scalars['Float']['input']>;
+  velocity_min?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** SPEC section 3: the profile's stored filterset. Speeds in m/s, headway in s. */
+export type Filterset = {
+  headway_min: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  velocity_max: Scalars['Float']['output'];
+  velocity_min: Scalars['Float']['output'];
+};
+
+/** Headway and gap percentiles, and the headway–gap matrix (edges in s). */
+export type HeadwayGapMatrix = {
+  gapPercentiles: Maybe<Scalars['JSON']['output']>;
+  headwayGapMatrix: Scalars['JSON']['output'];
+  headwayPercentiles: Maybe<Scalars['JSON']['output']>;
+  site_id: Scalars['ID']['output'];
+  units: Scalars['JSON']['output'];
+};
+
+/** SPEC section 3: a lane of a site, numbered from the road centre (position_id 0) in its direction. */
+export type Lane = {
+  analytics_config_id: Scalars['Int']['output'];
+  contraflow: Scalars['Boolean']['output'];
+  device_array_type: Scalars['Int']['output'];
+  /** N, E, S or W: one of the site's two directions */
+  direction: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** UNDEFINED, ROAD_LANE, BIKE_LANE, SHARED_PATH or PARKING */
+  lane_type: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  position_id: Scalars['Int']['output'];
+};
+
+export type LaneInput = {
+  direction: Scalars['String']['input'];
+  /** The saved lane's id; none for a new lane */
+  id?: InputMaybe<Scalars['ID']['input']>;
+  lane_type: Scalars['String']['input'];
+  name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The map's date range (local dates, both included) and dot day range. */
+export type MapFilter = {
+  /** wholeWeek (default), weekdays or weekend. */
+  day_range?: InputMaybe<Scalars['String']['input']>;
+  end_date: Scalars['String']['input'];
+  start_date: Scalars['String']['input'];
+};
+
+/** A note at a point on the map; when and updated are UTC, year-month-day hour:minute. */
+export type MapNote = {
+  group_id: Maybe<Scalars['ID']['output']>;
+  id: Scalars['ID']['output'];
+  latitude: Scalars['Float']['output'];
+  longitude: Scalars['Float']['output'];
+  site_id: Maybe<Scalars['ID']['output']>;
+  site_name: Maybe<Scalars['String']['output']>;
+  text: Scalars['String']['output'];
+  updated: Scalars['String']['output'];
+  when: Scalars['String']['output'];
+  who: Scalars['String']['output'];
+};
+
+export type MapNoteChange = {
+  /** Null takes the note out of its group. */
+  group_id?: InputMaybe<Scalars['ID']['input']>;
+  latitude?: InputMaybe<Scalars['Float']['input']>;
+  longitude?: InputMaybe<Scalars['Float']['input']>;
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A named group of map notes. */
+export type MapNoteGroup = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type MapNoteInput = {
+  group_id?: InputMaybe<Scalars['ID']['input']>;
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+  /** Platform admins only: the organisation to add to; others add to their own. */
+  organisation_id?: InputMaybe<Scalars['ID']['input']>;
+  site_id?: InputMaybe<Scalars['ID']['input']>;
+  text: Scalars['String']['input'];
+};
+
+/** An organisation's map notes; empty and hidden when its hidden.mapNotes preference is set. */
+export type MapNotes = {
+  /** Whether you may add, edit and delete notes and groups. */
+  can_edit: Scalars['Boolean']['output'];
+  groups: Array<MapNoteGroup>;
+  hidden: Scalars['Boolean']['output'];
+  notes: Array<MapNote>;
+  organisation_id: Scalars['ID']['output'];
+};
+
+/** A site on the map with its figures over the filter's days. Speeds in m/s, volumes in vehicles. */
+export type MapSite = {
+  above_limit_percent: Maybe<Scalars['Float']['output']>;
+  /** ADT: vehicles in the whole days of the range over those days (the first and last days with data are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days. */
+  adt: Maybe<Scalars['Float']['output']>;
+  average_speed_mps: Maybe<Scalars['Float']['output']>;
+  class_scheme: Scalars['String']['output'];
+  /** Percent of classified vehicles per class index. */
+  class_shares: Scalars['JSON']['output'];
+  contexts: Array<Scalars['String']['output']>;
+  days: Scalars['Int']['output'];
+  has_data: Scalars['Boolean']['output'];
+  heavy_percent: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  last_surveyed: Maybe<Scalars['String']['output']>;
+  latitude: Maybe<Scalars['Float']['output']>;
+  longitude: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  organisation_name: Scalars['String']['output'];
+  owner_organisation_id: Scalars['ID']['output'];
+  realtime: Scalars['Boolean']['output'];
+  site_type: Scalars['String']['output'];
+  speed85_mps: Maybe<Scalars['Float']['output']>;
+  speed_limit_mps: Maybe<Scalars['Float']['output']>;
+  survey_years: Array<Scalars['Int']['output']>;
+  time_span: Maybe<Scalars['String']['output']>;
+  vehicles: Scalars['Float']['output'];
+};
+
+export type Mutation = {
+  addMapNote: MapNote;
+  addSitesToGroup: SiteGroup;
+  /** Appends a note to one file (platform admins); answers the file's notes. */
+  appendTrafficDataFileNote: Array<FileNote>;
+  /** Appends the same note to each file (platform admins); answers how many files got it. */
+  appendTrafficDataFileNotes: Scalars['Int']['output'];
+  /** Sets the site's class scheme and pedestrians included, and queues its reprocess (up to an hour). */
+  changeSiteScheme: TaskTracking;
+  createMapNoteGroup: MapNoteGroup;
+  /** Names are unique in the organisation, 1 to 60 characters (organisation admins). */
+  createSiteGroup: SiteGroup;
+  /** Saves a new exclusion filter for the site's organisation (without siteId: the viewer's). */
+  createVehicleExclusionFilter: VehicleExclusionFilter;
+  /** SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id. */
+  create_user_notification: Scalars['Boolean']['output'];
+  deleteMapNote: Scalars['Boolean']['output'];
+  /** Deletes the group; its notes stay on the map without a group. */
+  deleteMapNoteGroup: Scalars['Boolean']['output'];
+  /** Queues the deletion of a site (SPEC section 4); the site and its files are hidden until restored. */
+  deleteSite: TaskTracking;
+  /** Deletes the group; its sites stay. */
+  deleteSiteGroup: Scalars['Boolean']['output'];
+  /** Queues the removal of a deleted site with its files' data and rollups. */
+  deleteSitePermanently: TaskTracking;
+  /** Deletes the filter and answers its id. */
+  deleteVehicleExclusionFilter: Scalars['ID']['output'];
+  /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
+  importSites: SiteImportResult;
+  insert_task_tracking: TaskTracking;
+  /**
+   * SPEC section 4: queues a merge of the sources into the target (organisation admins). Every
+   * file of the sources moves to the target, the sources are removed, the target's figures are
+   * rebuilt and the user is emailed. Sites with inconsistent class schemes are refused; sites
+   * with more than 2 directions in total need an alignment of every source direction.
+   */
+  mergeSites: TaskTracking;
+  /** Queues the recalculation of data quality for the site's files (up to 24 hours). */
+  recalculateSiteDataQuality: TaskTracking;
+  removeSitesFromGroup: SiteGroup;
+  renameMapNoteGroup: MapNoteGroup;
+  renameSiteGroup: SiteGroup;
+  /** A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4). */
+  requestQualityApproval: Scalars['Boolean']['output'];
+  /** Brings a deleted site back with its files and figures; answers its id. */
+  restoreSite: Scalars['ID']['output'];
+  /**
+   * Saves a site's lanes in order from the road centre within each direction (organisation
+   * admins). Every saved lane must be sent: the number of lanes cannot be decreased.
+   */
+  setSiteLanes: Array<Lane>;
+  /** Replaces the site's speed limits (organisation admins). */
+  setSpeedLimits: Array<SpeedLimit>;
+  /** SPEC section 7: accept (ACC) or reject (REJ) a file waiting for review, with the reviewer's words. */
+  updateDataQcCheck: TrafficDataFile;
+  updateMapNote: MapNote;
+  /** SPEC section 5 rules; names are unique in the organisation (organisation admins). A new class scheme or pedestrians included queues the site's reprocess (see siteTasks). */
+  updateSite: Site;
+  /** Replaces a file's notes with this list (platform admins); notes kept unchanged keep their time and author. */
+  updateTrafficDataFileNotes: Array<FileNote>;
+  updateVehicleExclusionFilter: VehicleExclusionFilter;
+  /** SPEC section 7: update your filterset by id, setting headway_min, velocity_max and velocity_min. */
+  update_filterset: Filterset;
+  /** SPEC section 7: merges keys into your preferences (tourShown, hidden.mapNotes, locale ...). */
+  update_user_preference: User;
+};
+
+
+export type MutationAddMapNoteArgs = {
+  note: MapNoteInput;
+};
+
+
+export type MutationAddSitesToGroupArgs = {
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationAppendTrafficDataFileNoteArgs = {
+  content: Scalars['String']['input'];
+  fileId: Scalars['ID']['input'];
+};
+
+
+export type MutationAppendTrafficDataFileNotesArgs = {
+  content: Scalars['String']['input'];
+  fileIds: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationChangeSiteSchemeArgs = {
+  class_scheme: Scalars['String']['input'];
+  pedestrians_included: Scalars['Boolean']['input'];
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationCreateMapNoteGroupArgs = {
+  name: Scalars['String']['input'];
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreateSiteGroupArgs = {
+  name: Scalars['String']['input'];
+  site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationCreateVehicleExclusionFilterArgs = {
+  filter: VehicleExclusionFilterInput;
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreate_User_NotificationArgs = {
+  function_id: Scalars['String']['input'];
+  message: Scalars['JSON']['input'];
+  userId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationDeleteMapNoteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteMapNoteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSiteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSitePermanentlyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteVehicleExclusionFilterArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationImportSitesArgs = {
+  csv: Scalars['String']['input'];
+};
+
+
+export type MutationInsert_Task_TrackingArgs = {
+  function_name: Scalars['String']['input'];
+  message?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationMergeSitesArgs = {
+  alignment?: InputMaybe<Array<DirectionAlignmentInput>>;
+  source_ids: Array<Scalars['ID']['input']>;
+  target_id: Scalars['ID']['input'];
+};
+
+
+export type MutationRecalculateSiteDataQualityArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationRemoveSitesFromGroupArgs = {
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type MutationRenameMapNoteGroupArgs = {
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationRenameSiteGroupArgs = {
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+};
+
+
+export type MutationRequestQualityApprovalArgs = {
+  fileId: Scalars['ID']['input'];
+};
+
+
+export type MutationRestoreSiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationSetSiteLanesArgs = {
+  lanes: Array<LaneInput>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationSetSpeedLimitsArgs = {
+  limits: Array<SpeedLimitInput>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateDataQcCheckArgs = {
+  fileId: Scalars['ID']['input'];
+  status: Scalars['String']['input'];
+  userReview?: InputMaybe<Scalars['JSON']['input']>;
+};
+
+
+export type MutationUpdateMapNoteArgs = {
+  change: MapNoteChange;
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateSiteArgs = {
+  id: Scalars['ID']['input'];
+  input: SiteInput;
+};
+
+
+export type MutationUpdateTrafficDataFileNotesArgs = {
+  ecoId: Scalars['ID']['input'];
+  notes: Array<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateVehicleExclusionFilterArgs = {
+  filter: VehicleExclusionFilterInput;
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdate_FiltersetArgs = {
+  headway_min?: InputMaybe<Scalars['Float']['input']>;
+  id: Scalars['ID']['input'];
+  velocity_max?: InputMaybe<Scalars['Float']['input']>;
+  velocity_min?: InputMaybe<Scalars['Float']['input']>;
+};
+
+
+export type MutationUpdate_User_PreferenceArgs = {
+  preference: Scalars['JSON']['input'];
+  userId: Scalars['ID']['input'];
+};
+
+export type Organisation = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  preferences: Scalars['JSON']['output'];
+};
+
+export type Query = {
+  class_speed_individual_metrics: ClassSpeedMetrics;
+  /** The organisation's deleted sites, most recently deleted first (organisation admins). */
+  deletedSites: Array<DeletedSite>;
+  /** Your stored filterset (the SPEC section 9 defaults until you change it). */
+  filterset: Filterset;
+  /** A file's notes, oldest first (platform admins). */
+  getFileNotes: Array<FileNote>;
+  getHeadwayGapMatrix: HeadwayGapMatrix;
+  getTrafficDataFile: Maybe<TrafficDataFile>;
+  get_speeding_table_for_site: SpeedingTable;
+  /** Your organisation's map notes and note groups (platform admins may name an organisation). */
+  mapNotes: MapNotes;
+  mapSiteVolumes: Array<DailyVolume>;
+  mapSites: Array<MapSite>;
+  /** The signed-in user. */
+  me: User;
+  s3TrafficDataFile: FileDownload;
+  site: Site;
+  siteDetail: SiteDetail;
+  siteGroup: SiteGroup;
+  /** The organisation's site groups by name (every organisation's for platform staff without one). */
+  siteGroups: Array<SiteGroup>;
+  siteLanes: Array<Lane>;
+  /** Names of the site's organisation that the name would clash with (names are unique, any case). */
+  siteNameClashes: Array<Scalars['String']['output']>;
+  /** The latest reprocess (site_change_scheme) and recalculate_data_quality task of a site. */
+  siteTasks: Array<TaskTracking>;
+  siteTimeRange: SiteTimeRange;
+  /**
+   * The organisation's live sites, searched, filtered (VEH, BIKE, PED, TS_T, TS_P, realtime,
+   * selected_only: only the ids in selected), sorted and paged.
+   */
+  sites: SitePage;
+  speedLimits: Array<SpeedLimit>;
+  /** The current state of these tasks, those of the viewer's organisation only (at most 100 ids). */
+  task_tracking: Array<TaskTracking>;
+  timeSeriesCountSummary: TimeSeriesCountSummary;
+  timeSeriesSummary: TimeSeriesSummary;
+  /** SPEC section 7: a file's id, logs, start and end datetimes. */
+  trafficDataFileLogs: TrafficDataFile;
+  /** SPEC section 7: the files of an organisation (yours; platform staff may name one or omit it for all). */
+  trafficDataFiles: TrafficDataFilePage;
+  /** SPEC section 7: the same for several files at once (at most 100), in the order asked. */
+  trafficDataFilesLogs: Array<TrafficDataFile>;
+  /** The saved vehicle exclusion filters of the site's organisation (without siteId: the viewer's). */
+  vehicleExclusionFilters: Array<VehicleExclusionFilter>;
+};
+
+
+export type QueryClass_Speed_Individual_MetricsArgs = {
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetFileNotesArgs = {
+  fileId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetHeadwayGapMatrixArgs = {
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryGetTrafficDataFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryGet_Speeding_Table_For_SiteArgs = {
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryMapNotesArgs = {
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryMapSiteVolumesArgs = {
+  filter: MapFilter;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryMapSitesArgs = {
+  filter: MapFilter;
+};
+
+
+export type QueryS3TrafficDataFileArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteDetailArgs = {
+  aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteGroupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteLanesArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteNameClashesArgs = {
+  name: Scalars['String']['input'];
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteTasksArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteTimeRangeArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QuerySitesArgs = {
+  direction?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<Scalars['String']['input']>>;
+  group_id?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  page_size?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  selected?: InputMaybe<Array<Scalars['ID']['input']>>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QuerySpeedLimitsArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryTask_TrackingArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type QueryTimeSeriesCountSummaryArgs = {
+  aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryTimeSeriesSummaryArgs = {
+  aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryTrafficDataFileLogsArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryTrafficDataFilesArgs = {
+  direction?: InputMaybe<Scalars['String']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  page_size?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTrafficDataFilesLogsArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+export type QueryVehicleExclusionFiltersArgs = {
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type RelatedSite = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisation_name: Maybe<Scalars['String']['output']>;
+};
+
+/** SPEC section 3: a site. Directions as compass letters N, E, S or W. */
+export type Site = {
+  alternative_name: Maybe<Scalars['String']['output']>;
+  asset_management_id: Maybe<Scalars['String']['output']>;
+  class_scheme: Scalars['String']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  direction_one: Maybe<Scalars['String']['output']>;
+  direction_two: Maybe<Scalars['String']['output']>;
+  files: Scalars['Int']['output'];
+  gps: Scalars['Boolean']['output'];
+  heading: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  /** How many lanes the site has */
+  lane_count: Scalars['Int']['output'];
+  last_surveyed: Maybe<Scalars['String']['output']>;
+  latitude: Maybe<Scalars['Float']['output']>;
+  longitude: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  notes: Maybe<Scalars['String']['output']>;
+  owner_organisation_id: Scalars['ID']['output'];
+  pedestrians_included: Scalars['Boolean']['output'];
+  realtime: Scalars['Boolean']['output'];
+  site_context: Array<Scalars['String']['output']>;
+  site_type: Scalars['String']['output'];
+  time_span: Maybe<Scalars['String']['output']>;
+  time_zone: Scalars['String']['output'];
+};
+
+/** Everything the site-detail page shows, from one scan of the site's vehicles. */
+export type SiteDetail = {
+  availability: Scalars['JSON']['output'];
+  /** Time bins as columns: starts (local, ISO without offset) and per direction one vehicles, averageSpeedMps, speed85thMps and speedingPercent entry per start (speeds and percentages to 5 decimal places). */
+  bins: Scalars['JSON']['output'];
+  class_scheme: Scalars['String']['output'];
+  classes: Scalars['JSON']['output'];
+  gapPercentiles: Maybe<Scalars['JSON']['output']>;
+  headwayGapMatrix: Scalars['JSON']['output'];
+  headwayPercentiles: Maybe<Scalars['JSON']['output']>;
+  latitude: Maybe<Scalars['Float']['output']>;
+  longitude: Maybe<Scalars['Float']['output']>;
+  site_id: Scalars['ID']['output'];
+  site_name: Scalars['String']['output'];
+  site_type: Scalars['String']['output'];
+  speedByClass: Scalars['JSON']['output'];
+  speeding: Maybe<Scalars['JSON']['output']>;
+  summary: Scalars['JSON']['output'];
+  time_zone: Scalars['String']['output'];
+  /** The unit of every figure: speeds in m/s, headway and gap in s. */
+  units: Scalars['JSON']['output'];
+  virtualDay: Scalars['JSON']['output'];
+  virtualWeek: Scalars['JSON']['output'];
+};
+
+/** SPEC section 3: a site group, a named set of the organisation's sites. */
+export type SiteGroup = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  organisation_id: Scalars['ID']['output'];
+  /** Live sites in the group. */
+  site_count: Scalars['Int']['output'];
+  /** The group's live sites, by name. */
+  sites: Array<Site>;
+};
+
+/** One problem of a sites CSV: its row (the header is row 1; null for the whole file) and column. */
+export type SiteImportError = {
+  /** A message key: the site rules' (SITE_MESSAGES) or the import's (SITE_IMPORT_MESSAGES). */
+  code: Scalars['String']['output'];
+  field: Maybe<Scalars['String']['output']>;
+  message: Scalars['String']['output'];
+  params: Scalars['JSON']['output'];
+  row: Maybe<Scalars['Int']['output']>;
+};
+
+export type SiteImportResult = {
+  errors: Array<SiteImportError>;
+  /** Sites created: every row of the file, or 0 when it has any error. */
+  imported: Scalars['Int']['output'];
+  /** 'problem with the CSV data, check your file' when there are errors. */
+  message: Maybe<Scalars['String']['output']>;
+};
+
+export type SiteInput = {
+  alternative_name?: InputMaybe<Scalars['String']['input']>;
+  asset_management_id?: InputMaybe<Scalars['String']['input']>;
+  class_scheme: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+  direction_one?: InputMaybe<Scalars['String']['input']>;
+  direction_two?: InputMaybe<Scalars['String']['input']>;
+  heading?: InputMaybe<Scalars['Float']['input']>;
+  latitude?: InputMaybe<Scalars['Float']['input']>;
+  longitude?: InputMaybe<Scalars['Float']['input']>;
+  name: Scalars['String']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  pedestrians_included: Scalars['Boolean']['input'];
+  site_type: Scalars['String']['input'];
+  time_zone: Scalars['String']['input'];
+};
+
+export type SitePage = {
+  sites: Array<Site>;
+  total: Scalars['Int']['output'];
+};
+
+/** SPEC section 3 time range: the site's zone and the span of its data (ISO 8601 UTC). */
+export type SiteTimeRange = {
+  available_end: Maybe<Scalars['String']['output']>;
+  available_start: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+  time_zone: Scalars['String']['output'];
+};
+
+/** SPEC section 3: a posted speed limit (m/s) and the local date it applies from. */
+export type SpeedLimit = {
+  effective_from: Scalars['String']['output'];
+  limit_mps: Scalars['Float']['output'];
+};
+
+export type SpeedLimitInput = {
+  /** YYYY-MM-DD, 1970-01-01 when omitted */
+  effective_from?: InputMaybe<Scalars['String']['input']>;
+  limit_mps: Scalars['Float']['input'];
+};
+
+/** Vehicles above the limit in force, and above it by the two steps of the user's units. */
+export type SpeedingTable = {
+  site_id: Scalars['ID']['output'];
+  speeding: Maybe<Scalars['JSON']['output']>;
+  units: Scalars['JSON']['output'];
+};
+
+export type Subscription = {
+  /** Task tracking records of the signed-in user's organisation as they are created or change. */
+  task_tracking_updated: TaskTracking;
+};
+
+/** SPEC section 3: task tracking record. */
+export type TaskTracking = {
+  created_on: Scalars['String']['output'];
+  /** The traffic data file a processing task works on, if any. */
+  file_id: Maybe<Scalars['ID']['output']>;
+  function_name: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  /** QD queued, PR in progress, ER error, CM completed. */
+  state: Scalars['String']['output'];
+  updated_at: Scalars['String']['output'];
+  user_id: Maybe<Scalars['ID']['output']>;
+};
+
+/** SPEC section 3: a time exclusion. Days Monday 0 to Sunday 6; from and to HH:MM local time, to exclusive (00:00 or 24:00: the end of the day). */
+export type TimeExclusionInput = {
+  days: Array<Scalars['Int']['input']>;
+  from: Scalars['String']['input'];
+  to: Scalars['String']['input'];
+};
+
+/** Pedestrian and bike volumes from interval counts, per bin, mode and direction. */
+export type TimeSeriesCountSummary = {
+  bins: Scalars['JSON']['output'];
+  dailyAverage: Scalars['JSON']['output'];
+  modes: Array<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+  totals: Scalars['JSON']['output'];
+  units: Scalars['JSON']['output'];
+  virtualDay: Scalars['JSON']['output'];
+  wholeDays: Scalars['Int']['output'];
+};
+
+/** The time series of the site-detail page: volume, average and 85th percentile speed, speeding. */
+export type TimeSeriesSummary = {
+  /** As SiteDetail.bins: starts, and per direction one figure per start. */
+  bins: Scalars['JSON']['output'];
+  site_id: Scalars['ID']['output'];
+  summary: Scalars['JSON']['output'];
+  units: Scalars['JSON']['output'];
+};
+
+/** SPEC section 3: a traffic data file. */
+export type TrafficDataFile = {
+  end_data_datetime: Maybe<Scalars['String']['output']>;
+  file_name: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  logs: TrafficDataFileLogs;
+  /** LOAD while processing; WFR, ACC, REJ, PDC or NRE after. */
+  review_status: Scalars['String']['output'];
+  s3_key: Scalars['String']['output'];
+  site: Maybe<RelatedSite>;
+  start_data_datetime: Maybe<Scalars['String']['output']>;
+  summary_stats: Maybe<Scalars['JSON']['output']>;
+  uploaded_on: Scalars['String']['output'];
+};
+
+export type TrafficDataFileLogs = {
+  data_qc_tests: Maybe<Scalars['JSON']['output']>;
+  duplicate_of: Maybe<Scalars['ID']['output']>;
+  match: Maybe<Scalars['JSON']['output']>;
+  notes: Maybe<Scalars['JSON']['output']>;
+  processing_error: Maybe<Scalars['String']['output']>;
+  saved_vehicles: Maybe<Scalars['Int']['output']>;
+  user_review: Maybe<Scalars['JSON']['output']>;
+};
+
+/** One page of the files table, with the number of files matching. */
+export type TrafficDataFilePage = {
+  files: Array<TrafficDataFile>;
+  total: Scalars['Int']['output'];
+};
+
+export type User = {
+  email: Scalars['String']['output'];
+  first_name: Scalars['String']['output'];
+  group: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  is_admin: Scalars['Boolean']['output'];
+  is_demo: Scalars['Boolean']['output'];
+  is_org_admin: Scalars['Boolean']['output'];
+  last_login: Maybe<Scalars['String']['output']>;
+  last_name: Scalars['String']['output'];
+  organisation: Maybe<Organisation>;
+  preferences: Scalars['JSON']['output'];
+  username: Scalars['String']['output'];
+};
+
+/**
+ * SPEC section 3: a saved vehicle exclusion filter of an organisation. A vehicle that matches
+ * every condition given is left out; a condition that is null matches any vehicle. Speeds in m/s,
+ * headway in s, times ISO 8601 (the end is exclusive).
+ */
+export type VehicleExclusionFilter = {
+  /** Included classes (class_index); null for any class */
+  classes: Maybe<Array<Scalars['Int']['output']>>;
+  created_on: Scalars['String']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  end_time: Maybe<Scalars['String']['output']>;
+  /** Leaves out vehicles whose headway is greater than this */
+  headway_greater_than_s: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  max_speed_mps: Maybe<Scalars['Float']['output']>;
+  min_speed_mps: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  organisation_id: Scalars['ID']['output'];
+  start_time: Maybe<Scalars['String']['output']>;
+  updated_at: Scalars['String']['output'];
+};
+
+export type VehicleExclusionFilterInput = {
+  classes?: InputMaybe<Array<Scalars['Int']['input']>>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  end_time?: InputMaybe<Scalars['String']['input']>;
+  headway_greater_than_s?: InputMaybe<Scalars['Float']['input']>;
+  max_speed_mps?: InputMaybe<Scalars['Float']['input']>;
+  min_speed_mps?: InputMaybe<Scalars['Float']['input']>;
+  name: Scalars['String']['input'];
+  start_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type FileRowFragment = { id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null };
+
+export type FilesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type FilesQuery = { trafficDataFiles: { total: number, files: Array<{ id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null }> } };
+
+export type FileCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FileCountsQuery = { LOAD: { total: number }, WFR: { total: number }, ACC: { total: number }, REJ: { total: number }, PDC: { total: number }, NRE: { total: number } };
+
+export type FileDownloadQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type FileDownloadQuery = { s3TrafficDataFile: { url: string } };
+
+export type ReviewFileMutationVariables = Exact<{
+  fileId: Scalars['ID']['input'];
+  status: Scalars['String']['input'];
+  review?: InputMaybe<Scalars['JSON']['input']>;
+}>;
+
+
+export type ReviewFileMutation = { updateDataQcCheck: { id: string, review_status: string } };
+
+export type RequestQualityApprovalMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RequestQualityApprovalMutation = { requestQualityApproval: boolean };
+
+export type FileNotesQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type FileNotesQuery = { getFileNotes: Array<{ content: string, when: string, who: string }> };
+
+export type AddFileNoteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  content: Scalars['String']['input'];
+}>;
+
+
+export type AddFileNoteMutation = { appendTrafficDataFileNote: Array<{ content: string }> };
+
+export type AddBulkFileNoteMutationVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+  content: Scalars['String']['input'];
+}>;
+
+
+export type AddBulkFileNoteMutation = { appendTrafficDataFileNotes: number };
+
+export type MapSitesQueryVariables = Exact<{
+  filter: MapFilter;
+}>;
+
+
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, class_shares: unknown }> };
+
+export type MapSiteVolumesQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter: MapFilter;
+}>;
+
+
+export type MapSiteVolumesQuery = { mapSiteVolumes: Array<{ day: string, vehicles: number }> };
+
+export type MapNoteFieldsFragment = { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string };
+
+export type MapNotesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MapNotesQuery = { mapNotes: { organisation_id: string, hidden: boolean, can_edit: boolean, groups: Array<{ id: string, name: string }>, notes: Array<{ id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string }> } };
+
+export type AddMapNoteMutationVariables = Exact<{
+  note: MapNoteInput;
+}>;
+
+
+export type AddMapNoteMutation = { addMapNote: { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string } };
+
+export type UpdateMapNoteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  change: MapNoteChange;
+}>;
+
+
+export type UpdateMapNoteMutation = { updateMapNote: { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string } };
+
+export type DeleteMapNoteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteMapNoteMutation = { deleteMapNote: boolean };
+
+export type CreateMapNoteGroupMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+}>;
+
+
+export type CreateMapNoteGroupMutation = { createMapNoteGroup: { id: string } };
+
+export type RenameMapNoteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type RenameMapNoteGroupMutation = { renameMapNoteGroup: { id: string } };
+
+export type DeleteMapNoteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteMapNoteGroupMutation = { deleteMapNoteGroup: boolean };
+
+export type UpdateUserPreferenceMutationVariables = Exact<{
+  userId: Scalars['ID']['input'];
+  preference: Scalars['JSON']['input'];
+}>;
+
+
+export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
+
+export type CountSummaryQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter?: InputMaybe<FilterPayload>;
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type CountSummaryQuery = { timeSeriesCountSummary: { modes: Array<string>, bins: unknown, totals: unknown, wholeDays: number, dailyAverage: unknown } };
+
+export type ExclusionFilterFieldsFragment = { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null };
+
+export type VehicleExclusionFiltersQueryVariables = Exact<{
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type VehicleExclusionFiltersQuery = { vehicleExclusionFilters: Array<{ id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null }> };
+
+export type UpdateVehicleExclusionFilterMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  filter: VehicleExclusionFilterInput;
+}>;
+
+
+export type UpdateVehicleExclusionFilterMutation = { updateVehicleExclusionFilter: { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null } };
+
+export type CreateVehicleExclusionFilterMutationVariables = Exact<{
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+  filter: VehicleExclusionFilterInput;
+}>;
+
+
+export type CreateVehicleExclusionFilterMutation = { createVehicleExclusionFilter: { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null } };
+
+export type DeleteVehicleExclusionFilterMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteVehicleExclusionFilterMutation = { deleteVehicleExclusionFilter: string };
+
+export type FiltersetQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FiltersetQuery = { filterset: { id: string, velocity_min: number, velocity_max: number, headway_min: number } };
+
+export type UpdateFiltersetMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  headway?: InputMaybe<Scalars['Float']['input']>;
+  max?: InputMaybe<Scalars['Float']['input']>;
+  min?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+
+export type UpdateFiltersetMutation = { update_filterset: { id: string, velocity_min: number, velocity_max: number, headway_min: number } };
+
+export type SiteDetailQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter?: InputMaybe<FilterPayload>;
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type SiteDetailQuery = { siteDetail: { site_id: string, site_name: string, site_type: string, latitude: number | null, longitude: number | null, time_zone: string, class_scheme: string, summary: unknown, bins: unknown, classes: unknown, speedByClass: unknown, headwayPercentiles: unknown | null, gapPercentiles: unknown | null, headwayGapMatrix: unknown, speeding: unknown | null, virtualDay: unknown, virtualWeek: unknown, availability: unknown } };
+
+export type SiteTasksQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteTasksQuery = { siteTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string }> };
+
+export type SiteTimeRangeQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteTimeRangeQuery = { siteTimeRange: { site_id: string, time_zone: string, available_start: string | null, available_end: string | null } };
+
+export type SiteSettingsQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SiteSettingsQuery = { site: { id: string, class_scheme: string, pedestrians_included: boolean } };
+
+export type ChangeSiteSchemeMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  scheme: Scalars['String']['input'];
+  pedestrians: Scalars['Boolean']['input'];
+}>;
+
+
+export type ChangeSiteSchemeMutation = { changeSiteScheme: { id: string } };
+
+export type RecalculateSiteDataQualityMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type RecalculateSiteDataQualityMutation = { recalculateSiteDataQuality: { id: string } };
+
+export type SpeedLimitsQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SpeedLimitsQuery = { speedLimits: Array<{ effective_from: string, limit_mps: number }> };
+
+export type SetSpeedLimitsMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  limits: Array<SpeedLimitInput> | SpeedLimitInput;
+}>;
+
+
+export type SetSpeedLimitsMutation = { setSpeedLimits: Array<{ effective_from: string, limit_mps: number }> };
+
+export type SiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
+export type SiteGroupQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SiteGroupQuery = { siteGroup: { id: string, name: string, site_count: number, sites: Array<{ id: string, name: string }> } };
+
+export type CreateSiteGroupMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+  site_ids?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+}>;
+
+
+export type CreateSiteGroupMutation = { createSiteGroup: { id: string } };
+
+export type RenameSiteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type RenameSiteGroupMutation = { renameSiteGroup: { id: string } };
+
+export type DeleteSiteGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSiteGroupMutation = { deleteSiteGroup: boolean };
+
+export type AddSitesToGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type AddSitesToGroupMutation = { addSitesToGroup: { id: string } };
+
+export type RemoveSitesFromGroupMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  site_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type RemoveSitesFromGroupMutation = { removeSitesFromGroup: { id: string } };
+
+export type MergeSitesMutationVariables = Exact<{
+  target_id: Scalars['ID']['input'];
+  source_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+  alignment?: InputMaybe<Array<DirectionAlignmentInput> | DirectionAlignmentInput>;
+}>;
+
+
+export type MergeSitesMutation = { mergeSites: { id: string, state: string } };
+
+export type ImportSitesMutationVariables = Exact<{
+  csv: Scalars['String']['input'];
+}>;
+
+
+export type ImportSitesMutation = { importSites: { imported: number, message: string | null, errors: Array<{ row: number | null, field: string | null, code: string, message: string, params: unknown }> } };
+
+export type DeletedSitesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeletedSitesQuery = { deletedSites: Array<{ id: string, name: string, site_type: string, deleted_at: string, files: number, permanent_deletion_pending: boolean }> };
+
+export type DeletedSiteIdsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DeletedSiteIdsQuery = { deletedSites: Array<{ id: string }> };
+
+export type DeleteSiteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSiteMutation = { deleteSite: { id: string, state: string } };
+
+export type RestoreSiteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RestoreSiteMutation = { restoreSite: string };
+
+export type DeleteSitePermanentlyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSitePermanentlyMutation = { deleteSitePermanently: { id: string, state: string } };
+
+export type SitesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  selected?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+  group?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number }> } };
+
+export type UpdateSiteMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: SiteInput;
+}>;
+
+
+export type UpdateSiteMutation = { updateSite: { id: string } };
+
+export type SiteLanesQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteLanesQuery = { siteLanes: Array<{ id: string, direction: string | null, position_id: number, lane_type: string, name: string }> };
+
+export type SetSiteLanesMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  lanes: Array<LaneInput> | LaneInput;
+}>;
+
+
+export type SetSiteLanesMutation = { setSiteLanes: Array<{ id: string }> };
+
+export type SiteNameClashesQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  name: Scalars['String']['input'];
+}>;
+
+
+export type SiteNameClashesQuery = { siteNameClashes: Array<string> };
+
+export type TaskStatesQueryVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type TaskStatesQuery = { task_tracking: Array<{ id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null }> };
+
+export type TaskEventFieldsFragment = { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null };
+
+export type TaskTrackingUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TaskTrackingUpdatedSubscription = { task_tracking_updated: { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null } };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+export const FileRowFragmentDoc = new TypedDocumentString(`
+    fragment FileRow on TrafficDataFile {
+  id
+  file_name
+  uploaded_on
+  start_data_datetime
+  end_data_datetime
+  review_status
+  logs {
+    saved_vehicles
+    data_qc_tests
+    processing_error
+    duplicate_of
+  }
+  site {
+    id
+    name
+    organisation_name
+  }
+}
+    `, {"fragmentName":"FileRow"}) as unknown as TypedDocumentString<FileRowFragment, unknown>;
+export const MapNoteFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}
+    `, {"fragmentName":"MapNoteFields"}) as unknown as TypedDocumentString<MapNoteFieldsFragment, unknown>;
+export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}
+    `, {"fragmentName":"ExclusionFilterFields"}) as unknown as TypedDocumentString<ExclusionFilterFieldsFragment, unknown>;
+export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}
+    `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+export const FilesDocument = new TypedDocumentString(`
+    query Files($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
+  trafficDataFiles(
+    search: $search
+    status: $status
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+  ) {
+    total
+    files {
+      ...FileRow
+    }
+  }
+}
+    fragment FileRow on TrafficDataFile {
+  id
+  file_name
+  uploaded_on
+  start_data_datetime
+  end_data_datetime
+  review_status
+  logs {
+    saved_vehicles
+    data_qc_tests
+    processing_error
+    duplicate_of
+  }
+  site {
+    id
+    name
+    organisation_name
+  }
+}`) as unknown as TypedDocumentString<FilesQuery, FilesQueryVariables>;
+export const FileCountsDocument = new TypedDocumentString(`
+    query FileCounts {
+  LOAD: trafficDataFiles(status: "LOAD", page_size: 1) {
+    total
+  }
+  WFR: trafficDataFiles(status: "WFR", page_size: 1) {
+    total
+  }
+  ACC: trafficDataFiles(status: "ACC", page_size: 1) {
+    total
+  }
+  REJ: trafficDataFiles(status: "REJ", page_size: 1) {
+    total
+  }
+  PDC: trafficDataFiles(status: "PDC", page_size: 1) {
+    total
+  }
+  NRE: trafficDataFiles(status: "NRE", page_size: 1) {
+    total
+  }
+}
+    `) as unknown as TypedDocumentString<FileCountsQuery, FileCountsQueryVariables>;
+export const FileDownloadDocument = new TypedDocumentString(`
+    query FileDownload($id: ID!) {
+  s3TrafficDataFile(id: $id) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<FileDownloadQuery, FileDownloadQueryVariables>;
+export const ReviewFileDocument = new TypedDocumentString(`
+    mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {
+  updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {
+    id
+    review_status
+  }
+}
+    `) as unknown as TypedDocumentString<ReviewFileMutation, ReviewFileMutationVariables>;
+export const RequestQualityApprovalDocument = new TypedDocumentString(`
+    mutation RequestQualityApproval($id: ID!) {
+  requestQualityApproval(fileId: $id)
+}
+    `) as unknown as TypedDocumentString<RequestQualityApprovalMutation, RequestQualityApprovalMutationVariables>;
+export const FileNotesDocument = new TypedDocumentString(`
+    query FileNotes($id: ID!) {
+  getFileNotes(fileId: $id) {
+    content
+    when
+    who
+  }
+}
+    `) as unknown as TypedDocumentString<FileNotesQuery, FileNotesQueryVariables>;
+export const AddFileNoteDocument = new TypedDocumentString(`
+    mutation AddFileNote($id: ID!, $content: String!) {
+  appendTrafficDataFileNote(fileId: $id, content: $content) {
+    content
+  }
+}
+    `) as unknown as TypedDocumentString<AddFileNoteMutation, AddFileNoteMutationVariables>;
+export const AddBulkFileNoteDocument = new TypedDocumentString(`
+    mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {
+  appendTrafficDataFileNotes(fileIds: $ids, content: $content)
+}
+    `) as unknown as TypedDocumentString<AddBulkFileNoteMutation, AddBulkFileNoteMutationVariables>;
+export const MapSitesDocument = new TypedDocumentString(`
+    query MapSites($filter: MapFilter!) {
+  mapSites(filter: $filter) {
+    id
+    name
+    site_type
+    realtime
+    contexts
+    time_span
+    latitude
+    longitude
+    owner_organisation_id
+    organisation_name
+    class_scheme
+    last_surveyed
+    survey_years
+    has_data
+    days
+    vehicles
+    adt
+    average_speed_mps
+    speed85_mps
+    speed_limit_mps
+    above_limit_percent
+    heavy_percent
+    class_shares
+  }
+}
+    `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
+export const MapSiteVolumesDocument = new TypedDocumentString(`
+    query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {
+  mapSiteVolumes(siteId: $siteId, filter: $filter) {
+    day
+    vehicles
+  }
+}
+    `) as unknown as TypedDocumentString<MapSiteVolumesQuery, MapSiteVolumesQueryVariables>;
+export const MapNotesDocument = new TypedDocumentString(`
+    query MapNotes {
+  mapNotes {
+    organisation_id
+    hidden
+    can_edit
+    groups {
+      id
+      name
+    }
+    notes {
+      ...MapNoteFields
+    }
+  }
+}
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}`) as unknown as TypedDocumentString<MapNotesQuery, MapNotesQueryVariables>;
+export const AddMapNoteDocument = new TypedDocumentString(`
+    mutation AddMapNote($note: MapNoteInput!) {
+  addMapNote(note: $note) {
+    ...MapNoteFields
+  }
+}
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}`) as unknown as TypedDocumentString<AddMapNoteMutation, AddMapNoteMutationVariables>;
+export const UpdateMapNoteDocument = new TypedDocumentString(`
+    mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {
+  updateMapNote(id: $id, change: $change) {
+    ...MapNoteFields
+  }
+}
+    fragment MapNoteFields on MapNote {
+  id
+  text
+  longitude
+  latitude
+  group_id
+  site_id
+  site_name
+  who
+  when
+}`) as unknown as TypedDocumentString<UpdateMapNoteMutation, UpdateMapNoteMutationVariables>;
+export const DeleteMapNoteDocument = new TypedDocumentString(`
+    mutation DeleteMapNote($id: ID!) {
+  deleteMapNote(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteMapNoteMutation, DeleteMapNoteMutationVariables>;
+export const CreateMapNoteGroupDocument = new TypedDocumentString(`
+    mutation CreateMapNoteGroup($name: String!) {
+  createMapNoteGroup(name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateMapNoteGroupMutation, CreateMapNoteGroupMutationVariables>;
+export const RenameMapNoteGroupDocument = new TypedDocumentString(`
+    mutation RenameMapNoteGroup($id: ID!, $name: String!) {
+  renameMapNoteGroup(id: $id, name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RenameMapNoteGroupMutation, RenameMapNoteGroupMutationVariables>;
+export const DeleteMapNoteGroupDocument = new TypedDocumentString(`
+    mutation DeleteMapNoteGroup($id: ID!) {
+  deleteMapNoteGroup(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteMapNoteGroupMutation, DeleteMapNoteGroupMutationVariables>;
+export const UpdateUserPreferenceDocument = new TypedDocumentString(`
+    mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
+  update_user_preference(userId: $userId, preference: $preference) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
+export const CountSummaryDocument = new TypedDocumentString(`
+    query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
+  timeSeriesCountSummary(
+    siteId: $siteId
+    filter: $filter
+    aggregation_minutes: $minutes
+  ) {
+    modes
+    bins
+    totals
+    wholeDays
+    dailyAverage
+  }
+}
+    `) as unknown as TypedDocumentString<CountSummaryQuery, CountSummaryQueryVariables>;
+export const VehicleExclusionFiltersDocument = new TypedDocumentString(`
+    query VehicleExclusionFilters($siteId: ID) {
+  vehicleExclusionFilters(siteId: $siteId) {
+    ...ExclusionFilterFields
+  }
+}
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}`) as unknown as TypedDocumentString<VehicleExclusionFiltersQuery, VehicleExclusionFiltersQueryVariables>;
+export const UpdateVehicleExclusionFilterDocument = new TypedDocumentString(`
+    mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {
+  updateVehicleExclusionFilter(id: $id, filter: $filter) {
+    ...ExclusionFilterFields
+  }
+}
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}`) as unknown as TypedDocumentString<UpdateVehicleExclusionFilterMutation, UpdateVehicleExclusionFilterMutationVariables>;
+export const CreateVehicleExclusionFilterDocument = new TypedDocumentString(`
+    mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {
+  createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {
+    ...ExclusionFilterFields
+  }
+}
+    fragment ExclusionFilterFields on VehicleExclusionFilter {
+  id
+  name
+  description
+  min_speed_mps
+  max_speed_mps
+  headway_greater_than_s
+  classes
+  start_time
+  end_time
+}`) as unknown as TypedDocumentString<CreateVehicleExclusionFilterMutation, CreateVehicleExclusionFilterMutationVariables>;
+export const DeleteVehicleExclusionFilterDocument = new TypedDocumentString(`
+    mutation DeleteVehicleExclusionFilter($id: ID!) {
+  deleteVehicleExclusionFilter(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteVehicleExclusionFilterMutation, DeleteVehicleExclusionFilterMutationVariables>;
+export const FiltersetDocument = new TypedDocumentString(`
+    query Filterset {
+  filterset {
+    id
+    velocity_min
+    velocity_max
+    headway_min
+  }
+}
+    `) as unknown as TypedDocumentString<FiltersetQuery, FiltersetQueryVariables>;
+export const UpdateFiltersetDocument = new TypedDocumentString(`
+    mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {
+  update_filterset(
+    id: $id
+    headway_min: $headway
+    velocity_max: $max
+    velocity_min: $min
+  ) {
+    id
+    velocity_min
+    velocity_max
+    headway_min
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateFiltersetMutation, UpdateFiltersetMutationVariables>;
+export const SiteDetailDocument = new TypedDocumentString(`
+    query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
+    site_id
+    site_name
+    site_type
+    latitude
+    longitude
+    time_zone
+    class_scheme
+    summary
+    bins
+    classes
+    speedByClass
+    headwayPercentiles
+    gapPercentiles
+    headwayGapMatrix
+    speeding
+    virtualDay
+    virtualWeek
+    availability
+  }
+}
+    `) as unknown as TypedDocumentString<SiteDetailQuery, SiteDetailQueryVariables>;
+export const SiteTasksDocument = new TypedDocumentString(`
+    query SiteTasks($siteId: ID!) {
+  siteTasks(siteId: $siteId) {
+    id
+    function_name
+    state
+    message
+    created_on
+    updated_at
+  }
+}
+    `) as unknown as TypedDocumentString<SiteTasksQuery, SiteTasksQueryVariables>;
+export const SiteTimeRangeDocument = new TypedDocumentString(`
+    query SiteTimeRange($siteId: ID!) {
+  siteTimeRange(siteId: $siteId) {
+    site_id
+    time_zone
+    available_start
+    available_end
+  }
+}
+    `) as unknown as TypedDocumentString<SiteTimeRangeQuery, SiteTimeRangeQueryVariables>;
+export const SiteSettingsDocument = new TypedDocumentString(`
+    query SiteSettings($id: ID!) {
+  site(id: $id) {
+    id
+    class_scheme
+    pedestrians_included
+  }
+}
+    `) as unknown as TypedDocumentString<SiteSettingsQuery, SiteSettingsQueryVariables>;
+export const ChangeSiteSchemeDocument = new TypedDocumentString(`
+    mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {
+  changeSiteScheme(
+    siteId: $siteId
+    class_scheme: $scheme
+    pedestrians_included: $pedestrians
+  ) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<ChangeSiteSchemeMutation, ChangeSiteSchemeMutationVariables>;
+export const RecalculateSiteDataQualityDocument = new TypedDocumentString(`
+    mutation RecalculateSiteDataQuality($siteId: ID!) {
+  recalculateSiteDataQuality(siteId: $siteId) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RecalculateSiteDataQualityMutation, RecalculateSiteDataQualityMutationVariables>;
+export const SpeedLimitsDocument = new TypedDocumentString(`
+    query SpeedLimits($siteId: ID!) {
+  speedLimits(siteId: $siteId) {
+    effective_from
+    limit_mps
+  }
+}
+    `) as unknown as TypedDocumentString<SpeedLimitsQuery, SpeedLimitsQueryVariables>;
+export const SetSpeedLimitsDocument = new TypedDocumentString(`
+    mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {
+  setSpeedLimits(siteId: $siteId, limits: $limits) {
+    effective_from
+    limit_mps
+  }
+}
+    `) as unknown as TypedDocumentString<SetSpeedLimitsMutation, SetSpeedLimitsMutationVariables>;
+export const SiteGroupsDocument = new TypedDocumentString(`
+    query SiteGroups {
+  siteGroups {
+    id
+    name
+    site_count
+  }
+}
+    `) as unknown as TypedDocumentString<SiteGroupsQuery, SiteGroupsQueryVariables>;
+export const SiteGroupDocument = new TypedDocumentString(`
+    query SiteGroup($id: ID!) {
+  siteGroup(id: $id) {
+    id
+    name
+    site_count
+    sites {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SiteGroupQuery, SiteGroupQueryVariables>;
+export const CreateSiteGroupDocument = new TypedDocumentString(`
+    mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {
+  createSiteGroup(name: $name, site_ids: $site_ids) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSiteGroupMutation, CreateSiteGroupMutationVariables>;
+export const RenameSiteGroupDocument = new TypedDocumentString(`
+    mutation RenameSiteGroup($id: ID!, $name: String!) {
+  renameSiteGroup(id: $id, name: $name) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RenameSiteGroupMutation, RenameSiteGroupMutationVariables>;
+export const DeleteSiteGroupDocument = new TypedDocumentString(`
+    mutation DeleteSiteGroup($id: ID!) {
+  deleteSiteGroup(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteSiteGroupMutation, DeleteSiteGroupMutationVariables>;
+export const AddSitesToGroupDocument = new TypedDocumentString(`
+    mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {
+  addSitesToGroup(id: $id, site_ids: $site_ids) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<AddSitesToGroupMutation, AddSitesToGroupMutationVariables>;
+export const RemoveSitesFromGroupDocument = new TypedDocumentString(`
+    mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {
+  removeSitesFromGroup(id: $id, site_ids: $site_ids) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveSitesFromGroupMutation, RemoveSitesFromGroupMutationVariables>;
+export const MergeSitesDocument = new TypedDocumentString(`
+    mutation MergeSites($target_id: ID!, $source_ids: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
+  mergeSites(
+    target_id: $target_id
+    source_ids: $source_ids
+    alignment: $alignment
+  ) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<MergeSitesMutation, MergeSitesMutationVariables>;
+export const ImportSitesDocument = new TypedDocumentString(`
+    mutation ImportSites($csv: String!) {
+  importSites(csv: $csv) {
+    imported
+    message
+    errors {
+      row
+      field
+      code
+      message
+      params
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ImportSitesMutation, ImportSitesMutationVariables>;
+export const DeletedSitesDocument = new TypedDocumentString(`
+    query DeletedSites {
+  deletedSites {
+    id
+    name
+    site_type
+    deleted_at
+    files
+    permanent_deletion_pending
+  }
+}
+    `) as unknown as TypedDocumentString<DeletedSitesQuery, DeletedSitesQueryVariables>;
+export const DeletedSiteIdsDocument = new TypedDocumentString(`
+    query DeletedSiteIds {
+  deletedSites {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DeletedSiteIdsQuery, DeletedSiteIdsQueryVariables>;
+export const DeleteSiteDocument = new TypedDocumentString(`
+    mutation DeleteSite($id: ID!) {
+  deleteSite(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSiteMutation, DeleteSiteMutationVariables>;
+export const RestoreSiteDocument = new TypedDocumentString(`
+    mutation RestoreSite($id: ID!) {
+  restoreSite(id: $id)
+}
+    `) as unknown as TypedDocumentString<RestoreSiteMutation, RestoreSiteMutationVariables>;
+export const DeleteSitePermanentlyDocument = new TypedDocumentString(`
+    mutation DeleteSitePermanently($id: ID!) {
+  deleteSitePermanently(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSitePermanentlyMutation, DeleteSitePermanentlyMutationVariables>;
+export const SitesDocument = new TypedDocumentString(`
+    query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
+  sites(
+    search: $search
+    filters: $filters
+    selected: $selected
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+    group_id: $group
+  ) {
+    total
+    sites {
+      id
+      name
+      alternative_name
+      description
+      asset_management_id
+      latitude
+      longitude
+      heading
+      direction_one
+      direction_two
+      site_type
+      realtime
+      pedestrians_included
+      class_scheme
+      time_zone
+      notes
+      site_context
+      time_span
+      gps
+      last_surveyed
+      files
+      lane_count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
+export const UpdateSiteDocument = new TypedDocumentString(`
+    mutation UpdateSite($id: ID!, $input: SiteInput!) {
+  updateSite(id: $id, input: $input) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSiteMutation, UpdateSiteMutationVariables>;
+export const SiteLanesDocument = new TypedDocumentString(`
+    query SiteLanes($siteId: ID!) {
+  siteLanes(siteId: $siteId) {
+    id
+    direction
+    position_id
+    lane_type
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SiteLanesQuery, SiteLanesQueryVariables>;
+export const SetSiteLanesDocument = new TypedDocumentString(`
+    mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {
+  setSiteLanes(siteId: $siteId, lanes: $lanes) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<SetSiteLanesMutation, SetSiteLanesMutationVariables>;
+export const SiteNameClashesDocument = new TypedDocumentString(`
+    query SiteNameClashes($siteId: ID!, $name: String!) {
+  siteNameClashes(siteId: $siteId, name: $name)
+}
+    `) as unknown as TypedDocumentString<SiteNameClashesQuery, SiteNameClashesQueryVariables>;
+export const TaskStatesDocument = new TypedDocumentString(`
+    query TaskStates($ids: [ID!]!) {
+  task_tracking(ids: $ids) {
+    ...TaskEventFields
+  }
+}
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}`) as unknown as TypedDocumentString<TaskStatesQuery, TaskStatesQueryVariables>;
+export const TaskTrackingUpdatedDocument = new TypedDocumentString(`
+    subscription TaskTrackingUpdated {
+  task_tracking_updated {
+    ...TaskEventFields
+  }
+}
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}`) as unknown as TypedDocumentString<TaskTrackingUpdatedSubscription, TaskTrackingUpdatedSubscriptionVariables>;
