@@ -2,11 +2,21 @@ import { excludedByAny, inAnyTimeExclusion, type CompiledFilter } from './filter
 import { CODE_MISSING, CODE_OVERFLOW } from './preparedColumns.ts';
 import { countOtherLane, type PartialScan } from './scanCounts.ts';
 import { LANE_SLOTS, type ScanLayout } from './scanPlan.ts';
-import { BLOCK_ROWS, type ScanScratch } from './scanScratch.ts';
+import type { ScanScratch } from './scanScratch.ts';
 import { emptyStretch, enterStretch } from './scanStretch.ts';
 import { MATRIX_EDGES_S } from './siteDetailShape.ts';
 import { pushValue, type ValueList } from './valueList.ts';
 import type { ScanColumns } from './vehicleColumns.ts';
+
+/** Rows the block-wise scan filters before it counts them (few enough to stay in the cache). */
+const BLOCK_ROWS = 4096;
+// A block's selected rows, their speed codes and day-hour cells: written and read within one
+// block, so nothing of a scan stays in them. Module constants rather than fields of the
+// ScanScratch: the optimizing compiler embeds a constant buffer in the code, where a buffer
+// passed in would be looked up again after each call the filter loop makes (lanes, exclusions).
+const blockRows = new Int32Array(BLOCK_ROWS);
+const blockCodes = new Uint16Array(BLOCK_ROWS);
+const blockHourCells = new Int32Array(BLOCK_ROWS);
 
 /**
  * Filters the vehicles `from..to` of one batch as `selectRows` does (times within
@@ -50,7 +60,7 @@ export function scanRowsByBlock(
   const { speedCodeMin, speedCodeMax, headwayCodeMin, headwayByValue, allSpeedValues } = layout;
   const speedValues = allSpeedValues.subarray(speedCodeLow);
   const matrixSize = MATRIX_EDGES_S.length;
-  const { slots, codes, blockRows, blockCodes, blockHourCells } = scratch;
+  const { slots, codes } = scratch;
   let vehicles = counts.vehicles;
   let firstDay = counts.firstDay;
   let lastDay = counts.lastDay;

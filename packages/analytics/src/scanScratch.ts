@@ -1,6 +1,3 @@
-/** Rows the block-wise scan filters before it counts them (few enough to stay in the cache). */
-export const BLOCK_ROWS = 4096;
-
 /**
  * The typed arrays a site-detail scan writes as it goes and reuses from one scan to the next.
  * One belongs to each thread that scans (a scan runs to completion without yielding, so one at a
@@ -11,10 +8,6 @@ export class ScanScratch {
   slots = new Int32Array(0);
   /** Each selected vehicle's speed code (relative to the plan's lowest counted code). */
   codes = new Uint16Array(0);
-  /** The block-wise scan's selected rows of a block, their speed codes and day-hour cells. */
-  readonly blockRows = new Int32Array(BLOCK_ROWS);
-  readonly blockCodes = new Uint16Array(BLOCK_ROWS);
-  readonly blockHourCells = new Int32Array(BLOCK_ROWS);
   /** The codes near a percentile's rank, gathered to be sorted. */
   nearRank = new Uint16Array(64);
 
