@@ -12,7 +12,7 @@ export * from './preparedColumns.ts';
 export * from './rollupSeries.ts';
 export { planSiteDetailScan, type ScanPlan } from './scanPlan.ts';
 export { splitTimes } from './scanWindow.ts';
-export { ScanScratch, reserveScanScratch } from './scanScratch.ts';
+export { ScanScratch } from './scanScratch.ts';
 export { scanClaimedParts, scanPart, scanSiteDetail } from './siteDetailScan.ts';
 export { mergePartialScans, type PartialScan } from './scanCounts.ts';
 export { finishSiteDetail } from './scanFinish.ts';

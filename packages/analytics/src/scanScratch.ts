@@ -45,23 +45,3 @@ export class ScanScratch {
     return this.nearRank;
   }
 }
-
-/**
- * The scratch of the callers that pass none: one per thread, as module state is. Kept only so
- * that callers written before `ScanScratch` (the analysis thread, `bench/scan.ts`) keep their
- * reused memory; a caller that scans should hold its own and pass it.
- */
-let callerlessScratch: ScanScratch | undefined;
-
-/** The scratch of the callers that pass none (see `callerlessScratch`). */
-export function threadScanScratch(): ScanScratch {
-  return (callerlessScratch ??= new ScanScratch());
-}
-
-/**
- * Reserves the scratch of the callers that pass none (see `ScanScratch.reserve`).
- * @deprecated Create a `ScanScratch` with room for the vehicles and pass it to the scans.
- */
-export function reserveScanScratch(vehicles: number): void {
-  threadScanScratch().reserve(vehicles);
-}

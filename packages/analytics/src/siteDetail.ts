@@ -1,7 +1,7 @@
 import { PERCENTILES } from '@roadcount/domain';
 import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
 import { prepareColumns, type PreparedColumns } from './preparedColumns.ts';
-import { threadScanScratch, type ScanScratch } from './scanScratch.ts';
+import { ScanScratch } from './scanScratch.ts';
 import { scanSiteDetail } from './siteDetailScan.ts';
 import {
   MATRIX_EDGES_S,
@@ -96,7 +96,7 @@ export function siteDetail(
   filter: VehicleFilter,
   clock: LocalClock,
   options: SiteDetailOptions,
-  scratch: ScanScratch = threadScanScratch(),
+  scratch: ScanScratch = new ScanScratch(),
 ): SiteDetail {
   const prepared = Array.isArray(input) ? prepareColumns(input) : input;
   return (

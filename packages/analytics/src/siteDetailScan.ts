@@ -9,7 +9,7 @@ import { scanRowsInOneLoop } from './oneLoopScan.ts';
 import { emptyPartialScan, type PartialScan } from './scanCounts.ts';
 import { finishSiteDetail } from './scanFinish.ts';
 import { leastCodeAbove, planSiteDetailScan, type ScanPlan } from './scanPlan.ts';
-import { threadScanScratch, type ScanScratch } from './scanScratch.ts';
+import { ScanScratch } from './scanScratch.ts';
 import { rowRanges } from './scanWindow.ts';
 import type { SiteDetail, SiteDetailOptions } from './siteDetailShape.ts';
 import { slotFigures } from './slotFigures.ts';
@@ -24,7 +24,7 @@ export function scanPart(
   plan: ScanPlan,
   startMs: number,
   endMs: number,
-  scratch: ScanScratch = threadScanScratch(),
+  scratch: ScanScratch = new ScanScratch(),
 ): PartialScan {
   const pieces = [0];
   return scanClaimedParts(plan, [startMs, endMs], () => pieces.shift() ?? -1, scratch);
@@ -40,7 +40,7 @@ export function scanClaimedParts(
   plan: ScanPlan,
   bounds: readonly number[],
   claim: () => number,
-  scratch: ScanScratch = threadScanScratch(),
+  scratch: ScanScratch = new ScanScratch(),
 ): PartialScan {
   const { prepared, layout, compiled, speedValues } = plan;
   const counts = emptyPartialScan(plan);
@@ -103,7 +103,7 @@ export function scanSiteDetail(
   filter: VehicleFilter,
   clock: LocalClock,
   options: SiteDetailOptions,
-  scratch: ScanScratch = threadScanScratch(),
+  scratch: ScanScratch = new ScanScratch(),
 ): SiteDetail | null {
   const plan = planSiteDetailScan(prepared, filter, clock, options);
   if (!plan) return null;

@@ -8,9 +8,9 @@ import {
   mergePartialScans,
   planSiteDetailScan,
   prepareColumns,
-  reserveScanScratch,
   scanClaimedParts,
   scanPart,
+  ScanScratch,
   sharedMemory,
   siteDetail,
   splitTimes,
@@ -47,6 +47,8 @@ const WARM_UP_ROUNDS = 8;
 const blobs = createBlobStore(settings);
 const arena = createColumnArena(settings.cacheBytes);
 const cache = createColumnCache(settings.cacheBytes, arena);
+/** This thread's scan scratch, reused scan after scan (a thread runs one scan at a time). */
+const scratch = new ScanScratch();
 const port = parentPort;
 if (!port) throw new Error('analysis.worker.ts runs as a worker thread');
 const jsonEncoder = new TextEncoder();
@@ -148,7 +150,7 @@ async function detailOf(
     : [];
   const count = cuts.length + 1;
   const helpers = Math.min(request.helpers, count - 1);
-  if (!plan || helpers === 0) return siteDetail(prepared, request.filter, clock, options);
+  if (!plan || helpers === 0) return siteDetail(prepared, request.filter, clock, options, scratch);
   const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
   const pieces = pieceCounter(count);
   const shared = count - helpers;
@@ -161,14 +163,16 @@ async function detailOf(
       claimer: index + 2,
     }).catch(() => null),
   );
-  const parts = [scanClaimedParts(plan, bounds, claimFrom(pieces, shared, 1).claim)];
+  const parts = [scanClaimedParts(plan, bounds, claimFrom(pieces, shared, 1).claim, scratch)];
   const scanned = await Promise.all(others);
   for (const scan of scanned) if (scan) parts.push(scan);
   // Claimer 1 is this thread; claimer 2 + i the i-th other, answered when its scan came back.
   const lost = lostPieces(pieces, count, (claimer) => claimer === 1 || !!scanned[claimer - 2]);
-  if (lost.length > 0) parts.push(scanClaimedParts(plan, bounds, () => lost.shift() ?? -1));
+  if (lost.length > 0)
+    parts.push(scanClaimedParts(plan, bounds, () => lost.shift() ?? -1, scratch));
   const merged =
-    mergePartialScans(parts) ?? scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+    mergePartialScans(parts) ??
+    scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, scratch);
   return finishSiteDetail(plan, merged);
 }
 
@@ -203,7 +207,7 @@ function scanAskedPart(request: PartRequest): void {
     );
     if (!plan) throw new Error('the columns could not be coded');
     const pieces = claimFrom(request.pieces, request.shared, request.claimer, request.reserved);
-    const scan = scanClaimedParts(plan, request.bounds, pieces.claim);
+    const scan = scanClaimedParts(plan, request.bounds, pieces.claim, scratch);
     send(
       {
         kind: 'part',
@@ -248,7 +252,7 @@ async function warmUp(): Promise<void> {
   const prepared = prepareColumns(builder.batches(), { memory: sharedMemory });
   // Room for the vehicles one part of a scan selects: up to about half of those the thread's
   // share of the cache holds (~31 bytes each).
-  reserveScanScratch(Math.floor(settings.cacheBytes / 64));
+  scratch.reserve(Math.floor(settings.cacheBytes / 64));
   const filter = {
     ...defaultFilter(start, start + WARM_UP_VEHICLES * 9_000, [1, 5]),
     classes: [1, 2, 3, 4, 5],
@@ -272,12 +276,12 @@ async function warmUp(): Promise<void> {
     if (!plan) break;
     const middle = start + (WARM_UP_VEHICLES * 9_000) / 2;
     const parts = [
-      scanPart(plan, Number.NEGATIVE_INFINITY, middle),
-      scanPart(plan, middle, Number.POSITIVE_INFINITY),
+      scanPart(plan, Number.NEGATIVE_INFINITY, middle, scratch),
+      scanPart(plan, middle, Number.POSITIVE_INFINITY, scratch),
     ];
     const merged =
       mergePartialScans(parts) ??
-      scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY);
+      scanPart(plan, Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, scratch);
     jsonEncoder.encode(JSON.stringify(finishSiteDetail(plan, merged).bins));
     // A turn of the event loop between rounds, for requests that come meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
