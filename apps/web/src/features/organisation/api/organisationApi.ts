@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrganisationSettings } from '@roadcount/domain';
 import { http } from '../../../lib/http.ts';
+import type { RequestBody } from '../../../lib/openapi.ts';
 
 const BASE = '/core/api/config/organisations/';
 
+// The OpenAPI document describes no answers yet: the two below are what the routes answer.
 export interface OrganisationSummary {
   id: string;
   name: string;
@@ -49,7 +51,7 @@ export function useOrganisation(id: string | undefined) {
 export function useUpdateOrganisationSettings(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<OrganisationSettings>) =>
+    mutationFn: (changes: RequestBody<'/core/api/config/organisations/{id}', 'patch'>) =>
       http.patchJson<Organisation>(`${BASE}${id}`, changes),
     onSuccess: (updated) => {
       queryClient.setQueryData(organisationKeys.detail(id), updated);

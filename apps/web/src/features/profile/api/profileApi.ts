@@ -3,6 +3,7 @@ import type { Locale, OrganisationSettings, Role } from '@roadcount/domain';
 import { graphql } from '../../../generated/gql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
+import type { RequestBody } from '../../../lib/openapi.ts';
 import type { TokenPair } from '../../session/tokenStorage.ts';
 import { useSession } from '../../session/useSession.ts';
 
@@ -39,19 +40,10 @@ export interface Profile {
   } | null;
 }
 
-export interface OwnProfileChanges {
-  email?: string;
-  /** The current password; required to change the email. */
-  password?: string;
-  first_name?: string;
-  last_name?: string;
-  locale?: Locale;
-}
+/** Changing the email needs the current password. */
+export type OwnProfileChanges = RequestBody<'/core/api/config/users/me/', 'patch'>;
 
-export interface PasswordChange {
-  old_password: string;
-  new_password: string;
-}
+export type PasswordChange = RequestBody<'/core/api/config/password/change/', 'post'>;
 
 const UPDATE_USER_PREFERENCE = graphql(`
   mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http.ts';
+import type { RequestBody } from '../../../lib/openapi.ts';
 import {
   organisationKeys,
   type OrganisationSummary,
 } from '../../organisation/api/organisationApi.ts';
 
-export interface NewOrganisation {
-  name: string;
-  max_active_users: number;
-  max_sites: number;
-}
+export type NewOrganisation = RequestBody<'/core/api/config/organisations/', 'post'>;
 
 /** Platform admins open an organisation with its subscription level. */
 export function useCreateOrganisation() {

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@roadcount/domain';
 import { http } from '../../../lib/http.ts';
+import type { RequestBody } from '../../../lib/openapi.ts';
 import { organisationKeys } from '../../organisation/api/organisationApi.ts';
 
 const CONFIG = '/core/api/config';
 
+// The OpenAPI document describes no answers yet: the types below are what the routes answer.
 export interface UserSummary {
   id: string;
   username: string;
@@ -29,15 +31,8 @@ export interface Group {
   label: string;
 }
 
-export interface NewUser {
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  /** Platform admins choose the organisation; the server uses an org admin's own. */
-  organisation_id?: string;
-}
+/** Platform admins choose the organisation_id; the server uses an org admin's own. */
+export type NewUser = RequestBody<'/core/api/config/create_user/', 'post'>;
 
 export const userKeys = {
   all: ['users'] as const,
@@ -86,7 +81,9 @@ export function useCreateUser() {
 
 export function useDeleteUser() {
   return useUsersMutation((userId: string) =>
-    http.postJson<void>(`${CONFIG}/delete_user/`, { user_id: userId }),
+    http.postJson<void>(`${CONFIG}/delete_user/`, {
+      user_id: userId,
+    } satisfies RequestBody<'/core/api/config/delete_user/', 'post'>),
   );
 }
 
@@ -94,6 +91,8 @@ export function useDeleteUser() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (userId: string) =>
-      http.postJson<void>(`${CONFIG}/reset_and_resend_password/`, { user_id: userId }),
+      http.postJson<void>(`${CONFIG}/reset_and_resend_password/`, {
+        user_id: userId,
+      } satisfies RequestBody<'/core/api/config/reset_and_resend_password/', 'post'>),
   });
 }
