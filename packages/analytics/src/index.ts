@@ -11,3 +11,4 @@ export * from './preparedColumns.ts';
 export * from './rollupSeries.ts';
 export * from './siteDetailScan.ts';
 export * from './scanFile.ts';
+export * from './outputStream.ts';
