@@ -64,8 +64,12 @@ export const MISSING_INTEGER = -1;
 
 export type VehicleRow = { [K in ColumnName]: number };
 
-/** Rows per batch: big enough for fast scans, small enough that growing never copies much. */
-export const BATCH_ROWS = 1 << 20;
+/**
+ * Rows per batch: big enough for fast scans, small enough that growing never copies much, and
+ * that the batches ingest holds at once (the one being filled, those being stored, and their scan
+ * files' parts) stay a few tens of megabytes.
+ */
+export const BATCH_ROWS = 1 << 18;
 
 function allocate(capacity: number): VehicleColumns {
   return Object.fromEntries(
