@@ -62,6 +62,17 @@ describe('runQualityTests', () => {
     expect(runQualityTests(columns, thresholds, () => 2 * 3_600_000).above_vol_thres.value).toBe(2);
   });
 
+  it('counts a day met again after another, in a later batch too', () => {
+    const hours = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => ({ hour: from + index / count }));
+    // Day 0 has 3 + 2 vehicles, day 1 has 4: out of time order, over two batches.
+    const first = columnsOf([...hours(0, 3), ...hours(30, 4)]);
+    const second = columnsOf(hours(5, 2));
+    const results = runQualityTests([first, second], thresholds, utc);
+    expect(results.above_vol_thres.value).toBe(5);
+    expect(runQualityTests(second, thresholds, utc).above_vol_thres.value).toBe(2);
+  });
+
   it('applies the length outlier factor: 0 flags every dataset, 100 disables the rule', () => {
     // Of the four vehicles 2 to 4 m long, one (25%) is in the 3.6 to 4 m band.
     const columns = columnsOf([

@@ -64,6 +64,12 @@ export function createQualityAccumulator(
   let last = Number.NEGATIVE_INFINITY;
   const perDay = new Map<number, number>();
   const offsetByHour = new Map<number, number>();
+  // Vehicles come mostly in time order: the hour's offset and the day's count are kept at hand
+  // while they last, and the day's count is put in `perDay` when another day comes.
+  let hourAtHand = Number.NaN;
+  let offsetAtHand = 0;
+  let dayAtHand = Number.NaN;
+  let dayCount = 0;
   const add = (columns: VehicleColumns): void => {
     count += columns.timeMs.length;
     for (let index = 0; index < columns.timeMs.length; index += 1) {
@@ -71,13 +77,22 @@ export function createQualityAccumulator(
       if (time < first) first = time;
       if (time > last) last = time;
       const hour = Math.floor(time / 3_600_000);
-      let offset = offsetByHour.get(hour);
-      if (offset === undefined) {
-        offset = utcOffsetMsAt(hour * 3_600_000);
-        offsetByHour.set(hour, offset);
+      if (hour !== hourAtHand) {
+        let offset = offsetByHour.get(hour);
+        if (offset === undefined) {
+          offset = utcOffsetMsAt(hour * 3_600_000);
+          offsetByHour.set(hour, offset);
+        }
+        hourAtHand = hour;
+        offsetAtHand = offset;
       }
-      const day = Math.floor((time + offset) / 86_400_000);
-      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      const day = Math.floor((time + offsetAtHand) / 86_400_000);
+      if (day !== dayAtHand) {
+        if (dayCount > 0) perDay.set(dayAtHand, dayCount);
+        dayAtHand = day;
+        dayCount = perDay.get(day) ?? 0;
+      }
+      dayCount += 1;
       const rho = columns.rho[index] as number;
       if (!Number.isNaN(rho)) {
         rhoSum += rho;
@@ -95,6 +110,7 @@ export function createQualityAccumulator(
 
   function qualityResults(): Record<QualityTestName, QualityTestResult> {
     const averageRho = rhoCount > 0 ? (rhoSum / rhoCount) * 100 : 100;
+    if (dayCount > 0) perDay.set(dayAtHand, dayCount);
     const busiestDay = Math.max(0, ...perDay.values());
     const hours = count > 0 ? (last - first) / 3_600_000 : 0;
     const unclassifiedPercent = count > 0 ? (unclassified / count) * 100 : 0;

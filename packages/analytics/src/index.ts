@@ -17,3 +17,4 @@ export { scanClaimedParts, scanPart, scanSiteDetail } from './siteDetailScan.ts'
 export { mergePartialScans, type PartialScan } from './scanCounts.ts';
 export { finishSiteDetail } from './scanFinish.ts';
 export * from './scanFile.ts';
+export * from './outputStream.ts';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFilter, type LocalClock } from './filters.ts';
 import {
+  createScanFileStream,
   preparedFromScanFiles,
   scanFileChunks,
   ScanFileCoding,
+  ScanFileWriter,
   type RandomAccessFile,
 } from './scanFile.ts';
 import { siteDetailBySorting } from './siteDetail.ts';
@@ -164,8 +166,48 @@ describe('scan files', () => {
     expect(Buffer.compare(learnt, read)).toBe(0);
   });
 
+  it('are the same written as the batches are made as written from the stored columns', async () => {
+    const stream = createScanFileStream('run-1');
+    const read = stream.stream.toArray();
+    for (const batch of first) stream.add(batch);
+    expect(stream.finish()).toBe(true);
+    const stored = (await scanFileOf(first, 'run-1')) as Uint8Array;
+    expect(Buffer.compare(Buffer.concat(await read), stored)).toBe(0);
+  });
+
+  it('are written from the stored columns when a later batch needs a finer scale', async () => {
+    // Headways to the hundredth in the first batch, to the thousandth after it.
+    const finer = first.map((batch, index) =>
+      index === 0
+        ? batch
+        : { ...batch, headwayS: batch.headwayS.map((headway, row) => headway + (row % 7) / 1000) },
+    );
+    const writer = new ScanFileWriter('run-1');
+    expect(writer.add(finer[0] as ScanColumns)).not.toBeNull();
+    expect(writer.add(finer[1] as ScanColumns)).toBeNull();
+    expect(writer.uncodable).toBe(false);
+    const stream = createScanFileStream('run-1');
+    const failed = stream.stream.toArray();
+    for (const batch of finer) stream.add(batch);
+    expect(stream.finish()).toBe(false);
+    await expect(failed).rejects.toThrow('not codable');
+    // From the stored columns, the headways are coded at the finer scale.
+    const stored = (await scanFileOf(finer, 'run-1')) as Uint8Array;
+    const prepared = await preparedFromScanFiles(
+      [{ file: inMemory(stored), version: 'run-1' }],
+      sharedMemory,
+    );
+    expect(prepared?.headway?.scale).toBe(1000);
+    // A first batch coded only at the finer scale is written as it is made.
+    const fine = new ScanFileWriter('run-1');
+    for (const batch of finer.slice(1)) expect(fine.add(batch)).not.toBeNull();
+  });
+
   it('are not written for a file whose measures cannot be coded exactly', async () => {
     const negative = first.map((batch) => ({ ...batch, headwayS: batch.headwayS.map(() => -1) }));
     expect(await scanFileOf(negative, 'run-1')).toBeNull();
+    const writer = new ScanFileWriter('run-1');
+    expect(writer.add(negative[0] as ScanColumns)).toBeNull();
+    expect(writer.uncodable).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import {
   type Allocate,
   type ScanColumns,
 } from './vehicleColumns.ts';
+import { createOutputStream, type OutputStream } from './outputStream.ts';
 
 // A scan file holds one file's columns as the site-detail scan reads them: split by direction,
 // with speed, headway and gap coded, so that loading a site is reading its scan files into
@@ -102,6 +103,167 @@ export class ScanFileCoding {
 }
 
 /**
+ * Writes a file's scan file a batch at a time, as chunks to write in order. With `coders` (a
+ * coding learnt from all the file's batches), every batch is coded with them. Without, each
+ * measure is coded at the first scale that codes the first batch exactly, so that a file is
+ * written as its batches are made without going over them twice: should a later batch need a
+ * finer scale, the batches already written would have to be coded again, and the writer gives
+ * up (`add` answers null; `uncodable` tells whether any scale could have coded the file).
+ */
+export class ScanFileWriter {
+  private offset = 0;
+  private readonly batches: Footer['batches'] = [];
+  private readonly bounds = emptyBounds();
+  private readonly coders: MeasureCoder[];
+  private readonly learnt: boolean;
+  private given = false;
+  /** Given up because no scale codes a measure: the file has no scan file. */
+  uncodable = false;
+
+  constructor(
+    private readonly version: string,
+    coders?: MeasureCoder[],
+  ) {
+    this.learnt = coders !== undefined;
+    this.coders =
+      coders ??
+      MEASURES.map(({ overflow }) => new MeasureCoder(CODE_SCALES[0] as number, overflow));
+  }
+
+  /** The chunks of a batch of the file's columns; null once the writer has given up. */
+  add(file: ScanColumns): Uint8Array[] | null {
+    if (this.given) return null;
+    widenBounds(this.bounds, file);
+    const parts = columnsByDirection(file);
+    const codes: Uint16Array[][] = [];
+    for (const [measure, { column }] of MEASURES.entries()) {
+      const partCodes = this.code(measure, parts, column);
+      if (!partCodes) {
+        this.given = true;
+        return null;
+      }
+      codes.push(partCodes);
+    }
+    const chunks: Uint8Array[] = [];
+    for (const [part, batch] of parts.entries()) {
+      const columns = {} as Record<ScanFileColumn, Section>;
+      for (const name of SCAN_COLUMN_NAMES) columns[name] = this.put(batch[name], chunks);
+      for (const [measure, { codes: name }] of MEASURES.entries())
+        columns[name] = this.put(codes[measure]?.[part] as Uint16Array, chunks);
+      const runs = ascendingRunsOf(batch.timeMs);
+      this.batches.push({
+        rows: batch.timeMs.length,
+        ascendingRuns: runs ? [...runs] : null,
+        columns,
+      });
+    }
+    return chunks;
+  }
+
+  /** The last chunks: the value tables of the codes, the footer and the tail. */
+  finish(): Uint8Array[] {
+    if (this.given) throw new Error('scan file: finished after the writer gave up');
+    const chunks: Uint8Array[] = [];
+    const measures = {} as Footer['measures'];
+    for (const [measure, { name }] of MEASURES.entries()) {
+      const coder = this.coders[measure] as MeasureCoder;
+      measures[name] = { scale: coder.scale, values: this.put(coder.values, chunks) };
+    }
+    const { bounds } = this;
+    const footer: Footer = {
+      format: FORMAT,
+      version: this.version,
+      minTimeMs: Number.isFinite(bounds.minTimeMs) ? bounds.minTimeMs : null,
+      maxTimeMs: Number.isFinite(bounds.maxTimeMs) ? bounds.maxTimeMs : null,
+      maxSpeedMps: bounds.maxSpeedMps,
+      measures,
+      batches: this.batches,
+    };
+    const json = new TextEncoder().encode(JSON.stringify(footer));
+    const tail = new Uint8Array(TAIL_BYTES);
+    new DataView(tail.buffer).setUint32(0, json.length, true);
+    tail.set(new TextEncoder().encode(MAGIC), 4);
+    chunks.push(json, tail);
+    return chunks;
+  }
+
+  /** Each part's codes of a measure, at the writer's scale (or a later one, at the first batch). */
+  private code(
+    measure: number,
+    parts: ScanColumns[],
+    column: (typeof MEASURES)[number]['column'],
+  ): Uint16Array[] | null {
+    for (;;) {
+      const coder = this.coders[measure] as MeasureCoder;
+      const codes = parts.map((part) => new Uint16Array(part.timeMs.length));
+      if (parts.every((part, index) => coder.code(part[column], codes[index]))) return codes;
+      const next = CODE_SCALES[CODE_SCALES.indexOf(coder.scale) + 1];
+      if (this.learnt || this.batches.length > 0 || next === undefined) {
+        // The last scale fails only where every scale before it failed the first batch.
+        this.uncodable = this.learnt || next === undefined;
+        return null;
+      }
+      this.coders[measure] = new MeasureCoder(next, MEASURES[measure]?.overflow ?? false);
+    }
+  }
+
+  /** A view's bytes and padding to the next multiple of 8, added to `chunks`; where they lie. */
+  private put(view: ArrayBufferView, chunks: Uint8Array[]): Section {
+    const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+    const section = { offset: this.offset, bytes: bytes.length };
+    chunks.push(bytes);
+    const pad = (8 - (bytes.length % 8)) % 8;
+    if (pad > 0) chunks.push(PADDING.subarray(0, pad));
+    this.offset += bytes.length + pad;
+    return section;
+  }
+}
+
+const PADDING = new Uint8Array(8);
+
+/**
+ * A file's scan file written to a stream for a store's put as its batches are made (see
+ * `ScanFileWriter`), so that ingest need not read its columns back.
+ */
+export function createScanFileStream(version: string): {
+  stream: OutputStream['stream'];
+  /** Writes a batch (its arrays must not change until stored). */
+  add: (batch: ScanColumns) => void;
+  drained: () => Promise<void>;
+  /**
+   * Ends the stream; false when the writer gave up, and the stream failed (nothing is stored):
+   * the scan file is then written from the file's stored columns.
+   */
+  finish: () => boolean;
+  abort: (error: Error) => void;
+} {
+  const writer = new ScanFileWriter(version);
+  const output = createOutputStream();
+  let written = true;
+  return {
+    stream: output.stream,
+    add: (batch) => {
+      if (!written) return;
+      const chunks = writer.add(batch);
+      if (chunks) for (const chunk of chunks) output.write(chunk);
+      else {
+        written = false;
+        output.abort(new Error('scan file: not codable as the batches were made'));
+      }
+    },
+    drained: output.drained,
+    finish: () => {
+      if (written) {
+        for (const chunk of writer.finish()) output.write(chunk);
+        output.end();
+      }
+      return written;
+    },
+    abort: output.abort,
+  };
+}
+
+/**
  * The scan file of a file's columns, as chunks to write, given its record batches (read once
  * more first when `coding` has not seen them); null when a measure cannot be coded (such a
  * file is prepared from its columns when a site loads).
@@ -118,59 +280,10 @@ export async function scanFileChunks(
   }
   const coders = learnt.coders();
   if (!coders) return null;
-  const coderOf = (measure: number) => coders[measure] as MeasureCoder;
-  const { bounds } = learnt;
-
   return (async function* chunks() {
-    let offset = 0;
-    const padding = new Uint8Array(8);
-    // Yields a view's bytes, then padding to the next multiple of 8.
-    function* put(view: ArrayBufferView): Generator<Uint8Array, Section> {
-      const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
-      const section = { offset, bytes: bytes.length };
-      yield bytes;
-      const pad = (8 - (bytes.length % 8)) % 8;
-      if (pad > 0) yield padding.subarray(0, pad);
-      offset += bytes.length + pad;
-      return section;
-    }
-    const batches: Footer['batches'] = [];
-    for await (const file of batchesOf())
-      for (const batch of columnsByDirection(file)) {
-        const rows = batch.timeMs.length;
-        const codes = MEASURES.map(({ column }, measure) => {
-          const into = new Uint16Array(rows);
-          coderOf(measure).code(batch[column], into);
-          return into;
-        });
-        const columns = {} as Record<ScanFileColumn, Section>;
-        for (const name of SCAN_COLUMN_NAMES) columns[name] = yield* put(batch[name]);
-        for (const [measure, { codes: name }] of MEASURES.entries())
-          columns[name] = yield* put(codes[measure] as Uint16Array);
-        const runs = ascendingRunsOf(batch.timeMs);
-        batches.push({ rows, ascendingRuns: runs ? [...runs] : null, columns });
-      }
-    const measures = {} as Footer['measures'];
-    for (const [measure, { name }] of MEASURES.entries())
-      measures[name] = {
-        scale: coderOf(measure).scale,
-        values: yield* put(coderOf(measure).values),
-      };
-    const footer: Footer = {
-      format: FORMAT,
-      version,
-      minTimeMs: Number.isFinite(bounds.minTimeMs) ? bounds.minTimeMs : null,
-      maxTimeMs: Number.isFinite(bounds.maxTimeMs) ? bounds.maxTimeMs : null,
-      maxSpeedMps: bounds.maxSpeedMps,
-      measures,
-      batches,
-    };
-    const json = new TextEncoder().encode(JSON.stringify(footer));
-    yield json;
-    const tail = new Uint8Array(TAIL_BYTES);
-    new DataView(tail.buffer).setUint32(0, json.length, true);
-    tail.set(new TextEncoder().encode(MAGIC), 4);
-    yield tail;
+    const writer = new ScanFileWriter(version, coders);
+    for await (const batch of batchesOf()) yield* writer.add(batch) ?? [];
+    yield* writer.finish();
   })();
 }
 

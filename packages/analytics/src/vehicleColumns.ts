@@ -7,6 +7,7 @@ import {
   tableFromIPC,
   tableToIPC,
 } from 'apache-arrow';
+import { createOutputStream } from './outputStream.ts';
 
 /** The columns of one processed file, in SI units and UTC milliseconds. NaN where unknown. */
 export interface VehicleColumns {
@@ -63,8 +64,12 @@ export const MISSING_INTEGER = -1;
 
 export type VehicleRow = { [K in ColumnName]: number };
 
-/** Rows per batch: big enough for fast scans, small enough that growing never copies much. */
-export const BATCH_ROWS = 1 << 20;
+/**
+ * Rows per batch: big enough for fast scans, small enough that growing never copies much, and
+ * that the batches ingest holds at once (the one being filled, those being stored, and their scan
+ * files' parts) stay a few tens of megabytes.
+ */
+export const BATCH_ROWS = 1 << 18;
 
 function allocate(capacity: number): VehicleColumns {
   return Object.fromEntries(
@@ -276,29 +281,43 @@ export function columnsByDirection(
 }
 
 /**
- * An Arrow IPC file written batch by batch as a stream: `write` each batch as it is built,
- * then `finish`; `abort` ends the stream with the error.
+ * An Arrow IPC file written batch by batch as a stream: `write` each batch as it is built
+ * (its arrays are written as they are, not copied: they must not change until stored), wait on
+ * `drained` to keep what waits to be stored bounded, then `finish`; `abort` ends the stream
+ * with the error.
  */
 export function createArrowColumnsWriter(): {
   stream: Readable;
   write: (batch: VehicleColumns) => void;
+  drained: () => Promise<void>;
   finish: () => void;
   abort: (error: Error) => void;
 } {
   const writer = new RecordBatchFileWriter();
-  const stream = writer.toNodeStream();
+  const output = createOutputStream();
+  // The writer's bytes move to the output as soon as it makes them, so that all that waits to
+  // be stored is in the output, where `drained` sees it.
+  void (async () => {
+    try {
+      for await (const chunk of writer as AsyncIterable<Uint8Array>) output.write(chunk);
+      output.end();
+    } catch (error) {
+      output.abort(error instanceof Error ? error : new Error('the column writer failed'));
+    }
+  })();
   return {
-    stream,
+    stream: output.stream,
     write: (batch) => {
       for (const recordBatch of tableFromArrays({ ...batch }).batches) writer.write(recordBatch);
     },
+    drained: output.drained,
     finish: () => {
       writer.finish();
       writer.close();
     },
     abort: (error) => {
+      output.abort(error);
       writer.abort(error);
-      stream.destroy(error);
     },
   };
 }

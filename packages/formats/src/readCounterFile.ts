@@ -17,7 +17,12 @@ interface TextReader {
 }
 
 const TEXT_READERS: TextReader[] = [
-  { format: 'roadcount', detect: isRoadcountCsv, read: readRoadcountCsv },
+  {
+    format: 'roadcount',
+    detect: isRoadcountCsv,
+    read: readRoadcountCsv,
+    readBytes: readRoadcountCsv,
+  },
   { format: 'metrocount', detect: isMetroCount, read: readMetroCount, readBytes: readMetroCount },
   { format: 'jamar', detect: isJamar, read: readJamar },
   { format: 'ecocounter', detect: isEcoCounter, read: readEcoCounter },

@@ -2,8 +2,8 @@ import {
   BATCH_ROWS,
   createQualityAccumulator,
   IntervalColumnsBuilder,
+  pacedBy,
   runIntervalQualityTests,
-  ScanFileCoding,
   type QualityTestResult,
   QUALITY_REASONS,
   VehicleColumnsBuilder,
@@ -94,15 +94,17 @@ export function createProcessFileHandler(deps: {
     let timeZone = defaultTimeZone;
     let classifyByLength = false;
     let firstRule: SiteMatch['rule'] | undefined;
-    // Vehicles go to the column object and the quality tests a batch at a time, as they are
-    // read, so that memory stays flat whatever the file's size. Batches only start once the
-    // header has given the site, and with it the time zone.
+    // Vehicles go to the column object, the scan file and the quality tests a batch at a time,
+    // as they are read, and reading waits while either object has much still to store, so that
+    // memory stays flat whatever the file's size. Batches only start once the header has given
+    // the site, and with it the time zone.
     let columnsOutput:
       | {
           writer: ReturnType<SiteData['columnsWriter']>['writer'];
           stored: Promise<unknown>;
           quality: ReturnType<typeof createQualityAccumulator>;
-          coding: ScanFileCoding;
+          scan: ReturnType<SiteData['scanFileWriter']>['scan'];
+          scanStored: Promise<unknown>;
         }
       | undefined;
     const outputColumns = (batch?: VehicleColumns) => {
@@ -112,12 +114,15 @@ export function createProcessFileHandler(deps: {
         // Awaited once the file is read; this only keeps an early failure from going unhandled.
         stored.catch(() => undefined);
         const quality = createQualityAccumulator(thresholds, (utcMs) => local.offsetAt(utcMs));
-        columnsOutput = { writer, stored, quality, coding: new ScanFileCoding() };
+        // The columns as the site-detail scan reads them, so that a site loads by reading files.
+        const { scan, stored: scanStored } = deps.siteData.scanFileWriter(file.id, task.id);
+        scanStored.catch(() => undefined);
+        columnsOutput = { writer, stored, quality, scan, scanStored };
       }
       if (batch) {
         columnsOutput.writer.write(batch);
         columnsOutput.quality.add(batch);
-        columnsOutput.coding.add(batch);
+        columnsOutput.scan.add(batch);
       }
       return columnsOutput;
     };
@@ -126,8 +131,11 @@ export function createProcessFileHandler(deps: {
     let header: CounterFileHeader | undefined;
     const fallbackName = file.fileName.replace(/\.[^.]+$/, '');
     let summary;
+    const outputsDrained = () =>
+      columnsOutput && Promise.all([columnsOutput.writer.drained(), columnsOutput.scan.drained()]);
     try {
-      summary = await readCounterFile(await deps.siteData.rawUpload(file.s3Key), {
+      const upload = pacedBy(await deps.siteData.rawUpload(file.s3Key), outputsDrained);
+      summary = await readCounterFile(upload, {
         fileName: file.fileName,
         resolveSite: async (fromFile) => {
           // SPEC matching order: a SID or coordinates in the upload's description count too.
@@ -182,8 +190,11 @@ export function createProcessFileHandler(deps: {
       });
     } catch (error) {
       if (columnsOutput) {
-        columnsOutput.writer.abort(error instanceof Error ? error : new Error(String(error)));
+        const reason = error instanceof Error ? error : new Error(String(error));
+        columnsOutput.writer.abort(reason);
+        columnsOutput.scan.abort(reason);
         await columnsOutput.stored.catch(() => undefined);
+        await columnsOutput.scanStored.catch(() => undefined);
       }
       if (!(error instanceof FormatError)) throw error;
       await deps.ingest.updateFile(file.id, {
@@ -226,9 +237,14 @@ export function createProcessFileHandler(deps: {
       for (const batch of builder.batches()) outputColumns(batch);
       const output = outputColumns();
       output.writer.finish();
+      const scanWritten = output.scan.finish();
       await output.stored;
-      // The columns as the site-detail scan reads them, so that a site loads by reading files.
-      await deps.siteData.writeScanFile(file.id, task.id, output.coding);
+      if (scanWritten) await output.scanStored;
+      else {
+        // A measure that the first batch coded at too coarse a scale: coded from the columns.
+        await output.scanStored.catch(() => undefined);
+        await deps.siteData.writeScanFile(file.id, task.id);
+      }
       results = output.quality.results();
     }
     // SPEC section 3: only failed tests are flagged; a missing flag means pass.

@@ -1,5 +1,6 @@
 import {
   createArrowColumnsWriter,
+  createScanFileStream,
   intervalsToArrow,
   type IntervalColumns,
   type ScanFileCoding,
@@ -86,6 +87,20 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
         Number.MAX_SAFE_INTEGER,
       );
       return { writer, stored };
+    },
+
+    /**
+     * Starts writing a vehicle file's scan file from its batches as they are read (`version`:
+     * the processing run); `stored` settles once it is in the store.
+     */
+    scanFileWriter(fileId: string, version: string) {
+      const scan = createScanFileStream(version);
+      const stored = blobs.putStream(
+        storedKeys.scanFile(fileId),
+        scan.stream,
+        Number.MAX_SAFE_INTEGER,
+      );
+      return { scan, stored };
     },
 
     /** Writes the scan file of a written column object; false when it cannot be coded exactly. */
