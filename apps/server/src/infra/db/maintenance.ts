@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './database.ts';
+import { vacuumAnalyze } from './maintenance.repository.ts';
 
 const ANALYZE_EVERY_MS = 15 * 60_000;
 
@@ -18,7 +18,7 @@ export function startEmbeddedMaintenance(
 ): () => void {
   if (database.kind !== 'pglite') return () => undefined;
   const analyze = () =>
-    void database.db.execute(sql`vacuum analyze`).catch((error: unknown) => {
+    void vacuumAnalyze(database.db).catch((error: unknown) => {
       log.warn({ err: error }, 'the embedded database could not be vacuumed');
     });
   analyze();

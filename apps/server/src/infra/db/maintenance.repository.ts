@@ -1,0 +1,17 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from './database.ts';
+
+/** Whether the database answers a query. */
+export async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Refreshes the planner's statistics and the visibility map (what autovacuum does). */
+export async function vacuumAnalyze(db: Database): Promise<void> {
+  await db.execute(sql`vacuum analyze`);
+}
