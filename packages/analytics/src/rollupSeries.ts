@@ -379,15 +379,15 @@ export function seriesAdt(series: RollupSeries, range: Omit<SeriesRange, 'limits
   while (first <= last && !((vehicles[first] as number) > 0)) first += 1;
   while (last >= first && !((vehicles[last] as number) > 0)) last -= 1;
   if (first >= last) return null;
-  const slotOf = new Map<number, number>();
-  for (let slot = first + 1; slot < last; slot += 1) slotOf.set(dayNumbers[slot] as number, slot);
+  const firstDay = dayNumbers[first] as number;
+  const lastDay = dayNumbers[last] as number;
+  // Each day's vehicles by its distance from the first day: a silent day stays 0.
+  const volumes = new Float64Array(lastDay - firstDay + 1);
+  for (let slot = first; slot <= last; slot += 1)
+    volumes[(dayNumbers[slot] as number) - firstDay] = vehicles[slot] as number;
   const part = PARTS[range.dayRange];
-  const wholeDays = wholeDaysBetween(
-    dayNumbers[first] as number,
-    dayNumbers[last] as number,
-  ).filter((dayNumber) => part === PARTS.wholeWeek || partOf(dayNumber) === part);
-  return averageDailyVolumes(wholeDays, (dayNumber) => {
-    const slot = slotOf.get(dayNumber);
-    return slot === undefined ? 0 : (vehicles[slot] as number);
-  }).adt;
+  const wholeDays: number[] = [];
+  for (const dayNumber of wholeDaysBetween(firstDay, lastDay))
+    if (part === PARTS.wholeWeek || partOf(dayNumber) === part) wholeDays.push(dayNumber);
+  return averageDailyVolumes(wholeDays, (dayNumber) => volumes[dayNumber - firstDay] as number).adt;
 }
