@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { NATIONAL_PLATFORM_MAX_DATA_COLUMNS } from '@roadcount/domain';
 import { FormatError } from './formatError.ts';
 import { includeTime } from './summary.ts';
@@ -135,6 +134,7 @@ export async function readNationalXlsx(
 ): Promise<ReadSummary> {
   const file = options.fileName;
   const header: CounterFileHeader = { format: 'national', kind: 'intervals', directions: [] };
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -14,12 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 
 export interface StoredBlob {
   sizeBytes: number;
@@ -119,18 +114,26 @@ export function createS3BlobStore(options: {
   endpoint?: string;
   region: string;
 }): BlobStore {
-  const client = new S3Client({
-    region: options.region,
-    ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
-  });
+  // The SDK is loaded when the store is first used: processes on the local store (and the
+  // analysis threads) never load it.
+  let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  const s3 = () =>
+    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+      }),
+    })));
   const Bucket = options.bucket;
   return {
     async putStream(key, source, maxBytes) {
       const spool = join(tmpdir(), `roadcount-upload-${randomUUID()}`);
       try {
         const stored = await streamToFile(source, spool, maxBytes);
+        const { sdk, client } = await s3();
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             Bucket,
             Key: safeKey(key),
             Body: createReadStream(spool),
@@ -143,18 +146,22 @@ export function createS3BlobStore(options: {
       }
     },
     async putBytes(key, bytes) {
-      await client.send(new PutObjectCommand({ Bucket, Key: safeKey(key), Body: bytes }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: safeKey(key), Body: bytes }));
     },
     async getStream(key) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }));
+      const { sdk, client } = await s3();
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: safeKey(key) }));
       return answer.Body as Readable;
     },
     async getBytes(key) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: safeKey(key) }));
+      const { sdk, client } = await s3();
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket, Key: safeKey(key) }));
       return (await answer.Body?.transformToByteArray()) ?? new Uint8Array();
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
     },
   };
 }
