@@ -1,6 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { ScanFileCoding } from '@roadcount/analytics';
 import {
   preparedFromScanFiles,
   scanFileChunks,
@@ -14,7 +13,7 @@ import type { StoredColumns } from './storedForms.ts';
 
 /**
  * Writes the scan file of a file's column object (`columnsKey`), reading the columns a batch at
- * a time (twice, when `coding` has not seen them as they were made). Answers false when the
+ * a time, twice (ingest's fallback when its batches could not be coded as they came). Answers false when the
  * file's measures cannot be coded exactly: its site is then prepared from the column objects
  * when it loads.
  */
@@ -23,13 +22,8 @@ export async function writeScanFile(
   columnsKey: string,
   scanKey: string,
   version: string,
-  coding?: ScanFileCoding,
 ): Promise<boolean> {
-  const chunks = await scanFileChunks(
-    () => storedColumnBatches(blobs, columnsKey),
-    version,
-    coding,
-  );
+  const chunks = await scanFileChunks(() => storedColumnBatches(blobs, columnsKey), version);
   if (!chunks) {
     await blobs.delete(scanKey);
     return false;

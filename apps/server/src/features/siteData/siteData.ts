@@ -3,7 +3,6 @@ import {
   createScanFileStream,
   intervalsToArrow,
   type IntervalColumns,
-  type ScanFileCoding,
 } from '@roadcount/analytics';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
@@ -104,14 +103,8 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     },
 
     /** Writes the scan file of a written column object; false when it cannot be coded exactly. */
-    writeScanFile: (fileId: string, version: string, coding?: ScanFileCoding) =>
-      writeScanFile(
-        blobs,
-        storedKeys.columns(fileId),
-        storedKeys.scanFile(fileId),
-        version,
-        coding,
-      ),
+    writeScanFile: (fileId: string, version: string) =>
+      writeScanFile(blobs, storedKeys.columns(fileId), storedKeys.scanFile(fileId), version),
 
     writeIntervals: (fileId: string, intervals: IntervalColumns) =>
       blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),
