@@ -177,4 +177,31 @@ describe('uploads and the files table', () => {
     await row.getByRole('link', { name: SITE_NAME }).click();
     await page.getByRole('heading', { name: SITE_NAME }).waitFor();
   });
+  it('answers a duplicate upload with the file it has, adding nothing to the files or counts', async () => {
+    await page.goto(`${appUrl}/ui/file-management`);
+    const summary = page.getByRole('list', { name: 'Summary' });
+    const chipText = (status: string) =>
+      summary
+        .getByRole('listitem')
+        .filter({ hasText: `${status}:` })
+        .textContent();
+    await expect.poll(() => chipText('Processing')).toMatch(/Processing: \d/);
+    const before = { processing: await chipText('Processing'), passed: await chipText('Passed') };
+    await page.getByLabel('Search by file or site name').fill('whitley');
+    await page.getByText('All files: 1').waitFor();
+
+    await page.goto(`${appUrl}/ui/file-upload`);
+    await page.locator('input[data-kind="vehicle"]').setInputFiles(path);
+    const upload = page
+      .getByRole('region', { name: 'Vehicle counts' })
+      .getByRole('listitem', { name: 'whitley.csv' });
+    await upload.getByText('Already uploaded, not processed again').waitFor({ timeout: 30_000 });
+
+    await page.goto(`${appUrl}/ui/file-management`);
+    await page.getByLabel('Search by file or site name').fill('whitley');
+    await page.getByText('All files: 1').waitFor();
+    await expect.poll(() => chipText('Processing')).toBe(before.processing);
+    expect(await chipText('Passed')).toBe(before.passed);
+    expect(errors).toEqual([]);
+  });
 });

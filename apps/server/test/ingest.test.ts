@@ -325,10 +325,21 @@ describe('ingest: upload, process, match and check quality', () => {
     ]);
   });
 
-  it('lists a second upload of the same content as a duplicate and does not process it again', async () => {
+  it('answers a second upload of the same content with the file it has, adding no row', async () => {
+    const filesOf = () =>
+      server.database.db
+        .select()
+        .from(trafficDataFiles)
+        .where(eq(trafficDataFiles.organisationId, organisationId));
+    const before = await filesOf();
     const { body } = await upload(server, token, ['ok/roadcount.csv']);
     expect(body.files[0]?.duplicate_of).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.files[0]?.id).toBe(body.files[0]?.duplicate_of);
     expect(body.files[0]?.task_id).toBeNull();
+    // No phantom: the files table (and so its status counts) is as it was.
+    const after = await filesOf();
+    expect(after.map((file) => file.id).sort()).toEqual(before.map((file) => file.id).sort());
+    expect(after.filter((file) => file.reviewStatus === null)).toEqual([]);
     const forced = await upload(server, token, ['ok/roadcount.csv'], { force: 'true' });
     expect(forced.body.files[0]?.task_id).toMatch(/^[0-9a-f-]{36}$/);
   });

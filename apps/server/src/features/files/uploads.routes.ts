@@ -21,7 +21,8 @@ interface ReceivedFile {
 /**
  * POST /api/uploads (multipart: file-0, file-1, ..., kind, description, force). Each file is
  * streamed to the blob store, recorded, and queued for processing; a file whose content the
- * organisation already has is recorded as a duplicate and not processed unless `force` is set.
+ * organisation already has is neither stored nor processed again unless `force` is set: the
+ * answer names the file it has.
  */
 export function registerUploadRoutes(
   router: Router,
@@ -108,6 +109,20 @@ export function registerUploadRoutes(
       const answer = [];
       for (const file of received) {
         const duplicateOf = await deps.files.findByHash(organisationId, file.sha256);
+        // A file the organisation already has is not stored again unless `force` is set: the
+        // answer points at the file it has, and nothing new appears in the files table.
+        if (duplicateOf && !force) {
+          await deps.blobs.delete(file.s3Key);
+          answer.push({
+            id: duplicateOf.id,
+            file_name: file.fileName,
+            size_bytes: file.sizeBytes,
+            sha256: file.sha256,
+            duplicate_of: duplicateOf.id,
+            task_id: null,
+          });
+          continue;
+        }
         const row = await deps.files.insert({
           id: file.id,
           organisationId,
@@ -120,27 +135,22 @@ export function registerUploadRoutes(
           logs: {
             ...(description ? { description } : {}),
             ...(duplicateOf ? { duplicate_of: duplicateOf.id } : {}),
-            ...(duplicateOf && !force ? { saved_vehicles: 0 } : {}),
           },
         });
-        let taskId: string | null = null;
-        if (!duplicateOf || force) {
-          const task = await deps.queue.enqueue({
-            functionName: kind === 'national' ? 'process_national_platform_file' : 'process_file',
-            organisationId,
-            userId: uploader.userId,
-            payload: { fileId: row.id },
-            message: `Queued ${row.fileName}`,
-          });
-          taskId = task.id;
-        }
+        const task = await deps.queue.enqueue({
+          functionName: kind === 'national' ? 'process_national_platform_file' : 'process_file',
+          organisationId,
+          userId: uploader.userId,
+          payload: { fileId: row.id },
+          message: `Queued ${row.fileName}`,
+        });
         answer.push({
           id: row.id,
           file_name: row.fileName,
           size_bytes: row.sizeBytes,
           sha256: row.sha256,
           duplicate_of: duplicateOf?.id ?? null,
-          task_id: taskId,
+          task_id: task.id,
         });
       }
       deps.onQueued();

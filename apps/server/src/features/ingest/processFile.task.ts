@@ -11,6 +11,7 @@ import {
   type QualityTestName,
 } from '@roadcount/analytics';
 import {
+  BIKE_SCHEME,
   DEFAULT_ORGANISATION_SETTINGS,
   findClassScheme,
   LENGTH_BINS_M,
@@ -44,6 +45,14 @@ function laneDirectionsOf(site: SiteRow): Record<number, DirectionCode> {
 }
 
 /** Under the length scheme a vehicle's class is its length bin (1 to 4), whatever the counter said. */
+/**
+ * The class scheme a site made for a file takes: the one the file names, else bicycles for a
+ * file uploaded as a bike count (its vehicles are class 14), else none (the default, ARX).
+ */
+export function newSiteScheme(fileScheme: string | null | undefined, kind: string): string | null {
+  return fileScheme ?? (kind === 'bike' ? BIKE_SCHEME.id : null);
+}
+
 export function lengthClass(lengthM: number): number {
   if (!Number.isFinite(lengthM) || lengthM <= 0) return 0;
   return 1 + LENGTH_BINS_M.filter((edge) => lengthM >= edge).length;
@@ -172,8 +181,11 @@ export function createProcessFileHandler(deps: {
           timeZone =
             match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
           classifyByLength =
-            findClassScheme(match.rule === 'new' ? fileHeader.classScheme : match.site.classScheme)
-              .id === 'length';
+            findClassScheme(
+              match.rule === 'new'
+                ? newSiteScheme(fileHeader.classScheme, file.kind)
+                : match.site.classScheme,
+            ).id === 'length';
           return {
             timeZone,
             laneDirections: match.rule === 'new' ? {} : laneDirectionsOf(match.site),
@@ -216,7 +228,7 @@ export function createProcessFileHandler(deps: {
             longitude: match.longitude,
             timeZone,
             siteType: 'temporary',
-            classScheme: header.classScheme ?? null,
+            classScheme: newSiteScheme(header.classScheme, file.kind),
             directionOne: header.directions[0] ?? null,
             directionTwo: header.directions[1] ?? null,
             pedestriansIncluded: pedestrianCounts,

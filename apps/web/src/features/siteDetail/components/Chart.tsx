@@ -29,10 +29,12 @@ interface Props {
   title: string;
   option: ChartOption | null;
   height?: number;
+  /** What an empty chart says instead of 'No data available', where the reason is known. */
+  emptyText?: string;
 }
 
 /** A titled ECharts chart that follows its box's size, or 'No data available'. */
-export function Chart({ title, option, height = 300 }: Props) {
+export function Chart({ title, option, height = 300, emptyText }: Props) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -61,8 +63,10 @@ export function Chart({ title, option, height = 300 }: Props) {
       {option ? (
         <Box key="chart" ref={element} sx={{ height, width: '100%' }} />
       ) : (
-        <Box key="empty" sx={{ height: 120, display: 'grid', placeItems: 'center' }}>
-          <Typography color="text.secondary">{t('siteDetail.noData')}</Typography>
+        <Box key="empty" sx={{ height: 120, display: 'grid', placeItems: 'center', px: 2 }}>
+          <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+            {emptyText ?? t('siteDetail.noData')}
+          </Typography>
         </Box>
       )}
     </Paper>

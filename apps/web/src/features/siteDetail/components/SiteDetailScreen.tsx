@@ -149,6 +149,15 @@ export function SiteDetailScreen() {
   }
   if (!data) return <LinearProgress aria-label={t('siteDetail.loading')} />;
 
+  // Where a chart is empty for a known reason, it says so instead of 'No data available'.
+  const emptyReason = (key: string) =>
+    key === 'speeding' && limits.data?.length === 0
+      ? { emptyText: t('siteDetail.header.noSpeedLimit') }
+      : (key === 'headwayGap' || key === 'matrix') &&
+          data.summary.vehicles > 0 &&
+          data.headwayPercentiles === null
+        ? { emptyText: t('siteDetail.noHeadways') }
+        : {};
   const hasCoordinates = data.latitude !== null && data.longitude !== null;
   const streetView = hasCoordinates
     ? `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${data.latitude},${data.longitude}`
@@ -311,6 +320,7 @@ export function SiteDetailScreen() {
             <Chart
               title={t(`siteDetail.charts.${key as string}`)}
               option={option as ReturnType<typeof volumeOption>}
+              {...emptyReason(key as string)}
             />
           </Grid>
         ))}

@@ -1,0 +1,101 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiGraphql, apiSignIn } from '../support/api.ts';
+import { DEMO_PASSWORD, startApp, type RunningApp } from '../support/appServer.ts';
+import { launchBrowser, newPage } from '../support/browser.ts';
+
+// Every demo site, as the demo account sees it: its detail page is not empty, and its figures
+// over all its data are the map's over a range that holds all of it.
+const MAP_SITES = `query($filter: MapFilter!) {
+  mapSites(filter: $filter) { id name vehicles adt }
+}`;
+const SITE_DETAIL = `query($siteId: ID!) {
+  siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary }
+}`;
+const FILES = `query { trafficDataFiles { files { file_name review_status } } }`;
+
+interface MapSite {
+  id: string;
+  name: string;
+  vehicles: number;
+  adt: number | null;
+}
+
+describe('the demo sites', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let page: Page;
+  let token: string;
+  let mapSites: MapSite[];
+
+  beforeAll(async () => {
+    app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
+    token = await apiSignIn(app.url, 'demo', DEMO_PASSWORD);
+    // The four demo surveys are processed in the background after start.
+    for (let waited = 0; waited < 90_000; waited += 500) {
+      const { trafficDataFiles } = await apiGraphql<{
+        trafficDataFiles: { files: { review_status: string }[] };
+      }>(app.url, token, FILES);
+      const done = trafficDataFiles.files.filter((file) => file.review_status === 'PDC');
+      if (done.length === 4 && /Thames Path.*daily rollups/.test(app.output())) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // A range that holds every demo survey (the longest is a year up to yesterday).
+    const today = new Date();
+    const start = new Date(today.getTime() - 800 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(today.getTime() + 86_400_000).toISOString().slice(0, 10);
+    mapSites = (
+      await apiGraphql<{ mapSites: MapSite[] }>(app.url, token, MAP_SITES, {
+        filter: { start_date: start, end_date: end },
+      })
+    ).mapSites;
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, 1440));
+    await page.goto(`${app.url}/auth/login`);
+    await page.getByLabel('Email/username').fill('demo');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/ui/analysis/map');
+  }, 150_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('are four, each with vehicles and an ADT on the map', () => {
+    expect(mapSites.map((site) => site.name).sort()).toEqual([
+      'A33 Relief Road',
+      'Bath Road',
+      'London Road',
+      'Thames Path cycle counter',
+    ]);
+    for (const site of mapSites) {
+      expect(site.vehicles, site.name).toBeGreaterThan(0);
+      expect(site.adt, site.name).toBeGreaterThan(0);
+    }
+  });
+
+  it('each show the map’s vehicles and ADT on their detail page', async () => {
+    for (const site of mapSites) {
+      const { siteDetail } = await apiGraphql<{
+        siteDetail: { summary: { vehicles: number; adt: number | null } };
+      }>(app.url, token, SITE_DETAIL, { siteId: site.id });
+      expect(siteDetail.summary.vehicles, site.name).toBe(site.vehicles);
+      expect(siteDetail.summary.adt, site.name).toBeCloseTo(site.adt ?? Number.NaN, 6);
+
+      // The page opens on all the site's data, as the API answer above.
+      await page.goto(`${app.url}/ui/analysis/site-detail/${site.id}`);
+      await expect
+        .poll(() => page.getByTestId('vehicle-count').textContent(), { timeout: 20_000 })
+        .toContain(site.vehicles.toLocaleString('en-GB'));
+      const adt = await page.locator('[data-card="adt"] [data-value]').textContent();
+      expect(adt, site.name).toBe(Math.round(site.adt ?? 0).toLocaleString('en-GB'));
+      await expect
+        .poll(() => page.getByText('No data available').count(), {
+          timeout: 5_000,
+          message: `${site.name}: every chart has data`,
+        })
+        .toBe(0);
+    }
+  }, 120_000);
+});
