@@ -244,6 +244,18 @@ describe('user management', () => {
       role: 'org_user',
     });
     expect(second.status).toBe(201);
+    // The admin and 'second-user', and an inactive user who does not count: 2, on both screens.
+    await createUser(server, { organisationId: small.id, role: 'org_user', isActive: false });
+    const staff = await createUser(server, { organisationId: null, role: 'admin' });
+    const staffToken = (await signIn(server, staff.username)).access;
+    const listed = await authed(server, staffToken, 'GET', '/core/api/config/organisations/');
+    expect(
+      (listed.body as unknown as { id: string; active_users: number }[]).find(
+        (organisation) => organisation.id === small.id,
+      )?.active_users,
+    ).toBe(2);
+    const team = await authed(server, token, 'GET', '/core/api/config/users/');
+    expect(team.body.active_users).toBe(2);
     const third = await authed(server, token, 'POST', '/core/api/config/create_user/', {
       username: 'third-user',
       email: 'third@example.test',

@@ -32,6 +32,7 @@ describe('npm run create-admin', () => {
     );
     expect(stdout).toMatch(/Platform admin 'staff\.anna' created/);
     expect(stdout).toMatch(/http:\/\/localhost:4321\/auth\/password\?token=[\w-]{43}/);
+    expect(stdout).toContain('assumes the server runs on this machine on port 4321');
 
     const again = await run(
       process.execPath,

@@ -50,6 +50,11 @@ try {
       `Platform admin '${user.username}' created. Choose the password here (once, within 7 days):`,
     );
     console.log(`${config.publicUrl}/auth/password?token=${token}`);
+    console.log(
+      process.env.PUBLIC_URL
+        ? '(The address is PUBLIC_URL.)'
+        : `(The address assumes the server runs on this machine on port ${config.port}; set PUBLIC_URL if users reach it elsewhere.)`,
+    );
   }
 } finally {
   await database.close();

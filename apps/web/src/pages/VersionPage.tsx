@@ -1,35 +1,64 @@
-import { Chip, Paper, Stack, Typography } from '@mui/material';
+import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import changelogText from '../../../../CHANGELOG.md?raw';
+import { entryRuns, parseChangelog } from '../features/changelog/changelog.ts';
 
-interface Release {
-  version: string;
-  date: string;
-  changes: string[];
-}
+// Read at build time from the project's CHANGELOG.md, which every user-visible change keeps.
+const RELEASES = parseChangelog(changelogText);
+const KINDS = ['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security'];
 
-/** 'Latest Updates' from the footer: what each release changed. */
+/** 'Latest Updates' from the footer: what each release changed, from CHANGELOG.md. */
 export function VersionPage() {
-  const { t } = useTranslation();
-  const releases = t('version.releases', { returnObjects: true }) as Release[];
+  const { t, i18n } = useTranslation();
+  const dateOf = (date: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${date}T00:00:00Z`),
+    );
   return (
-    <Paper component="article" sx={{ p: { xs: 3, sm: 5 } }}>
+    <Paper component="article" sx={{ p: { xs: 2, sm: 5 } }}>
       <Stack spacing={3}>
         <Typography variant="h1">{t('version.title')}</Typography>
-        {releases.map((release) => (
-          <section key={release.version}>
+        <Typography color="text.secondary">{t('version.intro')}</Typography>
+        {RELEASES.map((release) => (
+          <section key={release.version} aria-label={release.version}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              <Chip label={release.version} color="primary" size="small" />
-              <Typography variant="body2" color="text.secondary">
-                {release.date}
-              </Typography>
-            </Stack>
-            <Stack component="ul" spacing={0.5} sx={{ pl: 2.5, m: 0 }}>
-              {release.changes.map((change) => (
-                <Typography component="li" key={change}>
-                  {change}
+              <Chip
+                label={release.date ? release.version : t('version.unreleased')}
+                color={release.date ? 'primary' : 'default'}
+                size="small"
+              />
+              {release.date && (
+                <Typography variant="body2" color="text.secondary">
+                  {dateOf(release.date)}
                 </Typography>
-              ))}
+              )}
             </Stack>
+            {release.sections.map((section) => (
+              <Box key={section.kind} sx={{ mb: 1.5 }}>
+                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                  {KINDS.includes(section.kind) ? t(`version.kinds.${section.kind}`) : section.kind}
+                </Typography>
+                <Stack component="ul" spacing={0.5} sx={{ pl: 2.5, m: 0 }}>
+                  {section.entries.map((entry) => (
+                    <Typography component="li" key={entry} sx={{ overflowWrap: 'anywhere' }}>
+                      {entryRuns(entry).map((run, index) =>
+                        run.code ? (
+                          <Box
+                            component="code"
+                            key={index}
+                            sx={{ fontFamily: 'monospace', fontSize: '0.9em' }}
+                          >
+                            {run.text}
+                          </Box>
+                        ) : (
+                          run.text
+                        ),
+                      )}
+                    </Typography>
+                  ))}
+                </Stack>
+              </Box>
+            ))}
           </section>
         ))}
       </Stack>

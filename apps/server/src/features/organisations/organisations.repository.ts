@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { organisations, users } from '../../infra/db/schema.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -12,16 +12,16 @@ export function createOrganisationsRepository(db: Database) {
       const [row] = await db.select().from(organisations).where(eq(organisations.id, id));
       return row;
     },
+    /**
+     * Every organisation with its active users (users of it whose `is_active` is set: the
+     * figure Admin Tools shows against the subscription's limit).
+     */
     async list(): Promise<(OrganisationRow & { activeUsers: number })[]> {
       const rows = await db
-        .select({
-          organisation: organisations,
-          activeUsers:
-            sql<number>`(select ${count()} from ${users} where ${users.organisationId} = ${organisations.id} and ${users.isActive})`.mapWith(
-              Number,
-            ),
-        })
+        .select({ organisation: organisations, activeUsers: count(users.id) })
         .from(organisations)
+        .leftJoin(users, and(eq(users.organisationId, organisations.id), eq(users.isActive, true)))
+        .groupBy(organisations.id)
         .orderBy(asc(organisations.name));
       return rows.map((row) => ({ ...row.organisation, activeUsers: row.activeUsers }));
     },
