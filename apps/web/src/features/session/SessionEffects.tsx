@@ -6,6 +6,7 @@ import { isLocale } from '@roadcount/domain';
 import { changeLocale } from '../../i18n/i18n.ts';
 import { http } from '../../lib/http.ts';
 import { track } from '../../lib/track.ts';
+import { useTaskCompletionRefresh } from '../tasks/hooks/useTaskCompletionRefresh.ts';
 import { useSession } from './useSession.ts';
 
 interface SessionProfile {
@@ -15,7 +16,8 @@ interface SessionProfile {
 
 /**
  * What the signed-in area does once per page: apply the user's stored language when the
- * session starts, and record each page view with the user and organisation.
+ * session starts, record each page view with the user and organisation, and refresh what the
+ * screen shows when a task of the organisation ends.
  */
 export function SessionEffects() {
   const { claims } = useSession();
@@ -36,6 +38,8 @@ export function SessionEffects() {
     // Only when the stored preference arrives, not whenever the language changes on this page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedLocale]);
+
+  useTaskCompletionRefresh(userId !== undefined);
 
   useEffect(() => {
     if (userId && loaded) track(userId, organisationId, pathname);
