@@ -37,6 +37,17 @@ describe('countSummary', () => {
     expect(summary.wholeDays).toBe(1);
     expect(summary.dailyAverage).toEqual({ bike: 23, pedestrian: 3 });
     expect(summary.virtualDay.bike?.[8]).toBe(16);
+    // 2 June 2025 was a Monday: weekday average 23, no whole weekend day; the busiest morning
+    // hour 08:00 (10 + 6), the afternoon none (0 at 12:00, the first hour, kept); by direction
+    // bike 1: 4 + 10 + 7 + 2 = 23 and 5: 6.
+    expect(summary.figures.bike).toEqual({
+      awdt: 23,
+      awedt: null,
+      amPeak: { hour: 8, count: 16 },
+      pmPeak: { hour: 12, count: 0 },
+      directions: { 1: 23, 5: 6 },
+    });
+    expect(summary.virtualWeek.bike).toEqual([23, null, null, null, null, null, null]);
   });
 
   it('keeps the chosen directions and time window, and answers nothing for an empty one', () => {

@@ -26,6 +26,20 @@ export interface CountSummary {
   dailyAverage: Partial<Record<IntervalMode, number | null>>;
   /** Average count per local hour of the day over whole days, by mode. */
   virtualDay: Partial<Record<IntervalMode, number[]>>;
+  /** Average count per local weekday (Monday first) over the whole days of each, by mode. */
+  virtualWeek: Partial<Record<IntervalMode, (number | null)[]>>;
+  /** Per mode: weekday and weekend averages, AM and PM peak hours, and totals by direction. */
+  figures: Partial<Record<IntervalMode, CountFigures>>;
+}
+
+export interface CountFigures {
+  awdt: number | null;
+  awedt: number | null;
+  /** The local hour (0 to 11, 12 to 23) with the most counted, averaged over the whole days. */
+  amPeak: { hour: number; count: number } | null;
+  pmPeak: { hour: number; count: number } | null;
+  /** Counted per direction code over the filter's window. */
+  directions: Record<number, number>;
 }
 
 /**
@@ -51,6 +65,7 @@ export function countSummary(
   const bins = new Map<number, Map<IntervalMode, Map<number, number>>>();
   const perDay = new Map<number, Map<IntervalMode, Float64Array>>();
   const totals = new Map<IntervalMode, number>();
+  const modeDirections = new Map<IntervalMode, Map<number, number>>();
   for (const file of files) {
     for (let index = 0; index < file.startMs.length; index += 1) {
       const start = file.startMs[index] as number;
@@ -72,6 +87,9 @@ export function countSummary(
       if (!byDirection) byMode.set(mode, (byDirection = new Map<number, number>()));
       byDirection.set(direction, (byDirection.get(direction) ?? 0) + count);
       totals.set(mode, (totals.get(mode) ?? 0) + count);
+      let directionTotals = modeDirections.get(mode);
+      if (!directionTotals) modeDirections.set(mode, (directionTotals = new Map<number, number>()));
+      directionTotals.set(direction, (directionTotals.get(direction) ?? 0) + count);
       let dayModes = perDay.get(day);
       if (!dayModes) perDay.set(day, (dayModes = new Map<IntervalMode, Float64Array>()));
       let hours = dayModes.get(mode);
@@ -85,6 +103,8 @@ export function countSummary(
   const wholeDays = wholeDaysBetween(Math.min(...days), Math.max(...days));
   const dailyAverage: CountSummary['dailyAverage'] = {};
   const virtualDay: CountSummary['virtualDay'] = {};
+  const virtualWeek: CountSummary['virtualWeek'] = {};
+  const figures: CountSummary['figures'] = {};
   for (const mode of modes) {
     const hourly = Array.from({ length: 24 }, () => 0);
     const dayTotals = new Map<number, number>();
@@ -98,8 +118,34 @@ export function countSummary(
       }
       dayTotals.set(day, total);
     }
-    dailyAverage[mode] = averageDailyVolumes(wholeDays, (day) => dayTotals.get(day) ?? 0).adt;
+    const averages = averageDailyVolumes(wholeDays, (day) => dayTotals.get(day) ?? 0);
+    dailyAverage[mode] = averages.adt;
     virtualDay[mode] = hourly.map((sum) => (wholeDays.length === 0 ? 0 : sum / wholeDays.length));
+    // Day 0 of the epoch was a Thursday: (day + 3) % 7 is 0 on Mondays.
+    const weekdaySums = Array.from({ length: 7 }, () => 0);
+    const weekdayDays = Array.from({ length: 7 }, () => 0);
+    for (const day of wholeDays) {
+      const weekday = (((day + 3) % 7) + 7) % 7;
+      weekdaySums[weekday] = (weekdaySums[weekday] as number) + (dayTotals.get(day) ?? 0);
+      weekdayDays[weekday] = (weekdayDays[weekday] as number) + 1;
+    }
+    virtualWeek[mode] = weekdaySums.map((sum, weekday) =>
+      weekdayDays[weekday] ? sum / (weekdayDays[weekday] as number) : null,
+    );
+    const peakBetween = (from: number, to: number) => {
+      if (wholeDays.length === 0) return null;
+      let best = from;
+      for (let hour = from; hour < to; hour += 1)
+        if ((hourly[hour] as number) > (hourly[best] as number)) best = hour;
+      return { hour: best, count: (hourly[best] as number) / wholeDays.length };
+    };
+    figures[mode] = {
+      awdt: averages.awdt,
+      awedt: averages.awedt,
+      amPeak: peakBetween(0, 12),
+      pmPeak: peakBetween(12, 24),
+      directions: Object.fromEntries(modeDirections.get(mode) ?? []),
+    };
   }
   return {
     modes,
@@ -118,5 +164,7 @@ export function countSummary(
     wholeDays: wholeDays.length,
     dailyAverage,
     virtualDay,
+    virtualWeek,
+    figures,
   };
 }

@@ -35,7 +35,8 @@ type Documents = {
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": typeof types.DeleteMapNoteGroupDocument,
     "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": typeof types.UpdateUserPreferenceDocument,
-    "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": typeof types.CountSummaryDocument,
+    "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": typeof types.SiteAvailabilityDocument,
+    "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n": typeof types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": typeof types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.VehicleExclusionFiltersDocument,
     "\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.UpdateVehicleExclusionFilterDocument,
@@ -45,7 +46,7 @@ type Documents = {
     "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": typeof types.UpdateFiltersetDocument,
     "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": typeof types.SiteDetailDocument,
     "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": typeof types.SiteTasksDocument,
-    "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n": typeof types.SiteTimeRangeDocument,
+    "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n      data_kinds\n    }\n  }\n": typeof types.SiteTimeRangeDocument,
     "\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n": typeof types.SiteSettingsDocument,
     "\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n": typeof types.ChangeSiteSchemeDocument,
     "\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n": typeof types.RecalculateSiteDataQualityDocument,
@@ -95,7 +96,8 @@ const documents: Documents = {
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": types.DeleteMapNoteGroupDocument,
     "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": types.UpdateUserPreferenceDocument,
-    "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": types.CountSummaryDocument,
+    "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": types.SiteAvailabilityDocument,
+    "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n": types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.VehicleExclusionFiltersDocument,
     "\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.UpdateVehicleExclusionFilterDocument,
@@ -105,7 +107,7 @@ const documents: Documents = {
     "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": types.UpdateFiltersetDocument,
     "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": types.SiteDetailDocument,
     "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": types.SiteTasksDocument,
-    "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n": types.SiteTimeRangeDocument,
+    "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n      data_kinds\n    }\n  }\n": types.SiteTimeRangeDocument,
     "\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n": types.SiteSettingsDocument,
     "\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n": types.ChangeSiteSchemeDocument,
     "\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n": types.RecalculateSiteDataQualityDocument,
@@ -218,7 +220,11 @@ export function graphql(source: "\n  mutation UpdateUserPreference($userId: ID!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n"): typeof import('./graphql').CountSummaryDocument;
+export function graphql(source: "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n"): typeof import('./graphql').SiteAvailabilityDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n"): typeof import('./graphql').CountSummaryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -258,7 +264,7 @@ export function graphql(source: "\n  query SiteTasks($siteId: ID!) {\n    siteTa
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n"): typeof import('./graphql').SiteTimeRangeDocument;
+export function graphql(source: "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n      data_kinds\n    }\n  }\n"): typeof import('./graphql').SiteTimeRangeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -31,6 +31,12 @@ export type DailyVolume = {
   vehicles: Scalars['Float']['output'];
 };
 
+/** A local day's volume: vehicles, or bicycles and people for a count site. */
+export type DayVolume = {
+  day: Scalars['String']['output'];
+  volume: Scalars['Int']['output'];
+};
+
 export type DeletedSite = {
   deleted_at: Scalars['String']['output'];
   files: Scalars['Int']['output'];
@@ -490,6 +496,7 @@ export type Query = {
   me: User;
   s3TrafficDataFile: FileDownload;
   site: Site;
+  siteAvailability: SiteAvailability;
   siteDetail: SiteDetail;
   siteGroup: SiteGroup;
   /** The organisation's site groups by name (every organisation's for platform staff without one). */
@@ -572,6 +579,11 @@ export type QueryS3TrafficDataFileArgs = {
 
 export type QuerySiteArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteAvailabilityArgs = {
+  siteId: Scalars['ID']['input'];
 };
 
 
@@ -703,6 +715,15 @@ export type Site = {
   time_zone: Scalars['String']['output'];
 };
 
+/** The site's volume on each local day of its whole history, and the days without data between its first and last. */
+export type SiteAvailability = {
+  days: Array<DayVolume>;
+  first_day: Maybe<Scalars['String']['output']>;
+  last_day: Maybe<Scalars['String']['output']>;
+  missing_days: Array<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+};
+
 /** Everything the site-detail page shows, from one scan of the site's vehicles. */
 export type SiteDetail = {
   availability: Scalars['JSON']['output'];
@@ -783,6 +804,8 @@ export type SitePage = {
 export type SiteTimeRange = {
   available_end: Maybe<Scalars['String']['output']>;
   available_start: Maybe<Scalars['String']['output']>;
+  /** What joined the site: vehicles (per-vehicle records) and/or intervals (counts per interval). */
+  data_kinds: Array<Scalars['String']['output']>;
   site_id: Scalars['ID']['output'];
   time_zone: Scalars['String']['output'];
 };
@@ -836,11 +859,15 @@ export type TimeExclusionInput = {
 export type TimeSeriesCountSummary = {
   bins: Scalars['JSON']['output'];
   dailyAverage: Scalars['JSON']['output'];
+  /** Per mode: awdt, awedt, amPeak and pmPeak ({ hour, count }), and directions (count per direction code). */
+  figures: Scalars['JSON']['output'];
   modes: Array<Scalars['String']['output']>;
   site_id: Scalars['ID']['output'];
   totals: Scalars['JSON']['output'];
   units: Scalars['JSON']['output'];
   virtualDay: Scalars['JSON']['output'];
+  /** Average per local weekday (Monday first) over the whole days of each, by mode; null for a weekday with none. */
+  virtualWeek: Scalars['JSON']['output'];
   wholeDays: Scalars['Int']['output'];
 };
 
@@ -1071,6 +1098,13 @@ export type UpdateUserPreferenceMutationVariables = Exact<{
 
 export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
 
+export type SiteAvailabilityQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteAvailabilityQuery = { siteAvailability: { site_id: string, first_day: string | null, last_day: string | null, missing_days: Array<string>, days: Array<{ day: string, volume: number }> } };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1078,7 +1112,7 @@ export type CountSummaryQueryVariables = Exact<{
 }>;
 
 
-export type CountSummaryQuery = { timeSeriesCountSummary: { modes: Array<string>, bins: unknown, totals: unknown, wholeDays: number, dailyAverage: unknown } };
+export type CountSummaryQuery = { timeSeriesCountSummary: { modes: Array<string>, bins: unknown, totals: unknown, wholeDays: number, dailyAverage: unknown, virtualDay: unknown, virtualWeek: unknown, figures: unknown } };
 
 export type ExclusionFilterFieldsFragment = { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null };
 
@@ -1148,7 +1182,7 @@ export type SiteTimeRangeQueryVariables = Exact<{
 }>;
 
 
-export type SiteTimeRangeQuery = { siteTimeRange: { site_id: string, time_zone: string, available_start: string | null, available_end: string | null } };
+export type SiteTimeRangeQuery = { siteTimeRange: { site_id: string, time_zone: string, available_start: string | null, available_end: string | null, data_kinds: Array<string> } };
 
 export type SiteSettingsQueryVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1646,6 +1680,20 @@ export const UpdateUserPreferenceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
+export const SiteAvailabilityDocument = new TypedDocumentString(`
+    query SiteAvailability($siteId: ID!) {
+  siteAvailability(siteId: $siteId) {
+    site_id
+    first_day
+    last_day
+    days {
+      day
+      volume
+    }
+    missing_days
+  }
+}
+    `) as unknown as TypedDocumentString<SiteAvailabilityQuery, SiteAvailabilityQueryVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(
@@ -1658,6 +1706,9 @@ export const CountSummaryDocument = new TypedDocumentString(`
     totals
     wholeDays
     dailyAverage
+    virtualDay
+    virtualWeek
+    figures
   }
 }
     `) as unknown as TypedDocumentString<CountSummaryQuery, CountSummaryQueryVariables>;
@@ -1785,6 +1836,7 @@ export const SiteTimeRangeDocument = new TypedDocumentString(`
     time_zone
     available_start
     available_end
+    data_kinds
   }
 }
     `) as unknown as TypedDocumentString<SiteTimeRangeQuery, SiteTimeRangeQueryVariables>;

@@ -101,6 +101,10 @@ export const analysisTypeDefs = /* GraphQL */ `
     wholeDays: Int!
     dailyAverage: JSON!
     virtualDay: JSON!
+    "Average per local weekday (Monday first) over the whole days of each, by mode; null for a weekday with none."
+    virtualWeek: JSON!
+    "Per mode: awdt, awedt, amPeak and pmPeak ({ hour, count }), and directions (count per direction code)."
+    figures: JSON!
   }
 
   "SPEC section 3 time range: the site's zone and the span of its data (ISO 8601 UTC)."
@@ -109,10 +113,28 @@ export const analysisTypeDefs = /* GraphQL */ `
     time_zone: String!
     available_start: String
     available_end: String
+    "What joined the site: vehicles (per-vehicle records) and/or intervals (counts per interval)."
+    data_kinds: [String!]!
+  }
+
+  "A local day's volume: vehicles, or bicycles and people for a count site."
+  type DayVolume {
+    day: String!
+    volume: Int!
+  }
+
+  "The site's volume on each local day of its whole history, and the days without data between its first and last."
+  type SiteAvailability {
+    site_id: ID!
+    first_day: String
+    last_day: String
+    days: [DayVolume!]!
+    missing_days: [String!]!
   }
 
   extend type Query {
     siteTimeRange(siteId: ID!): SiteTimeRange!
+    siteAvailability(siteId: ID!): SiteAvailability!
     siteDetail(siteId: ID!, filter: FilterPayload, aggregation_minutes: Int): SiteDetail!
     timeSeriesSummary(
       siteId: ID!
@@ -189,6 +211,8 @@ export function analysisResolvers(service: AnalysisService): IResolvers<unknown,
       },
       siteTimeRange: (_root, args: { siteId: string }, context) =>
         withHttpErrors(() => service.siteTimeRange(requireViewer(context), args.siteId)),
+      siteAvailability: (_root, args: { siteId: string }, context) =>
+        withHttpErrors(() => service.siteAvailability(requireViewer(context), args.siteId)),
       siteDetail: (_root, args: SiteQueryArgs, context, info) => detail(args, context, info),
     },
   };

@@ -237,6 +237,37 @@ export function createAnalysisService(deps: AnalysisDeps) {
         time_zone: site.timeZone,
         available_start: iso(range?.start),
         available_end: iso(range?.end),
+        data_kinds: await deps.siteData.dataKinds(site.id),
+      };
+    },
+
+    /**
+     * The site's volume on each local day of its whole history, and the days between its first
+     * and last that have none: what the availability calendar shows.
+     */
+    async siteAvailability(viewer: Viewer, siteId: string) {
+      const site = await readableSite(viewer, siteId);
+      const days = (await deps.siteData.dailyVolumes(site.id)).filter((day) => day.volume > 0);
+      const first = days[0]?.day ?? null;
+      const last = days.at(-1)?.day ?? null;
+      const missing: string[] = [];
+      if (first && last) {
+        const present = new Set(days.map((day) => day.day));
+        for (
+          let time = Date.parse(`${first}T00:00:00Z`);
+          time <= Date.parse(`${last}T00:00:00Z`);
+          time += 86_400_000
+        ) {
+          const day = new Date(time).toISOString().slice(0, 10);
+          if (!present.has(day)) missing.push(day);
+        }
+      }
+      return {
+        site_id: site.id,
+        first_day: first,
+        last_day: last,
+        days: days.map((day) => ({ day: day.day, volume: day.volume })),
+        missing_days: missing,
       };
     },
 

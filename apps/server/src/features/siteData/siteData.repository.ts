@@ -78,6 +78,20 @@ export function createSiteDataRepository(db: Database) {
       return db.select().from(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
     },
 
+    /** The site's volume (vehicles, bicycles or people) per local day, every direction summed. */
+    async dailyVolumes(siteId: string): Promise<{ day: string; volume: number }[]> {
+      const rows = await db
+        .select({
+          day: siteDailyRollups.day,
+          volume: sql<number>`sum(${siteDailyRollups.vehicles})::int`,
+        })
+        .from(siteDailyRollups)
+        .where(eq(siteDailyRollups.siteId, siteId))
+        .groupBy(siteDailyRollups.day)
+        .orderBy(siteDailyRollups.day);
+      return rows.map((row) => ({ day: row.day, volume: Number(row.volume) }));
+    },
+
     /** The site's vehicles over every rolled-up day. */
     async rolledUpVehicles(siteId: string): Promise<number> {
       const [totals] = await db

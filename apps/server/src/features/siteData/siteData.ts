@@ -52,6 +52,15 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
       return counts;
     },
 
+    /** What kinds of data joined the site: vehicle records, interval counts, or both. */
+    async dataKinds(siteId: string): Promise<('vehicles' | 'intervals')[]> {
+      const kinds = new Set((await joinedFiles(siteId)).map((file) => file.kind));
+      return (['vehicles', 'intervals'] as const).filter((kind) => kinds.has(kind));
+    },
+
+    /** The site's volume per local day over its whole history, from its daily rollups. */
+    dailyVolumes: (siteId: string) => repository.dailyVolumes(siteId),
+
     /** The earliest start and latest end of the data that joined the site. */
     dataTimeRange: (siteId: string) => repository.dataTimeRange(siteId),
 

@@ -5,6 +5,8 @@ import { speedIn, type Units } from './siteDetailFilters.ts';
 export type ChartOption = Record<string, unknown>;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
+/** Up to this many bins a volume chart draws bars; beyond, a line. */
+export const MOST_BARS = 120;
 const PALETTE = ['#005bbd', '#e6550d', '#31a354', '#756bb1', '#636363', '#d6616b'];
 const grid = { left: 56, right: 24, top: 48, bottom: 56, containLabel: false };
 
@@ -38,9 +40,12 @@ function timeSeries(
     series: directionsOf(detail).map((direction) => {
       const figures = directions[direction] as DirectionColumns;
       const values = column(figures);
+      // Bars read well up to a few months of bins; beyond, stacked areas with the zoom.
+      const asLine = type === 'bar' && starts.length > MOST_BARS;
       return {
         name: directionName(t, direction),
-        type,
+        type: asLine ? 'line' : type,
+        ...(asLine ? { areaStyle: { opacity: 0.35 } } : {}),
         stack: type === 'bar' ? 'volume' : undefined,
         showSymbol: false,
         connectNulls: false,

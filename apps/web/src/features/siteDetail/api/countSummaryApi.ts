@@ -14,8 +14,20 @@ export type CountSummary = Narrowed<
     bins: { start: string; counts: Partial<Record<CountMode, Record<string, number>>> }[];
     totals: Partial<Record<CountMode, number>>;
     dailyAverage: Partial<Record<CountMode, number | null>>;
+    virtualDay: Partial<Record<CountMode, number[]>>;
+    virtualWeek: Partial<Record<CountMode, (number | null)[]>>;
+    figures: Partial<Record<CountMode, CountFigures>>;
   }
 >;
+
+/** Per mode: weekday and weekend averages, peak hours, and counts per direction code. */
+export interface CountFigures {
+  awdt: number | null;
+  awedt: number | null;
+  amPeak: { hour: number; count: number } | null;
+  pmPeak: { hour: number; count: number } | null;
+  directions: Record<string, number>;
+}
 
 const COUNT_SUMMARY = graphql(`
   query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
@@ -25,12 +37,21 @@ const COUNT_SUMMARY = graphql(`
       totals
       wholeDays
       dailyAverage
+      virtualDay
+      virtualWeek
+      figures
     }
   }
 `);
 
-export function useCountSummary(siteId: string, filter: FilterPayload, minutes: number) {
+export function useCountSummary(
+  siteId: string,
+  filter: FilterPayload,
+  minutes: number,
+  enabled = true,
+) {
   return useQuery({
+    enabled,
     queryKey: ['timeSeriesCountSummary', siteId, filter, minutes],
     queryFn: async () =>
       (await graphqlRequest(COUNT_SUMMARY, { siteId, filter, minutes }))

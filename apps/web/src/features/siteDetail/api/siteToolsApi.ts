@@ -29,6 +29,7 @@ const SITE_TIME_RANGE = graphql(`
       time_zone
       available_start
       available_end
+      data_kinds
     }
   }
 `);

@@ -1,6 +1,7 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
+  CalendarComponent,
   DataZoomComponent,
   GridComponent,
   LegendComponent,
@@ -17,6 +18,7 @@ echarts.use([
   BarChart,
   LineChart,
   HeatmapChart,
+  CalendarComponent,
   GridComponent,
   LegendComponent,
   TooltipComponent,
@@ -31,10 +33,19 @@ interface Props {
   height?: number;
   /** What an empty chart says instead of 'No data available', where the reason is known. */
   emptyText?: string;
+  /** Called with the data item of a clicked point, bar or cell. */
+  onItemClick?: (data: unknown, event: { shiftKey: boolean }) => void;
+  /** Said under the title: how to read or use the chart. */
+  caption?: string;
 }
 
 /** A titled ECharts chart that follows its box's size, or 'No data available'. */
-export function Chart({ title, option, height = 300, emptyText }: Props) {
+export function Chart({ title, option, height = 300, emptyText, onItemClick, caption }: Props) {
+  // The latest handler, so that a new one does not draw the chart again.
+  const clicked = useRef(onItemClick);
+  useEffect(() => {
+    clicked.current = onItemClick;
+  }, [onItemClick]);
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -42,6 +53,10 @@ export function Chart({ title, option, height = 300, emptyText }: Props) {
     if (!container || !option) return;
     const chart = echarts.init(container);
     chart.setOption(option);
+    chart.on('click', (params) => {
+      const event = params.event?.event as { shiftKey?: boolean } | undefined;
+      clicked.current?.(params.data, { shiftKey: event?.shiftKey === true });
+    });
     const resize = () => chart.resize();
     const observer = new ResizeObserver(resize);
     observer.observe(container);
@@ -59,6 +74,11 @@ export function Chart({ title, option, height = 300, emptyText }: Props) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {title}
       </Typography>
+      {caption && (
+        <Typography variant="body2" color="text.secondary">
+          {caption}
+        </Typography>
+      )}
       {/* Keyed apart: ECharts empties its box on dispose, so React must never reuse it. */}
       {option ? (
         <Box key="chart" ref={element} sx={{ height, width: '100%' }} />

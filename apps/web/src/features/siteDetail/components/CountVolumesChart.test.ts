@@ -16,6 +16,9 @@ describe('countVolumesOption', () => {
         totals: { bike: 9, pedestrian: 9 },
         wholeDays: 0,
         dailyAverage: { bike: null, pedestrian: null },
+        virtualDay: {},
+        virtualWeek: {},
+        figures: {},
       },
       t,
     );
@@ -33,7 +36,19 @@ describe('countVolumesOption', () => {
 
   it('draws nothing without bins', () => {
     expect(
-      countVolumesOption({ modes: [], bins: [], totals: {}, wholeDays: 0, dailyAverage: {} }, t),
+      countVolumesOption(
+        {
+          modes: [],
+          bins: [],
+          totals: {},
+          wholeDays: 0,
+          dailyAverage: {},
+          virtualDay: {},
+          virtualWeek: {},
+          figures: {},
+        },
+        t,
+      ),
     ).toBeNull();
   });
 });

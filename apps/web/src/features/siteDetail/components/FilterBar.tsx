@@ -39,6 +39,11 @@ interface Props {
   siteId: string;
   /** The site's time zone, in which exclusion time ranges are read. */
   timeZone: string;
+  /**
+   * A count site (bike or pedestrian counters): counts per interval have no speeds, classes or
+   * headways, so only the time range, aggregation and directions apply.
+   */
+  countSite?: boolean;
 }
 
 const PRESETS = Object.keys(TIME_RANGES) as TimeRangePreset[];
@@ -55,6 +60,7 @@ export function FilterBar({
   savingState,
   siteId,
   timeZone,
+  countSite = false,
 }: Props) {
   const { t } = useTranslation();
   const problems = filterProblems(filters);
@@ -157,48 +163,52 @@ export function FilterBar({
             ))}
           </Select>
         </FormControl>
-        {numberInput(
-          filters.speedMin,
-          t('siteDetail.filters.speedMin', { unit: speedUnit }),
-          (speedMin) => onChange({ speedMin }),
+        {!countSite && (
+          <>
+            {numberInput(
+              filters.speedMin,
+              t('siteDetail.filters.speedMin', { unit: speedUnit }),
+              (speedMin) => onChange({ speedMin }),
+            )}
+            {numberInput(
+              filters.speedMax,
+              t('siteDetail.filters.speedMax', { unit: speedUnit }),
+              (speedMax) => onChange({ speedMax }),
+            )}
+            {numberInput(filters.headwayMin, t('siteDetail.filters.separation'), (headwayMin) =>
+              onChange({ headwayMin }),
+            )}
+            <FormControl size="small" sx={{ minWidth: 180, maxWidth: { sm: 260 } }}>
+              <InputLabel id="classes">{t('siteDetail.filters.classes')}</InputLabel>
+              <Select
+                labelId="classes"
+                label={t('siteDetail.filters.classes')}
+                multiple
+                value={selectedClasses}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  const chosen = (typeof value === 'string' ? value.split(',') : value).map(Number);
+                  onChange({ classes: chosen.length === classes.length ? undefined : chosen });
+                }}
+                renderValue={(chosen) =>
+                  chosen.length === classes.length
+                    ? t('siteDetail.filters.allClasses')
+                    : t('siteDetail.filters.someClasses', { count: chosen.length })
+                }
+              >
+                {classes.map((vehicleClass) => (
+                  <MenuItem key={vehicleClass.class_index} value={vehicleClass.class_index}>
+                    <Checkbox
+                      size="small"
+                      checked={selectedClasses.includes(vehicleClass.class_index)}
+                    />
+                    <ListItemText primary={`${vehicleClass.class_index} · ${vehicleClass.name}`} />
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </>
         )}
-        {numberInput(
-          filters.speedMax,
-          t('siteDetail.filters.speedMax', { unit: speedUnit }),
-          (speedMax) => onChange({ speedMax }),
-        )}
-        {numberInput(filters.headwayMin, t('siteDetail.filters.separation'), (headwayMin) =>
-          onChange({ headwayMin }),
-        )}
-        <FormControl size="small" sx={{ minWidth: 180, maxWidth: { sm: 260 } }}>
-          <InputLabel id="classes">{t('siteDetail.filters.classes')}</InputLabel>
-          <Select
-            labelId="classes"
-            label={t('siteDetail.filters.classes')}
-            multiple
-            value={selectedClasses}
-            onChange={(event) => {
-              const value = event.target.value;
-              const chosen = (typeof value === 'string' ? value.split(',') : value).map(Number);
-              onChange({ classes: chosen.length === classes.length ? undefined : chosen });
-            }}
-            renderValue={(chosen) =>
-              chosen.length === classes.length
-                ? t('siteDetail.filters.allClasses')
-                : t('siteDetail.filters.someClasses', { count: chosen.length })
-            }
-          >
-            {classes.map((vehicleClass) => (
-              <MenuItem key={vehicleClass.class_index} value={vehicleClass.class_index}>
-                <Checkbox
-                  size="small"
-                  checked={selectedClasses.includes(vehicleClass.class_index)}
-                />
-                <ListItemText primary={`${vehicleClass.class_index} · ${vehicleClass.name}`} />
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
         <FormControl size="small" sx={{ minWidth: 160 }}>
           <InputLabel id="directions">{t('siteDetail.filters.directions')}</InputLabel>
           <Select
@@ -223,14 +233,16 @@ export function FilterBar({
             ))}
           </Select>
         </FormControl>
-        <ExclusionsControl
-          siteId={siteId}
-          filters={filters}
-          onChange={onChange}
-          units={units}
-          classes={classes}
-          timeZone={timeZone}
-        />
+        {!countSite && (
+          <ExclusionsControl
+            siteId={siteId}
+            filters={filters}
+            onChange={onChange}
+            units={units}
+            classes={classes}
+            timeZone={timeZone}
+          />
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <SavingIndicator state={savingState} />
         </Box>

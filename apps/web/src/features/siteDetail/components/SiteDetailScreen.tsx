@@ -51,6 +51,9 @@ import { PRINT_STYLES } from './printStyles.ts';
 import { RequestError } from '../../../lib/http.ts';
 import { Chart } from './Chart.tsx';
 import { CountVolumesChart } from './CountVolumesChart.tsx';
+import { CountSiteDetail } from './CountSiteDetail.tsx';
+import { AvailabilityCalendar } from './AvailabilityCalendar.tsx';
+import { useCountSummary } from '../api/countSummaryApi.ts';
 import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
 import { useSpeedLimits } from '../api/speedLimitsApi.ts';
 import { useSession } from '../../session/useSession.ts';
@@ -127,16 +130,33 @@ export function SiteDetailScreen() {
     timeRange.data !== undefined && stored.ready && exclusionsReady,
   );
   const data = detail.data;
+  // A count site (bike or pedestrian counters only) shows what counts per interval have.
+  const dataKinds = timeRange.data?.data_kinds ?? [];
+  const countSite = dataKinds.length === 1 && dataKinds[0] === 'intervals';
+  const allCountDirections = useCountSummary(
+    siteId,
+    { ...payload, active_directions: null },
+    appliedFilters.aggregation,
+    countSite,
+  );
 
   const scheme = findClassScheme(data?.class_scheme);
   const classes = selectableClasses(scheme);
   const className = (index: number) =>
     scheme.classes.find((vehicleClass) => vehicleClass.class_index === index)?.name ??
     String(index);
-  const directions = data
-    ? [...new Set(data.availability.map((entry) => entry.direction))].sort((a, b) => a - b)
-    : [];
-  const days = data ? [...new Set(data.availability.map((entry) => entry.day))].sort() : [];
+  const directions = countSite
+    ? [
+        ...new Set(
+          Object.values(allCountDirections.data?.figures ?? {}).flatMap((figures) =>
+            Object.keys(figures.directions).map(Number),
+          ),
+        ),
+      ].sort((a, b) => a - b)
+    : data
+      ? [...new Set(data.availability.map((entry) => entry.direction))].sort((a, b) => a - b)
+      : [];
+  const pickDays = (from: string, to: string) => changeFilters({ range: undefined, from, to });
 
   const failure = timeRange.error ?? (data ? null : detail.error);
   if (failure) {
@@ -180,68 +200,62 @@ export function SiteDetailScreen() {
               label={t(`map.siteTypes.${data.site_type}`, { defaultValue: data.site_type })}
             />
             <Chip size="small" label={t('siteDetail.header.timeZone', { zone: data.time_zone })} />
-            <Chip size="small" label={t('siteDetail.header.scheme', { scheme: scheme.name })} />
-            <Chip
-              size="small"
-              label={
-                days.length > 0
-                  ? t('siteDetail.header.availability', {
-                      count: days.length,
-                      first: days[0],
-                      last: days[days.length - 1],
-                    })
-                  : t('siteDetail.noData')
-              }
-            />
+            {!countSite && (
+              <Chip size="small" label={t('siteDetail.header.scheme', { scheme: scheme.name })} />
+            )}
           </Stack>
-          {limits.data && limits.data.length === 0 && (
+          {!countSite && limits.data && limits.data.length === 0 && (
             <Alert severity="warning" sx={{ mt: 1 }}>
               {t('siteDetail.header.noSpeedLimit')}
             </Alert>
           )}
         </div>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-print-hide>
-          <Button
-            variant="outlined"
-            startIcon={<DownloadIcon />}
-            disabled={data.summary.vehicles === 0}
-            onClick={() =>
-              void downloadVehicles(siteId, data.site_name, payload).catch(reportError)
-            }
-          >
-            {t('siteDetail.header.downloadVehicles')}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<TableViewIcon />}
-            disabled={data.summary.vehicles === 0}
-            onClick={() =>
-              void downloadSummary(
-                siteId,
-                data.site_name,
-                payload,
-                appliedFilters.aggregation,
-                units,
-              ).catch(reportError)
-            }
-          >
-            {t('siteDetailTools.downloadSummary')}
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<SpeedIcon />}
-            onClick={() => setEditingLimits(true)}
-            disabled={!limits.data}
-          >
-            {limits.data && limits.data.length > 0
-              ? t('siteDetail.limits.current', {
-                  limit: Math.round(
-                    speedIn(units, limits.data[limits.data.length - 1]?.limit_mps ?? 0),
-                  ),
-                  unit: t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph'),
-                })
-              : t('siteDetail.limits.title')}
-          </Button>
+          {!countSite && (
+            <>
+              <Button
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                disabled={data.summary.vehicles === 0}
+                onClick={() =>
+                  void downloadVehicles(siteId, data.site_name, payload).catch(reportError)
+                }
+              >
+                {t('siteDetail.header.downloadVehicles')}
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<TableViewIcon />}
+                disabled={data.summary.vehicles === 0}
+                onClick={() =>
+                  void downloadSummary(
+                    siteId,
+                    data.site_name,
+                    payload,
+                    appliedFilters.aggregation,
+                    units,
+                  ).catch(reportError)
+                }
+              >
+                {t('siteDetailTools.downloadSummary')}
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<SpeedIcon />}
+                onClick={() => setEditingLimits(true)}
+                disabled={!limits.data}
+              >
+                {limits.data && limits.data.length > 0
+                  ? t('siteDetail.limits.current', {
+                      limit: Math.round(
+                        speedIn(units, limits.data[limits.data.length - 1]?.limit_mps ?? 0),
+                      ),
+                      unit: t(units === 'metric' ? 'siteDetail.units.kmh' : 'siteDetail.units.mph'),
+                    })
+                  : t('siteDetail.limits.title')}
+              </Button>
+            </>
+          )}
           {streetView ? (
             <Button
               variant="outlined"
@@ -292,39 +306,54 @@ export function SiteDetailScreen() {
         savingState={stored.savingState}
         siteId={siteId}
         timeZone={timeZone}
+        countSite={countSite}
       />
       <Box sx={{ minHeight: 4 }}>
         {detail.isFetching && <LinearProgress aria-label={t('siteDetail.loading')} />}
       </Box>
       {detail.isError && <Alert severity="error">{detail.error.message}</Alert>}
-      <Typography variant="body2" color="text.secondary" data-testid="vehicle-count">
-        {t('siteDetail.vehicles', {
-          vehicles: data.summary.vehicles.toLocaleString(i18n.language),
-        })}
-      </Typography>
-      <StatCards summary={data.summary} units={units} />
-      <CountVolumesChart siteId={siteId} filter={payload} minutes={appliedFilters.aggregation} />
-      <Grid container spacing={2}>
-        {[
-          ['volume', volumeOption(data, t)],
-          ['speed85', speedOption(data, t, units, 'speed85thMps')],
-          ['averageSpeed', speedOption(data, t, units, 'averageSpeedMps')],
-          ['speeding', speedingOption(data, t)],
-          ['speedByClass', speedByClassOption(data, t, units, className)],
-          ['headwayGap', headwayGapOption(data, t)],
-          ['matrix', matrixOption(data, t)],
-          ['virtualDay', virtualDayOption(data, t)],
-          ['virtualWeek', virtualWeekOption(data, t)],
-        ].map(([key, option]) => (
-          <Grid key={key as string} size={{ xs: 12, lg: 6 }} data-print-chart>
-            <Chart
-              title={t(`siteDetail.charts.${key as string}`)}
-              option={option as ReturnType<typeof volumeOption>}
-              {...emptyReason(key as string)}
-            />
+      {countSite ? (
+        <>
+          <CountSiteDetail siteId={siteId} filter={payload} minutes={appliedFilters.aggregation} />
+          <AvailabilityCalendar siteId={siteId} onPickDays={pickDays} />
+        </>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" data-testid="vehicle-count">
+            {t('siteDetail.vehicles', {
+              vehicles: data.summary.vehicles.toLocaleString(i18n.language),
+            })}
+          </Typography>
+          <StatCards summary={data.summary} units={units} />
+          <AvailabilityCalendar siteId={siteId} onPickDays={pickDays} />
+          <CountVolumesChart
+            siteId={siteId}
+            filter={payload}
+            minutes={appliedFilters.aggregation}
+          />
+          <Grid container spacing={2}>
+            {[
+              ['volume', volumeOption(data, t)],
+              ['speed85', speedOption(data, t, units, 'speed85thMps')],
+              ['averageSpeed', speedOption(data, t, units, 'averageSpeedMps')],
+              ['speeding', speedingOption(data, t)],
+              ['speedByClass', speedByClassOption(data, t, units, className)],
+              ['headwayGap', headwayGapOption(data, t)],
+              ['matrix', matrixOption(data, t)],
+              ['virtualDay', virtualDayOption(data, t)],
+              ['virtualWeek', virtualWeekOption(data, t)],
+            ].map(([key, option]) => (
+              <Grid key={key as string} size={{ xs: 12, lg: 6 }} data-print-chart>
+                <Chart
+                  title={t(`siteDetail.charts.${key as string}`)}
+                  option={option as ReturnType<typeof volumeOption>}
+                  {...emptyReason(key as string)}
+                />
+              </Grid>
+            ))}
           </Grid>
-        ))}
-      </Grid>
+        </>
+      )}
     </Stack>
   );
 }
