@@ -18,6 +18,31 @@ export const NOT_FOUND_MESSAGES = {
 
 export type CataloguedStatus = keyof typeof ERROR_CATALOGUE;
 
+/**
+ * Messages the server answers with, by key: the web shows each in the user's language
+ * (`serverMessages.<key>` in its locale files), and any other message as the server wrote it.
+ */
+export const SERVER_MESSAGES = {
+  badRequest: ERROR_CATALOGUE[400],
+  forbidden: ERROR_CATALOGUE[403],
+  notFound: ERROR_CATALOGUE[404],
+  unreachable: ERROR_CATALOGUE[500],
+  badGateway: ERROR_CATALOGUE[502],
+  unavailable: ERROR_CATALOGUE[503],
+  siteNotFound: NOT_FOUND_MESSAGES.site,
+  invalidCredentials: 'No active account found with the given credentials',
+  startAfterEnd: 'The start date must not be later than the end date.',
+} as const;
+
+export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
+
+/** The key of a catalogued server message, or undefined for any other text. */
+export function serverMessageKey(message: string): ServerMessageKey | undefined {
+  return (Object.keys(SERVER_MESSAGES) as ServerMessageKey[]).find(
+    (key) => SERVER_MESSAGES[key] === message,
+  );
+}
+
 /** Standard reason phrases for the statuses the catalogue does not name. */
 const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',

@@ -1,6 +1,7 @@
 import { messageForStatus } from '@roadcount/domain';
 import { refreshSession } from '../features/session/refreshSession.ts';
 import { readTokens } from '../features/session/tokenStorage.ts';
+import { localiseServerMessage } from './serverMessages.ts';
 
 /** A failed request, with the message a user should read (SPEC section 8). */
 export class RequestError extends Error {
@@ -9,7 +10,7 @@ export class RequestError extends Error {
     message: string,
     readonly body?: unknown,
   ) {
-    super(message);
+    super(localiseServerMessage(message));
     this.name = 'RequestError';
   }
 }

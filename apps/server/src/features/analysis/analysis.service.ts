@@ -8,7 +8,12 @@ import {
   type VehicleExclusion,
   type VehicleFilter,
 } from '@roadcount/analytics';
-import { findClassScheme, heavyClassIndexes, selectableClasses } from '@roadcount/domain';
+import {
+  findClassScheme,
+  heavyClassIndexes,
+  selectableClasses,
+  SERVER_MESSAGES,
+} from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
@@ -98,8 +103,7 @@ function vehicleFilter(
     vehicleExclusions: exclusions.vehicle,
     timeExclusions: exclusions.time,
   };
-  if (filter.startMs > filter.endMs)
-    throw new HttpError(400, 'The start date must not be later than the end date.');
+  if (filter.startMs > filter.endMs) throw new HttpError(400, SERVER_MESSAGES.startAfterEnd);
   return filter;
 }
 const EVERY_DIRECTION = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -307,8 +311,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
         throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
       }
       const filter = countFilter(payload);
-      if (filter.startMs > filter.endMs)
-        throw new HttpError(400, 'The start date must not be later than the end date.');
+      if (filter.startMs > filter.endMs) throw new HttpError(400, SERVER_MESSAGES.startAfterEnd);
       const files = await deps.siteData.intervalCounts(site.id);
       const local = new LocalTimeConverter(site.timeZone);
       return {

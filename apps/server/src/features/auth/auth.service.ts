@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@roadcount/domain';
+import { SERVER_MESSAGES, type Role } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
@@ -15,7 +15,7 @@ import type { RefreshTokensRepository } from './refreshTokens.repository.ts';
 export const REFRESH_TOKEN_TTL_MS = 14 * 24 * 3600 * 1000;
 export const RESET_TOKEN_TTL_MS = 3600 * 1000;
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 3600 * 1000;
-export const INVALID_CREDENTIALS = 'No active account found with the given credentials';
+export const INVALID_CREDENTIALS = SERVER_MESSAGES.invalidCredentials;
 const INVALID_REFRESH = 'Token is invalid or expired';
 export const INVALID_RESET_LINK = 'This link is invalid or has expired. Please ask for a new one.';
 export const RESET_REQUESTED = 'If an account uses this email, a reset link has been sent to it.';

@@ -1,0 +1,8 @@
+import { serverMessageKey } from '@roadcount/domain';
+import i18n from '../i18n/i18n.ts';
+
+/** A message from the server in the user's language where the catalogue knows it. */
+export function localiseServerMessage(message: string): string {
+  const key = serverMessageKey(message);
+  return key ? i18n.t(`serverMessages.${key}`, { defaultValue: message }) : message;
+}
