@@ -62,7 +62,7 @@ const SITE = `query($id: ID!) { site(id: $id) {
   id name class_scheme direction_one direction_two time_zone
 } }`;
 const DETAIL = `query($siteId: ID!, $filter: FilterPayload) {
-  siteDetail(siteId: $siteId, filter: $filter) { class_scheme summary classes availability }
+  siteDetail(siteId: $siteId, filter: $filter) { class_scheme summary classes availability leftOut }
 }`;
 
 const COUNTS = `query($siteId: ID!) {
@@ -129,6 +129,7 @@ describe('files from the field: schemes, directions and totals', () => {
       summary: { vehicles: number; heavyVehicles?: number };
       classes: { classIndex: number; vehicles: number }[];
       availability: { direction: number; vehicles: number }[];
+      leftOut: Record<string, number>;
     };
   const byClass = (classes: { classIndex: number; vehicles: number }[]) =>
     Object.fromEntries(classes.map((entry) => [entry.classIndex, entry.vehicles]));
@@ -157,6 +158,17 @@ describe('files from the field: schemes, directions and totals', () => {
     expect(byClass(detail.classes)).toEqual({ 0: 1, 2: 3, 3: 1, 9: 1, 14: 1 });
     // Channel 1 (rows 1, 3, 5, 6) north, channel 2 (rows 2, 4, 7) south.
     expect(byDirection(detail.availability)).toEqual({ 1: 4, 5: 3 });
+    expect(detail.leftOut).toMatchObject({ total: 7, selected: 7, speedRange: 0, classes: 0 });
+
+    // From 30 mph: rows 2 (28), 3 (12) and 7 (25 mph) are left out for the speed range.
+    const narrowed = await detailOf(siteId, { velocity_min: 30 * 0.44704 });
+    expect(narrowed.summary.vehicles).toBe(4);
+    expect(narrowed.leftOut).toMatchObject({ total: 7, selected: 4, speedRange: 3 });
+    // Classes 1 to 13 chosen: the bicycle (14) and the unclassified vehicle (0) are left out.
+    const motorVehicles = await detailOf(siteId, {
+      active_classes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
+    });
+    expect(motorVehicles.leftOut).toMatchObject({ selected: 5, classes: 2, unclassified: 1 });
   });
 
   it('gives a MetroCount file’s new site the scheme the file names and its directions', async () => {

@@ -58,6 +58,7 @@ import { FilterBar } from './FilterBar.tsx';
 import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
 import { withKnownExclusions } from '../siteDetailExclusions.ts';
 import { StatCards } from './StatCards.tsx';
+import { LeftOutNotice } from './LeftOutNotice.tsx';
 
 /** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
 export function SiteDetailScreen() {
@@ -293,6 +294,7 @@ export function SiteDetailScreen() {
           vehicles: data.summary.vehicles.toLocaleString(i18n.language),
         })}
       </Typography>
+      <LeftOutNotice siteId={siteId} filter={payload} />
       <StatCards summary={data.summary} units={units} />
       <CountVolumesChart siteId={siteId} filter={payload} minutes={appliedFilters.aggregation} />
       <Grid container spacing={2}>
