@@ -56,7 +56,7 @@ Time,Canal Towpath,Canal Towpath IN,Canal Towpath OUT
 `;
 
 const FILE = `query($id: ID!) { getTrafficDataFile(id: $id) {
-  id review_status logs { saved_vehicles data_qc_tests } site { id }
+  id review_status start_data_datetime logs { saved_vehicles data_qc_tests } site { id }
 } }`;
 const SITE = `query($id: ID!) { site(id: $id) {
   id name class_scheme direction_one direction_two time_zone
@@ -69,8 +69,11 @@ const COUNTS = `query($siteId: ID!) {
   timeSeriesCountSummary(siteId: $siteId, aggregation_minutes: 1440) { totals bins }
 }`;
 
+const UPDATE = `mutation($id: ID!, $input: SiteInput!) { updateSite(id: $id, input: $input) { id } }`;
+
 interface FileState {
   id: string;
+  start_data_datetime: string;
   review_status: string;
   logs: { saved_vehicles: number; data_qc_tests: Record<string, Record<string, unknown>> };
   site: { id: string } | null;
@@ -169,6 +172,40 @@ describe('files from the field: schemes, directions and totals', () => {
       active_classes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13],
     });
     expect(motorVehicles.leftOut).toMatchObject({ selected: 5, classes: 2, unclassified: 1 });
+  });
+
+  it('moves the data with directions the user names, and re-reads local times in a new zone', async () => {
+    const file = await uploaded('birch-road.csv', JAMAR.replace('Oak Avenue', 'Birch Road'));
+    const siteId = file.site?.id ?? '';
+    // The organisation names no zone: read as UTC.
+    expect(file.start_data_datetime).toBe('2025-03-03T08:00:05.000Z');
+    const input = {
+      name: 'Birch Road',
+      latitude: null,
+      longitude: null,
+      direction_one: 'E',
+      direction_two: 'W',
+      site_type: 'temporary',
+      time_zone: 'America/Chicago',
+      class_scheme: 'fhwa13',
+      pedestrians_included: false,
+    };
+    const updated = await graphql(server, UPDATE, { token, variables: { id: siteId, input } });
+    expect(updated.body.errors).toBeUndefined();
+    // Chicago is 6 hours behind UTC on 3 March 2025 (daylight time starts on 9 March).
+    const reread = await pollUntil(
+      async () =>
+        (await graphql(server, FILE, { token, variables: { id: file.id } })).body.data
+          ?.getTrafficDataFile as FileState | undefined,
+      (state) => state?.start_data_datetime === '2025-03-03T14:00:05.000Z',
+    );
+    expect(reread?.start_data_datetime).toBe('2025-03-03T14:00:05.000Z');
+    const detail = await pollUntil(
+      () => detailOf(siteId),
+      (answer) => byDirection(answer.availability)[3] === 4,
+    );
+    // Channel 1 now east (4 vehicles), channel 2 west (3).
+    expect(byDirection(detail.availability)).toEqual({ 3: 4, 7: 3 });
   });
 
   it('gives a MetroCount file’s new site the scheme the file names and its directions', async () => {
