@@ -212,9 +212,13 @@ export function createProcessFileHandler(deps: {
             match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
           // The file's scheme (as its reader declares it); a new site takes it.
           fileScheme = knownClassScheme(fileHeader.classScheme);
+          // A bike upload naming no scheme counts bicycles.
           siteScheme =
             match.rule === 'new'
-              ? (fileScheme ?? findClassScheme(fileHeader.classScheme))
+              ? (fileScheme ??
+                findClassScheme(
+                  fileHeader.classScheme ?? (file.kind === 'bike' ? 'bike' : undefined),
+                ))
               : findClassScheme(match.site.classScheme);
           const mapping = fileScheme
             ? classMapping(fileScheme, siteScheme)
@@ -288,7 +292,8 @@ export function createProcessFileHandler(deps: {
             longitude: match.longitude,
             timeZone,
             siteType: 'temporary',
-            classScheme: fileScheme?.id ?? header.classScheme ?? null,
+            classScheme:
+              fileScheme?.id ?? header.classScheme ?? (file.kind === 'bike' ? 'bike' : null),
             directionOne: header.directions[0] ?? (placeholders ? PLACEHOLDER_DIRECTIONS[1] : null),
             directionTwo:
               header.directions[1] ??
