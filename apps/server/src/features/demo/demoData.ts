@@ -25,7 +25,11 @@ interface DemoFile {
   description?: string;
   /** A permanent count site set up before its data arrives; the file then matches it by GPS. */
   continuousSite?: { name: string; latitude: number; longitude: number };
+  /** The continuous site's speed limit, m/s. */
+  speedLimitMps?: number;
 }
+
+const MPH = 0.44704;
 
 const DEMO_TIME_ZONE = 'Europe/London';
 const site = (name: string, latitude: number, longitude: number): SiteDescription => ({
@@ -44,8 +48,8 @@ function demoToday(): DayNumber {
 
 /**
  * The demo surveys, relative to today so they never age: a continuous count of more than a
- * year, a cycle counter of four months, two recent tube surveys that the map's last 7 days
- * show, and an older one.
+ * year, a cycle counter of four months, and three tube surveys of the last fortnight that end
+ * within the map's last 7 days.
  */
 export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
   return [
@@ -76,6 +80,7 @@ export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
           site('A33 Relief Road', 51.42876, -0.97962),
         ),
       continuousSite: { name: 'A33 Relief Road', latitude: 51.42876, longitude: -0.97962 },
+      speedLimitMps: 50 * MPH,
     },
     {
       fileName: 'London Road northbound.txt',
@@ -136,8 +141,8 @@ export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
         roadcountCsvText(
           demoVehicles({
             seed: 15,
-            firstDay: today - 45,
-            days: 7,
+            firstDay: today - 6,
+            days: 5,
             vehiclesPerDay: 9000,
             directions: [3, 7],
             laneOneShare: 0.5,
@@ -172,16 +177,19 @@ export async function seedDemoData(deps: {
   const files = demoFiles();
   for (const demo of files) {
     if (demo.continuousSite) {
-      await repository.insertSite({
-        ownerOrganisationId: organisation.id,
-        ...demo.continuousSite,
-        siteType: 'continuous',
-        timeZone: DEMO_TIME_ZONE,
-        directionOne: 1,
-        directionTwo: 5,
-        classScheme: 'arx',
-        coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
-      });
+      await repository.insertSite(
+        {
+          ownerOrganisationId: organisation.id,
+          ...demo.continuousSite,
+          siteType: 'continuous',
+          timeZone: DEMO_TIME_ZONE,
+          directionOne: 1,
+          directionTwo: 5,
+          classScheme: 'arx',
+          coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
+        },
+        demo.speedLimitMps,
+      );
     }
     const id = randomUUID();
     const s3Key = rawUploadKey(organisation.id, id);
