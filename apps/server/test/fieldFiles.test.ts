@@ -48,6 +48,28 @@ Date-Time               Speed Dir   Span   Hdwy    Gap Ax Gp  Rho   Nm Cl Vehicl
 In profile:        Vehicles = 4 / 4 (100.00%)
 `;
 
+/** A MetroCount listing with a Length column: 4.4, 12.3, 6.0 and 4.6 m. */
+const metroCountWithLengths = (attribute: string) => `MetroCount Traffic Executive
+Individual Vehicles - 18
+
+Datasets:
+Site:              Mill Lane
+Attribute:         ${attribute}
+Direction:         3 - East bound, A trigger first. Lane: 0
+Survey Duration:   10:00 Monday, 3 March 2025 => 12:00 Monday, 3 March 2025
+Zone:              Europe/London
+Scheme:            Vehicle classification (ARX)
+Units:             Metric (metre, km, m/s, km/h, kg, tonne)
+
+Date-Time               Speed Dir   Span   Hdwy    Gap Ax Gp  Rho   Nm Cl Length Vehicle
+2025-03-05 10:00:04.5    52.1   0    2.7   15.0   14.6  2  1 0.98    1  1    4.4 SV
+2025-03-05 10:00:09.0    48.0   7    6.6    4.5    4.3  3  2 0.97    2  4   12.3 TB3
+2025-03-05 10:20:59.9    61.3   0    3.9   12.2   11.4  2  1 0.91    3  2    6.0 SVT
+2025-03-05 11:30:00.0    38.9   7    2.5  999.9  999.5  2  1 1.00    4  1    4.6 SV
+
+In profile:        Vehicles = 4 / 4 (100.00%)
+`;
+
 const ECO_COUNTER = `Period,"Mar 3, 2025 - Mar 3, 2025"
 Time,Canal Towpath,Canal Towpath IN,Canal Towpath OUT
 "Mar 3, 2025 8:00 AM",12,7,5
@@ -69,6 +91,9 @@ const COUNTS = `query($siteId: ID!) {
   timeSeriesCountSummary(siteId: $siteId, aggregation_minutes: 1440) { totals bins }
 }`;
 
+const SCHEME = `mutation($siteId: ID!, $scheme: String!) {
+  changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: false) { id }
+}`;
 const UPDATE = `mutation($id: ID!, $input: SiteInput!) { updateSite(id: $id, input: $input) { id } }`;
 
 interface FileState {
@@ -257,6 +282,39 @@ describe('files from the field: schemes, directions and totals', () => {
       file_scheme: 'Austroads (ARX)',
       site_scheme: 'FHWA 13 (14 bicycle, 15 unclassified)',
     });
+  });
+
+  it('reclassifies by length for a length site, and holds a file without lengths', async () => {
+    const first = await uploaded(
+      'mill-lane-5.txt',
+      metroCount('Tube 5', 'Vehicle classification (ARX)'),
+    );
+    const siteId = first.site?.id ?? '';
+    const changed = await graphql(server, SCHEME, {
+      token,
+      variables: { siteId, scheme: 'length' },
+    });
+    expect(changed.body.errors).toBeUndefined();
+    // An ARX file to a length site: every vehicle classified by its length instead.
+    const file = await uploaded('mill-lane-lengths.txt', metroCountWithLengths(`SID:${siteId}`));
+    expect(file.site?.id).toBe(siteId);
+    expect(Object.keys(file.logs.data_qc_tests)).not.toContain('class_scheme_mismatch');
+    expect(Object.keys(file.logs.data_qc_tests)).not.toContain('class_scheme_no_lengths');
+    // A Jamar file measures no lengths: no mapping to length classes, held for review.
+    const jamar = await uploaded(
+      'oak-avenue-to-length.csv',
+      JAMAR.replace('Site Code:, Oak Avenue', `Site Code:, SID:${siteId}`),
+    );
+    expect(jamar.site?.id).toBe(siteId);
+    expect(jamar.review_status).toBe('WFR');
+    expect(jamar.logs.data_qc_tests.class_scheme_no_lengths).toMatchObject({ value: 7 });
+    const detail = await pollUntil(
+      () =>
+        detailOf(siteId, { start_time: '2025-03-05T00:00:00Z', end_time: '2025-03-06T00:00:00Z' }),
+      (answer) => answer.summary.vehicles === 4,
+    );
+    // Under 5.5 m: class 1 (4.4, 4.6); 5.5 to 11.5 m: class 2 (6.0); 11.5 to 19 m: class 3 (12.3).
+    expect(byClass(detail.classes)).toEqual({ 1: 2, 2: 1, 3: 1 });
   });
 
   it('holds vehicles in classes the site’s scheme lacks for review', async () => {
