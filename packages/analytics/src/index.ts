@@ -18,3 +18,4 @@ export { mergePartialScans, type PartialScan } from './scanCounts.ts';
 export { finishSiteDetail } from './scanFinish.ts';
 export * from './scanFile.ts';
 export * from './outputStream.ts';
+export * from './leftOut.ts';

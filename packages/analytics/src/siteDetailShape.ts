@@ -1,4 +1,5 @@
 import { weekdayOfLocal } from './filters.ts';
+import type { LeftOutCounts } from './leftOut.ts';
 import type { SummaryStatistics } from './summaryStatistics.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,6 +24,7 @@ export const SITE_DETAIL_PARTS = [
   'virtualDay',
   'virtualWeek',
   'availability',
+  'leftOut',
 ] as const;
 export type SiteDetailPart = (typeof SITE_DETAIL_PARTS)[number];
 
@@ -133,6 +135,8 @@ export interface SiteDetail {
   virtualWeek: Record<number, number[]>;
   /** Days with data per direction and lane. */
   availability: { day: string; direction: number; lane: number; vehicles: number }[];
+  /** The time range's vehicles and why the filter left some out (when 'leftOut' is asked for). */
+  leftOut?: LeftOutCounts;
 }
 
 /** Headway–gap matrix edges, s. */

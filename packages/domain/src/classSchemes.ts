@@ -9,7 +9,7 @@ export interface VehicleClass {
 }
 
 export interface ClassScheme {
-  id: 'arx' | 'fhwa13' | 'length' | 'bike';
+  id: 'arx' | 'fhwa13' | 'length' | 'bike' | 'modes';
   name: string;
   classes: VehicleClass[];
 }
@@ -20,11 +20,12 @@ const scheme = (
   id: ClassScheme['id'],
   name: string,
   classes: [string, string, boolean][],
+  unclassified: VehicleClass = UNCLASSIFIED,
 ): ClassScheme => ({
   id,
   name,
   classes: [
-    UNCLASSIFIED,
+    unclassified,
     ...classes.map(([code, className, heavy], index) => ({
       class_index: index + 1,
       name: className,
@@ -50,22 +51,32 @@ export const ARX = scheme('arx', 'Austroads (ARX)', [
   ['TRT', 'Triple road train', true],
 ]);
 
-/** FHWA 13 classes. Buses (4) and trucks (5 to 13) are heavy. */
-export const FHWA13 = scheme('fhwa13', 'FHWA 13', [
-  ['MC', 'Motorcycle', false],
-  ['PC', 'Passenger car', false],
-  ['LT', 'Other two-axle, four-tire single unit', false],
-  ['BUS', 'Bus', true],
-  ['SU2', 'Two-axle, six-tire single unit', true],
-  ['SU3', 'Three-axle single unit', true],
-  ['SU4', 'Four or more axle single unit', true],
-  ['ST4', 'Four or fewer axle single trailer', true],
-  ['ST5', 'Five-axle single trailer', true],
-  ['ST6', 'Six or more axle single trailer', true],
-  ['MT5', 'Five or fewer axle multi-trailer', true],
-  ['MT6', 'Six-axle multi-trailer', true],
-  ['MT7', 'Seven or more axle multi-trailer', true],
-]);
+/**
+ * FHWA 13 classes (Traffic Monitoring Guide, appendix C), as Jamar counters record them: they add
+ * 14 for a bicycle and 15 for a vehicle they could not classify, which is stored as class 0.
+ * Buses (4) and trucks (5 to 13) are heavy.
+ */
+export const FHWA13 = scheme(
+  'fhwa13',
+  'FHWA 13 (14 bicycle, 15 unclassified)',
+  [
+    ['MC', 'Motorcycles', false],
+    ['PC', 'Passenger cars', false],
+    ['LT', 'Pickups, vans (other two-axle, four-tyre single units)', false],
+    ['BUS', 'Buses', true],
+    ['SU2', 'Two-axle, six-tyre single-unit trucks', true],
+    ['SU3', 'Three-axle single-unit trucks', true],
+    ['SU4', 'Four or more axle single-unit trucks', true],
+    ['ST4', 'Four or fewer axle single-trailer trucks', true],
+    ['ST5', 'Five-axle single-trailer trucks', true],
+    ['ST6', 'Six or more axle single-trailer trucks', true],
+    ['MT5', 'Five or fewer axle multi-trailer trucks', true],
+    ['MT6', 'Six-axle multi-trailer trucks', true],
+    ['MT7', 'Seven or more axle multi-trailer trucks', true],
+    ['BIKE', 'Bicycles', false],
+  ],
+  { class_index: 0, name: 'Unclassified (Jamar 15)', code: '15', heavy: false },
+);
 
 /** Length bins: under 5.5 m, 5.5 to 11.5 m, 11.5 to 19 m, 19 m and over. The last two are heavy. */
 export const LENGTH_BINS_M = [5.5, 11.5, 19] as const;
@@ -83,23 +94,73 @@ export const BIKE_SCHEME: ClassScheme = {
   classes: [UNCLASSIFIED, { class_index: 14, name: 'Bicycle', code: 'BIKE', heavy: false }],
 };
 
-export const CLASS_SCHEMES: readonly ClassScheme[] = [ARX, FHWA13, LENGTH_SCHEME, BIKE_SCHEME];
+/**
+ * Interval counters (Eco-Counter) count modes, not vehicle classes: bicycles (class 14, as the
+ * bike scheme) and pedestrians.
+ */
+export const MODE_SCHEME: ClassScheme = {
+  id: 'modes',
+  name: 'Modes (bicycles, pedestrians)',
+  classes: [
+    UNCLASSIFIED,
+    { class_index: 14, name: 'Bicycle', code: 'BIKE', heavy: false },
+    { class_index: 30, name: 'Pedestrian', code: 'PED', heavy: false },
+  ],
+};
 
-/** The scheme a site or file names (by id or by a name such as 'Vehicle classification (ARX)'). */
-export function findClassScheme(name: string | null | undefined): ClassScheme {
-  const lowered = (name ?? '').toLowerCase();
+export const CLASS_SCHEMES: readonly ClassScheme[] = [
+  ARX,
+  FHWA13,
+  LENGTH_SCHEME,
+  BIKE_SCHEME,
+  MODE_SCHEME,
+];
+
+/**
+ * The scheme a counter file names, or undefined when the name is none the product knows. Names
+ * as counters write them: an id ('fhwa13'), 'Vehicle classification (ARX)', 'FHWA Scheme F'...
+ */
+export function knownClassScheme(name: string | null | undefined): ClassScheme | undefined {
+  const lowered = (name ?? '').trim().toLowerCase();
+  if (lowered === '') return undefined;
   return (
     CLASS_SCHEMES.find(
       (candidate) => lowered === candidate.id || lowered.includes(`(${candidate.id})`),
     ) ??
-    (lowered.includes('fhwa')
-      ? FHWA13
-      : lowered.includes('length')
-        ? LENGTH_SCHEME
-        : lowered.includes('bike')
-          ? BIKE_SCHEME
-          : ARX)
+    (/\barx\b|austroads/.test(lowered)
+      ? ARX
+      : /fhwa|scheme f3\b/.test(lowered)
+        ? FHWA13
+        : lowered.includes('length')
+          ? LENGTH_SCHEME
+          : /bike|bicycle|cycle/.test(lowered)
+            ? BIKE_SCHEME
+            : /mode|pedestrian/.test(lowered)
+              ? MODE_SCHEME
+              : undefined)
   );
+}
+
+/** Whether a class index is one of the scheme's classes (unclassified, 0, included). */
+export function schemeHasClass(classScheme: ClassScheme, classIndex: number): boolean {
+  return classScheme.classes.some((vehicleClass) => vehicleClass.class_index === classIndex);
+}
+
+/**
+ * How a file's vehicles, classified in `from`, become classes of a site counting in `to`:
+ * 'same' when the schemes agree, 'length' when the site classifies by length (a vehicle's class
+ * is then its length bin, whatever the counter said: the file must measure lengths), or null
+ * when no mapping exists (the file is then held for review).
+ */
+export function classMapping(from: ClassScheme, to: ClassScheme): 'same' | 'length' | null {
+  if (to.id === 'length') return 'length';
+  if (from.id === to.id) return 'same';
+  return null;
+}
+
+/** The scheme a site or file names (by id or by a name such as 'Vehicle classification (ARX)'). */
+export function findClassScheme(name: string | null | undefined): ClassScheme {
+  return knownClassScheme(name) ?? ARX;
 }
 
 /** SPEC section 5: a selection includes every class except '???' or class_index 0. */

@@ -3,6 +3,7 @@ import { LENGTH_OUTLIER, PASSWORD_LENGTH } from './constants.ts';
 import { LOCALES } from './locales.ts';
 import { ROLES } from './roles.ts';
 import { DEFAULT_SITE_TABLE_COLUMNS, siteTableColumnsSchema } from './siteColumns.ts';
+import { isTimeZone } from './sites.ts';
 
 /** SPEC section 5 with issue 3's decision: at least 8 characters everywhere, at most 128. */
 export const passwordSchema = z
@@ -50,6 +51,8 @@ export const organisationSettingsSchema = z.object({
   length_outlier_factor: z.number().min(LENGTH_OUTLIER.min).max(LENGTH_OUTLIER.max),
   headway_threshold_seconds: z.number().min(0).max(60),
   default_units: z.enum(['metric', 'imperial']),
+  /** The IANA time zone a new site takes when its file names none. */
+  time_zone: z.string().refine(isTimeZone, 'must be a time zone such as Europe/London'),
   sites_table_columns: siteTableColumnsSchema,
   /** SPEC sections 2 and 3: hidden.mapNotes hides the map notes from the whole organisation. */
   hidden: z.object({ mapNotes: z.boolean() }),
@@ -67,6 +70,7 @@ export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   length_outlier_factor: LENGTH_OUTLIER.default,
   headway_threshold_seconds: 5,
   default_units: 'metric',
+  time_zone: 'UTC',
   sites_table_columns: DEFAULT_SITE_TABLE_COLUMNS,
   hidden: { mapNotes: false },
 };

@@ -61,7 +61,13 @@ export async function readEcoCounter(
   options: ReadOptions,
 ): Promise<ReadSummary> {
   const file = options.fileName;
-  const header: CounterFileHeader = { format: 'ecocounter', kind: 'intervals', directions: [] };
+  // Interval counters count modes (bicycles or pedestrians), not vehicle classes.
+  const header: CounterFileHeader = {
+    format: 'ecocounter',
+    kind: 'intervals',
+    directions: [],
+    classScheme: 'modes',
+  };
   const mode = options.intervalMode ?? 'bike';
   let columns: { total: number; in: number; out: number; names: string[] } | undefined;
   let summary: ReadSummary | undefined;

@@ -50,7 +50,7 @@ const CLASS_SHARE = [
 ];
 
 /** Class 1 (short vehicles): a few motorcycles and small cars, mostly cars over 4 m. */
-function shortVehicleLength(pick: number): number {
+export function shortVehicleLength(pick: number): number {
   if (pick < 0.03) return 2 + pick * 13;
   if (pick < 0.1) return 3 + (pick - 0.03) * 8.5;
   if (pick < 0.11) return 3.6 + (pick - 0.1) * 40;
@@ -247,6 +247,21 @@ export function* jamarText(
       const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${hour < 12 ? 'AM' : 'PM'}`;
       yield `${count}, ${date.getUTCMonth() + 1}/${date.getUTCDate()}/${date.getUTCFullYear()}, ${clock}, ${vehicle.lane}, ${vehicle.classIndex}, ${Math.round(vehicle.speedKmh / 1.609344)}`;
     }
+  }
+  yield* inBlocks(lines());
+}
+
+/** An Eco-Counter interval CSV: `Period`, the header, then one row per interval (local times). */
+export function* ecoCounterText(
+  intervals: Iterable<{ localMs: number; countIn: number; countOut: number }>,
+  counter: string,
+  period: { from: string; to: string },
+): Generator<string> {
+  const name = counter.replace(/,/g, ' ');
+  yield `Period,"${period.from} - ${period.to}"\nTime,${name},${name} IN,${name} OUT\n`;
+  function* lines() {
+    for (const interval of intervals)
+      yield `${localDateTime(interval.localMs, 0)},${interval.countIn + interval.countOut},${interval.countIn},${interval.countOut}`;
   }
   yield* inBlocks(lines());
 }

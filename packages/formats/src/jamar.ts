@@ -128,7 +128,13 @@ export async function readJamar(
   options: ReadOptions,
 ): Promise<ReadSummary> {
   const file = options.fileName;
-  const header: CounterFileHeader = { format: 'jamar', kind: 'vehicles', directions: [] };
+  // Jamar counters classify by FHWA 13, with 14 a bicycle and 15 unclassified.
+  const header: CounterFileHeader = {
+    format: 'jamar',
+    kind: 'vehicles',
+    directions: [],
+    classScheme: 'fhwa13',
+  };
   let columns: Map<string, number> | undefined;
   let summary: ReadSummary | undefined;
   let local: LocalTimeConverter | undefined;

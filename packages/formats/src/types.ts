@@ -41,6 +41,11 @@ export interface CounterFileHeader {
   longitude?: number;
   /** An IANA zone the file names, if any. */
   timeZone?: string;
+  /**
+   * The class scheme of the file's vehicles: as the file names it (MetroCount `Scheme:`), or
+   * the scheme id the format always uses (Jamar 'fhwa13', Eco-Counter 'modes'). Absent when the
+   * file's classes are those of the site it joins (Roadcount CSV).
+   */
   classScheme?: string;
   /** Directions the file declares, in the order it lists them. */
   directions: DirectionCode[];

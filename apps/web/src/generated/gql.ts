@@ -44,6 +44,7 @@ type Documents = {
     "\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n": typeof types.DeleteVehicleExclusionFilterDocument,
     "\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": typeof types.FiltersetDocument,
     "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": typeof types.UpdateFiltersetDocument,
+    "\n  query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {\n    siteDetail(siteId: $siteId, filter: $filter) {\n      site_id\n      leftOut\n    }\n  }\n": typeof types.SiteDetailLeftOutDocument,
     "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": typeof types.SiteDetailDocument,
     "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": typeof types.SiteTasksDocument,
     "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n      data_kinds\n    }\n  }\n": typeof types.SiteTimeRangeDocument,
@@ -105,6 +106,7 @@ const documents: Documents = {
     "\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n": types.DeleteVehicleExclusionFilterDocument,
     "\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": types.FiltersetDocument,
     "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": types.UpdateFiltersetDocument,
+    "\n  query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {\n    siteDetail(siteId: $siteId, filter: $filter) {\n      site_id\n      leftOut\n    }\n  }\n": types.SiteDetailLeftOutDocument,
     "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": types.SiteDetailDocument,
     "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": types.SiteTasksDocument,
     "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n      data_kinds\n    }\n  }\n": types.SiteTimeRangeDocument,
@@ -253,6 +255,10 @@ export function graphql(source: "\n  query Filterset {\n    filterset {\n      i
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n"): typeof import('./graphql').UpdateFiltersetDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {\n    siteDetail(siteId: $siteId, filter: $filter) {\n      site_id\n      leftOut\n    }\n  }\n"): typeof import('./graphql').SiteDetailLeftOutDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -735,6 +735,8 @@ export type SiteDetail = {
   headwayGapMatrix: Scalars['JSON']['output'];
   headwayPercentiles: Maybe<Scalars['JSON']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
+  /** The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange, classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails. */
+  leftOut: Maybe<Scalars['JSON']['output']>;
   longitude: Maybe<Scalars['Float']['output']>;
   site_id: Scalars['ID']['output'];
   site_name: Scalars['String']['output'];
@@ -1160,6 +1162,14 @@ export type UpdateFiltersetMutationVariables = Exact<{
 
 
 export type UpdateFiltersetMutation = { update_filterset: { id: string, velocity_min: number, velocity_max: number, headway_min: number } };
+
+export type SiteDetailLeftOutQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter?: InputMaybe<FilterPayload>;
+}>;
+
+
+export type SiteDetailLeftOutQuery = { siteDetail: { site_id: string, leftOut: unknown | null } };
 
 export type SiteDetailQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -1793,6 +1803,14 @@ export const UpdateFiltersetDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateFiltersetMutation, UpdateFiltersetMutationVariables>;
+export const SiteDetailLeftOutDocument = new TypedDocumentString(`
+    query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {
+  siteDetail(siteId: $siteId, filter: $filter) {
+    site_id
+    leftOut
+  }
+}
+    `) as unknown as TypedDocumentString<SiteDetailLeftOutQuery, SiteDetailLeftOutQueryVariables>;
 export const SiteDetailDocument = new TypedDocumentString(`
     query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {

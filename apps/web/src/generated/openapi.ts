@@ -1056,6 +1056,7 @@ export interface paths {
                         name?: string;
                         request_user_approve_quality?: boolean;
                         sites_table_columns?: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                        time_zone?: string;
                     };
                 };
             };

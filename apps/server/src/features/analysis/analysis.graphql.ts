@@ -55,6 +55,8 @@ export const analysisTypeDefs = /* GraphQL */ `
     virtualDay: JSON!
     virtualWeek: JSON!
     availability: JSON!
+    "The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange, classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails."
+    leftOut: JSON
   }
 
   "The time series of the site-detail page: volume, average and 85th percentile speed, speeding."

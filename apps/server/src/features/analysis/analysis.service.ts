@@ -8,12 +8,7 @@ import {
   type VehicleExclusion,
   type VehicleFilter,
 } from '@roadcount/analytics';
-import {
-  findClassScheme,
-  heavyClassIndexes,
-  selectableClasses,
-  SERVER_MESSAGES,
-} from '@roadcount/domain';
+import { findClassScheme, heavyClassIndexes, SERVER_MESSAGES } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
@@ -94,9 +89,10 @@ function vehicleFilter(
     endMs: instant(payload.end_time, 'end_time', Date.UTC(9999, 0, 1)),
     speedMinMps: payload.velocity_min ?? 1 / 3.6,
     speedMaxMps: payload.velocity_max ?? 50,
+    // No class chosen: every class of the scheme, unclassified too, so that the total with the
+    // filters wide open is every vehicle the files saved.
     classes:
-      payload.active_classes ??
-      selectableClasses(scheme).map((vehicleClass) => vehicleClass.class_index),
+      payload.active_classes ?? scheme.classes.map((vehicleClass) => vehicleClass.class_index),
     minHeadwayS: payload.headway_min ?? 0,
     directions: payload.active_directions ?? EVERY_DIRECTION,
     lanesByDirection,

@@ -3,6 +3,7 @@
 // sites when they ask.
 import { parentPort, workerData } from 'node:worker_threads';
 import {
+  countLeftOut,
   defaultFilter,
   finishSiteDetail,
   mergePartialScans,
@@ -185,6 +186,9 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
     preparedSiteColumns(blobs, request.columns, memory),
   );
   const detail = await detailOf(request, prepared);
+  // Why vehicles were left out: a pass of its own, only for a page that shows it.
+  if (!request.parts || request.parts.includes('leftOut'))
+    detail.leftOut = countLeftOut(prepared, request.filter, clockOf(request.timeZone));
   if (!request.binsAsJson) return { kind: 'siteDetail', id: request.id, detail };
   // Written here, the bins' JSON costs the API thread neither objects nor serializing.
   const { bins, ...rest } = detail;

@@ -1,6 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import { organisations, sites, trafficDataFiles, users } from '../../infra/db/schema.ts';
+import {
+  organisations,
+  sites,
+  speedLimits,
+  trafficDataFiles,
+  users,
+} from '../../infra/db/schema.ts';
 
 type OrganisationRow = typeof organisations.$inferSelect;
 
@@ -43,8 +49,11 @@ export function createDemoRepository(db: Database) {
       return row;
     },
 
-    async insertSite(values: typeof sites.$inferInsert): Promise<void> {
-      await db.insert(sites).values(values);
+    /** Inserts the site with its speed limit (in force since 1970), when it has one. */
+    async insertSite(values: typeof sites.$inferInsert, limitMps?: number): Promise<void> {
+      const [site] = await db.insert(sites).values(values).returning({ id: sites.id });
+      if (site && limitMps !== undefined)
+        await db.insert(speedLimits).values({ siteId: site.id, limitMps });
     },
 
     async insertFile(values: typeof trafficDataFiles.$inferInsert): Promise<void> {

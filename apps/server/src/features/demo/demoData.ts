@@ -2,12 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import {
-  generateTraffic,
+  ecoCounterText,
   jamarText,
   metroCountText,
   roadcountCsvText,
   type SiteDescription,
-  type TrafficProfile,
 } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
@@ -15,6 +14,8 @@ import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { createDemoRepository } from './demo.repository.ts';
 import { DEMO_ORGANISATION_NAME } from './demo.seed.ts';
 import { rawUploadKey } from '../siteData/index.ts';
+import { dayNumberOf, isoDayOf, type DayNumber } from './demoCalendar.ts';
+import { ARX_MIX, demoBikeCounts, demoVehicles, FHWA_MIX } from './demoTraffic.ts';
 
 interface DemoFile {
   fileName: string;
@@ -24,7 +25,11 @@ interface DemoFile {
   description?: string;
   /** A permanent count site set up before its data arrives; the file then matches it by GPS. */
   continuousSite?: { name: string; latitude: number; longitude: number };
+  /** The continuous site's speed limit, m/s. */
+  speedLimitMps?: number;
 }
+
+const MPH = 0.44704;
 
 const DEMO_TIME_ZONE = 'Europe/London';
 const site = (name: string, latitude: number, longitude: number): SiteDescription => ({
@@ -33,92 +38,123 @@ const site = (name: string, latitude: number, longitude: number): SiteDescriptio
   longitude,
   timeZone: DEMO_TIME_ZONE,
 });
-const traffic = (
-  profile: Omit<TrafficProfile, 'startDay' | 'days'> &
-    ({ weeksAgo: number; days: number } | { weeksAgo: number; untilYesterday: true }),
-) => {
-  // Recent data: the survey starts on a Monday some weeks ago, whatever day the demo starts on.
-  const start = new Date(Date.now() - profile.weeksAgo * 7 * 86_400_000);
-  start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
-  start.setUTCHours(0, 0, 0, 0);
-  // A continuous count runs on to yesterday, so that the map's last 7 days show it.
-  const days =
-    'days' in profile ? profile.days : Math.floor((Date.now() - start.getTime()) / 86_400_000);
-  return generateTraffic({ ...profile, days, startDay: start.toISOString().slice(0, 10) });
-};
 
-/** The demo surveys: vehicle and bike, temporary and continuous, a few weeks to a year. */
-const DEMO_FILES: DemoFile[] = [
-  {
-    fileName: 'A33 Relief Road continuous.csv',
-    kind: 'vehicle',
-    text: () =>
-      roadcountCsvText(
-        traffic({
-          seed: 11,
-          weeksAgo: 52,
-          untilYesterday: true,
-          vehiclesPerDay: 2600,
-          directions: [1, 5],
-          meanSpeedKmh: 72,
-        }),
-        site('A33 Relief Road', 51.42876, -0.97962),
-      ),
-    continuousSite: { name: 'A33 Relief Road', latitude: 51.42876, longitude: -0.97962 },
-  },
-  {
-    fileName: 'London Road northbound.txt',
-    kind: 'vehicle',
-    text: () =>
-      metroCountText(
-        traffic({
-          seed: 12,
-          weeksAgo: 3,
-          days: 14,
-          vehiclesPerDay: 7000,
-          directions: [1, 1],
-          meanSpeedKmh: 43,
-        }),
-        { ...site('London Road', 51.45206, -0.96052), attribute: 'Outside no. 112' },
-        1,
-      ),
-  },
-  {
-    fileName: 'Bath Road tubes.csv',
-    kind: 'vehicle',
-    text: () =>
-      jamarText(
-        traffic({
-          seed: 13,
-          weeksAgo: 5,
-          days: 21,
-          vehiclesPerDay: 5200,
-          directions: [3, 7],
-          meanSpeedKmh: 51,
-        }),
-        site('Bath Road', 51.44951, -1.00734),
-      ),
-    // A Jamar file names no place: the uploader gives the coordinates.
-    description: 'Demo survey at 51.44951, -1.00734',
-  },
-  {
-    fileName: 'Thames Path cycle counter.csv',
-    kind: 'bike',
-    text: () =>
-      roadcountCsvText(
-        traffic({
-          seed: 14,
-          weeksAgo: 6,
-          days: 28,
-          vehiclesPerDay: 650,
-          directions: [3, 7],
-          meanSpeedKmh: 19,
-          bikeShare: 1,
-        }),
-        site('Thames Path cycle counter', 51.46228, -0.96407),
-      ),
-  },
-];
+/** Today as a local day of the demo's zone: the surveys are laid out back from it. */
+function demoToday(): DayNumber {
+  return dayNumberOf(
+    new Intl.DateTimeFormat('en-CA', { timeZone: DEMO_TIME_ZONE }).format(new Date()),
+  );
+}
+
+/**
+ * The demo surveys, relative to today so they never age: a continuous count of more than a
+ * year, a cycle counter of four months, and three tube surveys of the last fortnight that end
+ * within the map's last 7 days.
+ */
+export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
+  return [
+    {
+      fileName: 'A33 Relief Road continuous.csv',
+      kind: 'vehicle',
+      text: () =>
+        roadcountCsvText(
+          demoVehicles({
+            seed: 11,
+            firstDay: today - 400,
+            days: 400,
+            vehiclesPerDay: 2500,
+            directions: [1, 5],
+            laneOneShare: 0.5,
+            freeSpeedKmh: 74,
+            congestion: 0.5,
+            mix: ARX_MIX,
+            // The counter fell silent for two days (a fault: no data, not zero traffic).
+            silentDays: [today - 143, today - 142],
+            // Resurfacing closed the road overnight twice, and an emergency repair for a day.
+            closures: [
+              { day: today - 88, fromHour: 20, toHour: 24 },
+              { day: today - 87, fromHour: 0, toHour: 6 },
+              { day: today - 61, fromHour: 9, toHour: 16 },
+            ],
+          }),
+          site('A33 Relief Road', 51.42876, -0.97962),
+        ),
+      continuousSite: { name: 'A33 Relief Road', latitude: 51.42876, longitude: -0.97962 },
+      speedLimitMps: 50 * MPH,
+    },
+    {
+      fileName: 'London Road northbound.txt',
+      kind: 'vehicle',
+      text: () =>
+        metroCountText(
+          demoVehicles({
+            seed: 12,
+            firstDay: today - 9,
+            days: 8,
+            vehiclesPerDay: 7000,
+            directions: [1, 1],
+            laneOneShare: 0.55,
+            freeSpeedKmh: 47,
+            congestion: 0.8,
+            mix: ARX_MIX,
+          }),
+          { ...site('London Road', 51.45206, -0.96052), attribute: 'Outside no. 112' },
+          1,
+        ),
+    },
+    {
+      fileName: 'Bath Road tubes.csv',
+      kind: 'vehicle',
+      text: () =>
+        jamarText(
+          demoVehicles({
+            seed: 13,
+            firstDay: today - 12,
+            days: 10,
+            vehiclesPerDay: 5200,
+            directions: [3, 7],
+            laneOneShare: 0.52,
+            freeSpeedKmh: 52,
+            congestion: 0.6,
+            mix: FHWA_MIX,
+          }),
+          site('Bath Road', 51.44951, -1.00734),
+        ),
+      // A Jamar file names no place: the uploader gives the coordinates.
+      description: 'Demo survey at 51.44951, -1.00734',
+    },
+    {
+      fileName: 'Thames Path cycle counter.csv',
+      kind: 'bike',
+      text: () =>
+        ecoCounterText(
+          demoBikeCounts({ seed: 14, firstDay: today - 120, days: 120, bicyclesPerDay: 700 }),
+          'Thames Path cycle counter',
+          { from: isoDayOf(today - 120), to: isoDayOf(today - 1) },
+        ),
+      description: 'Demo cycle counter at 51.46228, -0.96407',
+    },
+    {
+      fileName: 'Oxford Road survey.csv',
+      kind: 'vehicle',
+      text: () =>
+        roadcountCsvText(
+          demoVehicles({
+            seed: 15,
+            firstDay: today - 6,
+            days: 5,
+            vehiclesPerDay: 9000,
+            directions: [3, 7],
+            laneOneShare: 0.5,
+            freeSpeedKmh: 44,
+            congestion: 0.9,
+            mix: ARX_MIX,
+          }),
+          site('Oxford Road', 51.45803, -0.99419),
+        ),
+    },
+  ];
+}
 
 /**
  * Puts the demo surveys into the demo organisation through the ingest pipeline, as uploads by
@@ -138,18 +174,22 @@ export async function seedDemoData(deps: {
     time_zone: DEMO_TIME_ZONE,
   });
   const admin = await repository.userByUsername('admin');
-  for (const demo of DEMO_FILES) {
+  const files = demoFiles();
+  for (const demo of files) {
     if (demo.continuousSite) {
-      await repository.insertSite({
-        ownerOrganisationId: organisation.id,
-        ...demo.continuousSite,
-        siteType: 'continuous',
-        timeZone: DEMO_TIME_ZONE,
-        directionOne: 1,
-        directionTwo: 5,
-        classScheme: 'arx',
-        coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
-      });
+      await repository.insertSite(
+        {
+          ownerOrganisationId: organisation.id,
+          ...demo.continuousSite,
+          siteType: 'continuous',
+          timeZone: DEMO_TIME_ZONE,
+          directionOne: 1,
+          directionTwo: 5,
+          classScheme: 'arx',
+          coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
+        },
+        demo.speedLimitMps,
+      );
     }
     const id = randomUUID();
     const s3Key = rawUploadKey(organisation.id, id);
@@ -177,5 +217,5 @@ export async function seedDemoData(deps: {
       message: `Queued ${demo.fileName}`,
     });
   }
-  deps.log.info(`Demo surveys queued: ${DEMO_FILES.map((demo) => demo.fileName).join(', ')}`);
+  deps.log.info(`Demo surveys queued: ${files.map((demo) => demo.fileName).join(', ')}`);
 }

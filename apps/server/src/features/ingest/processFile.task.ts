@@ -11,10 +11,12 @@ import {
   type QualityTestName,
 } from '@roadcount/analytics';
 import {
-  BIKE_SCHEME,
+  classMapping,
   DEFAULT_ORGANISATION_SETTINGS,
   findClassScheme,
+  knownClassScheme,
   LENGTH_BINS_M,
+  type ClassScheme,
   type OrganisationSettings,
 } from '@roadcount/domain';
 import {
@@ -44,15 +46,34 @@ function laneDirectionsOf(site: SiteRow): Record<number, DirectionCode> {
   return directions;
 }
 
-/** Under the length scheme a vehicle's class is its length bin (1 to 4), whatever the counter said. */
 /**
- * The class scheme a site made for a file takes: the one the file names, else bicycles for a
- * file uploaded as a bike count (its vehicles are class 14), else none (the default, ARX).
+ * Placeholder directions of a new site whose file names none (Jamar channels, Eco-Counter IN and
+ * OUT): channel 1 north, channel 2 south, two opposite directions the user renames later (the
+ * site's reprocess then moves the data with them).
  */
-export function newSiteScheme(fileScheme: string | null | undefined, kind: string): string | null {
-  return fileScheme ?? (kind === 'bike' ? BIKE_SCHEME.id : null);
-}
+const PLACEHOLDER_DIRECTIONS: Record<number, DirectionCode> = { 1: 1, 2: 5 };
 
+/** Formats whose files name no direction: their channels take the site's directions. */
+const DIRECTIONLESS_FORMATS = new Set<CounterFileHeader['format']>(['jamar', 'ecocounter']);
+
+/**
+ * How a vehicle file's classes fit its site's scheme, checked as it is read: 'mapped' when they
+ * fit (or were reclassified by length); otherwise why it is held for review, as the data-quality
+ * flag the review dialog shows (value: the vehicles concerned, threshold 0).
+ */
+type SchemeCheck =
+  | { kind: 'class_scheme_mismatch'; fileScheme: string }
+  | { kind: 'class_scheme_no_lengths' }
+  | { kind: 'classes_outside_scheme' };
+
+const SCHEME_REASONS: Record<SchemeCheck['kind'], string> = {
+  class_scheme_mismatch:
+    "The file's class scheme differs from the site's and no mapping between them exists",
+  class_scheme_no_lengths: 'The site classifies by length but the file measures no vehicle lengths',
+  classes_outside_scheme: "Vehicles in classes the site's class scheme does not have",
+};
+
+/** Under the length scheme a vehicle's class is its length bin (1 to 4), whatever the counter said. */
 export function lengthClass(lengthM: number): number {
   if (!Number.isFinite(lengthM) || lengthM <= 0) return 0;
   return 1 + LENGTH_BINS_M.filter((edge) => lengthM >= edge).length;
@@ -102,6 +123,15 @@ export function createProcessFileHandler(deps: {
     let match: SiteMatch | undefined;
     let timeZone = defaultTimeZone;
     let classifyByLength = false;
+    // The site's scheme as a lookup of its class indexes, and what the file's classes made of it.
+    let siteScheme: ClassScheme = findClassScheme(null);
+    let fileScheme: ClassScheme | undefined;
+    const inSiteScheme = new Uint8Array(256);
+    let schemeMapped = true;
+    let outsideScheme = 0;
+    let withoutLength = 0;
+    let placeholders = false;
+    let sawSecondChannel = false;
     let firstRule: SiteMatch['rule'] | undefined;
     // Vehicles go to the column object, the scan file and the quality tests a batch at a time,
     // as they are read, and reading waits while either object has much still to store, so that
@@ -180,23 +210,57 @@ export function createProcessFileHandler(deps: {
           firstRule = keptRule && kept ? keptRule : match.rule;
           timeZone =
             match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;
-          classifyByLength =
-            findClassScheme(
-              match.rule === 'new'
-                ? newSiteScheme(fileHeader.classScheme, file.kind)
-                : match.site.classScheme,
-            ).id === 'length';
+          // The file's scheme (as its reader declares it); a new site takes it.
+          fileScheme = knownClassScheme(fileHeader.classScheme);
+          // A bike upload naming no scheme counts bicycles.
+          siteScheme =
+            match.rule === 'new'
+              ? (fileScheme ??
+                findClassScheme(
+                  fileHeader.classScheme ?? (file.kind === 'bike' ? 'bike' : undefined),
+                ))
+              : findClassScheme(match.site.classScheme);
+          const mapping = fileScheme
+            ? classMapping(fileScheme, siteScheme)
+            : siteScheme.id === 'length'
+              ? 'length'
+              : fileHeader.classScheme
+                ? null
+                : 'same';
+          classifyByLength = mapping === 'length';
+          // Interval counts carry modes, which every site takes.
+          schemeMapped = mapping !== null || fileHeader.kind === 'intervals';
+          for (const vehicleClass of (classifyByLength ? findClassScheme('length') : siteScheme)
+            .classes)
+            inSiteScheme[vehicleClass.class_index & 255] = 1;
+          placeholders =
+            match.rule === 'new' &&
+            fileHeader.directions.length === 0 &&
+            DIRECTIONLESS_FORMATS.has(fileHeader.format);
           return {
             timeZone,
-            laneDirections: match.rule === 'new' ? {} : laneDirectionsOf(match.site),
+            laneDirections: placeholders
+              ? PLACEHOLDER_DIRECTIONS
+              : match.rule === 'new'
+                ? {}
+                : laneDirectionsOf(match.site),
           };
         },
         sink: {
-          vehicle: (vehicle) =>
-            builder.push(
-              classifyByLength ? { ...vehicle, classIndex: lengthClass(vehicle.lengthM) } : vehicle,
-            ),
-          interval: (interval) => intervalBuilder.push(interval),
+          vehicle: (vehicle) => {
+            if (vehicle.lane === 2) sawSecondChannel = true;
+            if (classifyByLength) {
+              if (!(vehicle.lengthM > 0)) withoutLength += 1;
+              builder.push({ ...vehicle, classIndex: lengthClass(vehicle.lengthM) });
+              return;
+            }
+            if (inSiteScheme[vehicle.classIndex] !== 1) outsideScheme += 1;
+            builder.push(vehicle);
+          },
+          interval: (interval) => {
+            if (interval.lane === 2) sawSecondChannel = true;
+            intervalBuilder.push(interval);
+          },
         },
         intervalMode: file.kind === 'bike' ? 'bike' : 'pedestrian',
       });
@@ -228,13 +292,18 @@ export function createProcessFileHandler(deps: {
             longitude: match.longitude,
             timeZone,
             siteType: 'temporary',
-            classScheme: newSiteScheme(header.classScheme, file.kind),
-            directionOne: header.directions[0] ?? null,
-            directionTwo: header.directions[1] ?? null,
+            classScheme:
+              fileScheme?.id ?? header.classScheme ?? (file.kind === 'bike' ? 'bike' : null),
+            directionOne: header.directions[0] ?? (placeholders ? PLACEHOLDER_DIRECTIONS[1] : null),
+            directionTwo:
+              header.directions[1] ??
+              (placeholders && sawSecondChannel ? PLACEHOLDER_DIRECTIONS[2] : null),
             pedestriansIncluded: pedestrianCounts,
             coreSiteMeta: {
               site_context: [file.kind === 'bike' ? 'BIKE' : pedestrianCounts ? 'PED' : 'VEH'],
               time_span: 'TS_T',
+              // Directions given for the file's channels until the user names the real ones.
+              ...(placeholders ? { placeholder_directions: true } : {}),
             },
           })
         : match.site;
@@ -260,7 +329,7 @@ export function createProcessFileHandler(deps: {
       results = output.quality.results();
     }
     // SPEC section 3: only failed tests are flagged; a missing flag means pass.
-    const failed = Object.fromEntries(
+    const failed: Record<string, QualityTestResult & Record<string, unknown>> = Object.fromEntries(
       Object.entries(results)
         .filter(([, result]) => !result.passed)
         .map(([name, result]) => [
@@ -268,6 +337,37 @@ export function createProcessFileHandler(deps: {
           { ...result, reason: QUALITY_REASONS[name as QualityTestName] },
         ]),
     );
+    const schemeCheck: SchemeCheck | undefined = isIntervals
+      ? undefined
+      : !schemeMapped
+        ? {
+            kind: 'class_scheme_mismatch',
+            fileScheme: fileScheme?.name ?? header.classScheme ?? '',
+          }
+        : classifyByLength && summary.vehicles > 0 && withoutLength === summary.vehicles
+          ? { kind: 'class_scheme_no_lengths' }
+          : !classifyByLength && outsideScheme > 0
+            ? { kind: 'classes_outside_scheme' }
+            : undefined;
+    if (schemeCheck) {
+      // Held for review with the reason: the vehicles concerned against a threshold of none.
+      failed[schemeCheck.kind] = {
+        passed: false,
+        value:
+          schemeCheck.kind === 'classes_outside_scheme'
+            ? outsideScheme
+            : schemeCheck.kind === 'class_scheme_no_lengths'
+              ? withoutLength
+              : summary.vehicles,
+        threshold: 0,
+        reason: SCHEME_REASONS[schemeCheck.kind],
+        file_scheme:
+          schemeCheck.kind === 'class_scheme_mismatch'
+            ? schemeCheck.fileScheme
+            : (fileScheme?.name ?? siteScheme.name),
+        site_scheme: siteScheme.name,
+      };
+    }
     const needsReview = Object.keys(failed).length > 0 || settings.request_user_approve_quality;
     const reviewStatus =
       reprocess && file.reviewStatus && REVIEWED_STATUSES.has(file.reviewStatus)

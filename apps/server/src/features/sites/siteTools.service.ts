@@ -1,4 +1,4 @@
-import { CLASS_SCHEMES, findClassScheme } from '@roadcount/domain';
+import { CLASS_SCHEMES, COMPASS_CODES, findClassScheme } from '@roadcount/domain';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -9,14 +9,29 @@ import type { SitesRepository } from './sites.repository.ts';
 export const SITE_TOOL_TASKS = ['site_change_scheme', 'recalculate_data_quality'] as const;
 export type SiteToolTask = (typeof SITE_TOOL_TASKS)[number];
 
-/** Whether an edit changes what a reprocess re-derives: the class scheme or pedestrians included. */
+/**
+ * Whether an edit changes what a reprocess re-derives: the class scheme, pedestrians included,
+ * the time zone (files' local times are read again in it) or a direction (the channels of files
+ * that name none, Jamar and Eco-Counter, take the site's directions).
+ */
 export function needsReprocess(
   site: SiteRow,
-  next: { class_scheme: string; pedestrians_included: boolean },
+  next: {
+    class_scheme: string;
+    pedestrians_included: boolean;
+    time_zone?: string;
+    direction_one?: keyof typeof COMPASS_CODES | null;
+    direction_two?: keyof typeof COMPASS_CODES | null;
+  },
 ): boolean {
+  const code = (letter: keyof typeof COMPASS_CODES | null | undefined) =>
+    letter ? COMPASS_CODES[letter] : null;
   return (
     findClassScheme(site.classScheme).id !== next.class_scheme ||
-    site.pedestriansIncluded !== next.pedestrians_included
+    site.pedestriansIncluded !== next.pedestrians_included ||
+    (next.time_zone !== undefined && next.time_zone !== site.timeZone) ||
+    (next.direction_one !== undefined && code(next.direction_one) !== site.directionOne) ||
+    (next.direction_two !== undefined && code(next.direction_two) !== site.directionTwo)
   );
 }
 

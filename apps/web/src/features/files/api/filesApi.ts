@@ -12,6 +12,9 @@ export interface QualityTest {
   value: number;
   threshold: number;
   reason?: string;
+  /** Class-scheme checks: the scheme names of the file and of its site. */
+  file_scheme?: string;
+  site_scheme?: string;
 }
 
 /** A row of the files table, its quality tests read from their JSON. */

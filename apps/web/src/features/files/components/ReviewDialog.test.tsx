@@ -49,6 +49,28 @@ describe('the data quality review', () => {
     expect(button('Reject').disabled).toBe(true);
   });
 
+  it('names both schemes when a file’s class scheme differs from its site’s', () => {
+    signInAs(ADMIN_ID, 'org_admin');
+    fakeServer();
+    const file = fileWith('WFR');
+    file.logs.data_qc_tests = {
+      class_scheme_mismatch: {
+        passed: false,
+        value: 4,
+        threshold: 0,
+        reason: "The file's class scheme differs from the site's",
+        file_scheme: 'Austroads (ARX)',
+        site_scheme: 'FHWA 13 (14 bicycle, 15 unclassified)',
+      },
+    };
+    renderWithApp(<ReviewDialog file={file} canReview onClose={() => undefined} />);
+    expect(
+      screen.getByText(
+        'Class scheme differs: the file counts in Austroads (ARX), the site in FHWA 13 (14 bicycle, 15 unclassified), and no mapping between them exists',
+      ),
+    ).toBeTruthy();
+  });
+
   it('lets a viewer request approval instead, once', async () => {
     signInAs(ADMIN_ID, 'org_user');
     fakeServer(

@@ -61,7 +61,11 @@ export function ReviewDialog({ file, canReview, canRequest = false, onClose }: P
               {tests.map(([name, test]) => (
                 <TableRow key={name}>
                   <TableCell>
-                    {t(`files.quality.${name}`, { defaultValue: test.reason ?? name })}
+                    {t([`files.quality.${name}`, `fieldFiles.quality.${name}`], {
+                      defaultValue: test.reason ?? name,
+                      fileScheme: test.file_scheme,
+                      siteScheme: test.site_scheme,
+                    })}
                   </TableCell>
                   <TableCell align="right">{number(test.threshold)}</TableCell>
                   <TableCell align="right">{number(test.value)}</TableCell>

@@ -15,6 +15,7 @@ import {
   LOCALE_NAMES,
   LOCALES,
   isLocale,
+  isTimeZone,
   type OrganisationSettings,
 } from '@roadcount/domain';
 import { useFlash } from '../../flash/useFlash.ts';
@@ -118,6 +119,19 @@ export function OrganisationSettingsForm({ organisation, canEdit }: Props) {
           <MenuItem value="metric">{t('organisationSettings.defaultUnits.metric')}</MenuItem>
           <MenuItem value="imperial">{t('organisationSettings.defaultUnits.imperial')}</MenuItem>
         </TextField>
+        <TextField
+          label={t('fieldFiles.timeZone.orgLabel')}
+          helperText={t(
+            isTimeZone(draft.time_zone)
+              ? 'fieldFiles.timeZone.orgHelp'
+              : 'fieldFiles.timeZone.invalid',
+          )}
+          error={!isTimeZone(draft.time_zone)}
+          value={draft.time_zone}
+          onChange={(event) => set('time_zone', event.target.value)}
+          disabled={!canEdit}
+          fullWidth
+        />
         <Stack sx={{ gridColumn: { md: '1 / -1' } }}>
           <FormControlLabel
             control={

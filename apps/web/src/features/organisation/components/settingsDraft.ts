@@ -1,4 +1,8 @@
-import { organisationSettingsSchema, type OrganisationSettings } from '@roadcount/domain';
+import {
+  isTimeZone,
+  organisationSettingsSchema,
+  type OrganisationSettings,
+} from '@roadcount/domain';
 
 /** The settings as the form holds them: numbers as typed, so a half-typed value survives. */
 export type SettingsDraft = {
@@ -73,6 +77,9 @@ export function checkDraft(draft: SettingsDraft, saved: OrganisationSettings): D
   }
   if (draft.locale !== saved.locale) changes.locale = draft.locale;
   if (draft.default_units !== saved.default_units) changes.default_units = draft.default_units;
+  // A zone half typed is not sent; the field says so.
+  if (draft.time_zone !== saved.time_zone && isTimeZone(draft.time_zone))
+    changes.time_zone = draft.time_zone;
   if (draft.request_user_approve_quality !== saved.request_user_approve_quality) {
     changes.request_user_approve_quality = draft.request_user_approve_quality;
   }

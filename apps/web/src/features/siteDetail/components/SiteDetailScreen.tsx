@@ -61,6 +61,7 @@ import { FilterBar } from './FilterBar.tsx';
 import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
 import { withKnownExclusions } from '../siteDetailExclusions.ts';
 import { StatCards } from './StatCards.tsx';
+import { LeftOutNotice } from './LeftOutNotice.tsx';
 
 /** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
 export function SiteDetailScreen() {
@@ -324,6 +325,7 @@ export function SiteDetailScreen() {
               vehicles: data.summary.vehicles.toLocaleString(i18n.language),
             })}
           </Typography>
+          <LeftOutNotice siteId={siteId} filter={payload} />
           <StatCards summary={data.summary} units={units} />
           <AvailabilityCalendar siteId={siteId} onPickDays={pickDays} />
           <CountVolumesChart

@@ -112,6 +112,8 @@ export function SiteEditDialog({ site, onClose }: Props) {
   const lanes = editedLanes ?? savedDrafts;
   // A new class scheme or pedestrian flag queues the site's reprocess: its progress shows here.
   const [reprocessing, setReprocessing] = useState(false);
+  // A new time zone re-reads every file's local times: asked first.
+  const [confirmingZone, setConfirmingZone] = useState(false);
   const text = (name: string) => String(form[name] ?? '');
   const number = (name: string) => (text(name).trim() === '' ? null : Number(text(name)));
   const letter = (name: string) => (text(name) || null) as CompassLetter | null;
@@ -205,7 +207,10 @@ export function SiteEditDialog({ site, onClose }: Props) {
     // A new class scheme or pedestrian flag queued the site's reprocess: show its progress.
     if (
       candidate.class_scheme !== site.class_scheme ||
-      candidate.pedestrians_included !== site.pedestrians_included
+      candidate.pedestrians_included !== site.pedestrians_included ||
+      candidate.time_zone !== site.time_zone ||
+      candidate.direction_one !== site.direction_one ||
+      candidate.direction_two !== site.direction_two
     )
       setReprocessing(true);
     else onClose();
@@ -321,13 +326,41 @@ export function SiteEditDialog({ site, onClose }: Props) {
             <Button
               variant="contained"
               disabled={!valid || pending}
-              onClick={() => void save().catch(() => undefined)}
+              onClick={() =>
+                candidate.time_zone !== site.time_zone
+                  ? setConfirmingZone(true)
+                  : void save().catch(() => undefined)
+              }
             >
               {t('sites.edit.save')}
             </Button>
           </>
         )}
       </DialogActions>
+      {confirmingZone && (
+        <Dialog open onClose={() => setConfirmingZone(false)} aria-labelledby="zone-confirm-title">
+          <DialogTitle id="zone-confirm-title">{t('fieldFiles.timeZone.confirmTitle')}</DialogTitle>
+          <DialogContent>
+            <Typography>
+              {t('fieldFiles.timeZone.confirm', { zone: candidate.time_zone })}
+            </Typography>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmingZone(false)}>
+              {t('fieldFiles.timeZone.cancel')}
+            </Button>
+            <Button
+              variant="contained"
+              onClick={() => {
+                setConfirmingZone(false);
+                void save().catch(() => undefined);
+              }}
+            >
+              {t('fieldFiles.timeZone.proceed')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Dialog>
   );
 }

@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  ADMIN_ID,
+  fakeServer,
+  json,
+  on,
+  renderWithApp,
+  signInAs,
+} from '../../users/testing/fakeServer.tsx';
+import { LeftOutNotice } from './LeftOutNotice.tsx';
+
+const SITE_ID = '11111111-2222-4333-8444-555555555555';
+const answer = (leftOut: Record<string, number>) =>
+  fakeServer(
+    on('POST', '/gql/v1/graphql/', () =>
+      json({ data: { siteDetail: { site_id: SITE_ID, leftOut } } }),
+    ),
+  );
+const counts = {
+  total: 1200,
+  selected: 1200,
+  speedRange: 0,
+  classes: 0,
+  unclassified: 0,
+  directions: 0,
+  separation: 0,
+  lanes: 0,
+  exclusions: 0,
+  timeExclusions: 0,
+};
+
+describe('the left-out notice', () => {
+  it('says how many vehicles the filters leave out and why, naming only the reasons that apply', async () => {
+    signInAs(ADMIN_ID, 'org_admin');
+    // 1,200 in the range, 1,000 counted: 150 + 40 (10 unclassified among them) + 10 = 200.
+    answer({
+      ...counts,
+      selected: 1000,
+      speedRange: 150,
+      classes: 40,
+      unclassified: 10,
+      lanes: 10,
+    });
+    renderWithApp(<LeftOutNotice siteId={SITE_ID} filter={{ velocity_min: 5 }} />);
+    await screen.findByText('Left out by the filters: 200 of 1,200 vehicles in this time range');
+    expect(screen.getByText('outside the speed range: 150')).toBeTruthy();
+    expect(screen.getByText('in classes not selected: 40')).toBeTruthy();
+    expect(screen.getByText('of which unclassified: 10')).toBeTruthy();
+    expect(screen.getByText('in lanes not selected: 10')).toBeTruthy();
+    expect(screen.queryByText(/directions not selected/)).toBeNull();
+  });
+
+  it('says nothing when every vehicle is counted', async () => {
+    signInAs(ADMIN_ID, 'org_admin');
+    answer(counts);
+    const { container } = renderWithApp(<LeftOutNotice siteId={SITE_ID} filter={{}} />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container.querySelector('[data-testid="left-out-notice"]')).toBeNull();
+  });
+});
