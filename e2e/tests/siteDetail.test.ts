@@ -121,10 +121,14 @@ describe('site detail', () => {
     await adminPage.waitForURL('**/ui/analysis/map');
     await adminPage.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
     await adminPage
+      .getByRole('alert')
       .getByText('No speed limit is entered for this site, so speeding is not measured.')
       .waitFor();
+    // The speeding chart says why it is empty.
     const speeding = adminPage.getByRole('figure', { name: 'Percentage speeding' });
-    await speeding.getByText('No data available').waitFor();
+    await speeding
+      .getByText('No speed limit is entered for this site, so speeding is not measured.')
+      .waitFor();
     await adminPage.getByRole('button', { name: 'Speed limits' }).click();
     const dialog = adminPage.getByRole('dialog', { name: 'Speed limits' });
     await dialog.getByRole('button', { name: 'Add a limit' }).click();
