@@ -76,6 +76,8 @@ import { registerClientErrorRoutes } from './features/clientErrors/clientErrors.
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { createTasksService, taskTopic } from './features/tasks/tasks.service.ts';
 import { tasksResolvers } from './features/tasks/tasks.graphql.ts';
+import { notificationsResolvers } from './features/notifications/notifications.graphql.ts';
+import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
 import { eventToTaskTracking, toTaskTracking } from './infra/queue/taskTracking.ts';
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersResolvers } from './features/users/users.graphql.ts';
@@ -281,6 +283,7 @@ export async function buildApp({
     resolvers: [
       usersResolvers(users, organisations),
       tasksResolvers(tasksService),
+      notificationsResolvers(createNotificationsRepository(db)),
       filesResolvers({ files, queue, tokens, access }),
       analysisResolvers(analysis),
       mapResolvers(createMapService({ repository: mapRepository, cache: mapSeries, access })),

@@ -14,6 +14,7 @@ import { siteToolsTypeDefs } from './features/sites/siteTools.graphql.ts';
 import { sitesTypeDefs } from './features/sites/sites.graphql.ts';
 import { speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
 import { tasksTypeDefs } from './features/tasks/tasks.graphql.ts';
+import { notificationsTypeDefs } from './features/notifications/notifications.graphql.ts';
 import { usersTypeDefs } from './features/users/users.graphql.ts';
 
 export const typeDefs: readonly string[] = [
@@ -32,4 +33,5 @@ export const typeDefs: readonly string[] = [
   siteMergeTypeDefs,
   siteToolsTypeDefs,
   exclusionsTypeDefs,
+  notificationsTypeDefs,
 ];

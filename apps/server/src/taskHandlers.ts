@@ -14,6 +14,7 @@ import { createRefreshRollupsHandler, type SiteData } from './features/siteData/
 import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
+import { createNotifier } from './infra/notifications/notifier.repository.ts';
 
 export function createTaskHandlers(deps: {
   db: Database;
@@ -25,6 +26,7 @@ export function createTaskHandlers(deps: {
 }): TaskHandlers {
   const { db, siteData, queue, mailer, publicUrl } = deps;
   const ingest = createIngestRepository(db);
+  const notifier = createNotifier(db);
   const sites = createSitesRepository(db);
   const processFile = createProcessFileHandler({
     ingest,
@@ -36,8 +38,8 @@ export function createTaskHandlers(deps: {
     process_file: processFile,
     process_national_platform_file: processFile,
     refresh_site_rollups: createRefreshRollupsHandler(siteData),
-    delete_site: createDeleteSiteHandler({ sites, siteData, mailer, publicUrl }),
-    merge_sites: createMergeSitesHandler({ sites, siteData, mailer, publicUrl }),
+    delete_site: createDeleteSiteHandler({ sites, siteData, mailer, notifier, publicUrl }),
+    merge_sites: createMergeSitesHandler({ sites, siteData, mailer, notifier, publicUrl }),
     site_change_scheme: createReprocessSiteHandler({ ingest, queue, processFile }),
     recalculate_data_quality: createRecalculateQualityHandler({ ingest, siteData, queue }),
   };

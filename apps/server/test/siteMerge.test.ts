@@ -209,6 +209,78 @@ describe('merging sites', () => {
     expect(mail).toBeDefined();
     expect(mail).toContain(`To: ${adminEmail}`);
     expect(mail).toContain(`now counts ${sum} vehicles`);
+
+    // The profile tells the admin who asked, once; not the viewer, nor another organisation.
+    const NOTIFICATIONS = `{ myNotifications { unread items { id kind message read } } }`;
+    type Told = {
+      unread: number;
+      items: { id: string; kind: string; message: Record<string, unknown>; read: boolean }[];
+    };
+    const told = (await graphql(server, NOTIFICATIONS, { token: admin })).body.data
+      ?.myNotifications as Told;
+    const merges = told.items.filter((item) => item.kind === 'merge_sites');
+    expect(merges).toHaveLength(1);
+    // Two source sites with one file each: 2 files moved.
+    expect(merges[0]?.message).toMatchObject({
+      site_id: mill,
+      site_name: 'Mill Lane',
+      merged: 2,
+      files: 2,
+    });
+    expect(merges[0]?.read).toBe(false);
+    for (const other of [viewer, stranger]) {
+      const theirs = (await graphql(server, NOTIFICATIONS, { token: other })).body.data
+        ?.myNotifications as Told;
+      expect(theirs.items.filter((item) => item.kind === 'merge_sites')).toEqual([]);
+    }
+    // Another organisation's user cannot mark it read; its reader can.
+    const strangerMarks = await graphql(
+      server,
+      `
+        mutation ($ids: [ID!]) {
+          markNotificationsRead(ids: $ids)
+        }
+      `,
+      {
+        token: stranger,
+        variables: { ids: [merges[0]?.id] },
+      },
+    );
+    expect(strangerMarks.body.data?.markNotificationsRead).toBe(0);
+    const marked = await graphql(
+      server,
+      `
+        mutation ($ids: [ID!]) {
+          markNotificationsRead(ids: $ids)
+        }
+      `,
+      {
+        token: admin,
+        variables: { ids: [merges[0]?.id] },
+      },
+    );
+    expect(marked.body.data?.markNotificationsRead).toBe(1);
+    const after = (await graphql(server, NOTIFICATIONS, { token: admin })).body.data
+      ?.myNotifications as Told;
+    expect(after.unread).toBe(told.unread - 1);
+
+    // The admin's own tasks list the merge, completed.
+    const mine = (
+      await graphql(
+        server,
+        `
+          {
+            myTasks {
+              id
+              function_name
+              state
+            }
+          }
+        `,
+        { token: admin },
+      )
+    ).body.data?.myTasks as { id: string; function_name: string; state: string }[];
+    expect(mine.find((each) => each.id === task.id)).toMatchObject({ state: 'CM' });
   });
 
   it('sends a later file carrying a merged site’s SID to the site it was merged into', async () => {

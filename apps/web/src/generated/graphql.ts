@@ -241,6 +241,8 @@ export type Mutation = {
   /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
   importSites: SiteImportResult;
   insert_task_tracking: TaskTracking;
+  /** Marks these notifications read, or every unread one when ids are left out; answers how many. */
+  markNotificationsRead: Scalars['Int']['output'];
   /**
    * SPEC section 4: queues a merge of the sources into the target (organisation admins). Every
    * file of the sources moves to the target, the sources are removed, the target's figures are
@@ -375,6 +377,11 @@ export type MutationInsert_Task_TrackingArgs = {
 };
 
 
+export type MutationMarkNotificationsReadArgs = {
+  ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
 export type MutationMergeSitesArgs = {
   alignment?: InputMaybe<Array<DirectionAlignmentInput>>;
   source_ids: Array<Scalars['ID']['input']>;
@@ -471,6 +478,22 @@ export type MutationUpdate_User_PreferenceArgs = {
   userId: Scalars['ID']['input'];
 };
 
+/** SPEC section 2, Profile: something the user is told of (a file to review, a merge done...). */
+export type Notification = {
+  created_on: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** What it is about: file_review, merge_sites, delete_site, report_ready, survey_overdue... */
+  kind: Scalars['String']['output'];
+  /** Its details: ids and names of what it is about, and a text. */
+  message: Scalars['JSON']['output'];
+  read: Scalars['Boolean']['output'];
+};
+
+export type Notifications = {
+  items: Array<Notification>;
+  unread: Scalars['Int']['output'];
+};
+
 export type Organisation = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
@@ -494,6 +517,10 @@ export type Query = {
   mapSites: Array<MapSite>;
   /** The signed-in user. */
   me: User;
+  /** The signed-in user's notifications, newest first (those to the organisation's admins too, for an admin). */
+  myNotifications: Notifications;
+  /** The signed-in user's own tasks, newest first (at most 100). */
+  myTasks: Array<TaskTracking>;
   s3TrafficDataFile: FileDownload;
   site: Site;
   siteAvailability: SiteAvailability;
@@ -569,6 +596,16 @@ export type QueryMapSiteVolumesArgs = {
 
 export type QueryMapSitesArgs = {
   filter: MapFilter;
+};
+
+
+export type QueryMyNotificationsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryMyTasksArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1091,6 +1128,23 @@ export type DeleteMapNoteGroupMutationVariables = Exact<{
 
 
 export type DeleteMapNoteGroupMutation = { deleteMapNoteGroup: boolean };
+
+export type MyNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyNotificationsQuery = { myNotifications: { unread: number, items: Array<{ id: string, kind: string, message: unknown, created_on: string, read: boolean }> } };
+
+export type MarkNotificationsReadMutationVariables = Exact<{
+  ids?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+}>;
+
+
+export type MarkNotificationsReadMutation = { markNotificationsRead: number };
+
+export type MyTasksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyTasksQuery = { myTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string }> };
 
 export type UpdateUserPreferenceMutationVariables = Exact<{
   userId: Scalars['ID']['input'];
@@ -1683,6 +1737,37 @@ export const DeleteMapNoteGroupDocument = new TypedDocumentString(`
   deleteMapNoteGroup(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteMapNoteGroupMutation, DeleteMapNoteGroupMutationVariables>;
+export const MyNotificationsDocument = new TypedDocumentString(`
+    query MyNotifications {
+  myNotifications(limit: 30) {
+    unread
+    items {
+      id
+      kind
+      message
+      created_on
+      read
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyNotificationsQuery, MyNotificationsQueryVariables>;
+export const MarkNotificationsReadDocument = new TypedDocumentString(`
+    mutation MarkNotificationsRead($ids: [ID!]) {
+  markNotificationsRead(ids: $ids)
+}
+    `) as unknown as TypedDocumentString<MarkNotificationsReadMutation, MarkNotificationsReadMutationVariables>;
+export const MyTasksDocument = new TypedDocumentString(`
+    query MyTasks {
+  myTasks(limit: 10) {
+    id
+    function_name
+    state
+    message
+    created_on
+    updated_at
+  }
+}
+    `) as unknown as TypedDocumentString<MyTasksQuery, MyTasksQueryVariables>;
 export const UpdateUserPreferenceDocument = new TypedDocumentString(`
     mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
   update_user_preference(userId: $userId, preference: $preference) {

@@ -1,4 +1,5 @@
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import type { SiteData } from '../siteData/index.ts';
@@ -14,9 +15,27 @@ export function createDeleteSiteHandler(deps: {
   sites: SitesRepository;
   siteData: SiteData;
   mailer: Mailer;
+  notifier: Notifier;
   publicUrl: string;
 }) {
-  async function notify(task: Job<'delete_site'>, subject: string, text: string) {
+  async function notify(
+    task: Job<'delete_site'>,
+    site: { id: string; name: string; ownerOrganisationId: string },
+    subject: string,
+    text: string,
+  ) {
+    await deps.notifier.notify({
+      organisationId: site.ownerOrganisationId,
+      userId: task.userId,
+      kind: 'delete_site',
+      message: {
+        text: text.trim(),
+        site_id: site.id,
+        site_name: site.name,
+        permanent: task.payload.permanent,
+      },
+      taskId: task.id,
+    });
     const user = await deps.sites.recipient(task.userId);
     if (user) await deps.mailer.send({ to: user.email, subject, text });
   }
@@ -34,6 +53,7 @@ export function createDeleteSiteHandler(deps: {
       const message = `${site.name} is deleted; it can be restored from the deleted sites`;
       await notify(
         task,
+        site,
         `Roadcount: ${site.name} is deleted`,
         `${message} on the sites page: ${deps.publicUrl}/ui/site-list\n`,
       );
@@ -48,7 +68,7 @@ export function createDeleteSiteHandler(deps: {
       files.map((file) => file.id),
     );
     const message = `${site.name} and its ${files.length} files are deleted permanently`;
-    await notify(task, `Roadcount: ${site.name} is deleted permanently`, `${message}.\n`);
+    await notify(task, site, `Roadcount: ${site.name} is deleted permanently`, `${message}.\n`);
     return { message, result: { siteId: site.id, permanent: true, files: files.length } };
   };
 }

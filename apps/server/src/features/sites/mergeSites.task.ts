@@ -1,5 +1,6 @@
 import { planSiteMerge } from '@roadcount/domain';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { composeDirectionMaps, directionMapOf, type SiteData } from '../siteData/index.ts';
@@ -17,6 +18,7 @@ export function createMergeSitesHandler(deps: {
   sites: SitesRepository;
   siteData: SiteData;
   mailer: Mailer;
+  notifier: Notifier;
   publicUrl: string;
 }) {
   return async function mergeSites(task: Job<'merge_sites'>): Promise<TaskOutcome> {
@@ -39,6 +41,19 @@ export function createMergeSitesHandler(deps: {
     const names = pending.map((site) => site.name).join(', ');
     const message = `Merged ${pending.length} site(s) (${names}) into ${target.name}: ${movedFiles} file(s) moved; ${target.name} now counts ${vehicles} vehicles.`;
 
+    await deps.notifier.notify({
+      organisationId: target.ownerOrganisationId,
+      userId: task.userId,
+      kind: 'merge_sites',
+      message: {
+        text: message,
+        site_id: target.id,
+        site_name: target.name,
+        merged: pending.length,
+        files: movedFiles,
+      },
+      taskId: task.id,
+    });
     const user = await deps.sites.recipient(task.userId);
     if (user?.email) {
       const link = `${deps.publicUrl}/ui/analysis/site-detail/${target.id}`;

@@ -22,6 +22,8 @@ export const tasksTypeDefs = /* GraphQL */ `
   extend type Query {
     "The current state of these tasks, those of the viewer's organisation only (at most 100 ids)."
     task_tracking(ids: [ID!]!): [TaskTracking!]!
+    "The signed-in user's own tasks, newest first (at most 100)."
+    myTasks(limit: Int = 20): [TaskTracking!]!
   }
 
   extend type Mutation {
@@ -37,6 +39,12 @@ export const tasksTypeDefs = /* GraphQL */ `
 export function tasksResolvers(service: TasksService): IResolvers<unknown, GraphqlContext> {
   return {
     Query: {
+      myTasks: async (_root, args: { limit?: number | null }, context) => {
+        const viewer = requireViewer(context);
+        return withHttpErrors(async () =>
+          (await service.myTasks(viewer, args.limit ?? 20)).map(toTaskTracking),
+        );
+      },
       task_tracking: async (_root, args: { ids: string[] }, context) => {
         const viewer = requireViewer(context);
         return withHttpErrors(async () =>

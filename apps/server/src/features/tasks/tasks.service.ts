@@ -38,6 +38,11 @@ export function createTasksService(queue: TaskQueue) {
       return found.filter((task) => canSeeTask(viewer, task));
     },
 
+    /** SPEC section 2, Profile: the viewer's own tasks, newest first, with their states. */
+    myTasks(viewer: Viewer, limit: number): Promise<TaskRow[]> {
+      return queue.recentOfUser(viewer.userId, Math.min(Math.max(1, limit), 100));
+    },
+
     /** SPEC section 7: insert a task tracking record. It starts queued (QD). */
     async insertTaskTracking(viewer: Viewer, functionName: string, message: string) {
       if (!isTaskFunction(functionName)) {

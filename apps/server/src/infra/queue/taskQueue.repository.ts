@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TaskFunction } from '@roadcount/domain';
 import type { Database } from '../db/database.ts';
 import { tasks } from '../db/schema.ts';
@@ -149,6 +149,16 @@ export function createTaskQueue(db: Database) {
     async find(id: string): Promise<TaskRow | undefined> {
       const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
       return row;
+    },
+
+    /** A user's newest tasks, newest first: what their profile lists as pending or done. */
+    async recentOfUser(userId: string, limit: number): Promise<TaskRow[]> {
+      return db
+        .select()
+        .from(tasks)
+        .where(eq(tasks.userId, userId))
+        .orderBy(desc(tasks.createdOn))
+        .limit(limit);
     },
 
     /** The tasks of these ids that exist (ids must be UUIDs). */

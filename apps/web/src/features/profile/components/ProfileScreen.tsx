@@ -6,8 +6,10 @@ import { AccountDetails } from './AccountDetails.tsx';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { LanguagePreference } from './LanguagePreference.tsx';
+import { NotificationsCard } from './NotificationsCard.tsx';
+import { TasksCard } from './TasksCard.tsx';
 
-/** Every signed-in user's own account: details, language, email and password. */
+/** Every signed-in user's own account: details, notifications, tasks, language, email, password. */
 export function ProfileScreen() {
   const { t } = useTranslation();
   const profile = useProfile();
@@ -33,9 +35,11 @@ export function ProfileScreen() {
     >
       <Stack spacing={2}>
         <AccountDetails profile={profile.data} />
+        <NotificationsCard />
         <LanguagePreference />
       </Stack>
       <Stack spacing={2}>
+        <TasksCard />
         <ChangeEmailForm currentEmail={profile.data.email} />
         <ChangePasswordForm />
       </Stack>
