@@ -344,6 +344,8 @@ export function MapScreen() {
             position: 'absolute',
             bottom: 36,
             left: 12,
+            // Clear of the scale bar at the bottom right.
+            maxWidth: 'calc(100% - 150px)',
             display: { xs: selectedSites.length > 0 ? 'none' : 'block', md: 'block' },
           }}
         >

@@ -101,7 +101,12 @@ export function SiteSummaryPanel({ sites, colours, dates, units, onClose }: Prop
         </>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label={t('map.summary.figures')}>
+          {/* Names and figures stay on one line each; the table scrolls sideways instead. */}
+          <Table
+            size="small"
+            aria-label={t('map.summary.figures')}
+            sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{t('map.summary.site')}</TableCell>

@@ -1,6 +1,9 @@
 import { Box, Tooltip, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 
+/** Up to this many days the chart draws a bar a day; beyond, a line. */
+export const MOST_BARS = 92;
+
 interface Props {
   volumes: { day: string; vehicles: number }[];
 }
@@ -15,6 +18,44 @@ export function VolumeBars({ volumes }: Props) {
       </Typography>
     );
   const highest = Math.max(...volumes.map((volume) => volume.vehicles), 1);
+  // Past about three months, bars turn into stripes: a line shows the shape instead.
+  if (volumes.length > MOST_BARS) {
+    const step = 100 / (volumes.length - 1);
+    const points = volumes
+      .map(
+        (volume, index) =>
+          `${(index * step).toFixed(2)},${(100 - (volume.vehicles / highest) * 100).toFixed(2)}`,
+      )
+      .join(' ');
+    const first = volumes[0] as { day: string };
+    const last = volumes[volumes.length - 1] as { day: string };
+    return (
+      <Box
+        component="svg"
+        role="img"
+        aria-label={t('map.summary.volumeChart')}
+        viewBox="0 0 100 100"
+        preserveAspectRatio="none"
+        sx={{ display: 'block', width: '100%', height: 72, mt: 1, color: 'primary.main' }}
+      >
+        <title>
+          {t('map.summary.volumeRange', {
+            first: first.day,
+            last: last.day,
+            highest: highest.toLocaleString(i18n.language),
+          })}
+        </title>
+        <polygon points={`0,100 ${points} 100,100`} fill="currentColor" opacity={0.2} />
+        <polyline
+          points={points}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
+      </Box>
+    );
+  }
   return (
     <Box
       role="img"
