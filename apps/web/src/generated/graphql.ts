@@ -217,6 +217,8 @@ export type Mutation = {
   createMapNoteGroup: MapNoteGroup;
   /** Names are unique in the organisation, 1 to 60 characters (organisation admins). */
   createSiteGroup: SiteGroup;
+  /** Plans a survey; the assignee is emailed the schedule and the site file (organisation admins). */
+  createSurvey: Survey;
   /** Saves a new exclusion filter for the site's organisation (without siteId: the viewer's). */
   createVehicleExclusionFilter: VehicleExclusionFilter;
   /** SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id. */
@@ -230,6 +232,8 @@ export type Mutation = {
   deleteSiteGroup: Scalars['Boolean']['output'];
   /** Queues the removal of a deleted site with its files' data and rollups. */
   deleteSitePermanently: TaskTracking;
+  /** Moves the survey to the deleted tab, from which it can be restored. */
+  deleteSurvey: Survey;
   /** Deletes the filter and answers its id. */
   deleteVehicleExclusionFilter: Scalars['ID']['output'];
   /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
@@ -247,10 +251,13 @@ export type Mutation = {
   removeSitesFromGroup: SiteGroup;
   renameMapNoteGroup: MapNoteGroup;
   renameSiteGroup: SiteGroup;
+  /** A completed survey becomes active again. */
+  reopenSurvey: Survey;
   /** A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4). */
   requestQualityApproval: Scalars['Boolean']['output'];
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
+  restoreSurvey: Survey;
   /**
    * Saves a site's lanes in order from the road centre within each direction (organisation
    * admins). Every saved lane must be sent: the number of lanes cannot be decreased.
@@ -263,6 +270,7 @@ export type Mutation = {
   updateMapNote: MapNote;
   /** SPEC section 5 rules; names are unique in the organisation (organisation admins). A new class scheme or pedestrians included queues the site's reprocess (see siteTasks). */
   updateSite: Site;
+  updateSurvey: Survey;
   /** Replaces a file's notes with this list (platform admins); notes kept unchanged keep their time and author. */
   updateTrafficDataFileNotes: Array<FileNote>;
   updateVehicleExclusionFilter: VehicleExclusionFilter;
@@ -315,6 +323,11 @@ export type MutationCreateSiteGroupArgs = {
 };
 
 
+export type MutationCreateSurveyArgs = {
+  input: SurveyInput;
+};
+
+
 export type MutationCreateVehicleExclusionFilterArgs = {
   filter: VehicleExclusionFilterInput;
   siteId?: InputMaybe<Scalars['ID']['input']>;
@@ -349,6 +362,11 @@ export type MutationDeleteSiteGroupArgs = {
 
 
 export type MutationDeleteSitePermanentlyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSurveyArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -399,12 +417,22 @@ export type MutationRenameSiteGroupArgs = {
 };
 
 
+export type MutationReopenSurveyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationRequestQualityApprovalArgs = {
   fileId: Scalars['ID']['input'];
 };
 
 
 export type MutationRestoreSiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRestoreSurveyArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -437,6 +465,12 @@ export type MutationUpdateMapNoteArgs = {
 export type MutationUpdateSiteArgs = {
   id: Scalars['ID']['input'];
   input: SiteInput;
+};
+
+
+export type MutationUpdateSurveyArgs = {
+  id: Scalars['ID']['input'];
+  input: SurveyInput;
 };
 
 
@@ -506,6 +540,13 @@ export type Query = {
    */
   sites: SitePage;
   speedLimits: Array<SpeedLimit>;
+  survey: Survey;
+  /** The organisation's users a survey may be assigned to (organisation admins). */
+  surveyAssignees: Array<SurveyAssignee>;
+  /** A link that downloads the survey's site file for a few minutes. */
+  surveySiteFileLink: SurveySiteFileLink;
+  /** One tab of the organisation's surveys (active, completed or deleted), searched, sorted and paged. */
+  surveys: SurveyPage;
   /** The current state of these tasks, those of the viewer's organisation only (at most 100 ids). */
   task_tracking: Array<TaskTracking>;
   timeSeriesCountSummary: TimeSeriesCountSummary;
@@ -625,6 +666,27 @@ export type QuerySpeedLimitsArgs = {
 };
 
 
+export type QuerySurveyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySurveySiteFileLinkArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySurveysArgs = {
+  direction?: InputMaybe<Scalars['String']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  page_size?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  tab?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryTask_TrackingArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
@@ -692,6 +754,8 @@ export type Site = {
   last_surveyed: Maybe<Scalars['String']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
   longitude: Maybe<Scalars['Float']['output']>;
+  /** Year of the latest completed survey of the site (SPEC section 3). */
+  most_recent_survey_year: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
   notes: Maybe<Scalars['String']['output']>;
   owner_organisation_id: Scalars['ID']['output'];
@@ -774,6 +838,35 @@ export type SiteInput = {
   time_zone: Scalars['String']['input'];
 };
 
+/** How the survey's site file names each site and what its attribute holds. */
+export type SiteListOptions = {
+  /** sid, sid_asset_id or sid_survey */
+  attribute: Scalars['String']['output'];
+  /** name, alternative_name or asset_id_name */
+  name_format: Scalars['String']['output'];
+  name_max_length: Maybe<Scalars['Int']['output']>;
+  overrides: Array<SiteListOverride>;
+};
+
+export type SiteListOptionsInput = {
+  attribute: Scalars['String']['input'];
+  name_format: Scalars['String']['input'];
+  name_max_length?: InputMaybe<Scalars['Int']['input']>;
+  overrides?: InputMaybe<Array<SiteListOverrideInput>>;
+};
+
+export type SiteListOverride = {
+  attribute: Maybe<Scalars['String']['output']>;
+  name: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+};
+
+export type SiteListOverrideInput = {
+  attribute?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  site_id: Scalars['ID']['input'];
+};
+
 export type SitePage = {
   sites: Array<Site>;
   total: Scalars['Int']['output'];
@@ -809,6 +902,85 @@ export type SpeedingTable = {
 export type Subscription = {
   /** Task tracking records of the signed-in user's organisation as they are created or change. */
   task_tracking_updated: TaskTracking;
+};
+
+/** SPEC sections 2 to 4: a survey plans the counting of chosen sites between two local dates. */
+export type Survey = {
+  assignee_name: Maybe<Scalars['String']['output']>;
+  assignee_user_id: Maybe<Scalars['ID']['output']>;
+  completed_on: Maybe<Scalars['String']['output']>;
+  contractor_email: Maybe<Scalars['String']['output']>;
+  contractor_name: Maybe<Scalars['String']['output']>;
+  counter_model: Maybe<Scalars['String']['output']>;
+  created_on: Scalars['String']['output'];
+  deleted_on: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  notes: Maybe<Scalars['String']['output']>;
+  organisation_id: Scalars['ID']['output'];
+  /** Active, the end date passed, and data still missing. */
+  overdue: Scalars['Boolean']['output'];
+  scheduled_end: Scalars['String']['output'];
+  /** YYYY-MM-DD, local to each site; both days are counted. */
+  scheduled_start: Scalars['String']['output'];
+  sensor_spacing_m: Maybe<Scalars['Float']['output']>;
+  site_count: Scalars['Int']['output'];
+  site_list: SiteListOptions;
+  sites: Array<SurveySite>;
+  /** Sites with accepted data on every day of the window. */
+  sites_complete: Scalars['Int']['output'];
+  /** Sites with a file whose data overlaps the window. */
+  sites_with_data: Scalars['Int']['output'];
+  /** active, completed or deleted */
+  state: Scalars['String']['output'];
+  /** Days from start to end, both counted. */
+  window_days: Scalars['Int']['output'];
+};
+
+export type SurveyAssignee = {
+  first_name: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  last_name: Scalars['String']['output'];
+  username: Scalars['String']['output'];
+};
+
+export type SurveyInput = {
+  /** An internal user, or else a contractor by name and email. */
+  assignee_user_id?: InputMaybe<Scalars['ID']['input']>;
+  contractor_email?: InputMaybe<Scalars['String']['input']>;
+  contractor_name?: InputMaybe<Scalars['String']['input']>;
+  counter_model?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  scheduled_end: Scalars['String']['input'];
+  scheduled_start: Scalars['String']['input'];
+  sensor_spacing_m?: InputMaybe<Scalars['Float']['input']>;
+  site_ids: Array<Scalars['ID']['input']>;
+  site_list?: InputMaybe<SiteListOptionsInput>;
+};
+
+export type SurveyPage = {
+  surveys: Array<Survey>;
+  total: Scalars['Int']['output'];
+};
+
+/** One site of a survey and what has arrived for it inside the survey's window. */
+export type SurveySite = {
+  complete: Scalars['Boolean']['output'];
+  /** Days of the window with accepted data. */
+  days: Scalars['Int']['output'];
+  deleted: Scalars['Boolean']['output'];
+  /** Files whose data overlaps the window. */
+  files: Scalars['Int']['output'];
+  has_data: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  /** The best review status of those files (ACC, PDC, WFR, LOAD, NRE, REJ), or null. */
+  quality_status: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+};
+
+export type SurveySiteFileLink = {
+  url: Scalars['String']['output'];
 };
 
 /** SPEC section 3: task tracking record. */
