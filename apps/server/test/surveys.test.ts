@@ -30,6 +30,12 @@ const LIST = `query($tab: String, $search: String, $sort: String, $direction: St
 const LINK = `query($id: ID!) { surveySiteFileLink(id: $id) { url } }`;
 const SITE_YEAR = `query($id: ID!) { site(id: $id) { most_recent_survey_year last_surveyed } }`;
 
+/** The extensions of an answer's first error (its code, a survey's problems). */
+const codeOf = (body: { errors?: { message: string }[] }) =>
+  ((body.errors?.[0] as { extensions?: { code?: string } } | undefined)?.extensions ?? {}) as {
+    code?: string;
+  };
+
 interface Survey {
   id: string;
   name: string;
@@ -157,7 +163,7 @@ describe('surveys', () => {
 
   it('lets a viewer read surveys but not plan, change or delete them', async () => {
     const body = await as(viewer)(CREATE, { input: input() });
-    expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect(codeOf(body)).toMatchObject({ code: 'FORBIDDEN' });
     expect(await server.database.db.select().from(surveys)).toEqual([]);
     expect((await as(viewer)(LIST, {})).data?.surveys).toEqual({ total: 0, surveys: [] });
   });
@@ -222,7 +228,7 @@ describe('surveys', () => {
       ['Counter ', `SID:${ids['Kings Road']} AM-10`],
     ]);
     const strangerLink = await as(stranger)(LINK, { id: surveyId });
-    expect(strangerLink.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+    expect(codeOf(strangerLink)).toMatchObject({ code: 'FORBIDDEN' });
     const bearer = await fetch(`${server.url}/api/surveys/${surveyId}/site-file.csv`, {
       headers: { authorization: `Bearer ${stranger}` },
     });
@@ -242,9 +248,7 @@ describe('surveys', () => {
     ] as const) {
       const body = await gql(query, variables);
       expect(body.data ?? null).toBeNull();
-      expect(['FORBIDDEN', 'NOT_FOUND']).toContain(
-        (body.errors?.[0]?.extensions as { code?: string } | undefined)?.code,
-      );
+      expect(['FORBIDDEN', 'NOT_FOUND']).toContain(codeOf(body).code);
     }
     expect((await gql(LIST, {})).data?.surveys).toEqual({ total: 0, surveys: [] });
     // B planning a survey of A's site is told it does not exist.
@@ -339,7 +343,7 @@ describe('surveys', () => {
       state: 'active',
       completed_on: null,
     });
-    expect((await as(viewer)(DELETE, { id: surveyId })).errors?.[0]?.extensions).toMatchObject({
+    expect(codeOf(await as(viewer)(DELETE, { id: surveyId }))).toMatchObject({
       code: 'FORBIDDEN',
     });
     expect((await gql(DELETE, { id: surveyId })).data?.deleteSurvey).toEqual({

@@ -1503,6 +1503,58 @@ export type SiteNameClashesQueryVariables = Exact<{
 
 export type SiteNameClashesQuery = { siteNameClashes: Array<string> };
 
+export type SurveysQueryVariables = Exact<{
+  tab?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type SurveysQuery = { surveys: { total: number, surveys: Array<{ id: string, name: string, state: string, scheduled_start: string, scheduled_end: string, completed_on: string | null, counter_model: string | null, sensor_spacing_m: number | null, assignee_name: string | null, contractor_name: string | null, contractor_email: string | null, notes: string | null, window_days: number, site_count: number, sites_with_data: number, sites_complete: number, overdue: boolean, deleted_on: string | null, sites: Array<{ site_id: string, name: string, deleted: boolean, has_data: boolean, files: number, days: number, complete: boolean, quality_status: string | null }> }> } };
+
+export type SurveyAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SurveyAssigneesQuery = { surveyAssignees: Array<{ id: string, username: string, first_name: string, last_name: string }> };
+
+export type SurveySiteFileLinkQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SurveySiteFileLinkQuery = { surveySiteFileLink: { url: string } };
+
+export type CreateSurveyMutationVariables = Exact<{
+  input: SurveyInput;
+}>;
+
+
+export type CreateSurveyMutation = { createSurvey: { id: string, name: string } };
+
+export type DeleteSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSurveyMutation = { deleteSurvey: { id: string, state: string } };
+
+export type RestoreSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RestoreSurveyMutation = { restoreSurvey: { id: string, state: string } };
+
+export type ReopenSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ReopenSurveyMutation = { reopenSurvey: { id: string, state: string } };
+
 export type TaskStatesQueryVariables = Exact<{
   ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
@@ -2195,6 +2247,99 @@ export const SiteNameClashesDocument = new TypedDocumentString(`
   siteNameClashes(siteId: $siteId, name: $name)
 }
     `) as unknown as TypedDocumentString<SiteNameClashesQuery, SiteNameClashesQueryVariables>;
+export const SurveysDocument = new TypedDocumentString(`
+    query Surveys($tab: String, $search: String, $sort: String, $direction: String, $page: Int, $size: Int) {
+  surveys(
+    tab: $tab
+    search: $search
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+  ) {
+    total
+    surveys {
+      id
+      name
+      state
+      scheduled_start
+      scheduled_end
+      completed_on
+      counter_model
+      sensor_spacing_m
+      assignee_name
+      contractor_name
+      contractor_email
+      notes
+      window_days
+      site_count
+      sites_with_data
+      sites_complete
+      overdue
+      deleted_on
+      sites {
+        site_id
+        name
+        deleted
+        has_data
+        files
+        days
+        complete
+        quality_status
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SurveysQuery, SurveysQueryVariables>;
+export const SurveyAssigneesDocument = new TypedDocumentString(`
+    query SurveyAssignees {
+  surveyAssignees {
+    id
+    username
+    first_name
+    last_name
+  }
+}
+    `) as unknown as TypedDocumentString<SurveyAssigneesQuery, SurveyAssigneesQueryVariables>;
+export const SurveySiteFileLinkDocument = new TypedDocumentString(`
+    query SurveySiteFileLink($id: ID!) {
+  surveySiteFileLink(id: $id) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<SurveySiteFileLinkQuery, SurveySiteFileLinkQueryVariables>;
+export const CreateSurveyDocument = new TypedDocumentString(`
+    mutation CreateSurvey($input: SurveyInput!) {
+  createSurvey(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSurveyMutation, CreateSurveyMutationVariables>;
+export const DeleteSurveyDocument = new TypedDocumentString(`
+    mutation DeleteSurvey($id: ID!) {
+  deleteSurvey(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSurveyMutation, DeleteSurveyMutationVariables>;
+export const RestoreSurveyDocument = new TypedDocumentString(`
+    mutation RestoreSurvey($id: ID!) {
+  restoreSurvey(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreSurveyMutation, RestoreSurveyMutationVariables>;
+export const ReopenSurveyDocument = new TypedDocumentString(`
+    mutation ReopenSurvey($id: ID!) {
+  reopenSurvey(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenSurveyMutation, ReopenSurveyMutationVariables>;
 export const TaskStatesDocument = new TypedDocumentString(`
     query TaskStates($ids: [ID!]!) {
   task_tracking(ids: $ids) {

@@ -160,18 +160,21 @@ const blank = (text: string | null | undefined) => {
  * Needs only the database, so that the worker runs it after a site's rollups are rebuilt.
  */
 export function createSurveyProgress(surveys: SurveysRepository) {
+  /** Completes the survey when it is active and every site is covered; says whether it did. */
+  async function completeIfCovered(id: string) {
+    const found = await surveys.find(id);
+    if (!found) return false;
+    const current = toView(found, await surveys.progress([id]));
+    if (current.state !== 'active' || !allSitesComplete(current.sites)) return false;
+    await surveys.update(id, { status: 'completed', completedOn: new Date() });
+    return true;
+  }
   return {
+    completeIfCovered,
     async siteDataChanged(siteId: string) {
       const completed: string[] = [];
-      for (const { id } of await surveys.activeSurveysOfSite(siteId)) {
-        const found = await surveys.find(id);
-        if (!found) continue;
-        const current = toView(found, await surveys.progress([id]));
-        if (current.state === 'active' && allSitesComplete(current.sites)) {
-          await surveys.update(id, { status: 'completed', completedOn: new Date() });
-          completed.push(id);
-        }
-      }
+      for (const { id } of await surveys.activeSurveysOfSite(siteId))
+        if (await completeIfCovered(id)) completed.push(id);
       return completed;
     },
   };
@@ -188,6 +191,7 @@ export function createSurveysService(deps: {
   publicUrl: string;
 }) {
   const { surveys, access } = deps;
+  const progress = createSurveyProgress(surveys);
 
   async function view(id: string) {
     const found = await surveys.find(id);
@@ -360,6 +364,8 @@ export function createSurveysService(deps: {
       await checkLimit(organisationId, siteIds);
       const created = await surveys.insert(organisationId, viewer.userId, values, siteIds);
       await mailAssignee(created);
+      // Sites whose data already covers the window (a survey planned after the count).
+      await progress.completeIfCovered(created.id);
       return view(created.id);
     },
 
@@ -370,6 +376,7 @@ export function createSurveysService(deps: {
       await surveys.update(survey.id, values, siteIds);
       const changed = await access.survey(viewer, 'surveys.write', id, 'live');
       if (assigneeOf(changed) !== assigneeOf(survey)) await mailAssignee(changed);
+      await progress.completeIfCovered(survey.id);
       return view(survey.id);
     },
 

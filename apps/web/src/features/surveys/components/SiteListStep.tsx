@@ -1,0 +1,171 @@
+import {
+  Alert,
+  Box,
+  Grid,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  SITE_LIST_ATTRIBUTES,
+  SITE_LIST_NAME_FORMATS,
+  siteListEntryText,
+  type SiteListOptions,
+  type SiteListOverride,
+  type SurveyProblem,
+} from '@roadcount/domain';
+import { useTranslation } from 'react-i18next';
+import type { ChosenSite } from './SelectSitesStep.tsx';
+import { problemText } from './surveyProblems.ts';
+
+interface Props {
+  sites: ChosenSite[];
+  surveyName: string;
+  options: SiteListOptions;
+  onChange: (next: SiteListOptions) => void;
+  problems: readonly SurveyProblem[];
+}
+
+/**
+ * Wizard step 3: how the site file names each site for the counter software and what its
+ * attribute carries (always the site's SID:, by which uploads find the site), with per-site
+ * overrides and a preview of each row as written.
+ */
+export function SiteListStep({ sites, surveyName, options, onChange, problems }: Props) {
+  const { t } = useTranslation();
+  const set = (next: Partial<SiteListOptions>) => onChange({ ...options, ...next });
+  const overrideOf = (id: string) => options.overrides.find((item) => item.site_id === id);
+  const setOverride = (id: string, change: Partial<SiteListOverride>) => {
+    const current = overrideOf(id) ?? { site_id: id };
+    set({
+      overrides: [
+        ...options.overrides.filter((item) => item.site_id !== id),
+        { ...current, ...change },
+      ],
+    });
+  };
+  const listProblems = problems.filter((problem) => problem.field === 'site_list');
+  return (
+    <Stack spacing={2}>
+      <Typography variant="body2" color="text.secondary">
+        {t('surveys.wizard.list.help')}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            select
+            fullWidth
+            label={t('surveys.wizard.list.attribute')}
+            value={options.attribute}
+            onChange={(event) =>
+              set({ attribute: event.target.value as SiteListOptions['attribute'] })
+            }
+          >
+            {SITE_LIST_ATTRIBUTES.map((attribute) => (
+              <MenuItem key={attribute} value={attribute}>
+                {t(`surveys.wizard.list.attributes.${attribute}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            select
+            fullWidth
+            label={t('surveys.wizard.list.nameFormat')}
+            value={options.name_format}
+            onChange={(event) =>
+              set({ name_format: event.target.value as SiteListOptions['name_format'] })
+            }
+          >
+            {SITE_LIST_NAME_FORMATS.map((format) => (
+              <MenuItem key={format} value={format}>
+                {t(`surveys.wizard.list.nameFormats.${format}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField
+            fullWidth
+            type="number"
+            label={t('surveys.wizard.list.maxLength')}
+            helperText={t('surveys.wizard.list.maxLengthHelp')}
+            value={options.name_max_length ?? ''}
+            onChange={(event) =>
+              set({
+                name_max_length: event.target.value === '' ? null : Number(event.target.value),
+              })
+            }
+            slotProps={{ htmlInput: { min: 4, max: 200 } }}
+          />
+        </Grid>
+      </Grid>
+      {listProblems.map((problem, index) => (
+        <Alert key={index} severity="error">
+          {problemText(t, problem)}
+        </Alert>
+      ))}
+      <Typography variant="subtitle2">{t('surveys.wizard.list.preview')}</Typography>
+      <Box sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('surveys.wizard.list.preview')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('surveys.wizard.list.site')}</TableCell>
+              <TableCell>{t('surveys.wizard.list.counterName')}</TableCell>
+              <TableCell>{t('surveys.wizard.list.counterAttribute')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sites.map((site) => {
+              const shaped = siteListEntryText(site, options, surveyName);
+              const override = overrideOf(site.id);
+              return (
+                <TableRow key={site.id}>
+                  <TableCell sx={{ minWidth: 110, overflowWrap: 'anywhere' }}>
+                    {site.name}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 160 }}>
+                    <TextField
+                      size="small"
+                      fullWidth
+                      value={override?.name ?? ''}
+                      placeholder={shaped.name}
+                      onChange={(event) => setOverride(site.id, { name: event.target.value })}
+                      slotProps={{
+                        htmlInput: {
+                          'aria-label': t('surveys.wizard.list.nameFor', { name: site.name }),
+                        },
+                      }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>
+                    <TextField
+                      size="small"
+                      fullWidth
+                      value={override?.attribute ?? ''}
+                      placeholder={shaped.attribute}
+                      onChange={(event) => setOverride(site.id, { attribute: event.target.value })}
+                      slotProps={{
+                        htmlInput: {
+                          'aria-label': t('surveys.wizard.list.attributeFor', { name: site.name }),
+                          style: { fontFamily: 'monospace', fontSize: 12 },
+                        },
+                      }}
+                    />
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import {
+  DEFAULT_SITE_LIST_OPTIONS,
+  surveyProblems,
+  type SiteListOptions,
+  type SurveyProblem,
+} from '@roadcount/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SurveyInput } from '../../../generated/graphql.ts';
+import { useFlash } from '../../flash/useFlash.ts';
+import { downloadSurveySiteFile, problemsOf, useCreateSurvey } from '../api/surveysApi.ts';
+import { SelectSitesStep, type ChosenSite } from './SelectSitesStep.tsx';
+import { SiteListStep } from './SiteListStep.tsx';
+import { EMPTY_INFO, SurveyInfoStep, type SurveyInfo } from './SurveyInfoStep.tsx';
+import { problemText } from './surveyProblems.ts';
+
+interface Props {
+  onClose: () => void;
+}
+
+const STEPS = ['sites', 'info', 'list'] as const;
+/** The fields each step asks for: its problems stop the user there. */
+const STEP_FIELDS: Record<(typeof STEPS)[number], readonly SurveyProblem['field'][]> = {
+  sites: ['site_ids'],
+  info: [
+    'name',
+    'scheduled_start',
+    'scheduled_end',
+    'contractor_email',
+    'contractor_name',
+    'assignee',
+    'sensor_spacing_m',
+    'notes',
+  ],
+  list: ['site_list'],
+};
+
+function inputOf(info: SurveyInfo, sites: ChosenSite[], list: SiteListOptions): SurveyInput {
+  const spacing = info.sensorSpacing.trim() === '' ? null : Number(info.sensorSpacing);
+  return {
+    name: info.name,
+    scheduled_start: info.scheduledStart,
+    scheduled_end: info.scheduledEnd,
+    site_ids: sites.map((site) => site.id),
+    counter_model: info.counterModel || null,
+    sensor_spacing_m: spacing,
+    assignee_user_id: info.assigneeKind === 'user' ? info.assigneeUserId || null : null,
+    contractor_name: info.assigneeKind === 'contractor' ? info.contractorName : null,
+    contractor_email: info.assigneeKind === 'contractor' ? info.contractorEmail : null,
+    notes: info.notes || null,
+    site_list: {
+      ...list,
+      overrides: list.overrides.filter((item) => item.name?.trim() || item.attribute?.trim()),
+    },
+  };
+}
+
+/** The three-step survey wizard: select sites, set survey info, customise the site list. */
+export function SurveyWizard({ onClose }: Props) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const flash = useFlash();
+  const [step, setStep] = useState(0);
+  const [chosen, setChosen] = useState<Map<string, ChosenSite>>(new Map());
+  const [info, setInfo] = useState<SurveyInfo>(EMPTY_INFO);
+  const [list, setList] = useState<SiteListOptions>(DEFAULT_SITE_LIST_OPTIONS);
+  const [tried, setTried] = useState<Set<number>>(new Set());
+  const create = useCreateSurvey();
+  const sites = [...chosen.values()];
+  const input = inputOf(info, sites, list);
+  const problems = surveyProblems({
+    ...input,
+    site_list: input.site_list as SiteListOptions,
+  });
+  const stepProblems = (index: number) => {
+    const fields = STEP_FIELDS[STEPS[index] ?? 'sites'];
+    return problems.filter((problem) => fields.includes(problem.field));
+  };
+  const shownProblems = tried.has(step) ? stepProblems(step) : [];
+  const serverProblems = problemsOf(create.error);
+  const created = create.data;
+
+  const next = () => {
+    setTried((current) => new Set(current).add(step));
+    if (stepProblems(step).length > 0) return;
+    if (step < STEPS.length - 1) {
+      setStep(step + 1);
+      return;
+    }
+    create.mutate(input);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth="md"
+      fullWidth
+      aria-labelledby="survey-wizard-title"
+    >
+      <DialogTitle id="survey-wizard-title">{t('surveys.wizard.title')}</DialogTitle>
+      <DialogContent dividers>
+        {created ? (
+          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <CheckCircleIcon color="success" />
+              <Typography variant="h6" component="p">
+                {t('surveys.wizard.created', { name: created.name })}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              {t('surveys.wizard.createdHelp')}
+            </Typography>
+            <Button
+              variant="contained"
+              startIcon={<DownloadIcon />}
+              onClick={() =>
+                void downloadSurveySiteFile(created.id).catch((error: Error) =>
+                  flash({ message: error.message, severity: 'error' }),
+                )
+              }
+            >
+              {t('surveys.wizard.download')}
+            </Button>
+          </Stack>
+        ) : (
+          <Stack spacing={3}>
+            <Stepper activeStep={step} alternativeLabel>
+              {STEPS.map((name, index) => (
+                <Step key={name} completed={index < step}>
+                  <StepLabel error={tried.has(index) && stepProblems(index).length > 0}>
+                    {t(`surveys.wizard.steps.${name}`)}
+                  </StepLabel>
+                </Step>
+              ))}
+            </Stepper>
+            {step === 0 && (
+              <SelectSitesStep
+                chosen={chosen}
+                onChange={setChosen}
+                problem={shownProblems[0] ? problemText(t, shownProblems[0]) : undefined}
+              />
+            )}
+            {step === 1 && (
+              <SurveyInfoStep info={info} onChange={setInfo} problems={shownProblems} />
+            )}
+            {step === 2 && (
+              <SiteListStep
+                sites={sites}
+                surveyName={info.name.trim()}
+                options={list}
+                onChange={setList}
+                problems={shownProblems}
+              />
+            )}
+            {create.isError && (
+              <Alert severity="error" role="alert">
+                {serverProblems.length > 0
+                  ? serverProblems.map((problem) => problemText(t, problem)).join(' ')
+                  : create.error.message}
+              </Alert>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {created ? (
+          <Button onClick={onClose}>{t('surveys.wizard.close')}</Button>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('surveys.wizard.cancel')}</Button>
+            {step > 0 && (
+              <Button onClick={() => setStep(step - 1)}>{t('surveys.wizard.back')}</Button>
+            )}
+            <Button variant="contained" onClick={next} disabled={create.isPending}>
+              {step === STEPS.length - 1 ? t('surveys.wizard.create') : t('surveys.wizard.next')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
