@@ -32,9 +32,7 @@ const SITE_YEAR = `query($id: ID!) { site(id: $id) { most_recent_survey_year las
 
 /** The extensions of an answer's first error (its code, a survey's problems). */
 const codeOf = (body: { errors?: { message: string }[] }) =>
-  ((body.errors?.[0] as { extensions?: { code?: string } } | undefined)?.extensions ?? {}) as {
-    code?: string;
-  };
+  (body.errors?.[0] as { extensions?: { code?: string } } | undefined)?.extensions ?? {};
 
 interface Survey {
   id: string;
