@@ -145,7 +145,7 @@ export function SiteListStep({ sites, surveyName, options, onChange, problems }:
                       }}
                     />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>
+                  <TableCell sx={{ minWidth: 240, width: '45%' }}>
                     <TextField
                       size="small"
                       fullWidth
@@ -159,6 +159,15 @@ export function SiteListStep({ sites, surveyName, options, onChange, problems }:
                         },
                       }}
                     />
+                    {/* The whole attribute as the file will hold it: the field shows only its start. */}
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 0.5 }}
+                    >
+                      {shaped.attribute}
+                    </Typography>
                   </TableCell>
                 </TableRow>
               );

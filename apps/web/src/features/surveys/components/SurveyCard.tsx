@@ -158,33 +158,47 @@ export function SurveyCard({
             <TableHead>
               <TableRow>
                 <TableCell>{t('surveys.card.site')}</TableCell>
-                <TableCell>{t('surveys.card.arrived')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('surveys.card.arrived')}
+                </TableCell>
                 <TableCell align="right">{t('surveys.card.days')}</TableCell>
                 <TableCell>{t('surveys.card.quality')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
-              {survey.sites.map((site) => (
-                <TableRow key={site.site_id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {site.name}
-                    {site.deleted && ` (${t('surveys.card.siteDeleted')})`}
-                  </TableCell>
-                  <TableCell>
-                    {site.complete
-                      ? t('surveys.card.siteComplete')
-                      : site.has_data
-                        ? t('surveys.card.siteFiles', { files: site.files })
-                        : t('surveys.card.siteWaiting')}
-                  </TableCell>
-                  <TableCell align="right">
-                    {t('surveys.card.daysOf', { days: site.days, total: survey.window_days })}
-                  </TableCell>
-                  <TableCell>
-                    {site.quality_status ? <StatusChip status={site.quality_status} /> : '—'}
-                  </TableCell>
-                </TableRow>
-              ))}
+              {survey.sites.map((site) => {
+                const arrived = site.complete
+                  ? t('surveys.card.siteComplete')
+                  : site.has_data
+                    ? t('surveys.card.siteFiles', { files: site.files })
+                    : t('surveys.card.siteWaiting');
+                return (
+                  <TableRow key={site.site_id}>
+                    <TableCell sx={{ minWidth: 120 }}>
+                      {site.name}
+                      {site.deleted && ` (${t('surveys.card.siteDeleted')})`}
+                      {/* On a phone the data column folds under the name. */}
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        sx={{ display: { xs: 'block', sm: 'none' } }}
+                      >
+                        {arrived}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                      {arrived}
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {t('surveys.card.daysOf', { days: site.days, total: survey.window_days })}
+                    </TableCell>
+                    <TableCell>
+                      {site.quality_status ? <StatusChip status={site.quality_status} /> : '—'}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         </Box>
