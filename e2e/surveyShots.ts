@@ -23,6 +23,13 @@ try {
     ] as const) {
       await page.getByRole('button', { name: 'New survey' }).click();
       const wizard = page.getByRole('dialog', { name: 'New survey' });
+      if (name.startsWith('Spring')) {
+        await wizard.getByRole('button', { name: 'On the map' }).click();
+        await wizard.getByTestId('survey-sites-map').locator('canvas').waitFor();
+        await page.waitForTimeout(2500);
+        await shot('wizard-1-map');
+        await wizard.getByRole('button', { name: 'From the table' }).click();
+      }
       for (const site of sites) {
         await wizard.getByLabel('Search sites').fill(site);
         await wizard

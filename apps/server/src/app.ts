@@ -261,6 +261,15 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   registerSurveyRoutes(router, { service: surveys, tokens, users });
+  // Overdue surveys become notifications for their organisations' admins: at start and hourly.
+  const notifyOverdueSurveys = () =>
+    void surveys
+      .notifyOverdue()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'overdue surveys not checked'));
+  const overdueTimer = setInterval(notifyOverdueSurveys, 3_600_000);
+  overdueTimer.unref();
+  app.addHook('onReady', () => Promise.resolve(notifyOverdueSurveys()));
+  app.addHook('onClose', () => Promise.resolve(clearInterval(overdueTimer)));
   const siteTools = createSiteToolsService({
     sites: sitesRepository,
     access,

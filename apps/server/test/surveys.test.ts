@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { organisations, sites, surveys } from '../src/infra/db/schema.ts';
+import { createSurveysRepository } from '../src/features/surveys/surveys.repository.ts';
+import { organisations, sites, surveys, userNotifications } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
@@ -254,6 +255,30 @@ describe('surveys', () => {
     expect(body.errors?.[0]?.message).toBe("We couldn't find that site. It may have been deleted");
   });
 
+  it("tells the organisation's admins of an overdue survey once", async () => {
+    const repository = createSurveysRepository(server.database.db);
+    // Spring count ends on 3 June 2025: not overdue that day, overdue from the 4th, told once.
+    expect(await repository.notifyOverdue('2025-06-03')).toBe(0);
+    expect(await repository.notifyOverdue('2025-06-04')).toBe(1);
+    expect(await repository.notifyOverdue('2025-06-05')).toBe(0);
+    const told = await server.database.db
+      .select()
+      .from(userNotifications)
+      .where(eq(userNotifications.functionId, 'survey_overdue'));
+    expect(told.map((row) => [row.organisationId, row.userId, row.message])).toEqual([
+      [
+        organisationId,
+        null,
+        {
+          survey_id: surveyId,
+          name: 'Spring count',
+          scheduled_start: '2025-06-02',
+          scheduled_end: '2025-06-03',
+        },
+      ],
+    ]);
+  });
+
   it('counts files matched inside the window and completes when every site is covered', async () => {
     // Mill Lane: 48 hours from 2 June 00:30 UTC cover 2 and 3 June (UTC sites): 2 days.
     const mill = await uploadAndProcess(
@@ -354,5 +379,40 @@ describe('surveys', () => {
       state: 'active',
     });
     expect((await names({ tab: 'deleted' })).total).toBe(0);
+  });
+
+  it('places a new planned site for a survey, named uniquely and within the site limit', async () => {
+    const PLAN = `mutation($name: String!, $lat: Float!, $lon: Float!) {
+      createPlannedSite(name: $name, latitude: $lat, longitude: $lon) { id name } }`;
+    const planned = await as(admin)(PLAN, { name: 'Ferry Lane', lat: 51.45, lon: -0.97 });
+    expect(planned.errors).toBeUndefined();
+    const site = planned.data?.createPlannedSite as { id: string; name: string };
+    expect(site.name).toBe('Ferry Lane');
+    const [row] = await server.database.db.select().from(sites).where(eq(sites.id, site.id));
+    expect(row).toMatchObject({
+      latitude: 51.45,
+      longitude: -0.97,
+      ownerOrganisationId: organisationId,
+    });
+    const again = await as(admin)(PLAN, { name: 'ferry lane', lat: 51.46, lon: -0.97 });
+    expect(again.errors?.[0]?.message).toBe('A site named ferry lane already exists');
+    expect(codeOf(await as(viewer)(PLAN, { name: 'Viewer Lane', lat: 51, lon: -1 }))).toMatchObject(
+      {
+        code: 'FORBIDDEN',
+      },
+    );
+    // Four live sites now (Mill Lane, Kings Road, Quay Street, Ferry Lane): a limit of 4 is full.
+    await server.database.db
+      .update(organisations)
+      .set({ maxSites: 4 })
+      .where(eq(organisations.id, organisationId));
+    const full = await as(admin)(PLAN, { name: 'Weir Road', lat: 51.47, lon: -0.97 });
+    expect(full.errors?.[0]?.message).toContain(
+      'The subscription allows 4 sites and all are in use',
+    );
+    await server.database.db
+      .update(organisations)
+      .set({ maxSites: 100 })
+      .where(eq(organisations.id, organisationId));
   });
 });

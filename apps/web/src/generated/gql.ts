@@ -77,6 +77,7 @@ type Documents = {
     "\n  mutation DeleteSurvey($id: ID!) {\n    deleteSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSurveyDocument,
     "\n  mutation RestoreSurvey($id: ID!) {\n    restoreSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.RestoreSurveyDocument,
     "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.ReopenSurveyDocument,
+    "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n": typeof types.CreatePlannedSiteDocument,
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": typeof types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
@@ -144,6 +145,7 @@ const documents: Documents = {
     "\n  mutation DeleteSurvey($id: ID!) {\n    deleteSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSurveyDocument,
     "\n  mutation RestoreSurvey($id: ID!) {\n    restoreSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.RestoreSurveyDocument,
     "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.ReopenSurveyDocument,
+    "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n": types.CreatePlannedSiteDocument,
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
@@ -397,6 +399,10 @@ export function graphql(source: "\n  mutation RestoreSurvey($id: ID!) {\n    res
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').ReopenSurveyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CreatePlannedSiteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

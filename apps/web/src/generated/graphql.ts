@@ -215,6 +215,8 @@ export type Mutation = {
   /** Sets the site's class scheme and pedestrians included, and queues its reprocess (up to an hour). */
   changeSiteScheme: TaskTracking;
   createMapNoteGroup: MapNoteGroup;
+  /** A new planned site placed on the map in the survey wizard (organisation admins). */
+  createPlannedSite: PlannedSite;
   /** Names are unique in the organisation, 1 to 60 characters (organisation admins). */
   createSiteGroup: SiteGroup;
   /** Plans a survey; the assignee is emailed the schedule and the site file (organisation admins). */
@@ -314,6 +316,13 @@ export type MutationChangeSiteSchemeArgs = {
 export type MutationCreateMapNoteGroupArgs = {
   name: Scalars['String']['input'];
   organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationCreatePlannedSiteArgs = {
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+  name: Scalars['String']['input'];
 };
 
 
@@ -503,6 +512,12 @@ export type Organisation = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   preferences: Scalars['JSON']['output'];
+};
+
+/** A site created for a survey before any data: its id and name. */
+export type PlannedSite = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
 };
 
 export type Query = {
@@ -1555,6 +1570,15 @@ export type ReopenSurveyMutationVariables = Exact<{
 
 export type ReopenSurveyMutation = { reopenSurvey: { id: string, state: string } };
 
+export type CreatePlannedSiteMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+}>;
+
+
+export type CreatePlannedSiteMutation = { createPlannedSite: { id: string, name: string } };
+
 export type TaskStatesQueryVariables = Exact<{
   ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
@@ -2340,6 +2364,14 @@ export const ReopenSurveyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReopenSurveyMutation, ReopenSurveyMutationVariables>;
+export const CreatePlannedSiteDocument = new TypedDocumentString(`
+    mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {
+  createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePlannedSiteMutation, CreatePlannedSiteMutationVariables>;
 export const TaskStatesDocument = new TypedDocumentString(`
     query TaskStates($ids: [ID!]!) {
   task_tracking(ids: $ids) {

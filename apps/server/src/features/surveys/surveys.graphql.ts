@@ -82,6 +82,12 @@ export const surveysTypeDefs = /* GraphQL */ `
     last_name: String!
   }
 
+  "A site created for a survey before any data: its id and name."
+  type PlannedSite {
+    id: ID!
+    name: String!
+  }
+
   type SurveySiteFileLink {
     url: String!
   }
@@ -147,6 +153,8 @@ export const surveysTypeDefs = /* GraphQL */ `
     restoreSurvey(id: ID!): Survey!
     "A completed survey becomes active again."
     reopenSurvey(id: ID!): Survey!
+    "A new planned site placed on the map in the survey wizard (organisation admins)."
+    createPlannedSite(name: String!, latitude: Float!, longitude: Float!): PlannedSite!
   }
 `;
 
@@ -234,6 +242,11 @@ export function surveysResolvers(service: SurveysService): IResolvers<unknown, G
         answer(() => service.restore(requireViewer(context), args.id)),
       reopenSurvey: (_root, args: { id: string }, context) =>
         answer(() => service.reopen(requireViewer(context), args.id)),
+      createPlannedSite: (
+        _root,
+        args: { name: string; latitude: number; longitude: number },
+        context,
+      ) => answer(() => service.createPlannedSite(requireViewer(context), args)),
     },
   };
 }

@@ -216,6 +216,61 @@ export function createSurveysRepository(db: Database) {
         .orderBy(asc(sql`lower(${users.username})`));
     },
 
+    /** Live sites of the organisation, against the subscription's site limit. */
+    async liveSiteCount(organisationId: string) {
+      const [row] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(sites)
+        .where(and(eq(sites.ownerOrganisationId, organisationId), isNull(sites.deletedAt)));
+      return row?.total ?? 0;
+    },
+
+    async siteNameTaken(organisationId: string, name: string) {
+      const [row] = await db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(
+          and(
+            eq(sites.ownerOrganisationId, organisationId),
+            sql`lower(${sites.name}) = ${name.toLowerCase()}`,
+          ),
+        );
+      return row !== undefined;
+    },
+
+    async organisationTimeZone(organisationId: string) {
+      const [row] = await db
+        .select({ preferences: organisations.preferences })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId));
+      const zone = row?.preferences.time_zone;
+      return typeof zone === 'string' ? zone : null;
+    },
+
+    /** A planned site: a place a survey will count, with no data yet. */
+    async insertPlannedSite(values: {
+      organisationId: string;
+      name: string;
+      latitude: number;
+      longitude: number;
+      timeZone: string;
+    }) {
+      const [row] = await db
+        .insert(sites)
+        .values({
+          ownerOrganisationId: values.organisationId,
+          name: values.name,
+          latitude: values.latitude,
+          longitude: values.longitude,
+          timeZone: values.timeZone,
+          siteType: 'temporary',
+          coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_T', planned: true },
+        })
+        .returning({ id: sites.id, name: sites.name });
+      if (!row) throw new Error('site insert returned no row');
+      return row;
+    },
+
     async organisationLimit(organisationId: string) {
       const [row] = await db
         .select({ maxSites: organisations.maxSites })
@@ -306,6 +361,29 @@ export function createSurveysRepository(db: Database) {
             isNull(surveys.deletedAt),
           ),
         );
+    },
+
+    /**
+     * Live active surveys whose end (a local date) is before `today` become a notification for
+     * their organisation's admins, once per survey and end date. Answers how many were added.
+     */
+    async notifyOverdue(today: string) {
+      const answer = await db.execute(sql`
+        insert into user_notifications (organisation_id, user_id, function_id, message)
+        select s.organisation_id, null, 'survey_overdue',
+          jsonb_build_object('survey_id', s.id, 'name', s.name,
+            'scheduled_start', s.scheduled_start, 'scheduled_end', s.scheduled_end)
+        from surveys s
+        where s.status = 'active' and s.deleted_at is null and s.scheduled_end < ${today}
+          and not exists (
+            select 1 from user_notifications n
+            where n.function_id = 'survey_overdue'
+              and n.message->>'survey_id' = s.id::text
+              and n.message->>'scheduled_end' = s.scheduled_end
+          )
+        returning id`);
+      // PGlite and node-postgres both answer { rows }.
+      return (answer as { rows: unknown[] }).rows.length;
     },
 
     /** Year of the latest live completed survey of each site (SPEC section 3). */

@@ -404,6 +404,41 @@ export function createSurveysService(deps: {
       return view(survey.id);
     },
 
+    /**
+     * A new planned site placed on the map in the wizard: named uniquely, within the
+     * subscription's site limit, with the organisation's time zone.
+     */
+    async createPlannedSite(
+      viewer: Viewer,
+      input: { name: string; latitude: number; longitude: number },
+    ) {
+      authorize(viewer, 'surveys.write');
+      authorize(viewer, 'sites.import');
+      const organisationId = viewer.organisationId;
+      if (!organisationId)
+        throw new HttpError(400, 'Platform staff plan sites from an organisation');
+      const name = input.name.trim();
+      if (!name || name.length > 200)
+        throw new HttpError(400, 'A site name is from 1 to 200 characters');
+      if (!(Math.abs(input.latitude) <= 90) || !(Math.abs(input.longitude) <= 180))
+        throw new HttpError(400, 'Place the site on the map');
+      if (await surveys.siteNameTaken(organisationId, name))
+        throw new HttpError(409, `A site named ${name} already exists`);
+      const limit = await surveys.organisationLimit(organisationId);
+      if ((await surveys.liveSiteCount(organisationId)) >= limit)
+        throw new HttpError(
+          400,
+          `The subscription allows ${limit} sites and all are in use; delete a site or ask for a larger subscription`,
+        );
+      return surveys.insertPlannedSite({
+        organisationId,
+        name,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        timeZone: (await surveys.organisationTimeZone(organisationId)) ?? 'UTC',
+      });
+    },
+
     /** The users of the survey's organisation it may be assigned to. */
     async assignees(viewer: Viewer) {
       authorize(viewer, 'surveys.write');
@@ -423,6 +458,9 @@ export function createSurveysService(deps: {
       const token = await deps.tokens.signDownload(survey.id, viewer.userId);
       return { url: `/api/surveys/${survey.id}/site-file.csv?token=${encodeURIComponent(token)}` };
     },
+
+    /** Overdue surveys (end passed, data missing) told to their organisations' admins. */
+    notifyOverdue: () => surveys.notifyOverdue(today()),
 
     mostRecentSurveyYears: (siteIds: readonly string[]) => surveys.mostRecentSurveyYears(siteIds),
   };

@@ -124,6 +124,28 @@ const REOPEN_SURVEY = graphql(`
   }
 `);
 
+const CREATE_PLANNED_SITE = graphql(`
+  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {
+    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {
+      id
+      name
+    }
+  }
+`);
+
+/** A new planned site placed on the map; the site lists and the map learn of it. */
+export function useCreatePlannedSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (variables: { name: string; latitude: number; longitude: number }) =>
+      (await graphqlRequest(CREATE_PLANNED_SITE, variables)).createPlannedSite,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['sites'] });
+      await queryClient.invalidateQueries({ queryKey: ['mapSites'] });
+    },
+  });
+}
+
 export function useSurveys(query: SurveyListQuery) {
   return useQuery({
     queryKey: ['surveys', query],

@@ -21,7 +21,8 @@ import {
   type SurveyProblem,
 } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import type { ChosenSite } from './SelectSitesStep.tsx';
+import { useSites } from '../../sites/api/sitesApi.ts';
+import { chosenOf, type ChosenSite } from './SelectSitesStep.tsx';
 import { problemText } from './surveyProblems.ts';
 
 interface Props {
@@ -39,6 +40,20 @@ interface Props {
  */
 export function SiteListStep({ sites, surveyName, options, onChange, problems }: Props) {
   const { t } = useTranslation();
+  // Sites chosen on the map come without their alternative name and asset id: read them here.
+  const details = useSites({
+    search: '',
+    filters: ['selected_only'],
+    selected: sites.map((site) => site.id),
+    sort: 'name',
+    direction: 'asc',
+    page: 0,
+    pageSize: 100,
+  });
+  const rows = sites.map((site) => {
+    const found = details.data?.sites.find((candidate) => candidate.id === site.id);
+    return found ? chosenOf(found) : site;
+  });
   const set = (next: Partial<SiteListOptions>) => onChange({ ...options, ...next });
   const overrideOf = (id: string) => options.overrides.find((item) => item.site_id === id);
   const setOverride = (id: string, change: Partial<SiteListOverride>) => {
@@ -123,7 +138,7 @@ export function SiteListStep({ sites, surveyName, options, onChange, problems }:
             </TableRow>
           </TableHead>
           <TableBody>
-            {sites.map((site) => {
+            {rows.map((site) => {
               const shaped = siteListEntryText(site, options, surveyName);
               const override = overrideOf(site.id);
               return (
