@@ -1528,7 +1528,7 @@ export type SurveysQueryVariables = Exact<{
 }>;
 
 
-export type SurveysQuery = { surveys: { total: number, surveys: Array<{ id: string, name: string, state: string, scheduled_start: string, scheduled_end: string, completed_on: string | null, counter_model: string | null, sensor_spacing_m: number | null, assignee_name: string | null, contractor_name: string | null, contractor_email: string | null, notes: string | null, window_days: number, site_count: number, sites_with_data: number, sites_complete: number, overdue: boolean, deleted_on: string | null, sites: Array<{ site_id: string, name: string, deleted: boolean, has_data: boolean, files: number, days: number, complete: boolean, quality_status: string | null }> }> } };
+export type SurveysQuery = { surveys: { total: number, surveys: Array<{ id: string, name: string, state: string, scheduled_start: string, scheduled_end: string, completed_on: string | null, counter_model: string | null, sensor_spacing_m: number | null, assignee_user_id: string | null, assignee_name: string | null, contractor_name: string | null, contractor_email: string | null, notes: string | null, window_days: number, site_count: number, sites_with_data: number, sites_complete: number, overdue: boolean, deleted_on: string | null, site_list: { attribute: string, name_format: string, name_max_length: number | null, overrides: Array<{ site_id: string, name: string | null, attribute: string | null }> }, sites: Array<{ site_id: string, name: string, deleted: boolean, has_data: boolean, files: number, days: number, complete: boolean, quality_status: string | null }> }> } };
 
 export type SurveyAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1548,6 +1548,14 @@ export type CreateSurveyMutationVariables = Exact<{
 
 
 export type CreateSurveyMutation = { createSurvey: { id: string, name: string } };
+
+export type UpdateSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: SurveyInput;
+}>;
+
+
+export type UpdateSurveyMutation = { updateSurvey: { id: string, name: string } };
 
 export type DeleteSurveyMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -2291,6 +2299,7 @@ export const SurveysDocument = new TypedDocumentString(`
       completed_on
       counter_model
       sensor_spacing_m
+      assignee_user_id
       assignee_name
       contractor_name
       contractor_email
@@ -2301,6 +2310,16 @@ export const SurveysDocument = new TypedDocumentString(`
       sites_complete
       overdue
       deleted_on
+      site_list {
+        attribute
+        name_format
+        name_max_length
+        overrides {
+          site_id
+          name
+          attribute
+        }
+      }
       sites {
         site_id
         name
@@ -2340,6 +2359,14 @@ export const CreateSurveyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CreateSurveyMutation, CreateSurveyMutationVariables>;
+export const UpdateSurveyDocument = new TypedDocumentString(`
+    mutation UpdateSurvey($id: ID!, $input: SurveyInput!) {
+  updateSurvey(id: $id, input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSurveyMutation, UpdateSurveyMutationVariables>;
 export const DeleteSurveyDocument = new TypedDocumentString(`
     mutation DeleteSurvey($id: ID!) {
   deleteSurvey(id: $id) {

@@ -44,6 +44,7 @@ const SURVEYS = graphql(`
         completed_on
         counter_model
         sensor_spacing_m
+        assignee_user_id
         assignee_name
         contractor_name
         contractor_email
@@ -54,6 +55,16 @@ const SURVEYS = graphql(`
         sites_complete
         overdue
         deleted_on
+        site_list {
+          attribute
+          name_format
+          name_max_length
+          overrides {
+            site_id
+            name
+            attribute
+          }
+        }
         sites {
           site_id
           name
@@ -91,6 +102,15 @@ const SITE_FILE_LINK = graphql(`
 const CREATE_SURVEY = graphql(`
   mutation CreateSurvey($input: SurveyInput!) {
     createSurvey(input: $input) {
+      id
+      name
+    }
+  }
+`);
+
+const UPDATE_SURVEY = graphql(`
+  mutation UpdateSurvey($id: ID!, $input: SurveyInput!) {
+    updateSurvey(id: $id, input: $input) {
       id
       name
     }
@@ -193,6 +213,11 @@ function useSurveyMutation<Variables, Answer>(run: (variables: Variables) => Pro
 export const useCreateSurvey = () =>
   useSurveyMutation(
     async (input: SurveyInput) => (await graphqlRequest(CREATE_SURVEY, { input })).createSurvey,
+  );
+export const useUpdateSurvey = () =>
+  useSurveyMutation(
+    async (variables: { id: string; input: SurveyInput }) =>
+      (await graphqlRequest(UPDATE_SURVEY, variables)).updateSurvey,
   );
 export const useDeleteSurvey = () =>
   useSurveyMutation((id: string) => graphqlRequest(DELETE_SURVEY, { id }));

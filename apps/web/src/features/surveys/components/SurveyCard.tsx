@@ -1,5 +1,6 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
+import EditIcon from '@mui/icons-material/Edit';
 import RestoreIcon from '@mui/icons-material/Restore';
 import ReplayIcon from '@mui/icons-material/Replay';
 import {
@@ -25,6 +26,7 @@ interface Props {
   canEdit: boolean;
   busy: boolean;
   onDownload: () => void;
+  onEdit: () => void;
   onDelete: () => void;
   onRestore: () => void;
   onReopen: () => void;
@@ -36,6 +38,7 @@ export function SurveyCard({
   canEdit,
   busy,
   onDownload,
+  onEdit,
   onDelete,
   onRestore,
   onReopen,
@@ -113,6 +116,11 @@ export function SurveyCard({
             {survey.state !== 'deleted' && (
               <Button size="small" startIcon={<DownloadIcon />} onClick={onDownload}>
                 {t('surveys.card.download')}
+              </Button>
+            )}
+            {canEdit && survey.state === 'active' && (
+              <Button size="small" startIcon={<EditIcon />} onClick={onEdit} disabled={busy}>
+                {t('surveys.card.edit')}
               </Button>
             )}
             {canEdit && survey.state === 'completed' && (

@@ -25,13 +25,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SurveyInput } from '../../../generated/graphql.ts';
 import { useFlash } from '../../flash/useFlash.ts';
-import { downloadSurveySiteFile, problemsOf, useCreateSurvey } from '../api/surveysApi.ts';
+import {
+  downloadSurveySiteFile,
+  problemsOf,
+  useCreateSurvey,
+  useUpdateSurvey,
+  type Survey,
+} from '../api/surveysApi.ts';
 import { SelectSitesStep, type ChosenSite } from './SelectSitesStep.tsx';
 import { SiteListStep } from './SiteListStep.tsx';
 import { EMPTY_INFO, SurveyInfoStep, type SurveyInfo } from './SurveyInfoStep.tsx';
 import { problemText } from './surveyProblems.ts';
 
 interface Props {
+  /** A survey to change; a new one when absent. */
+  survey?: Survey;
   onClose: () => void;
 }
 
@@ -72,18 +80,61 @@ function inputOf(info: SurveyInfo, sites: ChosenSite[], list: SiteListOptions): 
   };
 }
 
+/** The wizard's fields of a survey being changed. */
+function infoOf(survey: Survey): SurveyInfo {
+  return {
+    name: survey.name,
+    scheduledStart: survey.scheduled_start,
+    scheduledEnd: survey.scheduled_end,
+    counterModel: survey.counter_model ?? '',
+    sensorSpacing: survey.sensor_spacing_m === null ? '' : String(survey.sensor_spacing_m),
+    assigneeKind: survey.assignee_user_id
+      ? 'user'
+      : survey.contractor_email || survey.contractor_name
+        ? 'contractor'
+        : 'none',
+    assigneeUserId: survey.assignee_user_id ?? '',
+    contractorName: survey.contractor_name ?? '',
+    contractorEmail: survey.contractor_email ?? '',
+    notes: survey.notes ?? '',
+  };
+}
+
+function listOf(survey: Survey): SiteListOptions {
+  return {
+    attribute: survey.site_list.attribute as SiteListOptions['attribute'],
+    name_format: survey.site_list.name_format as SiteListOptions['name_format'],
+    name_max_length: survey.site_list.name_max_length ?? null,
+    overrides: survey.site_list.overrides,
+  };
+}
+
 /** The three-step survey wizard: select sites, set survey info, customise the site list. */
-export function SurveyWizard({ onClose }: Props) {
+export function SurveyWizard({ survey, onClose }: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const flash = useFlash();
   const [step, setStep] = useState(0);
-  const [chosen, setChosen] = useState<Map<string, ChosenSite>>(new Map());
-  const [info, setInfo] = useState<SurveyInfo>(EMPTY_INFO);
-  const [list, setList] = useState<SiteListOptions>(DEFAULT_SITE_LIST_OPTIONS);
+  const [chosen, setChosen] = useState<Map<string, ChosenSite>>(
+    () =>
+      new Map(
+        (survey?.sites ?? [])
+          .filter((site) => !site.deleted)
+          .map((site) => [
+            site.site_id,
+            { id: site.site_id, name: site.name, alternativeName: null, assetManagementId: null },
+          ]),
+      ),
+  );
+  const [info, setInfo] = useState<SurveyInfo>(() => (survey ? infoOf(survey) : EMPTY_INFO));
+  const [list, setList] = useState<SiteListOptions>(() =>
+    survey ? listOf(survey) : DEFAULT_SITE_LIST_OPTIONS,
+  );
   const [tried, setTried] = useState<Set<number>>(new Set());
-  const create = useCreateSurvey();
+  const createSurvey = useCreateSurvey();
+  const updateSurvey = useUpdateSurvey();
+  const create = survey ? updateSurvey : createSurvey;
   const sites = [...chosen.values()];
   const input = inputOf(info, sites, list);
   const problems = surveyProblems({
@@ -105,7 +156,8 @@ export function SurveyWizard({ onClose }: Props) {
       setStep(step + 1);
       return;
     }
-    create.mutate(input);
+    if (survey) updateSurvey.mutate({ id: survey.id, input });
+    else createSurvey.mutate(input);
   };
 
   return (
@@ -117,14 +169,18 @@ export function SurveyWizard({ onClose }: Props) {
       fullWidth
       aria-labelledby="survey-wizard-title"
     >
-      <DialogTitle id="survey-wizard-title">{t('surveys.wizard.title')}</DialogTitle>
+      <DialogTitle id="survey-wizard-title">
+        {survey ? t('surveys.wizard.editTitle', { name: survey.name }) : t('surveys.wizard.title')}
+      </DialogTitle>
       <DialogContent dividers>
         {created ? (
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               <CheckCircleIcon color="success" />
               <Typography variant="h6" component="p">
-                {t('surveys.wizard.created', { name: created.name })}
+                {survey
+                  ? t('surveys.wizard.saved', { name: created.name })
+                  : t('surveys.wizard.created', { name: created.name })}
               </Typography>
             </Stack>
             <Typography variant="body2" color="text.secondary">
@@ -192,7 +248,11 @@ export function SurveyWizard({ onClose }: Props) {
               <Button onClick={() => setStep(step - 1)}>{t('surveys.wizard.back')}</Button>
             )}
             <Button variant="contained" onClick={next} disabled={create.isPending}>
-              {step === STEPS.length - 1 ? t('surveys.wizard.create') : t('surveys.wizard.next')}
+              {step < STEPS.length - 1
+                ? t('surveys.wizard.next')
+                : survey
+                  ? t('surveys.wizard.save')
+                  : t('surveys.wizard.create')}
             </Button>
           </>
         )}

@@ -25,6 +25,7 @@ import {
   useReopenSurvey,
   useRestoreSurvey,
   useSurveys,
+  type Survey,
   type SurveyListQuery,
   type SurveyTab,
 } from '../api/surveysApi.ts';
@@ -50,6 +51,7 @@ export function SurveysScreen() {
     pageSize: 10,
   });
   const [wizardOpen, setWizardOpen] = useState(false);
+  const [editing, setEditing] = useState<Survey | null>(null);
   const change = (next: Partial<SurveyListQuery>) =>
     setQuery((current) => ({ ...current, ...next }));
   const surveys = useSurveys(query);
@@ -150,6 +152,7 @@ export function SurveysScreen() {
               canEdit={canEdit}
               busy={busy}
               onDownload={() => void downloadSurveySiteFile(survey.id).catch(failed)}
+              onEdit={() => setEditing(survey)}
               onDelete={() =>
                 remove.mutate(survey.id, {
                   onSuccess: done('surveys.deleted', survey.name),
@@ -183,6 +186,7 @@ export function SurveysScreen() {
         />
       </Paper>
       {wizardOpen && <SurveyWizard onClose={() => setWizardOpen(false)} />}
+      {editing && <SurveyWizard survey={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }
