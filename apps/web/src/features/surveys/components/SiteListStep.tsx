@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Box,
-  Grid,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import {
   SITE_LIST_ATTRIBUTES,
   SITE_LIST_NAME_FORMATS,
@@ -128,67 +115,86 @@ export function SiteListStep({ sites, surveyName, options, onChange, problems }:
         </Alert>
       ))}
       <Typography variant="subtitle2">{t('surveys.wizard.list.preview')}</Typography>
-      <Box sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('surveys.wizard.list.preview')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('surveys.wizard.list.site')}</TableCell>
-              <TableCell>{t('surveys.wizard.list.counterName')}</TableCell>
-              <TableCell>{t('surveys.wizard.list.counterAttribute')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((site) => {
-              const shaped = siteListEntryText(site, options, surveyName);
-              const override = overrideOf(site.id);
-              return (
-                <TableRow key={site.id}>
-                  <TableCell sx={{ minWidth: 110, overflowWrap: 'anywhere' }}>
-                    {site.name}
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 160 }}>
-                    <TextField
-                      size="small"
-                      fullWidth
-                      value={override?.name ?? ''}
-                      placeholder={shaped.name}
-                      onChange={(event) => setOverride(site.id, { name: event.target.value })}
-                      slotProps={{
-                        htmlInput: {
-                          'aria-label': t('surveys.wizard.list.nameFor', { name: site.name }),
-                        },
-                      }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 240, width: '45%' }}>
-                    <TextField
-                      size="small"
-                      fullWidth
-                      value={override?.attribute ?? ''}
-                      placeholder={shaped.attribute}
-                      onChange={(event) => setOverride(site.id, { attribute: event.target.value })}
-                      slotProps={{
-                        htmlInput: {
-                          'aria-label': t('surveys.wizard.list.attributeFor', { name: site.name }),
-                          style: { fontFamily: 'monospace', fontSize: 12 },
-                        },
-                      }}
-                    />
-                    {/* The whole attribute as the file will hold it: the field shows only its start. */}
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="div"
-                      sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 0.5 }}
-                    >
-                      {shaped.attribute}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+      {/* One row a site: three columns on wider screens, stacked on a phone. */}
+      <Box role="list" aria-label={t('surveys.wizard.list.preview')}>
+        <Grid
+          container
+          spacing={2}
+          sx={{
+            display: { xs: 'none', sm: 'flex' },
+            pb: 1,
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Grid size={3}>
+            <Typography variant="caption">{t('surveys.wizard.list.site')}</Typography>
+          </Grid>
+          <Grid size={4}>
+            <Typography variant="caption">{t('surveys.wizard.list.counterName')}</Typography>
+          </Grid>
+          <Grid size={5}>
+            <Typography variant="caption">{t('surveys.wizard.list.counterAttribute')}</Typography>
+          </Grid>
+        </Grid>
+        {rows.map((site) => {
+          const shaped = siteListEntryText(site, options, surveyName);
+          const override = overrideOf(site.id);
+          return (
+            <Grid
+              key={site.id}
+              container
+              spacing={{ xs: 1, sm: 2 }}
+              role="listitem"
+              aria-label={site.name}
+              sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider', alignItems: 'flex-start' }}
+            >
+              <Grid size={{ xs: 12, sm: 3 }}>
+                <Typography variant="body2" sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
+                  {site.name}
+                </Typography>
+              </Grid>
+              <Grid size={{ xs: 12, sm: 4 }}>
+                <TextField
+                  size="small"
+                  fullWidth
+                  value={override?.name ?? ''}
+                  placeholder={shaped.name}
+                  onChange={(event) => setOverride(site.id, { name: event.target.value })}
+                  slotProps={{
+                    htmlInput: {
+                      'aria-label': t('surveys.wizard.list.nameFor', { name: site.name }),
+                    },
+                  }}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, sm: 5 }}>
+                <TextField
+                  size="small"
+                  fullWidth
+                  value={override?.attribute ?? ''}
+                  placeholder={shaped.attribute}
+                  onChange={(event) => setOverride(site.id, { attribute: event.target.value })}
+                  slotProps={{
+                    htmlInput: {
+                      'aria-label': t('surveys.wizard.list.attributeFor', { name: site.name }),
+                      style: { fontFamily: 'monospace', fontSize: 12 },
+                    },
+                  }}
+                />
+                {/* The whole attribute as the file will hold it: the field shows only its start. */}
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mt: 0.5 }}
+                >
+                  {shaped.attribute}
+                </Typography>
+              </Grid>
+            </Grid>
+          );
+        })}
       </Box>
     </Stack>
   );
