@@ -46,6 +46,7 @@ interface Survey {
   overdue: boolean;
   completed_on: string | null;
   assignee_name: string | null;
+  site_list: unknown;
   sites: {
     site_id: string;
     name: string;
@@ -253,6 +254,32 @@ describe('surveys', () => {
     // B planning a survey of A's site is told it does not exist.
     const body = await gql(CREATE, { input: input() });
     expect(body.errors?.[0]?.message).toBe("We couldn't find that site. It may have been deleted");
+  });
+
+  it('changes a survey, and a refused change leaves it as it was', async () => {
+    const gql = as(admin);
+    const before = (await gql(ONE, { id: surveyId })).data?.survey as Survey;
+    const refused = await gql(UPDATE, {
+      id: surveyId,
+      input: input({ name: 'Renamed', scheduled_start: '2025-06-09' }),
+    });
+    expect(refused.errors?.[0]?.message).toBe('The end date is before the start date');
+    expect((await gql(ONE, { id: surveyId })).data?.survey).toEqual(before);
+    // Quay Street added, then taken away again: three sites, then the two of before.
+    const three = await gql(UPDATE, {
+      id: surveyId,
+      input: input({ site_ids: [ids['Mill Lane'], ids['Kings Road'], ids['Quay Street']] }),
+    });
+    expect((three.data?.updateSurvey as Survey).site_count).toBe(3);
+    const back = await gql(UPDATE, {
+      id: surveyId,
+      input: input({
+        assignee_user_id: assigneeId,
+        site_list: before.site_list,
+      }),
+    });
+    expect(back.errors).toBeUndefined();
+    expect((await gql(ONE, { id: surveyId })).data?.survey).toEqual(before);
   });
 
   it("tells the organisation's admins of an overdue survey once", async () => {
