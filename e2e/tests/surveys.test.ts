@@ -168,4 +168,41 @@ describe('surveys', () => {
     await page.getByRole('article', { name: SURVEY }).getByText('Completed').first().waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('chooses sites on the map by a drawn area, and places a new planned site', async () => {
+    await page.getByRole('button', { name: 'New survey' }).click();
+    const wizard = page.getByRole('dialog', { name: 'New survey' });
+    await wizard.getByRole('button', { name: 'On the map' }).click();
+    const map = wizard.getByTestId('survey-sites-map');
+    await map.locator('canvas').waitFor();
+    await page.waitForTimeout(1500);
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map has no box');
+    // The map opens on every site with 40 px to spare: an area 15 px inside its edges holds all
+    // four demo sites.
+    await wizard.getByRole('button', { name: 'Draw an area' }).click();
+    for (const [x, y] of [
+      [15, 15],
+      [box.width - 60, 15],
+      [box.width - 60, box.height - 40],
+      [15, box.height - 40],
+    ] as const)
+      await page.mouse.click(box.x + x, box.y + y);
+    await wizard.getByText('points: 4').waitFor();
+    await wizard.getByRole('button', { name: 'Choose the sites inside' }).click();
+    await wizard.getByText('Chosen sites: 4').waitFor();
+
+    await wizard.getByRole('button', { name: 'New planned site' }).click();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await wizard.getByLabel('Name of the new site').fill('Ferry Lane (planned)');
+    await wizard.getByRole('button', { name: 'Add the site' }).click();
+    await wizard.getByText('Chosen sites: 5').waitFor();
+    await wizard.getByRole('button', { name: 'Ferry Lane (planned)' }).waitFor();
+    await wizard.getByRole('button', { name: 'Cancel' }).click();
+
+    // The planned site is a site of the organisation, with no data yet.
+    await page.getByRole('link', { name: 'Sites' }).click();
+    await page.getByRole('cell', { name: 'Ferry Lane (planned)', exact: true }).first().waitFor();
+    expect(errors).toEqual([]);
+  });
 });
