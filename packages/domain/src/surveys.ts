@@ -59,7 +59,11 @@ export type SurveyProblem =
   | { field: 'sensor_spacing_m'; code: 'sensorSpacing' }
   | { field: 'notes'; code: 'notesTooLong' }
   | { field: 'site_list'; code: 'nameMaxLength' }
-  | { field: 'site_list'; code: 'overrideSid'; site_id: string };
+  | { field: 'site_list'; code: 'overrideSid'; site_id: string }
+  | { field: 'assignee'; code: 'assigneeUnknown' }
+  | { field: 'planned_site'; code: 'plannedName' | 'plannedPlace' }
+  | { field: 'planned_site'; code: 'plannedNameTaken'; name: string }
+  | { field: 'planned_site'; code: 'siteLimit'; limit: number };
 
 /** The English message of a problem: what the server answers and the web's fallback. */
 export function surveyProblemMessage(problem: SurveyProblem): string {
@@ -92,6 +96,16 @@ export function surveyProblemMessage(problem: SurveyProblem): string {
       return 'The longest counter site name is from 4 to 200 characters';
     case 'overrideSid':
       return `The attribute of site ${problem.site_id} must keep SID:${problem.site_id}, or files from its counter will not match it`;
+    case 'assigneeUnknown':
+      return 'The assignee is not an active user of the organisation';
+    case 'plannedName':
+      return 'A site name is from 1 to 200 characters';
+    case 'plannedPlace':
+      return 'Place the site on the map';
+    case 'plannedNameTaken':
+      return `A site named ${problem.name} already exists`;
+    case 'siteLimit':
+      return `The subscription allows ${problem.limit} sites and all are in use; delete a site or ask for a larger subscription`;
   }
 }
 

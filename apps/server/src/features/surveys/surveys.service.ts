@@ -227,7 +227,7 @@ export function createSurveysService(deps: {
     const siteIds = await sitesOf(organisationId, input.site_ids);
     if (input.assignee_user_id) {
       const user = await surveys.organisationUser(organisationId, input.assignee_user_id);
-      if (!user) throw new HttpError(404, 'The assignee is not a user of the organisation');
+      if (!user) throw new SurveyInputError([{ field: 'assignee', code: 'assigneeUnknown' }]);
     }
     const values: SurveyValues = {
       name: input.name.trim(),
@@ -419,17 +419,14 @@ export function createSurveysService(deps: {
         throw new HttpError(400, 'Platform staff plan sites from an organisation');
       const name = input.name.trim();
       if (!name || name.length > 200)
-        throw new HttpError(400, 'A site name is from 1 to 200 characters');
+        throw new SurveyInputError([{ field: 'planned_site', code: 'plannedName' }]);
       if (!(Math.abs(input.latitude) <= 90) || !(Math.abs(input.longitude) <= 180))
-        throw new HttpError(400, 'Place the site on the map');
+        throw new SurveyInputError([{ field: 'planned_site', code: 'plannedPlace' }]);
       if (await surveys.siteNameTaken(organisationId, name))
-        throw new HttpError(409, `A site named ${name} already exists`);
+        throw new SurveyInputError([{ field: 'planned_site', code: 'plannedNameTaken', name }]);
       const limit = await surveys.organisationLimit(organisationId);
       if ((await surveys.liveSiteCount(organisationId)) >= limit)
-        throw new HttpError(
-          400,
-          `The subscription allows ${limit} sites and all are in use; delete a site or ask for a larger subscription`,
-        );
+        throw new SurveyInputError([{ field: 'planned_site', code: 'siteLimit', limit }]);
       return surveys.insertPlannedSite({
         organisationId,
         name,

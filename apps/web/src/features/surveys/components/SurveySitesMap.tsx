@@ -15,8 +15,9 @@ import {
 import { useMapConfig, useMapSites } from '../../map/api/mapApi.ts';
 import { baseStyle, reportMapError } from '../../map/components/SiteMap.tsx';
 import { insidePolygon } from '../../map/mapLayers.ts';
-import { useCreatePlannedSite } from '../api/surveysApi.ts';
+import { problemsOf, useCreatePlannedSite } from '../api/surveysApi.ts';
 import type { ChosenSite } from './SelectSitesStep.tsx';
+import { problemText } from './surveyProblems.ts';
 
 interface Props {
   chosen: Map<string, ChosenSite>;
@@ -266,7 +267,13 @@ export function SurveySitesMap({ chosen, onChange }: Props) {
           </Button>
         </Stack>
       )}
-      {plant.isError && <Alert severity="error">{plant.error.message}</Alert>}
+      {plant.isError && (
+        <Alert severity="error">
+          {problemsOf(plant.error)
+            .map((problem) => problemText(t, problem))
+            .join(' ') || plant.error.message}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -10,6 +10,10 @@ export function problemText(t: TFunction, problem: SurveyProblem): string {
     });
   if (problem.code === 'overrideSid')
     return t('surveys.problems.overrideSid', { id: problem.site_id });
+  if (problem.code === 'plannedNameTaken')
+    return t('surveys.problems.plannedNameTaken', { name: problem.name });
+  if (problem.code === 'siteLimit')
+    return t('surveys.problems.siteLimit', { limit: problem.limit });
   return t(`surveys.problems.${problem.code}`);
 }
 
