@@ -185,6 +185,7 @@ export function SurveyWizard({ survey, onClose }: Props) {
             </Stack>
             <Typography variant="body2" color="text.secondary">
               {t('surveys.wizard.createdHelp')}
+              {!survey && info.assigneeKind !== 'none' && ` ${t('surveys.wizard.createdMailed')}`}
             </Typography>
             <Button
               variant="contained"
