@@ -82,6 +82,10 @@ import { eventToTaskTracking, toTaskTracking } from './infra/queue/taskTracking.
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersResolvers } from './features/users/users.graphql.ts';
 import { registerWebRoutes } from './features/web/web.routes.ts';
+import { surveysResolvers } from './features/surveys/surveys.graphql.ts';
+import { createSurveysRepository } from './features/surveys/surveys.repository.ts';
+import { registerSurveyRoutes } from './features/surveys/surveys.routes.ts';
+import { createSurveysService } from './features/surveys/surveys.service.ts';
 
 /** Images are photos of sites and devices: 20 MiB is ample. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -251,6 +255,23 @@ export async function buildApp({
     return Promise.resolve();
   };
   const tasksService = createTasksService(queue);
+  const surveys = createSurveysService({
+    surveys: createSurveysRepository(db),
+    access,
+    mailer,
+    tokens,
+    publicUrl: config.publicUrl,
+  });
+  registerSurveyRoutes(router, { service: surveys, tokens, users });
+  // Overdue surveys become notifications for their organisations' admins: at start and hourly.
+  const notifyOverdueSurveys = () =>
+    void surveys
+      .notifyOverdue()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'overdue surveys not checked'));
+  const overdueTimer = setInterval(notifyOverdueSurveys, 3_600_000);
+  overdueTimer.unref();
+  app.addHook('onReady', () => Promise.resolve(notifyOverdueSurveys()));
+  app.addHook('onClose', () => Promise.resolve(clearInterval(overdueTimer)));
   const siteTools = createSiteToolsService({
     sites: sitesRepository,
     access,
@@ -314,6 +335,7 @@ export async function buildApp({
       }),
       siteToolsResolvers(siteTools),
       exclusionsResolvers(exclusions),
+      surveysResolvers(surveys),
     ],
     tokens,
     users,

@@ -13,6 +13,7 @@ import { siteMergeTypeDefs } from './features/sites/siteMerge.graphql.ts';
 import { siteToolsTypeDefs } from './features/sites/siteTools.graphql.ts';
 import { sitesTypeDefs } from './features/sites/sites.graphql.ts';
 import { speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
+import { surveysTypeDefs } from './features/surveys/surveys.graphql.ts';
 import { tasksTypeDefs } from './features/tasks/tasks.graphql.ts';
 import { notificationsTypeDefs } from './features/notifications/notifications.graphql.ts';
 import { usersTypeDefs } from './features/users/users.graphql.ts';
@@ -34,4 +35,5 @@ export const typeDefs: readonly string[] = [
   siteToolsTypeDefs,
   exclusionsTypeDefs,
   notificationsTypeDefs,
+  surveysTypeDefs,
 ];

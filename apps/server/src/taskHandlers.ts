@@ -15,6 +15,8 @@ import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
 import { createNotifier } from './infra/notifications/notifier.repository.ts';
+import { createSurveysRepository } from './features/surveys/surveys.repository.ts';
+import { createSurveyProgress } from './features/surveys/surveys.service.ts';
 
 export function createTaskHandlers(deps: {
   db: Database;
@@ -34,10 +36,23 @@ export function createTaskHandlers(deps: {
     siteData,
     queue,
   });
+  const refreshRollups = createRefreshRollupsHandler(siteData);
+  const surveyProgress = createSurveyProgress(createSurveysRepository(db));
   return {
     process_file: processFile,
     process_national_platform_file: processFile,
-    refresh_site_rollups: createRefreshRollupsHandler(siteData),
+    // A site's accepted data changed: its surveys' progress follows (SPEC section 4).
+    refresh_site_rollups: async (task) => {
+      const outcome = await refreshRollups(task);
+      const completed = await surveyProgress.siteDataChanged(task.payload.siteId);
+      return completed.length === 0
+        ? outcome
+        : {
+            ...outcome,
+            message: `${outcome.message}; ${completed.length} survey(s) completed`,
+            result: { ...outcome.result, surveysCompleted: completed },
+          };
+    },
     delete_site: createDeleteSiteHandler({ sites, siteData, mailer, notifier, publicUrl }),
     merge_sites: createMergeSitesHandler({ sites, siteData, mailer, notifier, publicUrl }),
     site_change_scheme: createReprocessSiteHandler({ ingest, queue, processFile }),

@@ -53,12 +53,14 @@ const KINDS = [
   'organisation',
   'task',
   'lane',
+  'survey',
 ] as const;
 type Kind = (typeof KINDS)[number];
 type Ids = Record<Kind, string>;
 
 /** Words in an argument's name (or its operation's or route's) that say which kind of id it takes. */
 const KIND_WORDS: [RegExp, Kind][] = [
+  [/survey/i, 'survey'],
   [/map_?note_?group/i, 'mapNoteGroup'],
   [/note/i, 'mapNote'],
   [/group/i, 'group'],
@@ -168,6 +170,10 @@ const TEXT_HINTS: [RegExp, () => string][] = [
   [/\.end_time$/, () => '2025-06-03T00:00:00.000Z'],
   [/\.(start_date|effective_from)$/, () => '2025-06-01'],
   [/\.end_date$/, () => '2025-06-30'],
+  [/\.scheduled_start$/, () => '2025-06-01'],
+  [/\.scheduled_end$/, () => '2025-06-30'],
+  [/SiteListOptionsInput\.attribute$/, () => 'sid'],
+  [/SiteListOptionsInput\.name_format$/, () => 'name'],
   [/TimeExclusionInput\.from$/, () => '07:00'],
   [/TimeExclusionInput\.to$/, () => '09:00'],
   [/\.from$/, () => 'N'],
@@ -802,6 +808,25 @@ describe("another organisation's admin, against organisation A's data", () => {
     );
     const imageBytes = pngWith(names('image bytes'));
     const image = await uploadImage(token, `${names('image')}.png`, imageBytes);
+    const survey = pick<{ id: string }>(
+      await ask(token, 'mutation($input: SurveyInput!) { createSurvey(input: $input) { id } }', {
+        input: {
+          name: names('survey'),
+          scheduled_start: '2025-06-02',
+          scheduled_end: '2025-06-08',
+          site_ids: [siteId],
+          contractor_name: names('contractor'),
+          contractor_email: `${names('contractor').replaceAll(' ', '-')}@example.test`,
+          notes: names('survey notes'),
+          site_list: {
+            attribute: 'sid',
+            name_format: 'name',
+            overrides: [{ site_id: siteId, name: names('counter name') }],
+          },
+        },
+      }),
+      'createSurvey',
+    );
     const user = await rest(token, 'POST', '/core/api/config/create_user/', {
       username: names('viewer').replaceAll(' ', '-'),
       email: `${names('viewer').replaceAll(' ', '-')}@example.test`,
@@ -824,6 +849,7 @@ describe("another organisation's admin, against organisation A's data", () => {
         user: userId,
         task: file.task_id ?? '',
         lane: lanes[0]?.id ?? '',
+        survey: survey.id,
       },
       lanes,
       imageBytes,
@@ -881,6 +907,8 @@ describe("another organisation's admin, against organisation A's data", () => {
       deletedSites: await read('deletedSites'),
       group: await read('siteGroup', { id: a.ids.group }),
       groups: await read('siteGroups'),
+      survey: await read('survey', { id: a.ids.survey }),
+      surveys: await read('surveys'),
       mapNotes: await read('mapNotes'),
       exclusions: await read('vehicleExclusionFilters'),
       me: await read('me'),

@@ -14,6 +14,7 @@ export const NOT_FOUND_MESSAGES = {
   file: ERROR_CATALOGUE[404],
   siteGroup: ERROR_CATALOGUE[404],
   mapNote: ERROR_CATALOGUE[404],
+  survey: "We couldn't find that survey",
 } as const;
 
 export type CataloguedStatus = keyof typeof ERROR_CATALOGUE;

@@ -35,6 +35,9 @@ export const PERMISSIONS = {
   'exclusionFilters.manage': ['admin', 'org_admin', 'org_user'],
   'mapNotes.read': ['admin', 'org_admin', 'org_user'],
   'mapNotes.write': ['admin', 'org_admin'],
+  /** SPEC sections 2 to 4: viewers follow surveys; the organisation's admins plan them. */
+  'surveys.read': ['admin', 'org_admin', 'org_user'],
+  'surveys.write': ['admin', 'org_admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -62,6 +65,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'sites.delete',
   'exclusionFilters.manage',
   'mapNotes.write',
+  'surveys.write',
 ]);
 
 /**

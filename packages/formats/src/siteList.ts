@@ -12,6 +12,8 @@ export interface SiteListEntry {
   /** From the road centre outwards. */
   lanes: { direction: string | null; type: string }[];
   timeZone: string;
+  /** The attribute written for the site, when not the plain `SID:<id>` (a survey's options). */
+  attribute?: string;
 }
 
 export const SITE_LIST_COLUMNS = [
@@ -43,7 +45,7 @@ export function siteListCsv(entries: readonly SiteListEntry[]): string {
   const rows = entries.map((site) =>
     [
       site.name,
-      siteAttribute(site.id),
+      site.attribute ?? siteAttribute(site.id),
       site.latitude === null ? null : site.latitude.toFixed(6),
       site.longitude === null ? null : site.longitude.toFixed(6),
       site.directionOne,

@@ -75,6 +75,15 @@ type Documents = {
     "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": typeof types.SiteLanesDocument,
     "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": typeof types.SetSiteLanesDocument,
     "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n": typeof types.SiteNameClashesDocument,
+    "\n  query Surveys(\n    $tab: String\n    $search: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    surveys(\n      tab: $tab\n      search: $search\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      surveys {\n        id\n        name\n        state\n        scheduled_start\n        scheduled_end\n        completed_on\n        counter_model\n        sensor_spacing_m\n        assignee_user_id\n        assignee_name\n        contractor_name\n        contractor_email\n        notes\n        window_days\n        site_count\n        sites_with_data\n        sites_complete\n        overdue\n        deleted_on\n        site_list {\n          attribute\n          name_format\n          name_max_length\n          overrides {\n            site_id\n            name\n            attribute\n          }\n        }\n        sites {\n          site_id\n          name\n          deleted\n          has_data\n          files\n          days\n          complete\n          quality_status\n        }\n      }\n    }\n  }\n": typeof types.SurveysDocument,
+    "\n  query SurveyAssignees {\n    surveyAssignees {\n      id\n      username\n      first_name\n      last_name\n    }\n  }\n": typeof types.SurveyAssigneesDocument,
+    "\n  query SurveySiteFileLink($id: ID!) {\n    surveySiteFileLink(id: $id) {\n      url\n    }\n  }\n": typeof types.SurveySiteFileLinkDocument,
+    "\n  mutation CreateSurvey($input: SurveyInput!) {\n    createSurvey(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateSurveyDocument,
+    "\n  mutation UpdateSurvey($id: ID!, $input: SurveyInput!) {\n    updateSurvey(id: $id, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.UpdateSurveyDocument,
+    "\n  mutation DeleteSurvey($id: ID!) {\n    deleteSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSurveyDocument,
+    "\n  mutation RestoreSurvey($id: ID!) {\n    restoreSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.RestoreSurveyDocument,
+    "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.ReopenSurveyDocument,
+    "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n": typeof types.CreatePlannedSiteDocument,
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": typeof types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
@@ -140,6 +149,15 @@ const documents: Documents = {
     "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": types.SiteLanesDocument,
     "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": types.SetSiteLanesDocument,
     "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n": types.SiteNameClashesDocument,
+    "\n  query Surveys(\n    $tab: String\n    $search: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    surveys(\n      tab: $tab\n      search: $search\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      surveys {\n        id\n        name\n        state\n        scheduled_start\n        scheduled_end\n        completed_on\n        counter_model\n        sensor_spacing_m\n        assignee_user_id\n        assignee_name\n        contractor_name\n        contractor_email\n        notes\n        window_days\n        site_count\n        sites_with_data\n        sites_complete\n        overdue\n        deleted_on\n        site_list {\n          attribute\n          name_format\n          name_max_length\n          overrides {\n            site_id\n            name\n            attribute\n          }\n        }\n        sites {\n          site_id\n          name\n          deleted\n          has_data\n          files\n          days\n          complete\n          quality_status\n        }\n      }\n    }\n  }\n": types.SurveysDocument,
+    "\n  query SurveyAssignees {\n    surveyAssignees {\n      id\n      username\n      first_name\n      last_name\n    }\n  }\n": types.SurveyAssigneesDocument,
+    "\n  query SurveySiteFileLink($id: ID!) {\n    surveySiteFileLink(id: $id) {\n      url\n    }\n  }\n": types.SurveySiteFileLinkDocument,
+    "\n  mutation CreateSurvey($input: SurveyInput!) {\n    createSurvey(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateSurveyDocument,
+    "\n  mutation UpdateSurvey($id: ID!, $input: SurveyInput!) {\n    updateSurvey(id: $id, input: $input) {\n      id\n      name\n    }\n  }\n": types.UpdateSurveyDocument,
+    "\n  mutation DeleteSurvey($id: ID!) {\n    deleteSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSurveyDocument,
+    "\n  mutation RestoreSurvey($id: ID!) {\n    restoreSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.RestoreSurveyDocument,
+    "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.ReopenSurveyDocument,
+    "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n": types.CreatePlannedSiteDocument,
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
@@ -385,6 +403,42 @@ export function graphql(source: "\n  mutation SetSiteLanes($siteId: ID!, $lanes:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n"): typeof import('./graphql').SiteNameClashesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Surveys(\n    $tab: String\n    $search: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    surveys(\n      tab: $tab\n      search: $search\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      surveys {\n        id\n        name\n        state\n        scheduled_start\n        scheduled_end\n        completed_on\n        counter_model\n        sensor_spacing_m\n        assignee_user_id\n        assignee_name\n        contractor_name\n        contractor_email\n        notes\n        window_days\n        site_count\n        sites_with_data\n        sites_complete\n        overdue\n        deleted_on\n        site_list {\n          attribute\n          name_format\n          name_max_length\n          overrides {\n            site_id\n            name\n            attribute\n          }\n        }\n        sites {\n          site_id\n          name\n          deleted\n          has_data\n          files\n          days\n          complete\n          quality_status\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').SurveysDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SurveyAssignees {\n    surveyAssignees {\n      id\n      username\n      first_name\n      last_name\n    }\n  }\n"): typeof import('./graphql').SurveyAssigneesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SurveySiteFileLink($id: ID!) {\n    surveySiteFileLink(id: $id) {\n      url\n    }\n  }\n"): typeof import('./graphql').SurveySiteFileLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSurvey($input: SurveyInput!) {\n    createSurvey(input: $input) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CreateSurveyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSurvey($id: ID!, $input: SurveyInput!) {\n    updateSurvey(id: $id, input: $input) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').UpdateSurveyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSurvey($id: ID!) {\n    deleteSurvey(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').DeleteSurveyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RestoreSurvey($id: ID!) {\n    restoreSurvey(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').RestoreSurveyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').ReopenSurveyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CreatePlannedSiteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

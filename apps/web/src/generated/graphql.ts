@@ -221,8 +221,12 @@ export type Mutation = {
   /** Sets the site's class scheme and pedestrians included, and queues its reprocess (up to an hour). */
   changeSiteScheme: TaskTracking;
   createMapNoteGroup: MapNoteGroup;
+  /** A new planned site placed on the map in the survey wizard (organisation admins). */
+  createPlannedSite: PlannedSite;
   /** Names are unique in the organisation, 1 to 60 characters (organisation admins). */
   createSiteGroup: SiteGroup;
+  /** Plans a survey; the assignee is emailed the schedule and the site file (organisation admins). */
+  createSurvey: Survey;
   /** Saves a new exclusion filter for the site's organisation (without siteId: the viewer's). */
   createVehicleExclusionFilter: VehicleExclusionFilter;
   /** SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id. */
@@ -236,6 +240,8 @@ export type Mutation = {
   deleteSiteGroup: Scalars['Boolean']['output'];
   /** Queues the removal of a deleted site with its files' data and rollups. */
   deleteSitePermanently: TaskTracking;
+  /** Moves the survey to the deleted tab, from which it can be restored. */
+  deleteSurvey: Survey;
   /** Deletes the filter and answers its id. */
   deleteVehicleExclusionFilter: Scalars['ID']['output'];
   /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
@@ -255,10 +261,13 @@ export type Mutation = {
   removeSitesFromGroup: SiteGroup;
   renameMapNoteGroup: MapNoteGroup;
   renameSiteGroup: SiteGroup;
+  /** A completed survey becomes active again. */
+  reopenSurvey: Survey;
   /** A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4). */
   requestQualityApproval: Scalars['Boolean']['output'];
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
+  restoreSurvey: Survey;
   /**
    * Saves a site's lanes in order from the road centre within each direction (organisation
    * admins). Every saved lane must be sent: the number of lanes cannot be decreased.
@@ -271,6 +280,7 @@ export type Mutation = {
   updateMapNote: MapNote;
   /** SPEC section 5 rules; names are unique in the organisation (organisation admins). A new class scheme or pedestrians included queues the site's reprocess (see siteTasks). */
   updateSite: Site;
+  updateSurvey: Survey;
   /** Replaces a file's notes with this list (platform admins); notes kept unchanged keep their time and author. */
   updateTrafficDataFileNotes: Array<FileNote>;
   updateVehicleExclusionFilter: VehicleExclusionFilter;
@@ -317,9 +327,21 @@ export type MutationCreateMapNoteGroupArgs = {
 };
 
 
+export type MutationCreatePlannedSiteArgs = {
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+  name: Scalars['String']['input'];
+};
+
+
 export type MutationCreateSiteGroupArgs = {
   name: Scalars['String']['input'];
   site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+
+export type MutationCreateSurveyArgs = {
+  input: SurveyInput;
 };
 
 
@@ -357,6 +379,11 @@ export type MutationDeleteSiteGroupArgs = {
 
 
 export type MutationDeleteSitePermanentlyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationDeleteSurveyArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -412,12 +439,22 @@ export type MutationRenameSiteGroupArgs = {
 };
 
 
+export type MutationReopenSurveyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationRequestQualityApprovalArgs = {
   fileId: Scalars['ID']['input'];
 };
 
 
 export type MutationRestoreSiteArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRestoreSurveyArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -450,6 +487,12 @@ export type MutationUpdateMapNoteArgs = {
 export type MutationUpdateSiteArgs = {
   id: Scalars['ID']['input'];
   input: SiteInput;
+};
+
+
+export type MutationUpdateSurveyArgs = {
+  id: Scalars['ID']['input'];
+  input: SurveyInput;
 };
 
 
@@ -500,6 +543,12 @@ export type Organisation = {
   preferences: Scalars['JSON']['output'];
 };
 
+/** A site created for a survey before any data: its id and name. */
+export type PlannedSite = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
 export type Query = {
   class_speed_individual_metrics: ClassSpeedMetrics;
   /** The organisation's deleted sites, most recently deleted first (organisation admins). */
@@ -540,6 +589,13 @@ export type Query = {
    */
   sites: SitePage;
   speedLimits: Array<SpeedLimit>;
+  survey: Survey;
+  /** The organisation's users a survey may be assigned to (organisation admins). */
+  surveyAssignees: Array<SurveyAssignee>;
+  /** A link that downloads the survey's site file for a few minutes. */
+  surveySiteFileLink: SurveySiteFileLink;
+  /** One tab of the organisation's surveys (active, completed or deleted), searched, sorted and paged. */
+  surveys: SurveyPage;
   /** The current state of these tasks, those of the viewer's organisation only (at most 100 ids). */
   task_tracking: Array<TaskTracking>;
   timeSeriesCountSummary: TimeSeriesCountSummary;
@@ -674,6 +730,27 @@ export type QuerySpeedLimitsArgs = {
 };
 
 
+export type QuerySurveyArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySurveySiteFileLinkArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySurveysArgs = {
+  direction?: InputMaybe<Scalars['String']['input']>;
+  orgId?: InputMaybe<Scalars['ID']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  page_size?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  tab?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryTask_TrackingArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
@@ -741,6 +818,8 @@ export type Site = {
   last_surveyed: Maybe<Scalars['String']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
   longitude: Maybe<Scalars['Float']['output']>;
+  /** Year of the latest completed survey of the site (SPEC section 3). */
+  most_recent_survey_year: Maybe<Scalars['Int']['output']>;
   name: Scalars['String']['output'];
   notes: Maybe<Scalars['String']['output']>;
   owner_organisation_id: Scalars['ID']['output'];
@@ -834,6 +913,35 @@ export type SiteInput = {
   time_zone: Scalars['String']['input'];
 };
 
+/** How the survey's site file names each site and what its attribute holds. */
+export type SiteListOptions = {
+  /** sid, sid_asset_id or sid_survey */
+  attribute: Scalars['String']['output'];
+  /** name, alternative_name or asset_id_name */
+  name_format: Scalars['String']['output'];
+  name_max_length: Maybe<Scalars['Int']['output']>;
+  overrides: Array<SiteListOverride>;
+};
+
+export type SiteListOptionsInput = {
+  attribute: Scalars['String']['input'];
+  name_format: Scalars['String']['input'];
+  name_max_length?: InputMaybe<Scalars['Int']['input']>;
+  overrides?: InputMaybe<Array<SiteListOverrideInput>>;
+};
+
+export type SiteListOverride = {
+  attribute: Maybe<Scalars['String']['output']>;
+  name: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+};
+
+export type SiteListOverrideInput = {
+  attribute?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  site_id: Scalars['ID']['input'];
+};
+
 export type SitePage = {
   sites: Array<Site>;
   total: Scalars['Int']['output'];
@@ -871,6 +979,85 @@ export type SpeedingTable = {
 export type Subscription = {
   /** Task tracking records of the signed-in user's organisation as they are created or change. */
   task_tracking_updated: TaskTracking;
+};
+
+/** SPEC sections 2 to 4: a survey plans the counting of chosen sites between two local dates. */
+export type Survey = {
+  assignee_name: Maybe<Scalars['String']['output']>;
+  assignee_user_id: Maybe<Scalars['ID']['output']>;
+  completed_on: Maybe<Scalars['String']['output']>;
+  contractor_email: Maybe<Scalars['String']['output']>;
+  contractor_name: Maybe<Scalars['String']['output']>;
+  counter_model: Maybe<Scalars['String']['output']>;
+  created_on: Scalars['String']['output'];
+  deleted_on: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  notes: Maybe<Scalars['String']['output']>;
+  organisation_id: Scalars['ID']['output'];
+  /** Active, the end date passed, and data still missing. */
+  overdue: Scalars['Boolean']['output'];
+  scheduled_end: Scalars['String']['output'];
+  /** YYYY-MM-DD, local to each site; both days are counted. */
+  scheduled_start: Scalars['String']['output'];
+  sensor_spacing_m: Maybe<Scalars['Float']['output']>;
+  site_count: Scalars['Int']['output'];
+  site_list: SiteListOptions;
+  sites: Array<SurveySite>;
+  /** Sites with accepted data on every day of the window. */
+  sites_complete: Scalars['Int']['output'];
+  /** Sites with a file whose data overlaps the window. */
+  sites_with_data: Scalars['Int']['output'];
+  /** active, completed or deleted */
+  state: Scalars['String']['output'];
+  /** Days from start to end, both counted. */
+  window_days: Scalars['Int']['output'];
+};
+
+export type SurveyAssignee = {
+  first_name: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  last_name: Scalars['String']['output'];
+  username: Scalars['String']['output'];
+};
+
+export type SurveyInput = {
+  /** An internal user, or else a contractor by name and email. */
+  assignee_user_id?: InputMaybe<Scalars['ID']['input']>;
+  contractor_email?: InputMaybe<Scalars['String']['input']>;
+  contractor_name?: InputMaybe<Scalars['String']['input']>;
+  counter_model?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  notes?: InputMaybe<Scalars['String']['input']>;
+  scheduled_end: Scalars['String']['input'];
+  scheduled_start: Scalars['String']['input'];
+  sensor_spacing_m?: InputMaybe<Scalars['Float']['input']>;
+  site_ids: Array<Scalars['ID']['input']>;
+  site_list?: InputMaybe<SiteListOptionsInput>;
+};
+
+export type SurveyPage = {
+  surveys: Array<Survey>;
+  total: Scalars['Int']['output'];
+};
+
+/** One site of a survey and what has arrived for it inside the survey's window. */
+export type SurveySite = {
+  complete: Scalars['Boolean']['output'];
+  /** Days of the window with accepted data. */
+  days: Scalars['Int']['output'];
+  deleted: Scalars['Boolean']['output'];
+  /** Files whose data overlaps the window. */
+  files: Scalars['Int']['output'];
+  has_data: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  /** The best review status of those files (ACC, PDC, WFR, LOAD, NRE, REJ), or null. */
+  quality_status: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+};
+
+export type SurveySiteFileLink = {
+  url: Scalars['String']['output'];
 };
 
 /** SPEC section 3: task tracking record. */
@@ -1428,6 +1615,75 @@ export type SiteNameClashesQueryVariables = Exact<{
 
 
 export type SiteNameClashesQuery = { siteNameClashes: Array<string> };
+
+export type SurveysQueryVariables = Exact<{
+  tab?: InputMaybe<Scalars['String']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type SurveysQuery = { surveys: { total: number, surveys: Array<{ id: string, name: string, state: string, scheduled_start: string, scheduled_end: string, completed_on: string | null, counter_model: string | null, sensor_spacing_m: number | null, assignee_user_id: string | null, assignee_name: string | null, contractor_name: string | null, contractor_email: string | null, notes: string | null, window_days: number, site_count: number, sites_with_data: number, sites_complete: number, overdue: boolean, deleted_on: string | null, site_list: { attribute: string, name_format: string, name_max_length: number | null, overrides: Array<{ site_id: string, name: string | null, attribute: string | null }> }, sites: Array<{ site_id: string, name: string, deleted: boolean, has_data: boolean, files: number, days: number, complete: boolean, quality_status: string | null }> }> } };
+
+export type SurveyAssigneesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SurveyAssigneesQuery = { surveyAssignees: Array<{ id: string, username: string, first_name: string, last_name: string }> };
+
+export type SurveySiteFileLinkQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type SurveySiteFileLinkQuery = { surveySiteFileLink: { url: string } };
+
+export type CreateSurveyMutationVariables = Exact<{
+  input: SurveyInput;
+}>;
+
+
+export type CreateSurveyMutation = { createSurvey: { id: string, name: string } };
+
+export type UpdateSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  input: SurveyInput;
+}>;
+
+
+export type UpdateSurveyMutation = { updateSurvey: { id: string, name: string } };
+
+export type DeleteSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteSurveyMutation = { deleteSurvey: { id: string, state: string } };
+
+export type RestoreSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RestoreSurveyMutation = { restoreSurvey: { id: string, state: string } };
+
+export type ReopenSurveyMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ReopenSurveyMutation = { reopenSurvey: { id: string, state: string } };
+
+export type CreatePlannedSiteMutationVariables = Exact<{
+  name: Scalars['String']['input'];
+  latitude: Scalars['Float']['input'];
+  longitude: Scalars['Float']['input'];
+}>;
+
+
+export type CreatePlannedSiteMutation = { createPlannedSite: { id: string, name: string } };
 
 export type TaskStatesQueryVariables = Exact<{
   ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
@@ -2178,6 +2434,126 @@ export const SiteNameClashesDocument = new TypedDocumentString(`
   siteNameClashes(siteId: $siteId, name: $name)
 }
     `) as unknown as TypedDocumentString<SiteNameClashesQuery, SiteNameClashesQueryVariables>;
+export const SurveysDocument = new TypedDocumentString(`
+    query Surveys($tab: String, $search: String, $sort: String, $direction: String, $page: Int, $size: Int) {
+  surveys(
+    tab: $tab
+    search: $search
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+  ) {
+    total
+    surveys {
+      id
+      name
+      state
+      scheduled_start
+      scheduled_end
+      completed_on
+      counter_model
+      sensor_spacing_m
+      assignee_user_id
+      assignee_name
+      contractor_name
+      contractor_email
+      notes
+      window_days
+      site_count
+      sites_with_data
+      sites_complete
+      overdue
+      deleted_on
+      site_list {
+        attribute
+        name_format
+        name_max_length
+        overrides {
+          site_id
+          name
+          attribute
+        }
+      }
+      sites {
+        site_id
+        name
+        deleted
+        has_data
+        files
+        days
+        complete
+        quality_status
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SurveysQuery, SurveysQueryVariables>;
+export const SurveyAssigneesDocument = new TypedDocumentString(`
+    query SurveyAssignees {
+  surveyAssignees {
+    id
+    username
+    first_name
+    last_name
+  }
+}
+    `) as unknown as TypedDocumentString<SurveyAssigneesQuery, SurveyAssigneesQueryVariables>;
+export const SurveySiteFileLinkDocument = new TypedDocumentString(`
+    query SurveySiteFileLink($id: ID!) {
+  surveySiteFileLink(id: $id) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<SurveySiteFileLinkQuery, SurveySiteFileLinkQueryVariables>;
+export const CreateSurveyDocument = new TypedDocumentString(`
+    mutation CreateSurvey($input: SurveyInput!) {
+  createSurvey(input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreateSurveyMutation, CreateSurveyMutationVariables>;
+export const UpdateSurveyDocument = new TypedDocumentString(`
+    mutation UpdateSurvey($id: ID!, $input: SurveyInput!) {
+  updateSurvey(id: $id, input: $input) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateSurveyMutation, UpdateSurveyMutationVariables>;
+export const DeleteSurveyDocument = new TypedDocumentString(`
+    mutation DeleteSurvey($id: ID!) {
+  deleteSurvey(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<DeleteSurveyMutation, DeleteSurveyMutationVariables>;
+export const RestoreSurveyDocument = new TypedDocumentString(`
+    mutation RestoreSurvey($id: ID!) {
+  restoreSurvey(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<RestoreSurveyMutation, RestoreSurveyMutationVariables>;
+export const ReopenSurveyDocument = new TypedDocumentString(`
+    mutation ReopenSurvey($id: ID!) {
+  reopenSurvey(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<ReopenSurveyMutation, ReopenSurveyMutationVariables>;
+export const CreatePlannedSiteDocument = new TypedDocumentString(`
+    mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {
+  createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CreatePlannedSiteMutation, CreatePlannedSiteMutationVariables>;
 export const TaskStatesDocument = new TypedDocumentString(`
     query TaskStates($ids: [ID!]!) {
   task_tracking(ids: $ids) {

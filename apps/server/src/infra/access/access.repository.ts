@@ -7,6 +7,7 @@ import {
   mapNotes,
   organisations,
   siteGroups,
+  surveys,
   sites,
   trafficDataFiles,
   users,
@@ -16,6 +17,7 @@ import {
 export type SiteRow = typeof sites.$inferSelect;
 export type FileRow = typeof trafficDataFiles.$inferSelect;
 export type SiteGroupRow = typeof siteGroups.$inferSelect;
+export type SurveyRow = typeof surveys.$inferSelect;
 export type MapNoteRow = typeof mapNotes.$inferSelect;
 export type MapNoteGroupRow = typeof mapNoteGroups.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -51,6 +53,8 @@ export function createAccessRepository(db: Database) {
     },
     siteGroup: (id: string) =>
       byId(id, (valid) => db.select().from(siteGroups).where(eq(siteGroups.id, valid))),
+    survey: (id: string) =>
+      byId(id, (valid) => db.select().from(surveys).where(eq(surveys.id, valid))),
     mapNote: (id: string) =>
       byId(id, (valid) => db.select().from(mapNotes).where(eq(mapNotes.id, valid))),
     mapNoteGroup: (id: string) =>

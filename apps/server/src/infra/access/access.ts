@@ -12,6 +12,7 @@ import {
   type OrganisationRow,
   type SiteGroupRow,
   type SiteRow,
+  type SurveyRow,
   type UserRow,
 } from './access.repository.ts';
 
@@ -24,6 +25,7 @@ export type {
   OrganisationRow,
   SiteGroupRow,
   SiteRow,
+  SurveyRow,
   UserRow,
 };
 
@@ -143,6 +145,33 @@ export function createAccess(db: Database) {
         await rows.siteGroup(groupId),
         (group) => group.organisationId,
         NOT_FOUND_MESSAGES.siteGroup,
+      );
+    },
+
+    /**
+     * A survey of the viewer's organisation: live ones by default, deleted ones for restore (or
+     * either); another organisation's is 403, as every resource's is.
+     */
+    async survey(
+      viewer: Viewer | null,
+      action: Action,
+      surveyId: string,
+      state: SiteState = 'any',
+    ): Promise<SurveyRow> {
+      authorize(viewer, action);
+      const found = await rows.survey(surveyId);
+      const inWantedState =
+        found &&
+        (state === 'any' ||
+          (state === 'live' ? found.deletedAt === null : found.deletedAt !== null))
+          ? found
+          : undefined;
+      return check(
+        viewer,
+        action,
+        inWantedState,
+        (survey) => survey.organisationId,
+        NOT_FOUND_MESSAGES.survey,
       );
     },
 

@@ -470,3 +470,64 @@ export const vehicleExclusionFilters = pgTable(
     ),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Surveys (issue 22): SPEC sections 2 to 4, an organisation's planned counting of chosen sites.
+
+/**
+ * A survey: its sites are counted between two local dates (inclusive) by an internal user or a
+ * contractor. `status` is active or completed; a deleted survey keeps its status for restore.
+ */
+export const surveys = pgTable(
+  'surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** Local dates, YYYY-MM-DD, both counted. */
+    scheduledStart: text('scheduled_start').notNull(),
+    scheduledEnd: text('scheduled_end').notNull(),
+    /** active or completed. */
+    status: text('status').notNull().default('active'),
+    completedOn: timestamp('completed_on', { withTimezone: true }),
+    counterModel: text('counter_model'),
+    sensorSpacingM: doublePrecision('sensor_spacing_m'),
+    assigneeUserId: uuid('assignee_user_id').references(() => users.id, { onDelete: 'set null' }),
+    contractorName: text('contractor_name'),
+    contractorEmail: text('contractor_email'),
+    notes: text('notes'),
+    /** How the site file names the sites and what their attribute holds (packages/domain). */
+    siteListOptions: jsonb('site_list_options')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdOn: createdOn(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('surveys_org_status_idx').on(table.organisationId, table.status, table.scheduledStart),
+    index('surveys_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** The sites of a survey, in the order the wizard chose them. */
+export const surveySites = pgTable(
+  'survey_sites',
+  {
+    surveyId: uuid('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.surveyId, table.siteId] }),
+    index('survey_sites_site_idx').on(table.siteId),
+  ],
+);

@@ -11,6 +11,7 @@ import RouterIcon from '@mui/icons-material/Router';
 import SettingsInputAntennaIcon from '@mui/icons-material/SettingsInputAntenna';
 import TranslateIcon from '@mui/icons-material/Translate';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import EventNoteIcon from '@mui/icons-material/EventNote';
 import type { ReactElement } from 'react';
 import { PERMISSIONS, type Role } from '@roadcount/domain';
 
@@ -38,6 +39,7 @@ export function isVisibleTo(entry: NavigationEntry, group: string | undefined): 
 export const NAVIGATION: NavigationEntry[] = [
   { labelKey: 'nav.analysis', path: '/ui/analysis/map', icon: <MapIcon /> },
   { labelKey: 'nav.sites', path: '/ui/site-list', icon: <PlaceIcon /> },
+  { labelKey: 'surveys.nav', path: '/ui/surveys', icon: <EventNoteIcon /> },
   { labelKey: 'nav.management', path: '/ui/file-management', icon: <FolderOpenIcon /> },
   { labelKey: 'nav.insights', path: '/ui/insights', icon: <InsightsIcon /> },
   { labelKey: 'nav.roadstuds', path: '/ui/roadstuds', icon: <SettingsInputAntennaIcon /> },

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useMarkNotificationsRead, useNotifications, type Notification } from '../api/inboxApi.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 
-const KNOWN_KINDS = ['file_review', 'merge_sites', 'delete_site'];
+const KNOWN_KINDS = ['file_review', 'merge_sites', 'delete_site', 'survey_overdue'];
 
 /** Where a notification leads: the site it is about, or the file to review. */
 function linkOf(notification: Notification): string | null {
@@ -12,6 +12,7 @@ function linkOf(notification: Notification): string | null {
   if (typeof message.site_id === 'string' && notification.kind !== 'delete_site')
     return `/ui/analysis/site-detail/${message.site_id}`;
   if (typeof message.trafficdatafile_id === 'string') return '/ui/file-management';
+  if (notification.kind === 'survey_overdue') return '/ui/surveys';
   return null;
 }
 
@@ -32,6 +33,8 @@ export function NotificationsCard() {
       site: typeof message.site_name === 'string' ? message.site_name : '',
       count: Number(message.merged ?? 0),
       files: Number(message.files ?? 0),
+      survey: typeof message.name === 'string' ? message.name : '',
+      end: typeof message.scheduled_end === 'string' ? message.scheduled_end : '',
     };
     if (notification.kind === 'delete_site')
       return t(
