@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
+import { mapConfigAnswer } from '@roadcount/domain';
 import { typeDefs } from './graphqlSchema.ts';
 import type { DatabaseHandle } from './infra/db/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
@@ -290,6 +291,7 @@ export async function buildApp({
     auth: false,
     permission: 'public',
     responses: { 200: 'the base maps' },
+    answer: mapConfigAnswer,
     handler: () =>
       Promise.resolve({
         styleUrl: config.map.styleUrl ?? null,

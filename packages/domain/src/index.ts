@@ -21,3 +21,4 @@ export * from './mapNotes.ts';
 export * from './mapProfiles.ts';
 export * from './images.ts';
 export * from './surveys.ts';
+export * from './apiAnswers.ts';

@@ -137,7 +137,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            images: {
+                                content_type: string;
+                                file_name: string;
+                                id: string;
+                                size_bytes: number;
+                                uploaded_on: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description not signed in */
                 401: {
@@ -284,7 +294,15 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            satelliteAttribution: string;
+                            satelliteUrl: string;
+                            styleUrl: string | null;
+                            tileAttribution: string;
+                            tileUrl: string;
+                        };
+                    };
                 };
             };
         };
@@ -733,7 +751,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            access: string;
+                            refresh: string;
+                        };
+                    };
                 };
                 /** @description wrong credentials */
                 401: {
@@ -787,7 +810,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            access: string;
+                            refresh: string;
+                        };
+                    };
                 };
                 /** @description invalid, expired, revoked or reused token */
                 401: {
@@ -843,7 +871,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_on: string;
+                            email: string;
+                            first_name: string;
+                            /** @enum {string} */
+                            group: "admin" | "org_admin" | "org_user";
+                            id: string;
+                            is_active: boolean;
+                            is_demo: boolean;
+                            last_login: string | null;
+                            last_name: string;
+                            organisation_id: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "org_admin" | "org_user";
+                            username: string;
+                        };
+                    };
                 };
                 /** @description invalid or taken */
                 400: {
@@ -944,7 +989,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            label: string;
+                            /** @enum {string} */
+                            name: "admin" | "org_admin" | "org_user";
+                        }[];
+                    };
                 };
                 /** @description not an admin */
                 403: {
@@ -985,7 +1036,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            active_users?: number;
+                            created_on: string;
+                            id: string;
+                            max_active_users: number;
+                            max_sites: number;
+                            name: string;
+                            preferences: {
+                                bidirectional_cutoff: number;
+                                /** @enum {string} */
+                                default_units: "metric" | "imperial";
+                                headway_threshold_seconds: number;
+                                hidden: {
+                                    mapNotes: boolean;
+                                };
+                                length_outlier_factor: number;
+                                /** @enum {string} */
+                                locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
+                                lowest_max_adt: number;
+                                max_unclassifiable_percent: number;
+                                min_average_rho: number;
+                                min_survey_hours: number;
+                                request_user_approve_quality: boolean;
+                                sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                time_zone: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
                 };
                 /** @description no session */
                 401: {
@@ -1020,7 +1101,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            active_users?: number;
+                            created_on: string;
+                            id: string;
+                            max_active_users: number;
+                            max_sites: number;
+                            name: string;
+                            preferences: {
+                                bidirectional_cutoff: number;
+                                /** @enum {string} */
+                                default_units: "metric" | "imperial";
+                                headway_threshold_seconds: number;
+                                hidden: {
+                                    mapNotes: boolean;
+                                };
+                                length_outlier_factor: number;
+                                /** @enum {string} */
+                                locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
+                                lowest_max_adt: number;
+                                max_unclassifiable_percent: number;
+                                min_average_rho: number;
+                                min_survey_hours: number;
+                                request_user_approve_quality: boolean;
+                                sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                time_zone: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
                 };
                 /** @description invalid or name taken */
                 400: {
@@ -1068,7 +1179,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            active_users?: number;
+                            created_on: string;
+                            id: string;
+                            max_active_users: number;
+                            max_sites: number;
+                            name: string;
+                            preferences: {
+                                bidirectional_cutoff: number;
+                                /** @enum {string} */
+                                default_units: "metric" | "imperial";
+                                headway_threshold_seconds: number;
+                                hidden: {
+                                    mapNotes: boolean;
+                                };
+                                length_outlier_factor: number;
+                                /** @enum {string} */
+                                locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
+                                lowest_max_adt: number;
+                                max_unclassifiable_percent: number;
+                                min_average_rho: number;
+                                min_survey_hours: number;
+                                request_user_approve_quality: boolean;
+                                sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                time_zone: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
                 };
                 /** @description not yours */
                 403: {
@@ -1126,7 +1267,37 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            active_users?: number;
+                            created_on: string;
+                            id: string;
+                            max_active_users: number;
+                            max_sites: number;
+                            name: string;
+                            preferences: {
+                                bidirectional_cutoff: number;
+                                /** @enum {string} */
+                                default_units: "metric" | "imperial";
+                                headway_threshold_seconds: number;
+                                hidden: {
+                                    mapNotes: boolean;
+                                };
+                                length_outlier_factor: number;
+                                /** @enum {string} */
+                                locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
+                                lowest_max_adt: number;
+                                max_unclassifiable_percent: number;
+                                min_average_rho: number;
+                                min_survey_hours: number;
+                                request_user_approve_quality: boolean;
+                                sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                time_zone: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
                 };
                 /** @description invalid value */
                 400: {
@@ -1177,7 +1348,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            access: string;
+                            refresh: string;
+                        };
+                    };
                 };
                 /** @description wrong current password or unacceptable new one */
                 400: {
@@ -1232,7 +1408,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
                 };
                 /** @description invalid or expired link, or unacceptable password */
                 400: {
@@ -1279,7 +1459,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            detail: string;
+                        };
+                    };
                 };
                 /** @description too many requests */
                 429: {
@@ -1368,7 +1552,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            active_users: number;
+                            organisation: {
+                                id: string;
+                                max_active_users: number;
+                                name: string;
+                            };
+                            results: {
+                                created_on: string;
+                                email: string;
+                                first_name: string;
+                                /** @enum {string} */
+                                group: "admin" | "org_admin" | "org_user";
+                                id: string;
+                                is_active: boolean;
+                                is_demo: boolean;
+                                last_login: string | null;
+                                last_name: string;
+                                organisation_id: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "org_admin" | "org_user";
+                                username: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description no session */
                 401: {
@@ -1432,7 +1641,24 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            created_on: string;
+                            email: string;
+                            first_name: string;
+                            /** @enum {string} */
+                            group: "admin" | "org_admin" | "org_user";
+                            id: string;
+                            is_active: boolean;
+                            is_demo: boolean;
+                            last_login: string | null;
+                            last_name: string;
+                            organisation_id: string | null;
+                            /** @enum {string} */
+                            role: "admin" | "org_admin" | "org_user";
+                            username: string;
+                        };
+                    };
                 };
                 /** @description invalid input */
                 400: {
@@ -1476,7 +1702,65 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            authorised_organisations: {
+                                id: string;
+                                name: string;
+                            }[];
+                            created_on: string;
+                            email: string;
+                            first_name: string;
+                            /** @enum {string} */
+                            group: "admin" | "org_admin" | "org_user";
+                            id: string;
+                            is_active: boolean;
+                            is_admin: boolean;
+                            is_demo: boolean;
+                            is_org_admin: boolean;
+                            last_login: string | null;
+                            last_name: string;
+                            organisation: {
+                                id: string;
+                                max_active_users: number;
+                                max_sites: number;
+                                name: string;
+                                preferences: {
+                                    bidirectional_cutoff: number;
+                                    /** @enum {string} */
+                                    default_units: "metric" | "imperial";
+                                    headway_threshold_seconds: number;
+                                    hidden: {
+                                        mapNotes: boolean;
+                                    };
+                                    length_outlier_factor: number;
+                                    /** @enum {string} */
+                                    locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
+                                    lowest_max_adt: number;
+                                    max_unclassifiable_percent: number;
+                                    min_average_rho: number;
+                                    min_survey_hours: number;
+                                    request_user_approve_quality: boolean;
+                                    sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                    time_zone: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                            } | null;
+                            organisation_id: string | null;
+                            profile: {
+                                email: string;
+                                preferences: {
+                                    [key: string]: unknown;
+                                };
+                                username: string;
+                            };
+                            /** @enum {string} */
+                            role: "admin" | "org_admin" | "org_user";
+                            userId: string;
+                            username: string;
+                        };
+                    };
                 };
                 /** @description no session */
                 401: {

@@ -6,11 +6,22 @@ type JsonBody<Operation> = Operation extends {
   ? Body
   : never;
 
-/**
- * The JSON body a REST route takes, from the OpenAPI document (generated/openapi.ts); the
- * document describes no answers yet, so those are typed where they are read.
- */
+type JsonAnswer<Operation> = Operation extends {
+  responses: { 200: { content: { 'application/json': infer Answer } } };
+}
+  ? Answer
+  : Operation extends { responses: { 201: { content: { 'application/json': infer Answer } } } }
+    ? Answer
+    : never;
+
+/** The JSON body a REST route takes, from the OpenAPI document (generated/openapi.ts). */
 export type RequestBody<
   Path extends keyof paths,
   Method extends 'post' | 'put' | 'patch',
 > = JsonBody<paths[Path][Method]>;
+
+/** The JSON a REST route answers on success, from the OpenAPI document. */
+export type ResponseBody<
+  Path extends keyof paths,
+  Method extends 'get' | 'post' | 'put' | 'patch',
+> = JsonAnswer<paths[Path][Method]>;

@@ -3,6 +3,7 @@ import { emailSchema } from '@roadcount/domain';
 import type { RateLimiter } from '../../infra/http/rateLimiter.ts';
 import type { Router } from '../../infra/http/route.ts';
 import { RESET_REQUESTED, type AuthService } from './auth.service.ts';
+import { detailAnswer, tokenPairAnswer } from '@roadcount/domain';
 
 const obtainBody = z.object({
   username: z.string().trim().min(1).max(254),
@@ -40,6 +41,7 @@ export function registerAuthRoutes(
     permission: 'public',
     body: obtainBody,
     responses: { 200: 'access and refresh', 401: 'wrong credentials', 429: 'too many attempts' },
+    answer: tokenPairAnswer,
     handler: async ({ body, request }) => {
       const accountKey = body.username.toLowerCase();
       limiters.signInByIp.hit(request.ip);
@@ -59,6 +61,7 @@ export function registerAuthRoutes(
     permission: 'public',
     body: refreshBody,
     responses: { 200: 'access and refresh', 401: 'invalid, expired, revoked or reused token' },
+    answer: tokenPairAnswer,
     handler: ({ body }) => service.refresh(body.refresh),
   });
 
@@ -84,6 +87,7 @@ export function registerAuthRoutes(
     permission: 'public',
     body: resetEmailBody,
     responses: { 200: 'request accepted', 429: 'too many requests' },
+    answer: detailAnswer,
     handler: async ({ body, request }) => {
       limiters.resetByIp.hit(request.ip);
       const email = emailSchema.safeParse(body.email);
@@ -104,6 +108,7 @@ export function registerAuthRoutes(
     permission: 'public',
     body: resetConfirmBody,
     responses: { 200: 'password set', 400: 'invalid or expired link, or unacceptable password' },
+    answer: detailAnswer,
     handler: async ({ body }) => {
       await service.confirmReset(body.token, body.password);
       return { detail: 'Your password is reset' };
@@ -123,6 +128,7 @@ export function registerAuthRoutes(
       400: 'wrong current password or unacceptable new one',
       401: 'no session',
     },
+    answer: tokenPairAnswer,
     handler: ({ body, viewer }) =>
       service.changePassword(viewer.row, body.old_password, body.new_password),
   });

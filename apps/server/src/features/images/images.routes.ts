@@ -1,3 +1,4 @@
+import { imagesAnswer } from '@roadcount/domain';
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import {
@@ -138,6 +139,7 @@ export function registerImageRoutes(
     auth: true,
     permission: 'files.read',
     responses: { 200: 'the images', 401: 'not signed in', 403: 'not allowed' },
+    answer: imagesAnswer,
     handler: async ({ viewer }) => {
       if (!viewer.organisationId) return { images: [] };
       return { images: (await deps.images.list(viewer.organisationId)).map(toView) };

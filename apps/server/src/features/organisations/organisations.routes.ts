@@ -1,4 +1,8 @@
-import { createOrganisationSchema } from '@roadcount/domain';
+import {
+  createOrganisationSchema,
+  organisationAnswer,
+  organisationsAnswer,
+} from '@roadcount/domain';
 import type { Router } from '../../infra/http/route.ts';
 import { organisationUpdateSchema, type OrganisationsService } from './organisations.service.ts';
 
@@ -11,6 +15,7 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     auth: true,
     permission: 'organisation.read',
     responses: { 200: 'organisations with settings', 401: 'no session' },
+    answer: organisationsAnswer,
     handler: ({ viewer }) => service.list(viewer),
   });
 
@@ -24,6 +29,7 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     body: createOrganisationSchema,
     status: 201,
     responses: { 201: 'created', 400: 'invalid or name taken', 403: 'not a platform admin' },
+    answer: organisationAnswer,
     handler: ({ viewer, body }) => service.create(viewer, body),
   });
 
@@ -35,6 +41,7 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     auth: true,
     permission: 'organisation.read',
     responses: { 200: 'organisation', 403: 'not yours' },
+    answer: organisationAnswer,
     handler: ({ viewer, params }) => service.get(viewer, params.id ?? ''),
   });
 
@@ -47,6 +54,7 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     permission: 'organisation.updateSettings',
     body: organisationUpdateSchema,
     responses: { 200: 'updated organisation', 400: 'invalid value', 403: 'not allowed' },
+    answer: organisationAnswer,
     handler: ({ viewer, params, body }) => service.update(viewer, params.id ?? '', body),
   });
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createUserSchema, emailSchema } from '@roadcount/domain';
 import type { Router } from '../../infra/http/route.ts';
 import type { UsersService } from './users.service.ts';
+import { groupsAnswer, profileAnswer, userSummaryAnswer, usersListAnswer } from '@roadcount/domain';
 
 const userIdBody = z.object({ user_id: z.uuid() });
 const listQuery = z.object({ organisation_id: z.uuid().optional() });
@@ -22,6 +23,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     auth: true,
     permission: 'profile.read',
     responses: { 200: 'profile', 401: 'no session', 403: 'not yours to see' },
+    answer: profileAnswer,
     handler: ({ viewer, params }) => service.profile(viewer, params.id ?? ''),
   });
 
@@ -34,6 +36,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     permission: 'profile.update',
     body: updateOwnBody,
     responses: { 200: 'updated user', 400: 'invalid input', 401: 'no session' },
+    answer: userSummaryAnswer,
     handler: ({ viewer, body }) => service.updateOwn(viewer, body),
   });
 
@@ -50,6 +53,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
       401: 'no session',
       403: 'not an admin of it',
     },
+    answer: usersListAnswer,
     handler: ({ viewer, query }) => service.list(viewer, query.organisation_id),
   });
 
@@ -68,6 +72,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
       403: 'not allowed',
       409: 'active-user limit reached',
     },
+    answer: userSummaryAnswer,
     handler: ({ viewer, body }) => service.create(viewer, body),
   });
 
@@ -103,6 +108,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     auth: true,
     permission: 'groups.list',
     responses: { 200: 'groups with labels', 403: 'not an admin' },
+    answer: groupsAnswer,
     handler: ({ viewer }) => Promise.resolve(service.groups(viewer)),
   });
 }

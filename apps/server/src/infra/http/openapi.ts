@@ -17,8 +17,13 @@ const transform: Transform = (document) => {
   const {
     'x-responses': responses,
     'x-multipart': multipart,
+    'x-answer': answer,
     ...rest
-  } = schema as { 'x-responses'?: Record<string, string>; 'x-multipart'?: string };
+  } = schema as {
+    'x-responses'?: Record<string, string>;
+    'x-multipart'?: string;
+    'x-answer'?: { status: number; schema: Record<string, unknown> };
+  };
   return {
     url,
     schema: {
@@ -28,7 +33,12 @@ const transform: Transform = (document) => {
             response: Object.fromEntries(
               Object.entries(responses).map(([status, text]) => [
                 status,
-                { description: text, type: 'null' },
+                answer && Number(status) === answer.status
+                  ? {
+                      description: text,
+                      content: { 'application/json': { schema: answer.schema } },
+                    }
+                  : { description: text, type: 'null' },
               ]),
             ),
           }

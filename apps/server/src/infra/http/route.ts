@@ -43,6 +43,11 @@ export interface RouteDefinition<Body, Query, Signed extends boolean> {
   bodyLimit?: number;
   /** Status of a successful answer; 200 unless said. */
   status?: number;
+  /**
+   * The JSON a successful call answers: documented in the OpenAPI document (the web's types are
+   * generated from it) and checked on every answer, so that the document cannot drift.
+   */
+  answer?: z.ZodType;
   responses: Record<number, string>;
   handler: (input: RouteInput<Body, Query, Signed>) => Promise<unknown>;
 }
@@ -67,6 +72,20 @@ function zodValidatorCompiler({ schema }: { schema: unknown }) {
       ),
     };
   };
+}
+
+/** Tests (vitest sets VITEST) fail on an answer outside its schema; a running server logs it. */
+const STRICT_ANSWERS = process.env.VITEST !== undefined;
+
+/** An answer's zod schema as the JSON schema the OpenAPI document holds. */
+function answerJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  // The document states its dialect once, at its top.
+  delete json.$schema;
+  return json;
 }
 
 /** The path's `:name` parameters as a schema, so that the document lists them. */
@@ -108,6 +127,14 @@ export function createRouter(
             : definition.permission,
           ...(definition.multipart ? { 'x-multipart': definition.multipart } : {}),
           'x-responses': definition.responses,
+          ...(definition.answer
+            ? {
+                'x-answer': {
+                  status: definition.status ?? 200,
+                  schema: answerJsonSchema(definition.answer),
+                },
+              }
+            : {}),
         },
         handler: async (request, reply) => {
           const viewer = await viewerForToken(
@@ -129,6 +156,17 @@ export function createRouter(
           });
           if (reply.sent) return reply;
           if (result === undefined) return reply.status(definition.status ?? 204).send();
+          if (definition.answer) {
+            const checked = definition.answer.safeParse(result);
+            if (!checked.success) {
+              const problem = `${definition.method.toUpperCase()} ${definition.path} answered outside its documented schema: ${checked.error.issues
+                .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+                .join('; ')}`;
+              // Under test a drift fails the test; in service the answer still goes out.
+              if (STRICT_ANSWERS) throw new Error(problem);
+              request.log.error(problem);
+            }
+          }
           return reply.status(definition.status ?? 200).send(result);
         },
       });

@@ -1,12 +1,11 @@
+import type { ResponseBody } from '../../lib/openapi.ts';
 /** SPEC section 4: the token pair lives in local storage under the item 'token'. */
 const STORAGE_KEY = 'token';
 /** Fired on this window whenever the stored pair changes, so every part of the app follows. */
 export const SESSION_CHANGED_EVENT = 'roadcount:session-changed';
 
-export interface TokenPair {
-  access: string;
-  refresh: string;
-}
+/** What sign-in, refresh and a password change answer. */
+export type TokenPair = ResponseBody<'/core/api/auth/token/obtain/', 'post'>;
 
 export interface AccessClaims {
   user_id: string;

@@ -4,6 +4,7 @@ import { graphql } from '../../../generated/gql.ts';
 import type { MapFilter, MapSitesQuery } from '../../../generated/graphql.ts';
 import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
+import type { ResponseBody } from '../../../lib/openapi.ts';
 
 /** A site on the map with its figures over the chosen days (speeds in m/s). */
 export type MapSite = Narrowed<
@@ -14,17 +15,8 @@ export type MapSite = Narrowed<
 /** The map's days, always with a day range (the schema leaves it out for every day). */
 export type MapDates = Narrowed<MapFilter, { day_range: DayRange }>;
 
-/**
- * GET /api/map/config: public configuration, not among the documented routes of the OpenAPI
- * document, so described here.
- */
-export interface MapConfig {
-  styleUrl: string | null;
-  tileUrl: string;
-  tileAttribution: string;
-  satelliteUrl: string;
-  satelliteAttribution: string;
-}
+/** GET /api/map/config: the base map's style and tiles, as the server is configured. */
+export type MapConfig = ResponseBody<'/api/map/config', 'get'>;
 
 const MAP_SITES = graphql(`
   query MapSites($filter: MapFilter!) {

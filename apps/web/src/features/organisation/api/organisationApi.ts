@@ -1,29 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OrganisationSettings } from '@roadcount/domain';
 import { http } from '../../../lib/http.ts';
-import type { RequestBody } from '../../../lib/openapi.ts';
+import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
 
 const BASE = '/core/api/config/organisations/';
 
-// The OpenAPI document describes no answers yet: the two below are what the routes answer.
-export interface OrganisationSummary {
-  id: string;
-  name: string;
-  max_active_users: number;
-  max_sites: number;
-  /** Present in a platform admin's list. */
-  active_users?: number;
-  preferences: OrganisationSettings;
-  created_on: string;
-}
+/** An organisation as the list answers it (active users in a platform admin's list). */
+export type OrganisationSummary = ResponseBody<'/core/api/config/organisations/', 'get'>[number];
 
-export interface Organisation {
-  id: string;
-  name: string;
-  max_active_users: number;
-  max_sites: number;
-  preferences: OrganisationSettings;
-}
+/** An organisation's settings as GET and PATCH answer them. */
+export type Organisation = ResponseBody<'/core/api/config/organisations/{id}', 'get'>;
 
 export const organisationKeys = {
   all: ['organisations'] as const,

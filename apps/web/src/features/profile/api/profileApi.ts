@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Locale, OrganisationSettings, Role } from '@roadcount/domain';
+import type { Locale } from '@roadcount/domain';
 import { graphql } from '../../../generated/gql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
-import type { RequestBody } from '../../../lib/openapi.ts';
+import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
 import type { TokenPair } from '../../session/tokenStorage.ts';
 import { useSession } from '../../session/useSession.ts';
 
@@ -13,32 +13,15 @@ export interface UserPreferences {
   [key: string]: unknown;
 }
 
-/** GET /core/api/config/users/{id}: the profile a client loads after sign-in (SPEC section 3). */
-export interface Profile {
-  id: string;
-  userId: string;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  group: Role;
-  organisation_id: string | null;
-  is_active: boolean;
-  is_demo: boolean;
-  last_login: string | null;
-  is_admin: boolean;
-  is_org_admin: boolean;
-  authorised_organisations: { id: string; name: string }[];
-  profile: { username: string; email: string; preferences: UserPreferences };
-  organisation: {
-    id: string;
-    name: string;
-    max_active_users: number;
-    max_sites: number;
-    preferences: OrganisationSettings;
-  } | null;
-}
+type ProfileAnswer = ResponseBody<'/core/api/config/users/{id}', 'get'>;
+
+/**
+ * GET /core/api/config/users/{id}: the profile a client loads after sign-in (SPEC section 3), as
+ * the OpenAPI document has it; the user's free-form preferences read with the keys the web sets.
+ */
+export type Profile = Omit<ProfileAnswer, 'profile'> & {
+  profile: Omit<ProfileAnswer['profile'], 'preferences'> & { preferences: UserPreferences };
+};
 
 /** Changing the email needs the current password. */
 export type OwnProfileChanges = RequestBody<'/core/api/config/users/me/', 'patch'>;

@@ -3,19 +3,14 @@ import { useEffect, useState } from 'react';
 import { http } from '../../../lib/http.ts';
 import { readTokens } from '../../session/tokenStorage.ts';
 import { postMultipart } from '../../files/api/filesApi.ts';
+import type { ResponseBody } from '../../../lib/openapi.ts';
 
-export interface StoredImage {
-  id: string;
-  file_name: string;
-  content_type: string;
-  size_bytes: number;
-  uploaded_on: string;
-}
+export type StoredImage = ResponseBody<'/api/images', 'get'>['images'][number];
 
 export function useImages() {
   return useQuery({
     queryKey: ['images'],
-    queryFn: async () => (await http.get<{ images: StoredImage[] }>('/api/images')).images,
+    queryFn: async () => (await http.get<ResponseBody<'/api/images', 'get'>>('/api/images')).images,
   });
 }
 

@@ -1,35 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Role } from '@roadcount/domain';
 import { http } from '../../../lib/http.ts';
-import type { RequestBody } from '../../../lib/openapi.ts';
+import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
 import { organisationKeys } from '../../organisation/api/organisationApi.ts';
 
 const CONFIG = '/core/api/config';
 
-// The OpenAPI document describes no answers yet: the types below are what the routes answer.
-export interface UserSummary {
-  id: string;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  is_active: boolean;
-  is_demo: boolean;
-  last_login: string | null;
-  created_on: string;
-}
+export type UserSummary = ResponseBody<'/core/api/config/create_user/', 'post'>;
 
-export interface UsersList {
-  organisation: { id: string; name: string; max_active_users: number };
-  active_users: number;
-  results: UserSummary[];
-}
+export type UsersList = ResponseBody<'/core/api/config/users/', 'get'>;
 
-export interface Group {
-  name: Role;
-  label: string;
-}
+export type Group = ResponseBody<'/core/api/config/groups/', 'get'>[number];
 
 /** Platform admins choose the organisation_id; the server uses an org admin's own. */
 export type NewUser = RequestBody<'/core/api/config/create_user/', 'post'>;
