@@ -34,6 +34,9 @@ export function availabilityOption(
   const yearHeight = cell * 7 + 36;
   const max = Math.max(...data.days.map((day) => day.volume));
   const number = (value: number) => value.toLocaleString(locale);
+  // The legend fits a phone's width in compact figures (2.4K).
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const short = (value: number) => (narrow ? compact.format(value) : number(value));
   // Each year's calendar spans the months that have data (whole years only when they all do).
   const allDays = [...data.days.map(({ day }) => day), ...data.missing_days].sort();
   const firstMonth = `${(allDays[0] as string).slice(0, 7)}-01`;
@@ -69,7 +72,7 @@ export function availabilityOption(
           min: index * step + 1,
           max: (index + 1) * step,
           color,
-          label: `${number(index * step + 1)}–${number((index + 1) * step)}`,
+          label: `${short(index * step + 1)}–${short((index + 1) * step)}`,
         })),
       ],
     },
