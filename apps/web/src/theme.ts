@@ -25,5 +25,8 @@ export const theme = createTheme({
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { textTransform: 'none' } },
     },
+    // Toggles read in sentence case like every other control (MUI's default is upper case).
+    MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
   },
 });

@@ -246,7 +246,6 @@ export function MapControls({
         onChange={(_event, mode: SelectionMode | null) => mode && onSettings({ mode })}
         aria-label={t('map.controls.selectionMode')}
         fullWidth
-        sx={{ '& .MuiToggleButton-root': { textTransform: 'none' } }}
       >
         <ToggleButton value="single">{t('map.controls.single')}</ToggleButton>
         <ToggleButton value="multi">{t('map.controls.multi')}</ToggleButton>
