@@ -33,15 +33,80 @@ export const SERVER_MESSAGES = {
   siteNotFound: NOT_FOUND_MESSAGES.site,
   invalidCredentials: 'No active account found with the given credentials',
   startAfterEnd: 'The start date must not be later than the end date.',
+  usernameTaken: 'This username is already taken.',
+  organisationMissing: 'This organisation does not exist.',
+  chooseOrganisation: 'Choose an organisation for this user.',
+  chooseOrganisationToList: 'Choose an organisation: organisation_id is required.',
+  deleteOwnAccount: 'You cannot delete your own account.',
+  passwordForEmail: 'Enter your current password to change your email.',
+  passwordIsName: 'The password must not be your username or email.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  organisationNameTaken: "An organisation named '{{name}}' already exists.",
+  siteNamesTaken: 'Site names are unique; already taken: {{names}}',
+  siteCsvTooLarge: 'The CSV is too large; split it into smaller files',
+  sitesNeedOrganisation: 'Sites belong to an organisation; sign in as one of its users',
+  noteEmpty: 'A note needs some text.',
+  noteTooLong: 'A note is at most {{max}} characters.',
+  approvalOnlyWaiting: 'Only a file waiting for review can be sent for approval.',
+  mapNotesOrganisation: 'Choose the organisation of the map notes.',
+  noteGroupMissing: 'That note group does not exist.',
+  groupNeedsSites: 'choose the sites of the new group',
+  imageType: '{{file}}: Only jpeg, jpg and png images are accepted.',
+  imageExists: 'File name already exists: {{file}}',
+  surveyReopenCompleted: 'Only a completed survey can be reopened',
+  surveyStaffPlanning: 'Platform staff plan sites from an organisation',
+  staffUploadOnBehalf: 'Platform staff upload on behalf of an organisation from its account.',
+  fileTooLarge: 'A file is larger than the limit of {{mib}} MiB.',
+  imageTooLarge: 'An image is larger than the limit of {{mib}} MiB.',
+  subscriptionSites:
+    'The subscription allows {{limit}} sites and the organisation has {{existing}}; delete one or ask for a larger subscription',
+  subscriptionUsers:
+    'Your subscription allows {{limit}} active users and all are in use. Delete a user or ask for a larger subscription.',
+  tooManyAttempts: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
 
-/** The key of a catalogued server message, or undefined for any other text. */
-export function serverMessageKey(message: string): ServerMessageKey | undefined {
-  return (Object.keys(SERVER_MESSAGES) as ServerMessageKey[]).find(
-    (key) => SERVER_MESSAGES[key] === message,
+/** A catalogued message in English, its `{{name}}` parameters filled in. */
+export function serverMessage(
+  key: ServerMessageKey,
+  params: Record<string, string | number | undefined> = {},
+): string {
+  return SERVER_MESSAGES[key].replace(/\{\{(\w+)\}\}/g, (_match, name: string) =>
+    String(params[name] ?? ''),
   );
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Each catalogued message as a pattern that reads its parameters back. */
+const MESSAGE_PATTERNS = (Object.keys(SERVER_MESSAGES) as ServerMessageKey[]).map((key) => {
+  const names: string[] = [];
+  const source = SERVER_MESSAGES[key]
+    .split(/(\{\{\w+\}\})/)
+    .map((part) => {
+      const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+      if (!name) return escapeRegExp(part);
+      names.push(name);
+      return '(.+?)';
+    })
+    .join('');
+  return { key, names, pattern: new RegExp(`^${source}$`, 's') };
+});
+
+/** The key and parameters of a catalogued server message, or undefined for any other text. */
+export function serverMessageKey(
+  message: string,
+): { key: ServerMessageKey; params: Record<string, string> } | undefined {
+  for (const { key, names, pattern } of MESSAGE_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match)
+      return {
+        key,
+        params: Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])),
+      };
+  }
+  return undefined;
 }
 
 /** Standard reason phrases for the statuses the catalogue does not name. */

@@ -3,6 +3,8 @@ import i18n from '../i18n/i18n.ts';
 
 /** A message from the server in the user's language where the catalogue knows it. */
 export function localiseServerMessage(message: string): string {
-  const key = serverMessageKey(message);
-  return key ? i18n.t(`serverMessages.${key}`, { defaultValue: message }) : message;
+  const known = serverMessageKey(message);
+  return known
+    ? i18n.t(`serverMessages.${known.key}`, { ...known.params, defaultValue: message })
+    : message;
 }

@@ -8,7 +8,7 @@ import {
   type VehicleExclusion,
   type VehicleFilter,
 } from '@roadcount/analytics';
-import { findClassScheme, heavyClassIndexes, SERVER_MESSAGES } from '@roadcount/domain';
+import { findClassScheme, heavyClassIndexes, serverMessage } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
@@ -99,7 +99,7 @@ function vehicleFilter(
     vehicleExclusions: exclusions.vehicle,
     timeExclusions: exclusions.time,
   };
-  if (filter.startMs > filter.endMs) throw new HttpError(400, SERVER_MESSAGES.startAfterEnd);
+  if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
   return filter;
 }
 const EVERY_DIRECTION = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -307,7 +307,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
         throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
       }
       const filter = countFilter(payload);
-      if (filter.startMs > filter.endMs) throw new HttpError(400, SERVER_MESSAGES.startAfterEnd);
+      if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
       const files = await deps.siteData.intervalCounts(site.id);
       const local = new LocalTimeConverter(site.timeZone);
       return {

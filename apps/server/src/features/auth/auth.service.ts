@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SERVER_MESSAGES, type Role } from '@roadcount/domain';
+import { SERVER_MESSAGES, type Role, serverMessage } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
@@ -142,7 +142,7 @@ export function createAuthService(deps: {
       newPassword: string,
     ): Promise<TokenPair> {
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
-        throw new HttpError(400, 'The current password is not correct.');
+        throw new HttpError(400, serverMessage('wrongCurrentPassword'));
       }
       assertAcceptablePassword(newPassword, { username: user.username, email: user.email });
       const updated = await deps.users.update(user.id, {

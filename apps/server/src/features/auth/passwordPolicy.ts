@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { passwordSchema } from '@roadcount/domain';
+import { passwordSchema, serverMessage } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 
 // About 30,000 of the passwords most often found in breaches.
@@ -22,6 +22,6 @@ export function assertAcceptablePassword(
     (value): value is string => typeof value === 'string' && value.length >= 3,
   );
   if (personal.some((value) => lowered === value.toLowerCase())) {
-    throw new HttpError(400, 'The password must not be your username or email.');
+    throw new HttpError(400, serverMessage('passwordIsName'));
   }
 }

@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { IResolvers } from 'mercurius';
 import type { Access } from '../../infra/access/access.ts';
 import { authorize } from '../../infra/auth/viewer.ts';
@@ -41,9 +42,9 @@ export function noteTime(date: Date): string {
 
 function checkContent(content: string): string {
   const text = content.trim();
-  if (text === '') throw new HttpError(400, 'A note needs some text.');
+  if (text === '') throw new HttpError(400, serverMessage('noteEmpty'));
   if (text.length > MAX_NOTE_LENGTH)
-    throw new HttpError(400, `A note is at most ${MAX_NOTE_LENGTH} characters.`);
+    throw new HttpError(400, serverMessage('noteTooLong', { max: MAX_NOTE_LENGTH }));
   return text;
 }
 
@@ -151,7 +152,7 @@ export function fileNotesResolvers(deps: {
           const viewer = requireViewer(context);
           const file = await access.file(viewer, 'files.requestApproval', args.fileId);
           if (file.reviewStatus !== 'WFR')
-            throw new HttpError(409, 'Only a file waiting for review can be sent for approval.');
+            throw new HttpError(409, serverMessage('approvalOnlyWaiting'));
           // SPEC section 7: a notification for the organisation's admins (user null: all of them).
           await notes.notify({
             organisationId: file.organisationId,

@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { BlobTooLargeError, type BlobStore } from '../../infra/blob/blobStore.ts';
@@ -53,11 +54,7 @@ export function registerUploadRoutes(
     },
     handler: async ({ viewer: uploader, request }) => {
       const organisationId = uploader.organisationId;
-      if (!organisationId)
-        throw new HttpError(
-          400,
-          'Platform staff upload on behalf of an organisation from its account.',
-        );
+      if (!organisationId) throw new HttpError(400, serverMessage('staffUploadOnBehalf'));
       if (!request.isMultipart())
         throw new HttpError(400, 'Send the files as multipart/form-data.');
 
@@ -91,7 +88,7 @@ export function registerUploadRoutes(
         ) {
           throw new HttpError(
             413,
-            `A file is larger than the limit of ${Math.round(deps.maxUploadBytes / 1024 / 1024)} MiB.`,
+            serverMessage('fileTooLarge', { mib: Math.round(deps.maxUploadBytes / 1024 / 1024) }),
           );
         }
         throw error;

@@ -1,4 +1,4 @@
-import { imagesAnswer } from '@roadcount/domain';
+import { imagesAnswer, serverMessage } from '@roadcount/domain';
 import type {} from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import {
@@ -57,11 +57,7 @@ export function registerImageRoutes(
     },
     handler: async ({ viewer: uploader, request }) => {
       const organisationId = uploader.organisationId;
-      if (!organisationId)
-        throw new HttpError(
-          400,
-          'Platform staff upload on behalf of an organisation from its account.',
-        );
+      if (!organisationId) throw new HttpError(400, serverMessage('staffUploadOnBehalf'));
       if (!request.isMultipart())
         throw new HttpError(400, 'Send the images as multipart/form-data.');
       const received: {
@@ -78,16 +74,16 @@ export function registerImageRoutes(
           const bytes = await part.toBuffer();
           const contentType = imageContentType(fileName);
           if (!contentType || !looksLikeImage(bytes.subarray(0, 8), contentType))
-            throw new HttpError(400, `${fileName}: ${IMAGE_MESSAGES.type}.`);
+            throw new HttpError(400, serverMessage('imageType', { file: fileName }));
           if (received.some((image) => image.fileName.toLowerCase() === fileName.toLowerCase()))
-            throw new HttpError(409, `${IMAGE_MESSAGES.exists}: ${fileName}`);
+            throw new HttpError(409, serverMessage('imageExists', { file: fileName }));
           received.push({ fileName, contentType, bytes });
         }
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new HttpError(
             413,
-            `An image is larger than the limit of ${Math.round(deps.maxImageBytes / 1024 / 1024)} MiB.`,
+            serverMessage('imageTooLarge', { mib: Math.round(deps.maxImageBytes / 1024 / 1024) }),
           );
         throw error;
       }
@@ -99,7 +95,7 @@ export function registerImageRoutes(
       );
       for (const image of received)
         if (imageNameProblem(image.fileName, taken) === 'exists')
-          throw new HttpError(409, `${IMAGE_MESSAGES.exists}: ${image.fileName}`);
+          throw new HttpError(409, serverMessage('imageExists', { file: image.fileName }));
 
       const stored = received.map((image) => {
         const id = randomUUID();

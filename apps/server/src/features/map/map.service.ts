@@ -11,6 +11,7 @@ import {
   heavyClassIndexes,
   histogramPercentile,
   type DayRange,
+  serverMessage,
 } from '@roadcount/domain';
 import type { Access } from '../../infra/access/access.ts';
 import { organisationScope, scopedOrganisationId } from '../../infra/access/access.ts';
@@ -37,8 +38,7 @@ function checkFilter(filter: MapFilter): void {
     if (!DATE.test(value) || Number.isNaN(Date.parse(value)))
       throw new HttpError(400, `${name} '${value}' is not a date (YYYY-MM-DD)`);
   }
-  if (filter.start_date > filter.end_date)
-    throw new HttpError(400, 'The start date must not be later than the end date.');
+  if (filter.start_date > filter.end_date) throw new HttpError(400, serverMessage('startAfterEnd'));
 }
 
 /** The limit in force on a local day: the latest whose effective-from date is not after it. */

@@ -6,6 +6,7 @@ import {
   mapNotePointSchema,
   mapNoteTextSchema,
   type Action,
+  serverMessage,
 } from '@roadcount/domain';
 import type { z } from 'zod';
 import { organisationScope, type Access } from '../../infra/access/access.ts';
@@ -70,7 +71,7 @@ export function createMapNotesService(repository: MapNotesRepository, access: Ac
     const scope = organisationScope(viewer, action, requested);
     // Staff who name no organisation work in their own, if they have one.
     const organisationId = scope.all ? viewer.organisationId : scope.organisationId;
-    if (!organisationId) throw new HttpError(400, 'Choose the organisation of the map notes.');
+    if (!organisationId) throw new HttpError(400, serverMessage('mapNotesOrganisation'));
     return organisationId;
   }
 
@@ -103,7 +104,7 @@ export function createMapNotesService(repository: MapNotesRepository, access: Ac
     if (!groupId) return null;
     const group = await repository.findGroup(groupId);
     if (!group || group.organisationId !== organisationId)
-      throw new HttpError(400, 'That note group does not exist.');
+      throw new HttpError(400, serverMessage('noteGroupMissing'));
     return group.id;
   }
 
@@ -151,7 +152,7 @@ export function createMapNotesService(repository: MapNotesRepository, access: Ac
       if (input.site_id) {
         const found = await repository.findSite(input.site_id);
         if (!found || found.organisationId !== organisationId)
-          throw new HttpError(400, "We couldn't find that site. It may have been deleted");
+          throw new HttpError(400, serverMessage('siteNotFound'));
         site = found;
       }
       const row = await repository.insertNote({

@@ -2,6 +2,7 @@ import {
   createOrganisationSchema,
   DEFAULT_ORGANISATION_SETTINGS,
   organisationSettingsSchema,
+  serverMessage,
 } from '@roadcount/domain';
 import type { z } from 'zod';
 import { organisationScope, type Access } from '../../infra/access/access.ts';
@@ -48,7 +49,7 @@ export function createOrganisationsService(repository: OrganisationsRepository, 
     async create(viewer: Viewer, input: z.infer<typeof createOrganisationSchema>) {
       authorize(viewer, 'organisations.create');
       if (await repository.findByName(input.name)) {
-        throw new HttpError(400, `An organisation named '${input.name}' already exists.`);
+        throw new HttpError(400, serverMessage('organisationNameTaken', { name: input.name }));
       }
       const row = await repository.insert({
         name: input.name,

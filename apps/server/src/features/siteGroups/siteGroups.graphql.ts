@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { IResolvers } from 'mercurius';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
@@ -37,7 +38,7 @@ interface GroupAnswer {
 }
 
 function toGroup(found: GroupAnswer | undefined) {
-  if (!found) throw new HttpError(404, "We can't find what you're looking for");
+  if (!found) throw new HttpError(404, serverMessage('notFound'));
   return {
     id: found.group.id,
     organisation_id: found.group.organisationId,

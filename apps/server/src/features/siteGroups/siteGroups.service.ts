@@ -1,4 +1,4 @@
-import { SITE_GROUP_MESSAGES, siteGroupNameProblem } from '@roadcount/domain';
+import { SITE_GROUP_MESSAGES, siteGroupNameProblem, serverMessage } from '@roadcount/domain';
 import { NOT_FOUND_MESSAGES } from '@roadcount/domain';
 import { organisationScope, scopedOrganisationId, type Access } from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
@@ -50,7 +50,7 @@ export function createSiteGroupsService(groups: SiteGroupsRepository, access: Ac
       let organisationId = viewer.organisationId;
       if (!organisationId) {
         const [first] = await groups.liveSites(siteIds.slice(0, 1));
-        if (!first) throw new HttpError(400, 'choose the sites of the new group');
+        if (!first) throw new HttpError(400, serverMessage('groupNeedsSites'));
         organisationId = first.ownerOrganisationId;
       }
       authorize(viewer, 'sites.update', { organisationId });

@@ -1,5 +1,5 @@
 import type { IResolvers } from 'mercurius';
-import { SITE_IMPORT_PROBLEM } from '@roadcount/domain';
+import { SITE_IMPORT_PROBLEM, serverMessage } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
@@ -67,7 +67,7 @@ export function siteLifecycleResolvers(
         withHttpErrors(async () => {
           const viewer = requireViewer(context);
           if (args.csv.length > MAX_CSV_CHARACTERS)
-            throw new HttpError(400, 'The CSV is too large; split it into smaller files');
+            throw new HttpError(400, serverMessage('siteCsvTooLarge'));
           const result = await service.importSites(viewer, args.csv);
           return {
             ...result,

@@ -4,6 +4,7 @@ import {
   siteImportError,
   type ImportedSite,
   type SiteImportError,
+  serverMessage,
 } from '@roadcount/domain';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
@@ -61,8 +62,7 @@ export function createSiteLifecycleService(deps: {
   const { sites } = deps;
 
   function ownOrganisation(viewer: Viewer): string {
-    if (!viewer.organisationId)
-      throw new HttpError(400, 'Sites belong to an organisation; sign in as one of its users');
+    if (!viewer.organisationId) throw new HttpError(400, serverMessage('sitesNeedOrganisation'));
     return viewer.organisationId;
   }
 
@@ -157,7 +157,10 @@ export function createSiteLifecycleService(deps: {
       if (limit)
         throw new HttpError(
           409,
-          `The subscription allows ${limit.params.limit} sites and the organisation has ${limit.params.existing}; delete one or ask for a larger subscription`,
+          serverMessage('subscriptionSites', {
+            limit: limit.params.limit,
+            existing: limit.params.existing,
+          }),
         );
       await sites.update(site.id, { deletedAt: null });
       return site.id;

@@ -7,6 +7,7 @@ import {
   LANE_MESSAGES,
   SITE_FILTERS,
   siteUpdateSchema,
+  serverMessage,
 } from '@roadcount/domain';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import { organisationScope, scopedOrganisationId } from '../../infra/access/access.ts';
@@ -245,7 +246,10 @@ export function sitesResolvers(deps: {
             );
           const clashes = await sites.nameClashes(site, input.name);
           if (clashes.length > 0)
-            throw new HttpError(409, `Site names are unique; already taken: ${clashes.join(', ')}`);
+            throw new HttpError(
+              409,
+              serverMessage('siteNamesTaken', { names: clashes.join(', ') }),
+            );
           await sites.update(site.id, {
             name: input.name,
             alternativeName: input.alternative_name,

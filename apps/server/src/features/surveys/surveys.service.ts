@@ -11,6 +11,7 @@ import {
   type SurveyProblem,
   type SurveySort,
   type SurveyState,
+  serverMessage,
 } from '@roadcount/domain';
 import { siteListCsv } from '@roadcount/formats';
 import { organisationScope, scopedOrganisationId, type Access } from '../../infra/access/access.ts';
@@ -398,7 +399,7 @@ export function createSurveysService(deps: {
     async reopen(viewer: Viewer, id: string) {
       const survey = await access.survey(viewer, 'surveys.write', id, 'live');
       if (survey.status !== 'completed')
-        throw new HttpError(409, 'Only a completed survey can be reopened');
+        throw new HttpError(409, serverMessage('surveyReopenCompleted'));
       await checkLimit(survey.organisationId, await surveys.siteIdsOf(survey.id), survey.id);
       await surveys.update(survey.id, { status: 'active', completedOn: null });
       return view(survey.id);
@@ -415,8 +416,7 @@ export function createSurveysService(deps: {
       authorize(viewer, 'surveys.write');
       authorize(viewer, 'sites.import');
       const organisationId = viewer.organisationId;
-      if (!organisationId)
-        throw new HttpError(400, 'Platform staff plan sites from an organisation');
+      if (!organisationId) throw new HttpError(400, serverMessage('surveyStaffPlanning'));
       const name = input.name.trim();
       if (!name || name.length > 200)
         throw new SurveyInputError([{ field: 'planned_site', code: 'plannedName' }]);

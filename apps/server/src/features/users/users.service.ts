@@ -8,6 +8,7 @@ import {
   isLocale,
   isRole,
   type Role,
+  serverMessage,
 } from '@roadcount/domain';
 import type { z } from 'zod';
 import type { createUserSchema } from '@roadcount/domain';
@@ -107,7 +108,7 @@ export function createUsersService(deps: {
 
     async list(viewer: Viewer, organisationId: string | undefined) {
       const target = organisationId ?? viewer.organisationId;
-      if (!target) throw new HttpError(400, 'Choose an organisation: organisation_id is required.');
+      if (!target) throw new HttpError(400, serverMessage('chooseOrganisationToList'));
       const organisation = await deps.access.organisation(viewer, 'users.list', target);
       const rows = await deps.users.listByOrganisation(target);
       return {
@@ -129,25 +130,25 @@ export function createUsersService(deps: {
       if (input.role === 'admin') {
         authorize(viewer, 'staff.tools');
       } else {
-        if (!organisationId) throw new HttpError(400, 'Choose an organisation for this user.');
+        if (!organisationId) throw new HttpError(400, serverMessage('chooseOrganisation'));
         authorize(viewer, 'users.create', { organisationId });
       }
       if (await deps.users.findByEmail(input.email)) {
         throw new HttpError(400, EMAIL_MESSAGE, { email: [EMAIL_MESSAGE] });
       }
       if (await deps.users.findByLogin(input.username)) {
-        throw new HttpError(400, 'This username is already taken.', {
-          username: ['This username is already taken.'],
+        throw new HttpError(400, serverMessage('usernameTaken'), {
+          username: [serverMessage('usernameTaken')],
         });
       }
       if (organisationId) {
         const organisation = await deps.organisations.findById(organisationId);
-        if (!organisation) throw new HttpError(400, 'This organisation does not exist.');
+        if (!organisation) throw new HttpError(400, serverMessage('organisationMissing'));
         const active = await deps.users.countActive(organisationId);
         if (active >= organisation.maxActiveUsers) {
           throw new HttpError(
             409,
-            `Your subscription allows ${organisation.maxActiveUsers} active users and all are in use. Delete a user or ask for a larger subscription.`,
+            serverMessage('subscriptionUsers', { limit: organisation.maxActiveUsers }),
           );
         }
       }
@@ -166,7 +167,7 @@ export function createUsersService(deps: {
     },
 
     async delete(viewer: Viewer, userId: string) {
-      if (userId === viewer.userId) throw new HttpError(400, 'You cannot delete your own account.');
+      if (userId === viewer.userId) throw new HttpError(400, serverMessage('deleteOwnAccount'));
       const user = await deps.access.user(viewer, 'users.delete', userId);
       // Only platform staff delete platform staff.
       if (user.role === 'admin' && !can(viewer, 'staff.tools')) throw new HttpError(403);
@@ -198,7 +199,7 @@ export function createUsersService(deps: {
       const changes: Parameters<UsersRepository['update']>[1] = {};
       if (input.email !== undefined && input.email !== user.email) {
         if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
-          throw new HttpError(400, 'Enter your current password to change your email.');
+          throw new HttpError(400, serverMessage('passwordForEmail'));
         }
         const owner = await deps.users.findByEmail(input.email);
         if (owner && owner.id !== user.id)

@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import { HttpError } from '../errors.ts';
 
 export interface RateLimit {
@@ -34,11 +35,9 @@ export function createRateLimiter({ max, windowMs }: RateLimit, now: () => numbe
       const kept = recent(key, at);
       if (kept.length >= max) {
         const retryAfterSeconds = Math.max(1, Math.ceil(((kept[0] ?? at) + windowMs - at) / 1000));
-        throw new HttpError(
-          429,
-          `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`,
-          { retryAfterSeconds },
-        );
+        throw new HttpError(429, serverMessage('tooManyAttempts', { seconds: retryAfterSeconds }), {
+          retryAfterSeconds,
+        });
       }
       kept.push(at);
       attempts.set(key, kept);
