@@ -42,6 +42,9 @@ const OrganisationsPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('./pages/ProfilePage.tsx').then((page) => ({ default: page.ProfilePage })),
 );
+const DefinitionsPage = lazy(() =>
+  import('./pages/DefinitionsPage.tsx').then((page) => ({ default: page.DefinitionsPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -117,6 +120,8 @@ export const routes: RouteObject[] = [
       { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
       { path: 'file-management', element: <FilesPage /> },
       { path: 'site-list', element: <SitesPage /> },
+      { path: 'definitions', element: <DefinitionsPage /> },
+      { path: 'definitions/:tab', element: <DefinitionsPage /> },
       {
         // Uploading is for the organisation's admins, as the server decides too.
         path: 'file-upload',
@@ -135,6 +140,7 @@ export const routes: RouteObject[] = [
               '/ui/file-management',
               '/ui/file-upload',
               '/ui/site-list',
+              '/ui/definitions',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({

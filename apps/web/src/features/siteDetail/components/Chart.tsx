@@ -1,4 +1,4 @@
-import { Box, Paper, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent,
@@ -11,6 +11,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
 import type { ChartOption } from '../chartOptions.ts';
 
 echarts.use([
@@ -29,10 +30,12 @@ interface Props {
   title: string;
   option: ChartOption | null;
   height?: number;
+  /** The chart's key in the glossary: an info icon beside the title opens its definition. */
+  definition?: string;
 }
 
 /** A titled ECharts chart that follows its box's size, or 'No data available'. */
-export function Chart({ title, option, height = 300 }: Props) {
+export function Chart({ title, option, height = 300, definition }: Props) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -54,9 +57,12 @@ export function Chart({ title, option, height = 300 }: Props) {
   }, [option]);
   return (
     <Paper variant="outlined" sx={{ p: 2, breakInside: 'avoid' }} role="figure" aria-label={title}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {definition && <DefinitionLink figure={definition} label={title} />}
+      </Stack>
       {/* Keyed apart: ECharts empties its box on dispose, so React must never reuse it. */}
       {option ? (
         <Box key="chart" ref={element} sx={{ height, width: '100%' }} />
