@@ -17,7 +17,6 @@ export function ApiReferenceView() {
       telemetry: false,
       agent: { disabled: true },
       showDeveloperTools: 'never',
-      showToolbar: 'never',
       hideClientButton: true,
       hideDarkModeToggle: true,
       forceDarkModeState: 'light',
