@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'exclusionFilters.manage': ['admin', 'org_admin', 'org_user'],
   'mapNotes.read': ['admin', 'org_admin', 'org_user'],
   'mapNotes.write': ['admin', 'org_admin'],
+  /** Help's feedback and subscription enquiry (SPEC sections 2 and 7); never the demo account. */
+  'support.send': ['admin', 'org_admin', 'org_user'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -62,6 +64,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'sites.delete',
   'exclusionFilters.manage',
   'mapNotes.write',
+  'support.send',
 ]);
 
 /**

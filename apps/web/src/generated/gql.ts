@@ -1,6 +1,8 @@
 /* eslint-disable */
 import * as types from './graphql';
 
+
+
 /**
  * Map of all GraphQL operations in the project.
  *
@@ -13,532 +15,359 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-  '\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n': typeof types.FileRowFragmentDoc;
-  '\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n': typeof types.FilesDocument;
-  '\n  query FileCounts {\n    LOAD: trafficDataFiles(status: "LOAD", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: "WFR", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: "ACC", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: "REJ", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: "PDC", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: "NRE", page_size: 1) {\n      total\n    }\n  }\n': typeof types.FileCountsDocument;
-  '\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n': typeof types.FileDownloadDocument;
-  '\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n': typeof types.ReviewFileDocument;
-  '\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n': typeof types.RequestQualityApprovalDocument;
-  '\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n': typeof types.FileNotesDocument;
-  '\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n': typeof types.AddFileNoteDocument;
-  '\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n': typeof types.AddBulkFileNoteDocument;
-  '\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n': typeof types.MapSitesDocument;
-  '\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n': typeof types.MapSiteVolumesDocument;
-  '\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n': typeof types.MapNoteFieldsFragmentDoc;
-  '\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n': typeof types.MapNotesDocument;
-  '\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n': typeof types.AddMapNoteDocument;
-  '\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n': typeof types.UpdateMapNoteDocument;
-  '\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n': typeof types.DeleteMapNoteDocument;
-  '\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n': typeof types.CreateMapNoteGroupDocument;
-  '\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n': typeof types.RenameMapNoteGroupDocument;
-  '\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n': typeof types.DeleteMapNoteGroupDocument;
-  '\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n': typeof types.UpdateUserPreferenceDocument;
-  '\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n': typeof types.CountSummaryDocument;
-  '\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n': typeof types.ExclusionFilterFieldsFragmentDoc;
-  '\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n': typeof types.VehicleExclusionFiltersDocument;
-  '\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n': typeof types.UpdateVehicleExclusionFilterDocument;
-  '\n  mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {\n    createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n': typeof types.CreateVehicleExclusionFilterDocument;
-  '\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n': typeof types.DeleteVehicleExclusionFilterDocument;
-  '\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n': typeof types.FiltersetDocument;
-  '\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n': typeof types.UpdateFiltersetDocument;
-  '\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n': typeof types.SiteDetailDocument;
-  '\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n': typeof types.SiteTasksDocument;
-  '\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n': typeof types.SiteTimeRangeDocument;
-  '\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n': typeof types.SiteSettingsDocument;
-  '\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n': typeof types.ChangeSiteSchemeDocument;
-  '\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n': typeof types.RecalculateSiteDataQualityDocument;
-  '\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n': typeof types.SpeedLimitsDocument;
-  '\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n': typeof types.SetSpeedLimitsDocument;
-  '\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n': typeof types.SiteGroupsDocument;
-  '\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n': typeof types.SiteGroupDocument;
-  '\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n': typeof types.CreateSiteGroupDocument;
-  '\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n': typeof types.RenameSiteGroupDocument;
-  '\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n': typeof types.DeleteSiteGroupDocument;
-  '\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n': typeof types.AddSitesToGroupDocument;
-  '\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n': typeof types.RemoveSitesFromGroupDocument;
-  '\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n': typeof types.MergeSitesDocument;
-  '\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n': typeof types.ImportSitesDocument;
-  '\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n': typeof types.DeletedSitesDocument;
-  '\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n': typeof types.DeletedSiteIdsDocument;
-  '\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n': typeof types.DeleteSiteDocument;
-  '\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n': typeof types.RestoreSiteDocument;
-  '\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n': typeof types.DeleteSitePermanentlyDocument;
-  '\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n': typeof types.SitesDocument;
-  '\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n': typeof types.UpdateSiteDocument;
-  '\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n': typeof types.SiteLanesDocument;
-  '\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n': typeof types.SetSiteLanesDocument;
-  '\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n': typeof types.SiteNameClashesDocument;
-  '\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n': typeof types.TaskStatesDocument;
-  '\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n': typeof types.TaskEventFieldsFragmentDoc;
-  '\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n': typeof types.TaskTrackingUpdatedDocument;
+    "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n": typeof types.FileRowFragmentDoc,
+    "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n": typeof types.FilesDocument,
+    "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n": typeof types.FileCountsDocument,
+    "\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n": typeof types.FileDownloadDocument,
+    "\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n": typeof types.ReviewFileDocument,
+    "\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n": typeof types.RequestQualityApprovalDocument,
+    "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": typeof types.FileNotesDocument,
+    "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": typeof types.AddFileNoteDocument,
+    "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": typeof types.AddBulkFileNoteDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n": typeof types.MapSitesDocument,
+    "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": typeof types.MapSiteVolumesDocument,
+    "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": typeof types.MapNoteFieldsFragmentDoc,
+    "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n": typeof types.MapNotesDocument,
+    "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n": typeof types.AddMapNoteDocument,
+    "\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n": typeof types.UpdateMapNoteDocument,
+    "\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n": typeof types.DeleteMapNoteDocument,
+    "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": typeof types.CreateMapNoteGroupDocument,
+    "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameMapNoteGroupDocument,
+    "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": typeof types.DeleteMapNoteGroupDocument,
+    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": typeof types.UpdateUserPreferenceDocument,
+    "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": typeof types.CountSummaryDocument,
+    "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": typeof types.ExclusionFilterFieldsFragmentDoc,
+    "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.VehicleExclusionFiltersDocument,
+    "\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.UpdateVehicleExclusionFilterDocument,
+    "\n  mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {\n    createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.CreateVehicleExclusionFilterDocument,
+    "\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n": typeof types.DeleteVehicleExclusionFilterDocument,
+    "\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": typeof types.FiltersetDocument,
+    "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": typeof types.UpdateFiltersetDocument,
+    "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": typeof types.SiteDetailDocument,
+    "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": typeof types.SiteTasksDocument,
+    "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n": typeof types.SiteTimeRangeDocument,
+    "\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n": typeof types.SiteSettingsDocument,
+    "\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n": typeof types.ChangeSiteSchemeDocument,
+    "\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n": typeof types.RecalculateSiteDataQualityDocument,
+    "\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n": typeof types.SpeedLimitsDocument,
+    "\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n": typeof types.SetSpeedLimitsDocument,
+    "\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.SiteGroupsDocument,
+    "\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n": typeof types.SiteGroupDocument,
+    "\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n": typeof types.CreateSiteGroupDocument,
+    "\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameSiteGroupDocument,
+    "\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n": typeof types.DeleteSiteGroupDocument,
+    "\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": typeof types.AddSitesToGroupDocument,
+    "\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": typeof types.RemoveSitesFromGroupDocument,
+    "\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n": typeof types.MergeSitesDocument,
+    "\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n": typeof types.ImportSitesDocument,
+    "\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n": typeof types.DeletedSitesDocument,
+    "\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n": typeof types.DeletedSiteIdsDocument,
+    "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSiteDocument,
+    "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n": typeof types.RestoreSiteDocument,
+    "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSitePermanentlyDocument,
+    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n": typeof types.SitesDocument,
+    "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateSiteDocument,
+    "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": typeof types.SiteLanesDocument,
+    "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": typeof types.SetSiteLanesDocument,
+    "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n": typeof types.SiteNameClashesDocument,
+    "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskStatesDocument,
+    "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": typeof types.TaskEventFieldsFragmentDoc,
+    "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
 };
 const documents: Documents = {
-  '\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n':
-    types.FileRowFragmentDoc,
-  '\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n':
-    types.FilesDocument,
-  '\n  query FileCounts {\n    LOAD: trafficDataFiles(status: "LOAD", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: "WFR", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: "ACC", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: "REJ", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: "PDC", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: "NRE", page_size: 1) {\n      total\n    }\n  }\n':
-    types.FileCountsDocument,
-  '\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n':
-    types.FileDownloadDocument,
-  '\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n':
-    types.ReviewFileDocument,
-  '\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n':
-    types.RequestQualityApprovalDocument,
-  '\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n':
-    types.FileNotesDocument,
-  '\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n':
-    types.AddFileNoteDocument,
-  '\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n':
-    types.AddBulkFileNoteDocument,
-  '\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n':
-    types.MapSitesDocument,
-  '\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n':
-    types.MapSiteVolumesDocument,
-  '\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n':
-    types.MapNoteFieldsFragmentDoc,
-  '\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n':
-    types.MapNotesDocument,
-  '\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n':
-    types.AddMapNoteDocument,
-  '\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n':
-    types.UpdateMapNoteDocument,
-  '\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n':
-    types.DeleteMapNoteDocument,
-  '\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n':
-    types.CreateMapNoteGroupDocument,
-  '\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n':
-    types.RenameMapNoteGroupDocument,
-  '\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n':
-    types.DeleteMapNoteGroupDocument,
-  '\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n':
-    types.UpdateUserPreferenceDocument,
-  '\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n':
-    types.CountSummaryDocument,
-  '\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n':
-    types.ExclusionFilterFieldsFragmentDoc,
-  '\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n':
-    types.VehicleExclusionFiltersDocument,
-  '\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n':
-    types.UpdateVehicleExclusionFilterDocument,
-  '\n  mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {\n    createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n':
-    types.CreateVehicleExclusionFilterDocument,
-  '\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n':
-    types.DeleteVehicleExclusionFilterDocument,
-  '\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n':
-    types.FiltersetDocument,
-  '\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n':
-    types.UpdateFiltersetDocument,
-  '\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n':
-    types.SiteDetailDocument,
-  '\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n':
-    types.SiteTasksDocument,
-  '\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n':
-    types.SiteTimeRangeDocument,
-  '\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n':
-    types.SiteSettingsDocument,
-  '\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n':
-    types.ChangeSiteSchemeDocument,
-  '\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n':
-    types.RecalculateSiteDataQualityDocument,
-  '\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n':
-    types.SpeedLimitsDocument,
-  '\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n':
-    types.SetSpeedLimitsDocument,
-  '\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n':
-    types.SiteGroupsDocument,
-  '\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n':
-    types.SiteGroupDocument,
-  '\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n':
-    types.CreateSiteGroupDocument,
-  '\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n':
-    types.RenameSiteGroupDocument,
-  '\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n':
-    types.DeleteSiteGroupDocument,
-  '\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n':
-    types.AddSitesToGroupDocument,
-  '\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n':
-    types.RemoveSitesFromGroupDocument,
-  '\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n':
-    types.MergeSitesDocument,
-  '\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n':
-    types.ImportSitesDocument,
-  '\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n':
-    types.DeletedSitesDocument,
-  '\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n':
-    types.DeletedSiteIdsDocument,
-  '\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n':
-    types.DeleteSiteDocument,
-  '\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n':
-    types.RestoreSiteDocument,
-  '\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n':
-    types.DeleteSitePermanentlyDocument,
-  '\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n':
-    types.SitesDocument,
-  '\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n':
-    types.UpdateSiteDocument,
-  '\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n':
-    types.SiteLanesDocument,
-  '\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n':
-    types.SetSiteLanesDocument,
-  '\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n':
-    types.SiteNameClashesDocument,
-  '\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n':
-    types.TaskStatesDocument,
-  '\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n':
-    types.TaskEventFieldsFragmentDoc,
-  '\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n':
-    types.TaskTrackingUpdatedDocument,
+    "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n": types.FileRowFragmentDoc,
+    "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n": types.FilesDocument,
+    "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n": types.FileCountsDocument,
+    "\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n": types.FileDownloadDocument,
+    "\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n": types.ReviewFileDocument,
+    "\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n": types.RequestQualityApprovalDocument,
+    "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": types.FileNotesDocument,
+    "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": types.AddFileNoteDocument,
+    "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": types.AddBulkFileNoteDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n": types.MapSitesDocument,
+    "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": types.MapSiteVolumesDocument,
+    "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": types.MapNoteFieldsFragmentDoc,
+    "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n": types.MapNotesDocument,
+    "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n": types.AddMapNoteDocument,
+    "\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n": types.UpdateMapNoteDocument,
+    "\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n": types.DeleteMapNoteDocument,
+    "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": types.CreateMapNoteGroupDocument,
+    "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameMapNoteGroupDocument,
+    "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": types.DeleteMapNoteGroupDocument,
+    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": types.UpdateUserPreferenceDocument,
+    "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": types.CountSummaryDocument,
+    "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": types.ExclusionFilterFieldsFragmentDoc,
+    "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.VehicleExclusionFiltersDocument,
+    "\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.UpdateVehicleExclusionFilterDocument,
+    "\n  mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {\n    createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.CreateVehicleExclusionFilterDocument,
+    "\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n": types.DeleteVehicleExclusionFilterDocument,
+    "\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": types.FiltersetDocument,
+    "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": types.UpdateFiltersetDocument,
+    "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": types.SiteDetailDocument,
+    "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": types.SiteTasksDocument,
+    "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n": types.SiteTimeRangeDocument,
+    "\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n": types.SiteSettingsDocument,
+    "\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n": types.ChangeSiteSchemeDocument,
+    "\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n": types.RecalculateSiteDataQualityDocument,
+    "\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n": types.SpeedLimitsDocument,
+    "\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n": types.SetSpeedLimitsDocument,
+    "\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.SiteGroupsDocument,
+    "\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n": types.SiteGroupDocument,
+    "\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n": types.CreateSiteGroupDocument,
+    "\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameSiteGroupDocument,
+    "\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n": types.DeleteSiteGroupDocument,
+    "\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": types.AddSitesToGroupDocument,
+    "\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n": types.RemoveSitesFromGroupDocument,
+    "\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n": types.MergeSitesDocument,
+    "\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n": types.ImportSitesDocument,
+    "\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n": types.DeletedSitesDocument,
+    "\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n": types.DeletedSiteIdsDocument,
+    "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSiteDocument,
+    "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n": types.RestoreSiteDocument,
+    "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSitePermanentlyDocument,
+    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n": types.SitesDocument,
+    "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateSiteDocument,
+    "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": types.SiteLanesDocument,
+    "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": types.SetSiteLanesDocument,
+    "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n": types.SiteNameClashesDocument,
+    "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": types.TaskStatesDocument,
+    "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": types.TaskEventFieldsFragmentDoc,
+    "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
 };
 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n',
-): typeof import('./graphql').FileRowFragmentDoc;
+export function graphql(source: "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n"): typeof import('./graphql').FileRowFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n',
-): typeof import('./graphql').FilesDocument;
+export function graphql(source: "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n"): typeof import('./graphql').FilesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query FileCounts {\n    LOAD: trafficDataFiles(status: "LOAD", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: "WFR", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: "ACC", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: "REJ", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: "PDC", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: "NRE", page_size: 1) {\n      total\n    }\n  }\n',
-): typeof import('./graphql').FileCountsDocument;
+export function graphql(source: "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n"): typeof import('./graphql').FileCountsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n',
-): typeof import('./graphql').FileDownloadDocument;
+export function graphql(source: "\n  query FileDownload($id: ID!) {\n    s3TrafficDataFile(id: $id) {\n      url\n    }\n  }\n"): typeof import('./graphql').FileDownloadDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n',
-): typeof import('./graphql').ReviewFileDocument;
+export function graphql(source: "\n  mutation ReviewFile($fileId: ID!, $status: String!, $review: JSON) {\n    updateDataQcCheck(fileId: $fileId, status: $status, userReview: $review) {\n      id\n      review_status\n    }\n  }\n"): typeof import('./graphql').ReviewFileDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n',
-): typeof import('./graphql').RequestQualityApprovalDocument;
+export function graphql(source: "\n  mutation RequestQualityApproval($id: ID!) {\n    requestQualityApproval(fileId: $id)\n  }\n"): typeof import('./graphql').RequestQualityApprovalDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n',
-): typeof import('./graphql').FileNotesDocument;
+export function graphql(source: "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n"): typeof import('./graphql').FileNotesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n',
-): typeof import('./graphql').AddFileNoteDocument;
+export function graphql(source: "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n"): typeof import('./graphql').AddFileNoteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n',
-): typeof import('./graphql').AddBulkFileNoteDocument;
+export function graphql(source: "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n"): typeof import('./graphql').AddBulkFileNoteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n',
-): typeof import('./graphql').MapSitesDocument;
+export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n',
-): typeof import('./graphql').MapSiteVolumesDocument;
+export function graphql(source: "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n"): typeof import('./graphql').MapSiteVolumesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n',
-): typeof import('./graphql').MapNoteFieldsFragmentDoc;
+export function graphql(source: "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n"): typeof import('./graphql').MapNoteFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n',
-): typeof import('./graphql').MapNotesDocument;
+export function graphql(source: "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n"): typeof import('./graphql').MapNotesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n',
-): typeof import('./graphql').AddMapNoteDocument;
+export function graphql(source: "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n"): typeof import('./graphql').AddMapNoteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n',
-): typeof import('./graphql').UpdateMapNoteDocument;
+export function graphql(source: "\n  mutation UpdateMapNote($id: ID!, $change: MapNoteChange!) {\n    updateMapNote(id: $id, change: $change) {\n      ...MapNoteFields\n    }\n  }\n"): typeof import('./graphql').UpdateMapNoteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n',
-): typeof import('./graphql').DeleteMapNoteDocument;
+export function graphql(source: "\n  mutation DeleteMapNote($id: ID!) {\n    deleteMapNote(id: $id)\n  }\n"): typeof import('./graphql').DeleteMapNoteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').CreateMapNoteGroupDocument;
+export function graphql(source: "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n"): typeof import('./graphql').CreateMapNoteGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').RenameMapNoteGroupDocument;
+export function graphql(source: "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n"): typeof import('./graphql').RenameMapNoteGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n',
-): typeof import('./graphql').DeleteMapNoteGroupDocument;
+export function graphql(source: "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n"): typeof import('./graphql').DeleteMapNoteGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').UpdateUserPreferenceDocument;
+export function graphql(source: "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n',
-): typeof import('./graphql').CountSummaryDocument;
+export function graphql(source: "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n"): typeof import('./graphql').CountSummaryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n',
-): typeof import('./graphql').ExclusionFilterFieldsFragmentDoc;
+export function graphql(source: "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n"): typeof import('./graphql').ExclusionFilterFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n',
-): typeof import('./graphql').VehicleExclusionFiltersDocument;
+export function graphql(source: "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n"): typeof import('./graphql').VehicleExclusionFiltersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n',
-): typeof import('./graphql').UpdateVehicleExclusionFilterDocument;
+export function graphql(source: "\n  mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {\n    updateVehicleExclusionFilter(id: $id, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n"): typeof import('./graphql').UpdateVehicleExclusionFilterDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {\n    createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n',
-): typeof import('./graphql').CreateVehicleExclusionFilterDocument;
+export function graphql(source: "\n  mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {\n    createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {\n      ...ExclusionFilterFields\n    }\n  }\n"): typeof import('./graphql').CreateVehicleExclusionFilterDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n',
-): typeof import('./graphql').DeleteVehicleExclusionFilterDocument;
+export function graphql(source: "\n  mutation DeleteVehicleExclusionFilter($id: ID!) {\n    deleteVehicleExclusionFilter(id: $id)\n  }\n"): typeof import('./graphql').DeleteVehicleExclusionFilterDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n',
-): typeof import('./graphql').FiltersetDocument;
+export function graphql(source: "\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n"): typeof import('./graphql').FiltersetDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n',
-): typeof import('./graphql').UpdateFiltersetDocument;
+export function graphql(source: "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n"): typeof import('./graphql').UpdateFiltersetDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n',
-): typeof import('./graphql').SiteDetailDocument;
+export function graphql(source: "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n"): typeof import('./graphql').SiteDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n',
-): typeof import('./graphql').SiteTasksDocument;
+export function graphql(source: "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n"): typeof import('./graphql').SiteTasksDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n',
-): typeof import('./graphql').SiteTimeRangeDocument;
+export function graphql(source: "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n    }\n  }\n"): typeof import('./graphql').SiteTimeRangeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n',
-): typeof import('./graphql').SiteSettingsDocument;
+export function graphql(source: "\n  query SiteSettings($id: ID!) {\n    site(id: $id) {\n      id\n      class_scheme\n      pedestrians_included\n    }\n  }\n"): typeof import('./graphql').SiteSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').ChangeSiteSchemeDocument;
+export function graphql(source: "\n  mutation ChangeSiteScheme($siteId: ID!, $scheme: String!, $pedestrians: Boolean!) {\n    changeSiteScheme(siteId: $siteId, class_scheme: $scheme, pedestrians_included: $pedestrians) {\n      id\n    }\n  }\n"): typeof import('./graphql').ChangeSiteSchemeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').RecalculateSiteDataQualityDocument;
+export function graphql(source: "\n  mutation RecalculateSiteDataQuality($siteId: ID!) {\n    recalculateSiteDataQuality(siteId: $siteId) {\n      id\n    }\n  }\n"): typeof import('./graphql').RecalculateSiteDataQualityDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n',
-): typeof import('./graphql').SpeedLimitsDocument;
+export function graphql(source: "\n  query SpeedLimits($siteId: ID!) {\n    speedLimits(siteId: $siteId) {\n      effective_from\n      limit_mps\n    }\n  }\n"): typeof import('./graphql').SpeedLimitsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n',
-): typeof import('./graphql').SetSpeedLimitsDocument;
+export function graphql(source: "\n  mutation SetSpeedLimits($siteId: ID!, $limits: [SpeedLimitInput!]!) {\n    setSpeedLimits(siteId: $siteId, limits: $limits) {\n      effective_from\n      limit_mps\n    }\n  }\n"): typeof import('./graphql').SetSpeedLimitsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n',
-): typeof import('./graphql').SiteGroupsDocument;
+export function graphql(source: "\n  query SiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n"): typeof import('./graphql').SiteGroupsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n',
-): typeof import('./graphql').SiteGroupDocument;
+export function graphql(source: "\n  query SiteGroup($id: ID!) {\n    siteGroup(id: $id) {\n      id\n      name\n      site_count\n      sites {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').SiteGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').CreateSiteGroupDocument;
+export function graphql(source: "\n  mutation CreateSiteGroup($name: String!, $site_ids: [ID!]) {\n    createSiteGroup(name: $name, site_ids: $site_ids) {\n      id\n    }\n  }\n"): typeof import('./graphql').CreateSiteGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').RenameSiteGroupDocument;
+export function graphql(source: "\n  mutation RenameSiteGroup($id: ID!, $name: String!) {\n    renameSiteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n"): typeof import('./graphql').RenameSiteGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n',
-): typeof import('./graphql').DeleteSiteGroupDocument;
+export function graphql(source: "\n  mutation DeleteSiteGroup($id: ID!) {\n    deleteSiteGroup(id: $id)\n  }\n"): typeof import('./graphql').DeleteSiteGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').AddSitesToGroupDocument;
+export function graphql(source: "\n  mutation AddSitesToGroup($id: ID!, $site_ids: [ID!]!) {\n    addSitesToGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n"): typeof import('./graphql').AddSitesToGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').RemoveSitesFromGroupDocument;
+export function graphql(source: "\n  mutation RemoveSitesFromGroup($id: ID!, $site_ids: [ID!]!) {\n    removeSitesFromGroup(id: $id, site_ids: $site_ids) {\n      id\n    }\n  }\n"): typeof import('./graphql').RemoveSitesFromGroupDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n',
-): typeof import('./graphql').MergeSitesDocument;
+export function graphql(source: "\n  mutation MergeSites(\n    $target_id: ID!\n    $source_ids: [ID!]!\n    $alignment: [DirectionAlignmentInput!]\n  ) {\n    mergeSites(target_id: $target_id, source_ids: $source_ids, alignment: $alignment) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').MergeSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n',
-): typeof import('./graphql').ImportSitesDocument;
+export function graphql(source: "\n  mutation ImportSites($csv: String!) {\n    importSites(csv: $csv) {\n      imported\n      message\n      errors {\n        row\n        field\n        code\n        message\n        params\n      }\n    }\n  }\n"): typeof import('./graphql').ImportSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n',
-): typeof import('./graphql').DeletedSitesDocument;
+export function graphql(source: "\n  query DeletedSites {\n    deletedSites {\n      id\n      name\n      site_type\n      deleted_at\n      files\n      permanent_deletion_pending\n    }\n  }\n"): typeof import('./graphql').DeletedSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n',
-): typeof import('./graphql').DeletedSiteIdsDocument;
+export function graphql(source: "\n  query DeletedSiteIds {\n    deletedSites {\n      id\n    }\n  }\n"): typeof import('./graphql').DeletedSiteIdsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n',
-): typeof import('./graphql').DeleteSiteDocument;
+export function graphql(source: "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').DeleteSiteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n',
-): typeof import('./graphql').RestoreSiteDocument;
+export function graphql(source: "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n"): typeof import('./graphql').RestoreSiteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n',
-): typeof import('./graphql').DeleteSitePermanentlyDocument;
+export function graphql(source: "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').DeleteSitePermanentlyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n',
-): typeof import('./graphql').SitesDocument;
+export function graphql(source: "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n      }\n    }\n  }\n"): typeof import('./graphql').SitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').UpdateSiteDocument;
+export function graphql(source: "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateSiteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n',
-): typeof import('./graphql').SiteLanesDocument;
+export function graphql(source: "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n"): typeof import('./graphql').SiteLanesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n',
-): typeof import('./graphql').SetSiteLanesDocument;
+export function graphql(source: "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n"): typeof import('./graphql').SetSiteLanesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n',
-): typeof import('./graphql').SiteNameClashesDocument;
+export function graphql(source: "\n  query SiteNameClashes($siteId: ID!, $name: String!) {\n    siteNameClashes(siteId: $siteId, name: $name)\n  }\n"): typeof import('./graphql').SiteNameClashesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n',
-): typeof import('./graphql').TaskStatesDocument;
+export function graphql(source: "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n"): typeof import('./graphql').TaskStatesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n',
-): typeof import('./graphql').TaskEventFieldsFragmentDoc;
+export function graphql(source: "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n"): typeof import('./graphql').TaskEventFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n',
-): typeof import('./graphql').TaskTrackingUpdatedDocument;
+export function graphql(source: "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n"): typeof import('./graphql').TaskTrackingUpdatedDocument;
+
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

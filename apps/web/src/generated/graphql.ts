@@ -5,19 +5,16 @@ export type InputMaybe<T> = T | null | undefined;
 export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
 export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
-export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = {
-  [_ in K]?: never;
-};
-export type Incremental<T> =
-  T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
-  ID: { input: string; output: string };
-  String: { input: string; output: string };
-  Boolean: { input: boolean; output: boolean };
-  Int: { input: number; output: number };
-  Float: { input: number; output: number };
-  JSON: { input: unknown; output: unknown };
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  JSON: { input: unknown; output: unknown; }
 };
 
 /** Per-class count, share, average and 85th percentile speed, and speeds stacked by class. */
@@ -275,24 +272,29 @@ export type Mutation = {
   update_user_preference: User;
 };
 
+
 export type MutationAddMapNoteArgs = {
   note: MapNoteInput;
 };
+
 
 export type MutationAddSitesToGroupArgs = {
   id: Scalars['ID']['input'];
   site_ids: Array<Scalars['ID']['input']>;
 };
 
+
 export type MutationAppendTrafficDataFileNoteArgs = {
   content: Scalars['String']['input'];
   fileId: Scalars['ID']['input'];
 };
 
+
 export type MutationAppendTrafficDataFileNotesArgs = {
   content: Scalars['String']['input'];
   fileIds: Array<Scalars['ID']['input']>;
 };
+
 
 export type MutationChangeSiteSchemeArgs = {
   class_scheme: Scalars['String']['input'];
@@ -300,20 +302,24 @@ export type MutationChangeSiteSchemeArgs = {
   siteId: Scalars['ID']['input'];
 };
 
+
 export type MutationCreateMapNoteGroupArgs = {
   name: Scalars['String']['input'];
   organisationId?: InputMaybe<Scalars['ID']['input']>;
 };
+
 
 export type MutationCreateSiteGroupArgs = {
   name: Scalars['String']['input'];
   site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
 };
 
+
 export type MutationCreateVehicleExclusionFilterArgs = {
   filter: VehicleExclusionFilterInput;
   siteId?: InputMaybe<Scalars['ID']['input']>;
 };
+
 
 export type MutationCreate_User_NotificationArgs = {
   function_id: Scalars['String']['input'];
@@ -321,38 +327,47 @@ export type MutationCreate_User_NotificationArgs = {
   userId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+
 export type MutationDeleteMapNoteArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type MutationDeleteMapNoteGroupArgs = {
   id: Scalars['ID']['input'];
 };
 
+
 export type MutationDeleteSiteArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type MutationDeleteSiteGroupArgs = {
   id: Scalars['ID']['input'];
 };
 
+
 export type MutationDeleteSitePermanentlyArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type MutationDeleteVehicleExclusionFilterArgs = {
   id: Scalars['ID']['input'];
 };
 
+
 export type MutationImportSitesArgs = {
   csv: Scalars['String']['input'];
 };
+
 
 export type MutationInsert_Task_TrackingArgs = {
   function_name: Scalars['String']['input'];
   message?: InputMaybe<Scalars['String']['input']>;
 };
+
 
 export type MutationMergeSitesArgs = {
   alignment?: InputMaybe<Array<DirectionAlignmentInput>>;
@@ -360,42 +375,51 @@ export type MutationMergeSitesArgs = {
   target_id: Scalars['ID']['input'];
 };
 
+
 export type MutationRecalculateSiteDataQualityArgs = {
   siteId: Scalars['ID']['input'];
 };
+
 
 export type MutationRemoveSitesFromGroupArgs = {
   id: Scalars['ID']['input'];
   site_ids: Array<Scalars['ID']['input']>;
 };
 
+
 export type MutationRenameMapNoteGroupArgs = {
   id: Scalars['ID']['input'];
   name: Scalars['String']['input'];
 };
+
 
 export type MutationRenameSiteGroupArgs = {
   id: Scalars['ID']['input'];
   name: Scalars['String']['input'];
 };
 
+
 export type MutationRequestQualityApprovalArgs = {
   fileId: Scalars['ID']['input'];
 };
 
+
 export type MutationRestoreSiteArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type MutationSetSiteLanesArgs = {
   lanes: Array<LaneInput>;
   siteId: Scalars['ID']['input'];
 };
 
+
 export type MutationSetSpeedLimitsArgs = {
   limits: Array<SpeedLimitInput>;
   siteId: Scalars['ID']['input'];
 };
+
 
 export type MutationUpdateDataQcCheckArgs = {
   fileId: Scalars['ID']['input'];
@@ -403,25 +427,30 @@ export type MutationUpdateDataQcCheckArgs = {
   userReview?: InputMaybe<Scalars['JSON']['input']>;
 };
 
+
 export type MutationUpdateMapNoteArgs = {
   change: MapNoteChange;
   id: Scalars['ID']['input'];
 };
+
 
 export type MutationUpdateSiteArgs = {
   id: Scalars['ID']['input'];
   input: SiteInput;
 };
 
+
 export type MutationUpdateTrafficDataFileNotesArgs = {
   ecoId: Scalars['ID']['input'];
   notes: Array<Scalars['String']['input']>;
 };
 
+
 export type MutationUpdateVehicleExclusionFilterArgs = {
   filter: VehicleExclusionFilterInput;
   id: Scalars['ID']['input'];
 };
+
 
 export type MutationUpdate_FiltersetArgs = {
   headway_min?: InputMaybe<Scalars['Float']['input']>;
@@ -429,6 +458,7 @@ export type MutationUpdate_FiltersetArgs = {
   velocity_max?: InputMaybe<Scalars['Float']['input']>;
   velocity_min?: InputMaybe<Scalars['Float']['input']>;
 };
+
 
 export type MutationUpdate_User_PreferenceArgs = {
   preference: Scalars['JSON']['input'];
@@ -490,49 +520,60 @@ export type Query = {
   vehicleExclusionFilters: Array<VehicleExclusionFilter>;
 };
 
+
 export type QueryClass_Speed_Individual_MetricsArgs = {
   filter?: InputMaybe<FilterPayload>;
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QueryGetFileNotesArgs = {
   fileId: Scalars['ID']['input'];
 };
+
 
 export type QueryGetHeadwayGapMatrixArgs = {
   filter?: InputMaybe<FilterPayload>;
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QueryGetTrafficDataFileArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type QueryGet_Speeding_Table_For_SiteArgs = {
   filter?: InputMaybe<FilterPayload>;
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QueryMapNotesArgs = {
   organisationId?: InputMaybe<Scalars['ID']['input']>;
 };
+
 
 export type QueryMapSiteVolumesArgs = {
   filter: MapFilter;
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QueryMapSitesArgs = {
   filter: MapFilter;
 };
+
 
 export type QueryS3TrafficDataFileArgs = {
   id: Scalars['ID']['input'];
 };
 
+
 export type QuerySiteArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type QuerySiteDetailArgs = {
   aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
@@ -540,26 +581,32 @@ export type QuerySiteDetailArgs = {
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QuerySiteGroupArgs = {
   id: Scalars['ID']['input'];
 };
 
+
 export type QuerySiteLanesArgs = {
   siteId: Scalars['ID']['input'];
 };
+
 
 export type QuerySiteNameClashesArgs = {
   name: Scalars['String']['input'];
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QuerySiteTasksArgs = {
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QuerySiteTimeRangeArgs = {
   siteId: Scalars['ID']['input'];
 };
+
 
 export type QuerySitesArgs = {
   direction?: InputMaybe<Scalars['String']['input']>;
@@ -572,13 +619,16 @@ export type QuerySitesArgs = {
   sort?: InputMaybe<Scalars['String']['input']>;
 };
 
+
 export type QuerySpeedLimitsArgs = {
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QueryTask_TrackingArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
+
 
 export type QueryTimeSeriesCountSummaryArgs = {
   aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
@@ -586,15 +636,18 @@ export type QueryTimeSeriesCountSummaryArgs = {
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QueryTimeSeriesSummaryArgs = {
   aggregation_minutes?: InputMaybe<Scalars['Int']['input']>;
   filter?: InputMaybe<FilterPayload>;
   siteId: Scalars['ID']['input'];
 };
 
+
 export type QueryTrafficDataFileLogsArgs = {
   id: Scalars['ID']['input'];
 };
+
 
 export type QueryTrafficDataFilesArgs = {
   direction?: InputMaybe<Scalars['String']['input']>;
@@ -606,9 +659,11 @@ export type QueryTrafficDataFilesArgs = {
   status?: InputMaybe<Scalars['String']['input']>;
 };
 
+
 export type QueryTrafficDataFilesLogsArgs = {
   ids: Array<Scalars['ID']['input']>;
 };
+
 
 export type QueryVehicleExclusionFiltersArgs = {
   siteId?: InputMaybe<Scalars['ID']['input']>;
@@ -877,21 +932,7 @@ export type VehicleExclusionFilterInput = {
   start_time?: InputMaybe<Scalars['String']['input']>;
 };
 
-export type FileRowFragment = {
-  id: string;
-  file_name: string;
-  uploaded_on: string;
-  start_data_datetime: string | null;
-  end_data_datetime: string | null;
-  review_status: string;
-  logs: {
-    saved_vehicles: number | null;
-    data_qc_tests: unknown | null;
-    processing_error: string | null;
-    duplicate_of: string | null;
-  };
-  site: { id: string; name: string; organisation_name: string | null } | null;
-};
+export type FileRowFragment = { id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null };
 
 export type FilesQueryVariables = Exact<{
   search?: InputMaybe<Scalars['String']['input']>;
@@ -902,41 +943,18 @@ export type FilesQueryVariables = Exact<{
   size?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
-export type FilesQuery = {
-  trafficDataFiles: {
-    total: number;
-    files: Array<{
-      id: string;
-      file_name: string;
-      uploaded_on: string;
-      start_data_datetime: string | null;
-      end_data_datetime: string | null;
-      review_status: string;
-      logs: {
-        saved_vehicles: number | null;
-        data_qc_tests: unknown | null;
-        processing_error: string | null;
-        duplicate_of: string | null;
-      };
-      site: { id: string; name: string; organisation_name: string | null } | null;
-    }>;
-  };
-};
 
-export type FileCountsQueryVariables = Exact<{ [key: string]: never }>;
+export type FilesQuery = { trafficDataFiles: { total: number, files: Array<{ id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null }> } };
 
-export type FileCountsQuery = {
-  LOAD: { total: number };
-  WFR: { total: number };
-  ACC: { total: number };
-  REJ: { total: number };
-  PDC: { total: number };
-  NRE: { total: number };
-};
+export type FileCountsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FileCountsQuery = { LOAD: { total: number }, WFR: { total: number }, ACC: { total: number }, REJ: { total: number }, PDC: { total: number }, NRE: { total: number } };
 
 export type FileDownloadQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
+
 
 export type FileDownloadQuery = { s3TrafficDataFile: { url: string } };
 
@@ -946,11 +964,13 @@ export type ReviewFileMutationVariables = Exact<{
   review?: InputMaybe<Scalars['JSON']['input']>;
 }>;
 
-export type ReviewFileMutation = { updateDataQcCheck: { id: string; review_status: string } };
+
+export type ReviewFileMutation = { updateDataQcCheck: { id: string, review_status: string } };
 
 export type RequestQualityApprovalMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
+
 
 export type RequestQualityApprovalMutation = { requestQualityApproval: boolean };
 
@@ -958,14 +978,14 @@ export type FileNotesQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type FileNotesQuery = {
-  getFileNotes: Array<{ content: string; when: string; who: string }>;
-};
+
+export type FileNotesQuery = { getFileNotes: Array<{ content: string, when: string, who: string }> };
 
 export type AddFileNoteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   content: Scalars['String']['input'];
 }>;
+
 
 export type AddFileNoteMutation = { appendTrafficDataFileNote: Array<{ content: string }> };
 
@@ -974,127 +994,57 @@ export type AddBulkFileNoteMutationVariables = Exact<{
   content: Scalars['String']['input'];
 }>;
 
+
 export type AddBulkFileNoteMutation = { appendTrafficDataFileNotes: number };
 
 export type MapSitesQueryVariables = Exact<{
   filter: MapFilter;
 }>;
 
-export type MapSitesQuery = {
-  mapSites: Array<{
-    id: string;
-    name: string;
-    site_type: string;
-    realtime: boolean;
-    contexts: Array<string>;
-    time_span: string | null;
-    latitude: number | null;
-    longitude: number | null;
-    owner_organisation_id: string;
-    organisation_name: string;
-    class_scheme: string;
-    last_surveyed: string | null;
-    survey_years: Array<number>;
-    has_data: boolean;
-    days: number;
-    vehicles: number;
-    adt: number | null;
-    average_speed_mps: number | null;
-    speed85_mps: number | null;
-    speed_limit_mps: number | null;
-    above_limit_percent: number | null;
-    heavy_percent: number | null;
-    class_shares: unknown;
-  }>;
-};
+
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, class_shares: unknown }> };
 
 export type MapSiteVolumesQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter: MapFilter;
 }>;
 
-export type MapSiteVolumesQuery = { mapSiteVolumes: Array<{ day: string; vehicles: number }> };
 
-export type MapNoteFieldsFragment = {
-  id: string;
-  text: string;
-  longitude: number;
-  latitude: number;
-  group_id: string | null;
-  site_id: string | null;
-  site_name: string | null;
-  who: string;
-  when: string;
-};
+export type MapSiteVolumesQuery = { mapSiteVolumes: Array<{ day: string, vehicles: number }> };
 
-export type MapNotesQueryVariables = Exact<{ [key: string]: never }>;
+export type MapNoteFieldsFragment = { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string };
 
-export type MapNotesQuery = {
-  mapNotes: {
-    organisation_id: string;
-    hidden: boolean;
-    can_edit: boolean;
-    groups: Array<{ id: string; name: string }>;
-    notes: Array<{
-      id: string;
-      text: string;
-      longitude: number;
-      latitude: number;
-      group_id: string | null;
-      site_id: string | null;
-      site_name: string | null;
-      who: string;
-      when: string;
-    }>;
-  };
-};
+export type MapNotesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MapNotesQuery = { mapNotes: { organisation_id: string, hidden: boolean, can_edit: boolean, groups: Array<{ id: string, name: string }>, notes: Array<{ id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string }> } };
 
 export type AddMapNoteMutationVariables = Exact<{
   note: MapNoteInput;
 }>;
 
-export type AddMapNoteMutation = {
-  addMapNote: {
-    id: string;
-    text: string;
-    longitude: number;
-    latitude: number;
-    group_id: string | null;
-    site_id: string | null;
-    site_name: string | null;
-    who: string;
-    when: string;
-  };
-};
+
+export type AddMapNoteMutation = { addMapNote: { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string } };
 
 export type UpdateMapNoteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   change: MapNoteChange;
 }>;
 
-export type UpdateMapNoteMutation = {
-  updateMapNote: {
-    id: string;
-    text: string;
-    longitude: number;
-    latitude: number;
-    group_id: string | null;
-    site_id: string | null;
-    site_name: string | null;
-    who: string;
-    when: string;
-  };
-};
+
+export type UpdateMapNoteMutation = { updateMapNote: { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string } };
 
 export type DeleteMapNoteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
+
 
 export type DeleteMapNoteMutation = { deleteMapNote: boolean };
 
 export type CreateMapNoteGroupMutationVariables = Exact<{
   name: Scalars['String']['input'];
 }>;
+
 
 export type CreateMapNoteGroupMutation = { createMapNoteGroup: { id: string } };
 
@@ -1103,11 +1053,13 @@ export type RenameMapNoteGroupMutationVariables = Exact<{
   name: Scalars['String']['input'];
 }>;
 
+
 export type RenameMapNoteGroupMutation = { renameMapNoteGroup: { id: string } };
 
 export type DeleteMapNoteGroupMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
+
 
 export type DeleteMapNoteGroupMutation = { deleteMapNoteGroup: boolean };
 
@@ -1115,6 +1067,7 @@ export type UpdateUserPreferenceMutationVariables = Exact<{
   userId: Scalars['ID']['input'];
   preference: Scalars['JSON']['input'];
 }>;
+
 
 export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
 
@@ -1124,95 +1077,45 @@ export type CountSummaryQueryVariables = Exact<{
   minutes?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
-export type CountSummaryQuery = {
-  timeSeriesCountSummary: {
-    modes: Array<string>;
-    bins: unknown;
-    totals: unknown;
-    wholeDays: number;
-    dailyAverage: unknown;
-  };
-};
 
-export type ExclusionFilterFieldsFragment = {
-  id: string;
-  name: string;
-  description: string | null;
-  min_speed_mps: number | null;
-  max_speed_mps: number | null;
-  headway_greater_than_s: number | null;
-  classes: Array<number> | null;
-  start_time: string | null;
-  end_time: string | null;
-};
+export type CountSummaryQuery = { timeSeriesCountSummary: { modes: Array<string>, bins: unknown, totals: unknown, wholeDays: number, dailyAverage: unknown } };
+
+export type ExclusionFilterFieldsFragment = { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null };
 
 export type VehicleExclusionFiltersQueryVariables = Exact<{
   siteId?: InputMaybe<Scalars['ID']['input']>;
 }>;
 
-export type VehicleExclusionFiltersQuery = {
-  vehicleExclusionFilters: Array<{
-    id: string;
-    name: string;
-    description: string | null;
-    min_speed_mps: number | null;
-    max_speed_mps: number | null;
-    headway_greater_than_s: number | null;
-    classes: Array<number> | null;
-    start_time: string | null;
-    end_time: string | null;
-  }>;
-};
+
+export type VehicleExclusionFiltersQuery = { vehicleExclusionFilters: Array<{ id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null }> };
 
 export type UpdateVehicleExclusionFilterMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   filter: VehicleExclusionFilterInput;
 }>;
 
-export type UpdateVehicleExclusionFilterMutation = {
-  updateVehicleExclusionFilter: {
-    id: string;
-    name: string;
-    description: string | null;
-    min_speed_mps: number | null;
-    max_speed_mps: number | null;
-    headway_greater_than_s: number | null;
-    classes: Array<number> | null;
-    start_time: string | null;
-    end_time: string | null;
-  };
-};
+
+export type UpdateVehicleExclusionFilterMutation = { updateVehicleExclusionFilter: { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null } };
 
 export type CreateVehicleExclusionFilterMutationVariables = Exact<{
   siteId?: InputMaybe<Scalars['ID']['input']>;
   filter: VehicleExclusionFilterInput;
 }>;
 
-export type CreateVehicleExclusionFilterMutation = {
-  createVehicleExclusionFilter: {
-    id: string;
-    name: string;
-    description: string | null;
-    min_speed_mps: number | null;
-    max_speed_mps: number | null;
-    headway_greater_than_s: number | null;
-    classes: Array<number> | null;
-    start_time: string | null;
-    end_time: string | null;
-  };
-};
+
+export type CreateVehicleExclusionFilterMutation = { createVehicleExclusionFilter: { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null } };
 
 export type DeleteVehicleExclusionFilterMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
+
 export type DeleteVehicleExclusionFilterMutation = { deleteVehicleExclusionFilter: string };
 
-export type FiltersetQueryVariables = Exact<{ [key: string]: never }>;
+export type FiltersetQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type FiltersetQuery = {
-  filterset: { id: string; velocity_min: number; velocity_max: number; headway_min: number };
-};
+
+export type FiltersetQuery = { filterset: { id: string, velocity_min: number, velocity_max: number, headway_min: number } };
 
 export type UpdateFiltersetMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1221,9 +1124,8 @@ export type UpdateFiltersetMutationVariables = Exact<{
   min?: InputMaybe<Scalars['Float']['input']>;
 }>;
 
-export type UpdateFiltersetMutation = {
-  update_filterset: { id: string; velocity_min: number; velocity_max: number; headway_min: number };
-};
+
+export type UpdateFiltersetMutation = { update_filterset: { id: string, velocity_min: number, velocity_max: number, headway_min: number } };
 
 export type SiteDetailQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -1231,64 +1133,29 @@ export type SiteDetailQueryVariables = Exact<{
   minutes?: InputMaybe<Scalars['Int']['input']>;
 }>;
 
-export type SiteDetailQuery = {
-  siteDetail: {
-    site_id: string;
-    site_name: string;
-    site_type: string;
-    latitude: number | null;
-    longitude: number | null;
-    time_zone: string;
-    class_scheme: string;
-    summary: unknown;
-    bins: unknown;
-    classes: unknown;
-    speedByClass: unknown;
-    headwayPercentiles: unknown | null;
-    gapPercentiles: unknown | null;
-    headwayGapMatrix: unknown;
-    speeding: unknown | null;
-    virtualDay: unknown;
-    virtualWeek: unknown;
-    availability: unknown;
-  };
-};
+
+export type SiteDetailQuery = { siteDetail: { site_id: string, site_name: string, site_type: string, latitude: number | null, longitude: number | null, time_zone: string, class_scheme: string, summary: unknown, bins: unknown, classes: unknown, speedByClass: unknown, headwayPercentiles: unknown | null, gapPercentiles: unknown | null, headwayGapMatrix: unknown, speeding: unknown | null, virtualDay: unknown, virtualWeek: unknown, availability: unknown } };
 
 export type SiteTasksQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
 }>;
 
-export type SiteTasksQuery = {
-  siteTasks: Array<{
-    id: string;
-    function_name: string;
-    state: string;
-    message: string;
-    created_on: string;
-    updated_at: string;
-  }>;
-};
+
+export type SiteTasksQuery = { siteTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string }> };
 
 export type SiteTimeRangeQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
 }>;
 
-export type SiteTimeRangeQuery = {
-  siteTimeRange: {
-    site_id: string;
-    time_zone: string;
-    available_start: string | null;
-    available_end: string | null;
-  };
-};
+
+export type SiteTimeRangeQuery = { siteTimeRange: { site_id: string, time_zone: string, available_start: string | null, available_end: string | null } };
 
 export type SiteSettingsQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type SiteSettingsQuery = {
-  site: { id: string; class_scheme: string; pedestrians_included: boolean };
-};
+
+export type SiteSettingsQuery = { site: { id: string, class_scheme: string, pedestrians_included: boolean } };
 
 export type ChangeSiteSchemeMutationVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -1296,11 +1163,13 @@ export type ChangeSiteSchemeMutationVariables = Exact<{
   pedestrians: Scalars['Boolean']['input'];
 }>;
 
+
 export type ChangeSiteSchemeMutation = { changeSiteScheme: { id: string } };
 
 export type RecalculateSiteDataQualityMutationVariables = Exact<{
   siteId: Scalars['ID']['input'];
 }>;
+
 
 export type RecalculateSiteDataQualityMutation = { recalculateSiteDataQuality: { id: string } };
 
@@ -1308,42 +1177,34 @@ export type SpeedLimitsQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
 }>;
 
-export type SpeedLimitsQuery = {
-  speedLimits: Array<{ effective_from: string; limit_mps: number }>;
-};
+
+export type SpeedLimitsQuery = { speedLimits: Array<{ effective_from: string, limit_mps: number }> };
 
 export type SetSpeedLimitsMutationVariables = Exact<{
   siteId: Scalars['ID']['input'];
   limits: Array<SpeedLimitInput> | SpeedLimitInput;
 }>;
 
-export type SetSpeedLimitsMutation = {
-  setSpeedLimits: Array<{ effective_from: string; limit_mps: number }>;
-};
 
-export type SiteGroupsQueryVariables = Exact<{ [key: string]: never }>;
+export type SetSpeedLimitsMutation = { setSpeedLimits: Array<{ effective_from: string, limit_mps: number }> };
 
-export type SiteGroupsQuery = {
-  siteGroups: Array<{ id: string; name: string; site_count: number }>;
-};
+export type SiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
 
 export type SiteGroupQueryVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type SiteGroupQuery = {
-  siteGroup: {
-    id: string;
-    name: string;
-    site_count: number;
-    sites: Array<{ id: string; name: string }>;
-  };
-};
+
+export type SiteGroupQuery = { siteGroup: { id: string, name: string, site_count: number, sites: Array<{ id: string, name: string }> } };
 
 export type CreateSiteGroupMutationVariables = Exact<{
   name: Scalars['String']['input'];
   site_ids?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
 }>;
+
 
 export type CreateSiteGroupMutation = { createSiteGroup: { id: string } };
 
@@ -1352,11 +1213,13 @@ export type RenameSiteGroupMutationVariables = Exact<{
   name: Scalars['String']['input'];
 }>;
 
+
 export type RenameSiteGroupMutation = { renameSiteGroup: { id: string } };
 
 export type DeleteSiteGroupMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
+
 
 export type DeleteSiteGroupMutation = { deleteSiteGroup: boolean };
 
@@ -1365,12 +1228,14 @@ export type AddSitesToGroupMutationVariables = Exact<{
   site_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
 
+
 export type AddSitesToGroupMutation = { addSitesToGroup: { id: string } };
 
 export type RemoveSitesFromGroupMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   site_ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
+
 
 export type RemoveSitesFromGroupMutation = { removeSitesFromGroup: { id: string } };
 
@@ -1380,40 +1245,23 @@ export type MergeSitesMutationVariables = Exact<{
   alignment?: InputMaybe<Array<DirectionAlignmentInput> | DirectionAlignmentInput>;
 }>;
 
-export type MergeSitesMutation = { mergeSites: { id: string; state: string } };
+
+export type MergeSitesMutation = { mergeSites: { id: string, state: string } };
 
 export type ImportSitesMutationVariables = Exact<{
   csv: Scalars['String']['input'];
 }>;
 
-export type ImportSitesMutation = {
-  importSites: {
-    imported: number;
-    message: string | null;
-    errors: Array<{
-      row: number | null;
-      field: string | null;
-      code: string;
-      message: string;
-      params: unknown;
-    }>;
-  };
-};
 
-export type DeletedSitesQueryVariables = Exact<{ [key: string]: never }>;
+export type ImportSitesMutation = { importSites: { imported: number, message: string | null, errors: Array<{ row: number | null, field: string | null, code: string, message: string, params: unknown }> } };
 
-export type DeletedSitesQuery = {
-  deletedSites: Array<{
-    id: string;
-    name: string;
-    site_type: string;
-    deleted_at: string;
-    files: number;
-    permanent_deletion_pending: boolean;
-  }>;
-};
+export type DeletedSitesQueryVariables = Exact<{ [key: string]: never; }>;
 
-export type DeletedSiteIdsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type DeletedSitesQuery = { deletedSites: Array<{ id: string, name: string, site_type: string, deleted_at: string, files: number, permanent_deletion_pending: boolean }> };
+
+export type DeletedSiteIdsQueryVariables = Exact<{ [key: string]: never; }>;
+
 
 export type DeletedSiteIdsQuery = { deletedSites: Array<{ id: string }> };
 
@@ -1421,11 +1269,13 @@ export type DeleteSiteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type DeleteSiteMutation = { deleteSite: { id: string; state: string } };
+
+export type DeleteSiteMutation = { deleteSite: { id: string, state: string } };
 
 export type RestoreSiteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
+
 
 export type RestoreSiteMutation = { restoreSite: string };
 
@@ -1433,9 +1283,8 @@ export type DeleteSitePermanentlyMutationVariables = Exact<{
   id: Scalars['ID']['input'];
 }>;
 
-export type DeleteSitePermanentlyMutation = {
-  deleteSitePermanently: { id: string; state: string };
-};
+
+export type DeleteSitePermanentlyMutation = { deleteSitePermanently: { id: string, state: string } };
 
 export type SitesQueryVariables = Exact<{
   search?: InputMaybe<Scalars['String']['input']>;
@@ -1448,40 +1297,14 @@ export type SitesQueryVariables = Exact<{
   group?: InputMaybe<Scalars['ID']['input']>;
 }>;
 
-export type SitesQuery = {
-  sites: {
-    total: number;
-    sites: Array<{
-      id: string;
-      name: string;
-      alternative_name: string | null;
-      description: string | null;
-      asset_management_id: string | null;
-      latitude: number | null;
-      longitude: number | null;
-      heading: number | null;
-      direction_one: string | null;
-      direction_two: string | null;
-      site_type: string;
-      realtime: boolean;
-      pedestrians_included: boolean;
-      class_scheme: string;
-      time_zone: string;
-      notes: string | null;
-      site_context: Array<string>;
-      time_span: string | null;
-      gps: boolean;
-      last_surveyed: string | null;
-      files: number;
-      lane_count: number;
-    }>;
-  };
-};
+
+export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number }> } };
 
 export type UpdateSiteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   input: SiteInput;
 }>;
+
 
 export type UpdateSiteMutation = { updateSite: { id: string } };
 
@@ -1489,20 +1312,14 @@ export type SiteLanesQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
 }>;
 
-export type SiteLanesQuery = {
-  siteLanes: Array<{
-    id: string;
-    direction: string | null;
-    position_id: number;
-    lane_type: string;
-    name: string;
-  }>;
-};
+
+export type SiteLanesQuery = { siteLanes: Array<{ id: string, direction: string | null, position_id: number, lane_type: string, name: string }> };
 
 export type SetSiteLanesMutationVariables = Exact<{
   siteId: Scalars['ID']['input'];
   lanes: Array<LaneInput> | LaneInput;
 }>;
+
 
 export type SetSiteLanesMutation = { setSiteLanes: Array<{ id: string }> };
 
@@ -1511,44 +1328,22 @@ export type SiteNameClashesQueryVariables = Exact<{
   name: Scalars['String']['input'];
 }>;
 
+
 export type SiteNameClashesQuery = { siteNameClashes: Array<string> };
 
 export type TaskStatesQueryVariables = Exact<{
   ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
 }>;
 
-export type TaskStatesQuery = {
-  task_tracking: Array<{
-    id: string;
-    function_name: string;
-    state: string;
-    message: string;
-    updated_at: string;
-    file_id: string | null;
-  }>;
-};
 
-export type TaskEventFieldsFragment = {
-  id: string;
-  function_name: string;
-  state: string;
-  message: string;
-  updated_at: string;
-  file_id: string | null;
-};
+export type TaskStatesQuery = { task_tracking: Array<{ id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null }> };
 
-export type TaskTrackingUpdatedSubscriptionVariables = Exact<{ [key: string]: never }>;
+export type TaskEventFieldsFragment = { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null };
 
-export type TaskTrackingUpdatedSubscription = {
-  task_tracking_updated: {
-    id: string;
-    function_name: string;
-    state: string;
-    message: string;
-    updated_at: string;
-    file_id: string | null;
-  };
-};
+export type TaskTrackingUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TaskTrackingUpdatedSubscription = { task_tracking_updated: { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1568,8 +1363,7 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-export const FileRowFragmentDoc = new TypedDocumentString(
-  `
+export const FileRowFragmentDoc = new TypedDocumentString(`
     fragment FileRow on TrafficDataFile {
   id
   file_name
@@ -1589,11 +1383,8 @@ export const FileRowFragmentDoc = new TypedDocumentString(
     organisation_name
   }
 }
-    `,
-  { fragmentName: 'FileRow' },
-) as unknown as TypedDocumentString<FileRowFragment, unknown>;
-export const MapNoteFieldsFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"FileRow"}) as unknown as TypedDocumentString<FileRowFragment, unknown>;
+export const MapNoteFieldsFragmentDoc = new TypedDocumentString(`
     fragment MapNoteFields on MapNote {
   id
   text
@@ -1605,11 +1396,8 @@ export const MapNoteFieldsFragmentDoc = new TypedDocumentString(
   who
   when
 }
-    `,
-  { fragmentName: 'MapNoteFields' },
-) as unknown as TypedDocumentString<MapNoteFieldsFragment, unknown>;
-export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"MapNoteFields"}) as unknown as TypedDocumentString<MapNoteFieldsFragment, unknown>;
+export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(`
     fragment ExclusionFilterFields on VehicleExclusionFilter {
   id
   name
@@ -1621,11 +1409,8 @@ export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(
   start_time
   end_time
 }
-    `,
-  { fragmentName: 'ExclusionFilterFields' },
-) as unknown as TypedDocumentString<ExclusionFilterFieldsFragment, unknown>;
-export const TaskEventFieldsFragmentDoc = new TypedDocumentString(
-  `
+    `, {"fragmentName":"ExclusionFilterFields"}) as unknown as TypedDocumentString<ExclusionFilterFieldsFragment, unknown>;
+export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
     fragment TaskEventFields on TaskTracking {
   id
   function_name
@@ -1634,9 +1419,7 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(
   updated_at
   file_id
 }
-    `,
-  { fragmentName: 'TaskEventFields' },
-) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+    `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
 export const FilesDocument = new TypedDocumentString(`
     query Files($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
   trafficDataFiles(
@@ -1713,10 +1496,7 @@ export const RequestQualityApprovalDocument = new TypedDocumentString(`
     mutation RequestQualityApproval($id: ID!) {
   requestQualityApproval(fileId: $id)
 }
-    `) as unknown as TypedDocumentString<
-  RequestQualityApprovalMutation,
-  RequestQualityApprovalMutationVariables
->;
+    `) as unknown as TypedDocumentString<RequestQualityApprovalMutation, RequestQualityApprovalMutationVariables>;
 export const FileNotesDocument = new TypedDocumentString(`
     query FileNotes($id: ID!) {
   getFileNotes(fileId: $id) {
@@ -1846,38 +1626,26 @@ export const CreateMapNoteGroupDocument = new TypedDocumentString(`
     id
   }
 }
-    `) as unknown as TypedDocumentString<
-  CreateMapNoteGroupMutation,
-  CreateMapNoteGroupMutationVariables
->;
+    `) as unknown as TypedDocumentString<CreateMapNoteGroupMutation, CreateMapNoteGroupMutationVariables>;
 export const RenameMapNoteGroupDocument = new TypedDocumentString(`
     mutation RenameMapNoteGroup($id: ID!, $name: String!) {
   renameMapNoteGroup(id: $id, name: $name) {
     id
   }
 }
-    `) as unknown as TypedDocumentString<
-  RenameMapNoteGroupMutation,
-  RenameMapNoteGroupMutationVariables
->;
+    `) as unknown as TypedDocumentString<RenameMapNoteGroupMutation, RenameMapNoteGroupMutationVariables>;
 export const DeleteMapNoteGroupDocument = new TypedDocumentString(`
     mutation DeleteMapNoteGroup($id: ID!) {
   deleteMapNoteGroup(id: $id)
 }
-    `) as unknown as TypedDocumentString<
-  DeleteMapNoteGroupMutation,
-  DeleteMapNoteGroupMutationVariables
->;
+    `) as unknown as TypedDocumentString<DeleteMapNoteGroupMutation, DeleteMapNoteGroupMutationVariables>;
 export const UpdateUserPreferenceDocument = new TypedDocumentString(`
     mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
   update_user_preference(userId: $userId, preference: $preference) {
     id
   }
 }
-    `) as unknown as TypedDocumentString<
-  UpdateUserPreferenceMutation,
-  UpdateUserPreferenceMutationVariables
->;
+    `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(
@@ -1909,10 +1677,7 @@ export const VehicleExclusionFiltersDocument = new TypedDocumentString(`
   classes
   start_time
   end_time
-}`) as unknown as TypedDocumentString<
-  VehicleExclusionFiltersQuery,
-  VehicleExclusionFiltersQueryVariables
->;
+}`) as unknown as TypedDocumentString<VehicleExclusionFiltersQuery, VehicleExclusionFiltersQueryVariables>;
 export const UpdateVehicleExclusionFilterDocument = new TypedDocumentString(`
     mutation UpdateVehicleExclusionFilter($id: ID!, $filter: VehicleExclusionFilterInput!) {
   updateVehicleExclusionFilter(id: $id, filter: $filter) {
@@ -1929,10 +1694,7 @@ export const UpdateVehicleExclusionFilterDocument = new TypedDocumentString(`
   classes
   start_time
   end_time
-}`) as unknown as TypedDocumentString<
-  UpdateVehicleExclusionFilterMutation,
-  UpdateVehicleExclusionFilterMutationVariables
->;
+}`) as unknown as TypedDocumentString<UpdateVehicleExclusionFilterMutation, UpdateVehicleExclusionFilterMutationVariables>;
 export const CreateVehicleExclusionFilterDocument = new TypedDocumentString(`
     mutation CreateVehicleExclusionFilter($siteId: ID, $filter: VehicleExclusionFilterInput!) {
   createVehicleExclusionFilter(siteId: $siteId, filter: $filter) {
@@ -1949,18 +1711,12 @@ export const CreateVehicleExclusionFilterDocument = new TypedDocumentString(`
   classes
   start_time
   end_time
-}`) as unknown as TypedDocumentString<
-  CreateVehicleExclusionFilterMutation,
-  CreateVehicleExclusionFilterMutationVariables
->;
+}`) as unknown as TypedDocumentString<CreateVehicleExclusionFilterMutation, CreateVehicleExclusionFilterMutationVariables>;
 export const DeleteVehicleExclusionFilterDocument = new TypedDocumentString(`
     mutation DeleteVehicleExclusionFilter($id: ID!) {
   deleteVehicleExclusionFilter(id: $id)
 }
-    `) as unknown as TypedDocumentString<
-  DeleteVehicleExclusionFilterMutation,
-  DeleteVehicleExclusionFilterMutationVariables
->;
+    `) as unknown as TypedDocumentString<DeleteVehicleExclusionFilterMutation, DeleteVehicleExclusionFilterMutationVariables>;
 export const FiltersetDocument = new TypedDocumentString(`
     query Filterset {
   filterset {
@@ -2051,20 +1807,14 @@ export const ChangeSiteSchemeDocument = new TypedDocumentString(`
     id
   }
 }
-    `) as unknown as TypedDocumentString<
-  ChangeSiteSchemeMutation,
-  ChangeSiteSchemeMutationVariables
->;
+    `) as unknown as TypedDocumentString<ChangeSiteSchemeMutation, ChangeSiteSchemeMutationVariables>;
 export const RecalculateSiteDataQualityDocument = new TypedDocumentString(`
     mutation RecalculateSiteDataQuality($siteId: ID!) {
   recalculateSiteDataQuality(siteId: $siteId) {
     id
   }
 }
-    `) as unknown as TypedDocumentString<
-  RecalculateSiteDataQualityMutation,
-  RecalculateSiteDataQualityMutationVariables
->;
+    `) as unknown as TypedDocumentString<RecalculateSiteDataQualityMutation, RecalculateSiteDataQualityMutationVariables>;
 export const SpeedLimitsDocument = new TypedDocumentString(`
     query SpeedLimits($siteId: ID!) {
   speedLimits(siteId: $siteId) {
@@ -2135,10 +1885,7 @@ export const RemoveSitesFromGroupDocument = new TypedDocumentString(`
     id
   }
 }
-    `) as unknown as TypedDocumentString<
-  RemoveSitesFromGroupMutation,
-  RemoveSitesFromGroupMutationVariables
->;
+    `) as unknown as TypedDocumentString<RemoveSitesFromGroupMutation, RemoveSitesFromGroupMutationVariables>;
 export const MergeSitesDocument = new TypedDocumentString(`
     mutation MergeSites($target_id: ID!, $source_ids: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
   mergeSites(
@@ -2205,10 +1952,7 @@ export const DeleteSitePermanentlyDocument = new TypedDocumentString(`
     state
   }
 }
-    `) as unknown as TypedDocumentString<
-  DeleteSitePermanentlyMutation,
-  DeleteSitePermanentlyMutationVariables
->;
+    `) as unknown as TypedDocumentString<DeleteSitePermanentlyMutation, DeleteSitePermanentlyMutationVariables>;
 export const SitesDocument = new TypedDocumentString(`
     query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
   sites(
@@ -2306,7 +2050,4 @@ export const TaskTrackingUpdatedDocument = new TypedDocumentString(`
   message
   updated_at
   file_id
-}`) as unknown as TypedDocumentString<
-  TaskTrackingUpdatedSubscription,
-  TaskTrackingUpdatedSubscriptionVariables
->;
+}`) as unknown as TypedDocumentString<TaskTrackingUpdatedSubscription, TaskTrackingUpdatedSubscriptionVariables>;

@@ -9,6 +9,8 @@ export interface MailMessage {
   text: string;
   /** The link the message is about, logged when mail goes to the outbox. */
   link?: string;
+  /** Files sent with the message (feedback's attachments). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {
@@ -34,6 +36,7 @@ export function createMailer(options: {
           to: message.to,
           subject: message.subject,
           text: message.text,
+          ...(message.attachments ? { attachments: message.attachments } : {}),
         });
       },
     };
@@ -50,6 +53,7 @@ export function createMailer(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       });
       await mkdir(options.outboxDir, { recursive: true });
       const safeRecipient = message.to.replace(/[^\w.@-]/g, '_');
