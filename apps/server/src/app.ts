@@ -202,6 +202,7 @@ export async function buildApp({
       publicUrl: config.publicUrl,
       log: app.log,
     }),
+    config.supportEmail,
   );
   registerImageRoutes(router, {
     images: createImagesRepository(db),

@@ -45,6 +45,9 @@ const ProfilePage = lazy(() =>
 const DefinitionsPage = lazy(() =>
   import('./pages/DefinitionsPage.tsx').then((page) => ({ default: page.DefinitionsPage })),
 );
+const HelpPage = lazy(() =>
+  import('./pages/HelpPage.tsx').then((page) => ({ default: page.HelpPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -120,6 +123,7 @@ export const routes: RouteObject[] = [
       { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
       { path: 'file-management', element: <FilesPage /> },
       { path: 'site-list', element: <SitesPage /> },
+      { path: 'help', element: <HelpPage /> },
       { path: 'definitions', element: <DefinitionsPage /> },
       { path: 'definitions/:tab', element: <DefinitionsPage /> },
       {
@@ -141,6 +145,7 @@ export const routes: RouteObject[] = [
               '/ui/file-upload',
               '/ui/site-list',
               '/ui/definitions',
+              '/ui/help',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({

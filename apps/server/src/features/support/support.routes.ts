@@ -22,7 +22,22 @@ function textProblem(text: string): string | undefined {
  * file-0, file-1, ...) and POST /bill/subscription/; the sender is the token's user, whatever the
  * body names. Platform staff list what was sent.
  */
-export function registerSupportRoutes(router: Router, support: SupportService): void {
+export function registerSupportRoutes(
+  router: Router,
+  support: SupportService,
+  supportEmail: string,
+): void {
+  router.define({
+    method: 'get',
+    path: '/bill/contact',
+    summary: "The support team's address, shown in Help",
+    tag: 'help',
+    auth: true,
+    permission: 'signed-in',
+    responses: { 200: 'the address', 401: 'no session' },
+    handler: () => Promise.resolve({ email: supportEmail }),
+  });
+
   router.define({
     method: 'post',
     path: '/bill/feedback',
