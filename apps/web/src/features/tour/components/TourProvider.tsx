@@ -1,3 +1,4 @@
+import { GlobalStyles } from '@mui/material';
 import { driver, type Driver } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import {
