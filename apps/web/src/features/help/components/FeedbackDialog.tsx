@@ -111,6 +111,7 @@ export function FeedbackDialog({ open, profile, onClose }: Props) {
                 deleteIcon={
                   <CancelIcon
                     role="button"
+                    titleAccess={t('help.feedback.remove', { name: file.name })}
                     aria-label={t('help.feedback.remove', { name: file.name })}
                   />
                 }
