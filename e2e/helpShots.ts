@@ -94,6 +94,14 @@ try {
         await shot(page, `tour-sites-${suffix}`, false);
         await page.keyboard.press('Escape');
       }
+      if (wanted('guides')) {
+        await page.goto(`${app.url}/ui/guides`);
+        await page.locator('main h1').waitFor();
+        await shot(page, `guides-${suffix}`);
+        await page.goto(`${app.url}/ui/guides/read-site-speeds`);
+        await page.locator('main article img').waitFor();
+        await shot(page, `guide-speeds-${suffix}`);
+      }
       if (wanted('siteDetail')) {
         await page.goto(`${app.url}/ui/site-list`);
         await page

@@ -48,6 +48,9 @@ const DefinitionsPage = lazy(() =>
 const HelpPage = lazy(() =>
   import('./pages/HelpPage.tsx').then((page) => ({ default: page.HelpPage })),
 );
+const GuidesPage = lazy(() =>
+  import('./pages/GuidesPage.tsx').then((page) => ({ default: page.GuidesPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -124,6 +127,8 @@ export const routes: RouteObject[] = [
       { path: 'file-management', element: <FilesPage /> },
       { path: 'site-list', element: <SitesPage /> },
       { path: 'help', element: <HelpPage /> },
+      { path: 'guides', element: <GuidesPage /> },
+      { path: 'guides/:slug', element: <GuidesPage /> },
       { path: 'definitions', element: <DefinitionsPage /> },
       { path: 'definitions/:tab', element: <DefinitionsPage /> },
       {
@@ -146,6 +151,7 @@ export const routes: RouteObject[] = [
               '/ui/site-list',
               '/ui/definitions',
               '/ui/help',
+              '/ui/guides',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({

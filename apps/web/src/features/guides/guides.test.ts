@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import enGB from '../../i18n/locales/en-GB.json';
+import { GUIDES, guideLocales } from './guides.ts';
+
+const content = join(import.meta.dirname, 'content');
+const publicDir = join(import.meta.dirname, '../../../public');
+
+describe('guides', () => {
+  it('has each guide in en-GB and fr, titled, summarised and naming its screen', () => {
+    const items = (enGB as unknown as { guides: { items: Record<string, Record<string, string>> } })
+      .guides.items;
+    expect(GUIDES.map((guide) => guide.slug)).toEqual([
+      'upload-a-file',
+      'review-data-quality',
+      'read-site-speeds',
+      'build-a-survey',
+      'request-a-report',
+      'import-sites',
+    ]);
+    for (const guide of GUIDES) {
+      expect(guideLocales(guide.slug).sort(), guide.slug).toEqual(['en-GB', 'fr']);
+      expect(Object.keys(items[guide.slug] ?? {}).sort(), guide.slug).toEqual([
+        'screen',
+        'summary',
+        'title',
+      ]);
+    }
+  });
+
+  it('shows only pictures that are in the repository, and links inside the app', () => {
+    for (const guide of GUIDES)
+      for (const locale of ['en-GB', 'fr']) {
+        const text = readFileSync(join(content, locale, `${guide.slug}.md`), 'utf8');
+        for (const [, source] of text.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g))
+          expect(
+            existsSync(join(publicDir, source ?? '')),
+            `${locale}/${guide.slug}: ${source}`,
+          ).toBe(true);
+        for (const [, target] of text.matchAll(/[^!]\[[^\]]*\]\(([^)]+)\)/g))
+          expect(target, `${locale}/${guide.slug}`).toMatch(/^\/ui\//);
+      }
+  });
+});
