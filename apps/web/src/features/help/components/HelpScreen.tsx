@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../session/useSession.ts';
 import { STAFF_ROLES } from '../../shell/navigation.tsx';
 import { useProfile } from '../../profile/api/profileApi.ts';
+import { BUILD_ID } from '../../pwa/buildId.ts';
 import { useSupportContact } from '../api/helpApi.ts';
 import { StaffSupportPanel } from './StaffSupportPanel.tsx';
 import { useSupportDialogs } from './SupportDialogs.tsx';
@@ -84,6 +85,9 @@ export function HelpScreen({ onStartTour }: { onStartTour: () => void }) {
           )}
           <Typography variant="body2" color="text.secondary">
             {t('help.contact.hours')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" data-testid="build">
+            {t('help.build', { build: BUILD_ID })}
           </Typography>
         </HelpCard>
         <HelpCard icon={<LightbulbOutlinedIcon />} title={t('help.learn.title')}>
