@@ -37,9 +37,16 @@ try {
           .first()
           .waitFor({ timeout: 30_000 });
         await shot(page, `definitions-api-${suffix}`, false);
+        await page.evaluate(() =>
+          document.querySelector('[data-testid="api-reference"]')?.scrollIntoView(),
+        );
+        await shot(page, `definitions-api-reference-${suffix}`, false);
         await page.goto(`${app.url}/ui/definitions/graphql`);
         await page.getByTestId('graphql-explorer').locator('.graphiql-container').waitFor();
         await page.waitForTimeout(1500);
+        await page.evaluate(() =>
+          document.querySelector('[data-testid="graphql-explorer"]')?.scrollIntoView(),
+        );
         await shot(page, `definitions-graphql-${suffix}`, false);
       }
       if (wanted('help')) {

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { GraphiQL } from 'graphiql';
-import type { ComponentProps } from 'react';
+import { useEffect, useRef, type ComponentProps } from 'react';
 import 'graphiql/style.css';
 import { useTranslation } from 'react-i18next';
 import { http, RequestError } from '../../../lib/http.ts';
@@ -27,8 +27,23 @@ async function fetcher(params: GraphqlParams): Promise<ExecutionResult> {
 /** GraphiQL over the product's GraphQL schema: its documentation lists every operation. */
 export function GraphqlExplorerView() {
   const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  // The schema's documentation opens beside the editor, listing every operation at once.
+  useEffect(() => {
+    let tries = 0;
+    const timer = window.setInterval(() => {
+      tries += 1;
+      const show = container.current?.querySelector<HTMLButtonElement>(
+        'button[aria-label="Show Documentation Explorer"]',
+      );
+      if (show) show.click();
+      if (show || tries > 40) window.clearInterval(timer);
+    }, 100);
+    return () => window.clearInterval(timer);
+  }, []);
   return (
     <Box
+      ref={container}
       data-testid="graphql-explorer"
       sx={{
         height: { xs: 640, md: 'calc(100vh - 260px)' },
@@ -43,7 +58,6 @@ export function GraphqlExplorerView() {
         isHeadersEditorEnabled={false}
         defaultEditorToolsVisibility="variables"
         forcedTheme="light"
-        visiblePlugin="Documentation Explorer"
       />
     </Box>
   );
