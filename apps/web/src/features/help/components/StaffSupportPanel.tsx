@@ -132,7 +132,12 @@ export function StaffSupportPanel() {
         <Typography id="staff-support" variant="h6" component="h2">
           {t('help.staff.title')}
         </Typography>
-        <Tabs value={tab} onChange={(_event, value: typeof tab) => setTab(value)}>
+        <Tabs
+          value={tab}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          onChange={(_event, value: typeof tab) => setTab(value)}
+        >
           <Tab value="messages" label={t('help.staff.messages')} />
           <Tab value="usage" label={t('help.staff.usage')} />
         </Tabs>
