@@ -1,5 +1,5 @@
 /**
- * The task guides: Markdown in content/<locale>/<slug>.md (en-GB for a locale that has none),
+ * The task guides: Markdown in content/<locale>/<slug>.md (en-GB for a locale that lacks one),
  * each about one screen, with a picture of it taken by e2e/guideShots.ts into public/guides.
  */
 export interface Guide {
