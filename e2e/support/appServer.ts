@@ -42,7 +42,8 @@ export async function startApp(
   environment: Record<string, string> = {},
   preparedDataDir?: string,
 ): Promise<RunningApp> {
-  const port = await freePort();
+  // A PORT given serves on that port (a new version deployed where the old one ran).
+  const port = environment.PORT ? Number(environment.PORT) : await freePort();
   const dataDir = preparedDataDir ?? mkdtempSync(join(tmpdir(), 'roadcount-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(

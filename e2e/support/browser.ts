@@ -27,8 +27,14 @@ export function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   width = 1280,
+  /** The app's service worker runs only for tests about it: elsewhere it would keep requests from the routes below. */
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    locale: 'en-GB',
+    serviceWorkers: options.serviceWorkers ?? 'block',
+  });
   // No internet here: the map's base tiles come back blank instead of failing to load.
   await context.route(/tile\.openstreetmap\.org|arcgisonline\.com/, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: BLANK_TILE }),

@@ -69,6 +69,9 @@ import { registerOrganisationsRoutes } from './features/organisations/organisati
 import { createOrganisationsService } from './features/organisations/organisations.service.ts';
 import { createTrackingRepository } from './features/tracking/tracking.repository.ts';
 import { registerTrackingRoutes } from './features/tracking/tracking.routes.ts';
+import { createSupportRepository } from './features/support/support.repository.ts';
+import { registerSupportRoutes } from './features/support/support.routes.ts';
+import { createSupportService } from './features/support/support.service.ts';
 import { registerUsersRoutes } from './features/users/users.routes.ts';
 import { createUsersService } from './features/users/users.service.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
@@ -196,6 +199,18 @@ export async function buildApp({
     onQueued: () => taskWorker?.wake(),
   });
   registerFileRoutes(router, { tokens, users, access, blobs });
+  registerSupportRoutes(
+    router,
+    createSupportService({
+      repository: createSupportRepository(db),
+      blobs,
+      mailer,
+      supportEmail: config.supportEmail,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+    config.supportEmail,
+  );
   registerImageRoutes(router, {
     images: createImagesRepository(db),
     access,

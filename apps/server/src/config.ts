@@ -25,6 +25,7 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Roadcount <no-reply@roadcount.local>'),
+  SUPPORT_EMAIL: z.email().default('support@roadcount.local'),
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
@@ -75,6 +76,8 @@ export interface Config {
   webDistDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where Help's feedback and subscription enquiries are mailed. */
+  supportEmail: string;
   rateLimits: {
     signInPerIp: number;
     signInPerAccount: number;
@@ -138,6 +141,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistDir: resolve(env.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
     rateLimits: {
       signInPerIp: env.SIGN_IN_LIMIT_PER_IP,
       signInPerAccount: env.SIGN_IN_LIMIT_PER_ACCOUNT,

@@ -1,6 +1,6 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { FlashProvider } from './features/flash/FlashProvider.tsx';
 import { OfflineNotice } from './features/offline/OfflineNotice.tsx';
@@ -9,7 +9,8 @@ import { ErrorBoundary } from './features/shell/components/ErrorBoundary.tsx';
 import { createRouter } from './routes.tsx';
 import { theme } from './theme.ts';
 
-export function App() {
+/** `global`: elements of every screen that main.tsx adds (the new-version dialog). */
+export function App({ global }: { global?: ReactNode }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: 1, staleTime: 30_000 } } }),
   );
@@ -23,6 +24,7 @@ export function App() {
             <FlashProvider>
               <RouterProvider router={router} />
               <OfflineNotice />
+              {global}
             </FlashProvider>
           </SessionProvider>
         </QueryClientProvider>

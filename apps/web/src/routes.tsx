@@ -45,6 +45,15 @@ const ProfilePage = lazy(() =>
 const SurveysPage = lazy(() =>
   import('./pages/SurveysPage.tsx').then((page) => ({ default: page.SurveysPage })),
 );
+const DefinitionsPage = lazy(() =>
+  import('./pages/DefinitionsPage.tsx').then((page) => ({ default: page.DefinitionsPage })),
+);
+const HelpPage = lazy(() =>
+  import('./pages/HelpPage.tsx').then((page) => ({ default: page.HelpPage })),
+);
+const GuidesPage = lazy(() =>
+  import('./pages/GuidesPage.tsx').then((page) => ({ default: page.GuidesPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -121,6 +130,11 @@ export const routes: RouteObject[] = [
       { path: 'file-management', element: <FilesPage /> },
       { path: 'site-list', element: <SitesPage /> },
       { path: 'surveys', element: <SurveysPage /> },
+      { path: 'help', element: <HelpPage /> },
+      { path: 'guides', element: <GuidesPage /> },
+      { path: 'guides/:slug', element: <GuidesPage /> },
+      { path: 'definitions', element: <DefinitionsPage /> },
+      { path: 'definitions/:tab', element: <DefinitionsPage /> },
       {
         // Uploading is for the organisation's admins, as the server decides too.
         path: 'file-upload',
@@ -140,6 +154,9 @@ export const routes: RouteObject[] = [
               '/ui/file-upload',
               '/ui/site-list',
               '/ui/surveys',
+              '/ui/definitions',
+              '/ui/help',
+              '/ui/guides',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({

@@ -38,6 +38,8 @@ export const PERMISSIONS = {
   /** SPEC sections 2 to 4: viewers follow surveys; the organisation's admins plan them. */
   'surveys.read': ['admin', 'org_admin', 'org_user'],
   'surveys.write': ['admin', 'org_admin'],
+  /** Help's feedback and subscription enquiry (SPEC sections 2 and 7); never the demo account. */
+  'support.send': ['admin', 'org_admin', 'org_user'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;
@@ -66,6 +68,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'exclusionFilters.manage',
   'mapNotes.write',
   'surveys.write',
+  'support.send',
 ]);
 
 /**

@@ -24,4 +24,27 @@ export function registerTrackingRoutes(router: Router, tracking: TrackingReposit
       });
     },
   });
+
+  router.define({
+    method: 'get',
+    path: '/api/page-views/usage',
+    summary: 'Views and users per organisation and screen over the last days (platform staff)',
+    tag: 'tracking',
+    auth: true,
+    permission: 'staff.tools',
+    query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+    responses: { 200: 'the usage rows, most viewed first', 403: 'not platform staff' },
+    handler: async ({ query }) => {
+      const since = new Date(Date.now() - query.days * 86_400_000);
+      const rows = await tracking.usageSince(since, 500);
+      return rows.map((row) => ({
+        organisation_id: row.organisationId,
+        organisation_name: row.organisationName,
+        screen: row.screen,
+        views: row.views,
+        users: row.users,
+        last_viewed_at: row.lastViewedAt.toISOString(),
+      }));
+    },
+  });
 }

@@ -531,3 +531,41 @@ export const surveySites = pgTable(
     index('survey_sites_site_idx').on(table.siteId),
   ],
 );
+
+// ---- Help (issue 23): feedback and subscription enquiries sent to the support team ----
+
+/** SPEC section 3: a feedback or subscription enquiry, as sent; mailed to SUPPORT_EMAIL too. */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'feedback' or 'subscription'. */
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organisationId: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'cascade',
+    }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    text: text('text').notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [index('support_messages_created_idx').on(table.createdOn)],
+);
+
+/** A feedback's attached file, its bytes in the blob store. */
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => supportMessages.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    blobKey: text('blob_key').notNull(),
+  },
+  (table) => [index('support_attachments_message_idx').on(table.messageId)],
+);

@@ -9,8 +9,8 @@ export interface MailMessage {
   text: string;
   /** The link the message is about, logged when mail goes to the outbox. */
   link?: string;
-  /** Files sent with the message, such as a survey's site file. */
-  attachments?: { filename: string; content: string; contentType?: string }[];
+  /** Files sent with the message: a survey's site file, feedback's attachments. */
+  attachments?: { filename: string; content: string | Buffer; contentType?: string }[];
 }
 
 export interface Mailer {

@@ -24,6 +24,9 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/useSession.ts';
 import { NAVIGATION, isVisibleTo } from '../navigation.tsx';
 import { SessionEffects } from '../../session/SessionEffects.tsx';
+import { FeedbackButton } from '../../help/components/FeedbackButton.tsx';
+import { SupportDialogsProvider } from '../../help/components/SupportDialogs.tsx';
+import { TourProvider } from '../../tour/components/TourProvider.tsx';
 import { BrandMark } from './BrandMark.tsx';
 import { LocalePicker } from './LocalePicker.tsx';
 
@@ -42,7 +45,7 @@ export function AppLayout() {
   const entries = NAVIGATION.filter((entry) => isVisibleTo(entry, claims?.group));
 
   const navigation = (
-    <Box component="nav" aria-label={t('nav.label')}>
+    <Box component="nav" aria-label={t('nav.label')} data-tour={permanent ? 'menu' : undefined}>
       <Toolbar />
       <List dense>
         {entries.map((entry) => (
@@ -68,72 +71,86 @@ export function AppLayout() {
   );
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 1 }}>
-          {!permanent && (
-            <IconButton
-              color="inherit"
-              edge="start"
-              aria-label={t('nav.open')}
-              onClick={() => setOpen(true)}
-            >
-              <MenuIcon />
-            </IconButton>
-          )}
-          <Box sx={{ flexGrow: 1 }}>
-            <BrandMark inverted />
-          </Box>
-          <LocalePicker compact color="inherit" />
-          <Tooltip title={t('account.menu')}>
-            <IconButton
-              color="inherit"
-              aria-label={t('account.menu')}
-              aria-haspopup="menu"
-              aria-expanded={accountAnchor !== null}
-              onClick={(event) => setAccountAnchor(event.currentTarget)}
-            >
-              <AccountCircleIcon />
-            </IconButton>
-          </Tooltip>
-          <Menu
-            anchorEl={accountAnchor}
-            open={accountAnchor !== null}
-            onClose={() => setAccountAnchor(null)}
+    <SupportDialogsProvider>
+      <TourProvider>
+        <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+          <AppBar position="fixed" sx={{ zIndex: theme.zIndex.drawer + 1 }}>
+            <Toolbar sx={{ gap: 1 }}>
+              {!permanent && (
+                <IconButton
+                  color="inherit"
+                  edge="start"
+                  aria-label={t('nav.open')}
+                  onClick={() => setOpen(true)}
+                  data-tour="menu"
+                >
+                  <MenuIcon />
+                </IconButton>
+              )}
+              <Box sx={{ flexGrow: 1 }}>
+                <BrandMark inverted />
+              </Box>
+              <FeedbackButton />
+              <LocalePicker compact color="inherit" />
+              <Tooltip title={t('account.menu')}>
+                <IconButton
+                  color="inherit"
+                  aria-label={t('account.menu')}
+                  aria-haspopup="menu"
+                  aria-expanded={accountAnchor !== null}
+                  onClick={(event) => setAccountAnchor(event.currentTarget)}
+                >
+                  <AccountCircleIcon />
+                </IconButton>
+              </Tooltip>
+              <Menu
+                anchorEl={accountAnchor}
+                open={accountAnchor !== null}
+                onClose={() => setAccountAnchor(null)}
+              >
+                <MenuItem
+                  component={NavLink}
+                  to="/ui/profile"
+                  onClick={() => setAccountAnchor(null)}
+                >
+                  {t('account.profile')}
+                </MenuItem>
+              </Menu>
+              <Tooltip title={t('auth.signOut')}>
+                <IconButton
+                  color="inherit"
+                  aria-label={t('auth.signOut')}
+                  onClick={() => {
+                    signOut();
+                    void navigate('/auth/login', { replace: true });
+                  }}
+                >
+                  <LogoutIcon />
+                </IconButton>
+              </Tooltip>
+            </Toolbar>
+          </AppBar>
+          <Drawer
+            variant={permanent ? 'permanent' : 'temporary'}
+            open={permanent || open}
+            onClose={() => setOpen(false)}
+            sx={{
+              width: DRAWER_WIDTH,
+              flexShrink: 0,
+              '& .MuiDrawer-paper': { width: DRAWER_WIDTH },
+            }}
           >
-            <MenuItem component={NavLink} to="/ui/profile" onClick={() => setAccountAnchor(null)}>
-              {t('account.profile')}
-            </MenuItem>
-          </Menu>
-          <Tooltip title={t('auth.signOut')}>
-            <IconButton
-              color="inherit"
-              aria-label={t('auth.signOut')}
-              onClick={() => {
-                signOut();
-                void navigate('/auth/login', { replace: true });
-              }}
-            >
-              <LogoutIcon />
-            </IconButton>
-          </Tooltip>
-        </Toolbar>
-      </AppBar>
-      <Drawer
-        variant={permanent ? 'permanent' : 'temporary'}
-        open={permanent || open}
-        onClose={() => setOpen(false)}
-        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
-      >
-        {navigation}
-      </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
-        <Toolbar />
-        <Suspense fallback={<LinearProgress aria-label={t('nav.loadingPage')} />}>
-          <Outlet />
-        </Suspense>
-        <SessionEffects />
-      </Box>
-    </Box>
+            {navigation}
+          </Drawer>
+          <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+            <Toolbar />
+            <Suspense fallback={<LinearProgress aria-label={t('nav.loadingPage')} />}>
+              <Outlet />
+            </Suspense>
+            <SessionEffects />
+          </Box>
+        </Box>
+      </TourProvider>
+    </SupportDialogsProvider>
   );
 }

@@ -16,13 +16,24 @@ interface Props {
   submitLabel: string;
   /** While the request runs: the dialog stays open and its buttons wait. */
   busy: boolean;
+  /** The submit button waits for the form to be complete. */
+  submitDisabled?: boolean;
   onClose: () => void;
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }
 
 /** A form in a dialog, full screen on phones, with Cancel and a submit button. */
-export function FormDialog({ open, title, submitLabel, busy, onClose, onSubmit, children }: Props) {
+export function FormDialog({
+  open,
+  title,
+  submitLabel,
+  busy,
+  submitDisabled = false,
+  onClose,
+  onSubmit,
+  children,
+}: Props) {
   const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -43,7 +54,7 @@ export function FormDialog({ open, title, submitLabel, busy, onClose, onSubmit, 
           <Button onClick={onClose} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={busy || submitDisabled}>
             {submitLabel}
           </Button>
         </DialogActions>

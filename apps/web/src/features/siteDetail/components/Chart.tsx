@@ -1,4 +1,4 @@
-import { Box, Paper, Typography } from '@mui/material';
+import { Box, Paper, Stack, Typography } from '@mui/material';
 import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
 import {
   CalendarComponent,
@@ -12,6 +12,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
 import type { ChartOption } from '../chartOptions.ts';
 
 echarts.use([
@@ -37,10 +38,20 @@ interface Props {
   onItemClick?: (data: unknown, event: { shiftKey: boolean }) => void;
   /** Said under the title: how to read or use the chart. */
   caption?: string;
+  /** The chart's key in the glossary: an info icon beside the title opens its definition. */
+  definition?: string;
 }
 
 /** A titled ECharts chart that follows its box's size, or 'No data available'. */
-export function Chart({ title, option, height = 300, emptyText, onItemClick, caption }: Props) {
+export function Chart({
+  title,
+  option,
+  height = 300,
+  emptyText,
+  onItemClick,
+  caption,
+  definition,
+}: Props) {
   // The latest handler, so that a new one does not draw the chart again.
   const clicked = useRef(onItemClick);
   useEffect(() => {
@@ -71,9 +82,12 @@ export function Chart({ title, option, height = 300, emptyText, onItemClick, cap
   }, [option]);
   return (
     <Paper variant="outlined" sx={{ p: 2, breakInside: 'avoid' }} role="figure" aria-label={title}>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        {title}
-      </Typography>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {definition && <DefinitionLink figure={definition} label={title} />}
+      </Stack>
       {caption && (
         <Typography variant="body2" color="text.secondary">
           {caption}

@@ -57,7 +57,11 @@ export function CountVolumesChart(props: {
   if (!summary || summary.modes.length === 0) return null;
   return (
     <div data-testid="count-volumes">
-      <Chart title={t('countVolumes.title')} option={countVolumesOption(summary, t)} />
+      <Chart
+        title={t('countVolumes.title')}
+        option={countVolumesOption(summary, t)}
+        definition="countVolumes"
+      />
       {summary.modes.map((mode) => {
         const average = summary.dailyAverage[mode];
         return (

@@ -348,6 +348,7 @@ export function SiteDetailScreen() {
               <Grid key={key as string} size={{ xs: 12, lg: 6 }} data-print-chart>
                 <Chart
                   title={t(`siteDetail.charts.${key as string}`)}
+                  definition={key as string}
                   option={option as ReturnType<typeof volumeOption>}
                   {...emptyReason(key as string)}
                 />

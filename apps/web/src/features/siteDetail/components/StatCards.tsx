@@ -1,5 +1,6 @@
-import { Grid, Paper, Typography } from '@mui/material';
+import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
 import type { SiteDetail } from '../api/siteDetailApi.ts';
 import { speedIn, type Units } from '../siteDetailFilters.ts';
 
@@ -52,9 +53,12 @@ export function StatCards({ summary, units }: Props) {
       {cards.map((card) => (
         <Grid key={card.key} size={{ xs: 6, sm: 4, md: 2.4 }}>
           <Paper variant="outlined" sx={{ p: 1.5, height: '100%' }} data-card={card.key}>
-            <Typography variant="caption" color="text.secondary" component="p">
-              {t(`siteDetail.cards.${card.key}`)}
-            </Typography>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+              <Typography variant="caption" color="text.secondary" component="p">
+                {t(`siteDetail.cards.${card.key}`)}
+              </Typography>
+              <DefinitionLink figure={card.key} label={t(`siteDetail.cards.${card.key}`)} />
+            </Stack>
             <Typography variant="h6" component="p" data-value>
               {card.value}
             </Typography>
