@@ -44,6 +44,9 @@ const API_CALLER_MESSAGES: RegExp[] = [
   /^'site_list\.name_format must be/,
   /^`At most \$\{MAX_TASKS_ASKED\} task ids/,
   /^`Unknown function_name '/,
+  /^'Send the feedback as multipart\/form-data\./,
+  /^`\$\{part\.fieldname\}: attachments go in file-0/,
+  /^`feedback: \$\{problem\}`/,
 ];
 
 describe('server messages', () => {

@@ -63,6 +63,8 @@ export const SERVER_MESSAGES = {
   subscriptionUsers:
     'Your subscription allows {{limit}} active users and all are in use. Delete a user or ask for a larger subscription.',
   tooManyAttempts: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
+  attachmentTooLarge: 'An attachment is larger than {{mib}} MiB.',
+  tooManyAttachments: 'Attach at most {{max}} files.',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

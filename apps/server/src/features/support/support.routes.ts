@@ -3,6 +3,7 @@ import {
   FEEDBACK_ATTACHMENTS,
   subscriptionEnquirySchema,
   supportTextSchema,
+  serverMessage,
 } from '@roadcount/domain';
 import { z } from 'zod';
 import { HttpError } from '../../infra/errors.ts';
@@ -83,10 +84,15 @@ export function registerSupportRoutes(
         if (code === 'FST_REQ_FILE_TOO_LARGE')
           throw new HttpError(
             413,
-            `An attachment is larger than ${FEEDBACK_ATTACHMENTS.maxBytes / 1024 / 1024} MiB.`,
+            serverMessage('attachmentTooLarge', {
+              mib: FEEDBACK_ATTACHMENTS.maxBytes / 1024 / 1024,
+            }),
           );
         if (code === 'FST_FILES_LIMIT')
-          throw new HttpError(413, `Attach at most ${FEEDBACK_ATTACHMENTS.maxFiles} files.`);
+          throw new HttpError(
+            413,
+            serverMessage('tooManyAttachments', { max: FEEDBACK_ATTACHMENTS.maxFiles }),
+          );
         throw error;
       }
       const problem = textProblem(text);
