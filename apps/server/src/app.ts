@@ -80,6 +80,10 @@ import { eventToTaskTracking, toTaskTracking } from './infra/queue/taskTracking.
 import { createUsersRepository } from './features/users/users.repository.ts';
 import { usersResolvers } from './features/users/users.graphql.ts';
 import { registerWebRoutes } from './features/web/web.routes.ts';
+import { reportsResolvers } from './features/reports/reports.graphql.ts';
+import { createReportsRepository } from './features/reports/reports.repository.ts';
+import { registerReportRoutes } from './features/reports/reports.routes.ts';
+import { createReportsService } from './features/reports/reports.service.ts';
 
 /** Images are photos of sites and devices: 20 MiB is ample. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -249,6 +253,19 @@ export async function buildApp({
     return Promise.resolve();
   };
   const tasksService = createTasksService(queue);
+  const reportsService = createReportsService({
+    reports: createReportsRepository(db),
+    access,
+    queue,
+    blobs,
+    tokens,
+    users,
+    onQueued: async (task) => {
+      await publishTask(task);
+      taskWorker?.wake();
+    },
+  });
+  registerReportRoutes(router, reportsService);
   const siteTools = createSiteToolsService({
     sites: sitesRepository,
     access,
@@ -311,6 +328,7 @@ export async function buildApp({
       }),
       siteToolsResolvers(siteTools),
       exclusionsResolvers(exclusions),
+      reportsResolvers(reportsService),
     ],
     tokens,
     users,
@@ -338,6 +356,8 @@ export async function buildApp({
         queue,
         mailer,
         publicUrl: config.publicUrl,
+        siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+        reportRetentionMs: config.reportRetentionMs,
       }),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),

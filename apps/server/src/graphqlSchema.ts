@@ -15,6 +15,7 @@ import { sitesTypeDefs } from './features/sites/sites.graphql.ts';
 import { speedLimitsTypeDefs } from './features/sites/speedLimits.graphql.ts';
 import { tasksTypeDefs } from './features/tasks/tasks.graphql.ts';
 import { usersTypeDefs } from './features/users/users.graphql.ts';
+import { reportsTypeDefs } from './features/reports/reports.graphql.ts';
 
 export const typeDefs: readonly string[] = [
   usersTypeDefs,
@@ -32,4 +33,5 @@ export const typeDefs: readonly string[] = [
   siteMergeTypeDefs,
   siteToolsTypeDefs,
   exclusionsTypeDefs,
+  reportsTypeDefs,
 ];

@@ -1,5 +1,6 @@
 // The task handlers, made once for both places tasks run: the `npm start` process and the
 // `npm run worker` process (which builds nothing else: no HTTP, GraphQL or analysis threads).
+import { readFileSync } from 'node:fs';
 import type { BlobStore } from './infra/blob/blobStore.ts';
 import type { Database } from './infra/db/database.ts';
 import type { Mailer } from './infra/mail/mailer.ts';
@@ -14,6 +15,19 @@ import { createRefreshRollupsHandler, type SiteData } from './features/siteData/
 import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
+import {
+  createGenerateReportHandler,
+  type SiteDetailSource,
+} from './features/reports/generateReport.task.ts';
+import { createReportsRepository } from './features/reports/reports.repository.ts';
+import { createViewerRepository } from './infra/auth/viewer.repository.ts';
+
+/** The server's version, which every report states. */
+const SOFTWARE_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 export function createTaskHandlers(deps: {
   db: Database;
@@ -22,6 +36,9 @@ export function createTaskHandlers(deps: {
   queue: TaskQueue;
   mailer: Mailer;
   publicUrl: string;
+  /** The analysis service's site-detail answer, which reports read their figures from. */
+  siteDetail: SiteDetailSource;
+  reportRetentionMs: number;
 }): TaskHandlers {
   const { db, siteData, queue, mailer, publicUrl } = deps;
   const ingest = createIngestRepository(db);
@@ -32,8 +49,21 @@ export function createTaskHandlers(deps: {
     siteData,
     queue,
   });
+  const generateReport = createGenerateReportHandler({
+    reports: createReportsRepository(db),
+    blobs: deps.blobs,
+    queue,
+    users: createViewerRepository(db),
+    mailer,
+    publicUrl,
+    siteDetail: deps.siteDetail,
+    retentionMs: deps.reportRetentionMs,
+    softwareVersion: SOFTWARE_VERSION,
+  });
   return {
     process_file: processFile,
+    generate_site_reports: generateReport,
+    custom_report: generateReport,
     process_national_platform_file: processFile,
     refresh_site_rollups: createRefreshRollupsHandler(siteData),
     delete_site: createDeleteSiteHandler({ sites, siteData, mailer, publicUrl }),

@@ -20,3 +20,4 @@ export * from './exclusions.ts';
 export * from './mapNotes.ts';
 export * from './mapProfiles.ts';
 export * from './images.ts';
+export * from './reports.ts';

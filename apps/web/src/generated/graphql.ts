@@ -224,6 +224,7 @@ export type Mutation = {
   deleteMapNote: Scalars['Boolean']['output'];
   /** Deletes the group; its notes stay on the map without a group. */
   deleteMapNoteGroup: Scalars['Boolean']['output'];
+  deleteReport: Scalars['Boolean']['output'];
   /** Queues the deletion of a site (SPEC section 4); the site and its files are hidden until restored. */
   deleteSite: TaskTracking;
   /** Deletes the group; its sites stay. */
@@ -249,6 +250,8 @@ export type Mutation = {
   renameSiteGroup: SiteGroup;
   /** A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4). */
   requestQualityApproval: Scalars['Boolean']['output'];
+  /** Queues a report (a generate_site_reports task); it is ready when its state is CM. */
+  requestReport: Report;
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
   /**
@@ -338,6 +341,11 @@ export type MutationDeleteMapNoteGroupArgs = {
 };
 
 
+export type MutationDeleteReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationDeleteSiteArgs = {
   id: Scalars['ID']['input'];
 };
@@ -401,6 +409,11 @@ export type MutationRenameSiteGroupArgs = {
 
 export type MutationRequestQualityApprovalArgs = {
   fileId: Scalars['ID']['input'];
+};
+
+
+export type MutationRequestReportArgs = {
+  input: ReportRequestInput;
 };
 
 
@@ -488,6 +501,10 @@ export type Query = {
   mapSites: Array<MapSite>;
   /** The signed-in user. */
   me: User;
+  report: Report;
+  reportDownload: ReportDownload;
+  /** The signed-in user's reports, newest first. */
+  reports: Array<Report>;
   s3TrafficDataFile: FileDownload;
   site: Site;
   siteDetail: SiteDetail;
@@ -562,6 +579,16 @@ export type QueryMapSiteVolumesArgs = {
 
 export type QueryMapSitesArgs = {
   filter: MapFilter;
+};
+
+
+export type QueryReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryReportDownloadArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -674,6 +701,57 @@ export type RelatedSite = {
   name: Scalars['String']['output'];
   organisation_name: Maybe<Scalars['String']['output']>;
 };
+
+/** A requested report or export, on the Downloads screen until it expires. */
+export type Report = {
+  completed_on: Maybe<Scalars['String']['output']>;
+  created_on: Scalars['String']['output'];
+  downloadable: Scalars['Boolean']['output'];
+  expired: Scalars['Boolean']['output'];
+  expires_on: Maybe<Scalars['String']['output']>;
+  file_name: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  /** The request as validated, the sites resolved. */
+  parameters: Scalars['JSON']['output'];
+  /** Percent done, 0 to 100. */
+  progress: Scalars['Int']['output'];
+  report_type: Scalars['String']['output'];
+  site_count: Scalars['Int']['output'];
+  size_bytes: Maybe<Scalars['Float']['output']>;
+  /** The state of the task that makes it: QD queued, PR in progress, CM completed, ER error. */
+  state: Scalars['String']['output'];
+  task_id: Maybe<Scalars['ID']['output']>;
+};
+
+export type ReportDownload = {
+  /** A link that downloads the report for a few minutes, to open in a new window. */
+  url: Scalars['String']['output'];
+};
+
+/** A report request: sites (or a site group), the period, the site-detail filters, units and time aggregation. */
+export type ReportRequestInput = {
+  /** 5, 10, 15, 20, 30, 60 (hourly), 1440 (daily) or 10080 (weekly). */
+  aggregation_minutes: Scalars['Int']['input'];
+  end: Scalars['String']['input'];
+  /** The site-detail filters; start_time and end_time are ignored (the period is start and end). */
+  filter?: InputMaybe<FilterPayload>;
+  site_group_id?: InputMaybe<Scalars['ID']['input']>;
+  site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** ISO 8601 instants; the period is required. */
+  start: Scalars['String']['input'];
+  type: ReportType;
+  units: ReportUnits;
+};
+
+/** SPEC section 9: the report types of the Insights screen. */
+export type ReportType =
+  | 'standard_spreadsheet'
+  | 'universal_csv';
+
+export type ReportUnits =
+  | 'imperial'
+  | 'metric';
 
 /** SPEC section 3: a site. Directions as compass letters N, E, S or W. */
 export type Site = {

@@ -1,0 +1,144 @@
+import { Readable } from 'node:stream';
+import {
+  findClassScheme,
+  isRole,
+  REPORT_FILES,
+  reportRequestSchema,
+  type ReportParameters,
+} from '@roadcount/domain';
+import type { UserSource, Viewer } from '../../infra/auth/viewer.ts';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
+import type { ReportContext, SiteFigures } from './reportFigures.ts';
+import type { ReportsRepository } from './reports.repository.ts';
+import { standardWorkbook } from './standardWorkbook.ts';
+import { UNIVERSAL_CSV_HEADER, universalCsvRows } from './universalCsv.ts';
+
+/** A site's figures for a filter: the analysis service's site-detail answer (one kernel). */
+export type SiteDetailSource = (
+  viewer: Viewer,
+  query: {
+    siteId: string;
+    payload: ReportParameters['filter'] & { start_time: string; end_time: string };
+    aggregationMinutes: number;
+  },
+) => Promise<SiteFigures>;
+
+/** No limit on a report's size beyond the store's own. */
+const MAX_REPORT_BYTES = Number.MAX_SAFE_INTEGER;
+
+const className = (scheme: string, classIndex: number) =>
+  findClassScheme(scheme).classes.find((entry) => entry.class_index === classIndex)?.name ??
+  String(classIndex);
+
+const safeFileName = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'report';
+
+/**
+ * The generate_site_reports task (SPEC section 4): reads each site's figures through the
+ * analysis service (the site-detail kernel, with the requester's rights), writes the report's
+ * file to the blob store, and tells the requester. Safe to run twice: the file is written again
+ * under the same key.
+ */
+export function createGenerateReportHandler(deps: {
+  reports: ReportsRepository;
+  blobs: BlobStore;
+  queue: TaskQueue;
+  users: UserSource;
+  mailer: Mailer;
+  publicUrl: string;
+  siteDetail: SiteDetailSource;
+  retentionMs: number;
+  softwareVersion: string;
+}) {
+  return async function generateReport(
+    task: Job<'generate_site_reports'> | Job<'custom_report'>,
+  ): Promise<TaskOutcome> {
+    const found = await deps.reports.find(task.payload.reportId);
+    if (!found) throw new PermanentTaskError('The report was deleted before it was made');
+    const { report } = found;
+    const parsed = reportRequestSchema.safeParse(report.parameters);
+    if (!parsed.success)
+      throw new PermanentTaskError(
+        `The report's parameters are not valid: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+    const parameters: ReportParameters = { ...parsed.data, siteIds: parsed.data.siteIds };
+    const user = report.userId ? await deps.users.findById(report.userId) : undefined;
+    if (!user?.isActive || !isRole(user.role))
+      throw new PermanentTaskError('The user who requested the report is no longer active');
+    const viewer: Viewer = {
+      userId: user.id,
+      role: user.role,
+      organisationId: user.organisationId,
+      isDemo: user.isDemo,
+      row: user,
+    };
+
+    const figures: SiteFigures[] = [];
+    const total = parameters.siteIds.length;
+    for (const siteId of parameters.siteIds) {
+      figures.push(
+        await deps.siteDetail(viewer, {
+          siteId,
+          payload: { ...parameters.filter, start_time: parameters.start, end_time: parameters.end },
+          aggregationMinutes: parameters.aggregationMinutes,
+        }),
+      );
+      // Reading the sites is most of the work; writing the file is the last tenth.
+      const progress = Math.round((figures.length / total) * 90);
+      await deps.reports.setProgress(report.id, progress);
+      await deps.queue.progress(task, `${progress}% · site ${figures.length} of ${total}`);
+    }
+
+    const context: ReportContext = {
+      parameters,
+      softwareVersion: deps.softwareVersion,
+      generatedAt: new Date(),
+      className,
+    };
+    const { extension } = REPORT_FILES[parameters.type];
+    const blobKey = `reports/${report.organisationId}/${report.id}.${extension}`;
+    let sizeBytes: number;
+    switch (parameters.type) {
+      case 'standard_spreadsheet': {
+        const bytes = await standardWorkbook(figures, context);
+        await deps.blobs.putBytes(blobKey, bytes);
+        sizeBytes = bytes.byteLength;
+        break;
+      }
+      case 'universal_csv': {
+        const lines = function* () {
+          yield `${UNIVERSAL_CSV_HEADER}\n`;
+          for (const site of figures) yield* universalCsvRows(site, context);
+        };
+        sizeBytes = (await deps.blobs.putStream(blobKey, Readable.from(lines()), MAX_REPORT_BYTES))
+          .sizeBytes;
+        break;
+      }
+    }
+    const day = context.generatedAt.toISOString().slice(0, 10);
+    const subject =
+      figures.length === 1 ? (figures[0]?.site_name ?? 'site') : `${figures.length}-sites`;
+    const fileName = `${safeFileName(`${parameters.type.replace('_', '-')}-${subject}`)}-${day}.${extension}`;
+    const expiresAt = new Date(Date.now() + deps.retentionMs);
+    await deps.reports.complete(report.id, { fileName, blobKey, sizeBytes, expiresAt });
+
+    const recipient = await deps.reports.recipient(report.userId);
+    if (recipient)
+      await deps.mailer.send({
+        to: recipient.email,
+        subject: `Roadcount: your report ${fileName} is ready`,
+        text: `Your report ${fileName} is ready. Download it from ${deps.publicUrl}/ui/downloads until ${expiresAt.toISOString()}.\n`,
+      });
+    return {
+      message: `${fileName} is ready`,
+      result: { reportId: report.id, sizeBytes, fileName },
+    };
+  };
+}

@@ -1,0 +1,113 @@
+import { and, asc, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import type { Database } from '../../infra/db/database.ts';
+import { isUuid } from '../../infra/db/ids.ts';
+import { reports, siteGroupMembers, sites, tasks, users } from '../../infra/db/schema.ts';
+
+export type ReportRow = typeof reports.$inferSelect;
+
+/** A report with the state and message of the task that makes it. */
+export interface ReportWithTask {
+  report: ReportRow;
+  taskState: string | null;
+  taskMessage: string | null;
+}
+
+const withTask = {
+  report: reports,
+  taskState: tasks.state,
+  taskMessage: tasks.message,
+};
+
+export function createReportsRepository(db: Database) {
+  return {
+    async insert(values: {
+      organisationId: string;
+      userId: string;
+      reportType: string;
+      parameters: Record<string, unknown>;
+    }): Promise<ReportRow> {
+      const [row] = await db.insert(reports).values(values).returning();
+      if (!row) throw new Error('report insert returned no row');
+      return row;
+    },
+
+    async setTask(reportId: string, taskId: string): Promise<void> {
+      await db.update(reports).set({ taskId }).where(eq(reports.id, reportId));
+    },
+
+    async find(id: string): Promise<ReportWithTask | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select(withTask)
+        .from(reports)
+        .leftJoin(tasks, eq(tasks.id, reports.taskId))
+        .where(eq(reports.id, id));
+      return row;
+    },
+
+    /** The user's reports, newest first. */
+    async listForUser(userId: string, limit: number): Promise<ReportWithTask[]> {
+      return db
+        .select(withTask)
+        .from(reports)
+        .leftJoin(tasks, eq(tasks.id, reports.taskId))
+        .where(eq(reports.userId, userId))
+        .orderBy(desc(reports.createdOn))
+        .limit(limit);
+    },
+
+    async setProgress(id: string, progress: number): Promise<void> {
+      await db.update(reports).set({ progress }).where(eq(reports.id, id));
+    },
+
+    async complete(
+      id: string,
+      values: { fileName: string; blobKey: string; sizeBytes: number; expiresAt: Date },
+    ): Promise<void> {
+      await db
+        .update(reports)
+        .set({ ...values, progress: 100, completedAt: new Date() })
+        .where(eq(reports.id, id));
+    },
+
+    /** Reports whose file outlived its expiry and is still stored. */
+    async expiredWithFiles(now: Date): Promise<ReportRow[]> {
+      return db
+        .select()
+        .from(reports)
+        .where(and(isNotNull(reports.blobKey), lt(reports.expiresAt, now)));
+    },
+
+    async forgetFile(id: string): Promise<void> {
+      await db.update(reports).set({ blobKey: null }).where(eq(reports.id, id));
+    },
+
+    async delete(id: string): Promise<void> {
+      await db.delete(reports).where(eq(reports.id, id));
+    },
+
+    /** The live member sites of a site group, by name. */
+    async groupSiteIds(groupId: string): Promise<string[]> {
+      if (!isUuid(groupId)) return [];
+      const rows = await db
+        .select({ id: sites.id })
+        .from(siteGroupMembers)
+        .innerJoin(sites, eq(sites.id, siteGroupMembers.siteId))
+        .where(and(eq(siteGroupMembers.groupId, groupId), isNull(sites.deletedAt)))
+        .orderBy(asc(sites.name));
+      return rows.map((row) => row.id);
+    },
+
+    /** Whom to tell that a report is ready. */
+    async recipient(userId: string | null) {
+      if (!userId) return undefined;
+      const [row] = await db
+        .select({ email: users.email, isActive: users.isActive })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.isActive ? row : undefined;
+    },
+  };
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;
