@@ -42,6 +42,12 @@ const OrganisationsPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('./pages/ProfilePage.tsx').then((page) => ({ default: page.ProfilePage })),
 );
+const InsightsPage = lazy(() =>
+  import('./pages/InsightsPage.tsx').then((page) => ({ default: page.InsightsPage })),
+);
+const DownloadsPage = lazy(() =>
+  import('./pages/DownloadsPage.tsx').then((page) => ({ default: page.DownloadsPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -117,6 +123,8 @@ export const routes: RouteObject[] = [
       { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
       { path: 'file-management', element: <FilesPage /> },
       { path: 'site-list', element: <SitesPage /> },
+      { path: 'insights', element: <InsightsPage /> },
+      { path: 'downloads', element: <DownloadsPage /> },
       {
         // Uploading is for the organisation's admins, as the server decides too.
         path: 'file-upload',
@@ -135,6 +143,7 @@ export const routes: RouteObject[] = [
               '/ui/file-management',
               '/ui/file-upload',
               '/ui/site-list',
+              '/ui/insights',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({

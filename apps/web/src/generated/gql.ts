@@ -35,6 +35,12 @@ type Documents = {
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": typeof types.DeleteMapNoteGroupDocument,
     "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": typeof types.UpdateUserPreferenceDocument,
+    "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n": typeof types.ReportsDocument,
+    "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n": typeof types.RequestReportDocument,
+    "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n": typeof types.ReportDownloadDocument,
+    "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n": typeof types.DeleteReportDocument,
+    "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n": typeof types.ReportSitesDocument,
+    "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.ReportSiteGroupsDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": typeof types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": typeof types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.VehicleExclusionFiltersDocument,
@@ -95,6 +101,12 @@ const documents: Documents = {
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": types.DeleteMapNoteGroupDocument,
     "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": types.UpdateUserPreferenceDocument,
+    "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n": types.ReportsDocument,
+    "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n": types.RequestReportDocument,
+    "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n": types.ReportDownloadDocument,
+    "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n": types.DeleteReportDocument,
+    "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n": types.ReportSitesDocument,
+    "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.ReportSiteGroupsDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n    }\n  }\n": types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.VehicleExclusionFiltersDocument,
@@ -215,6 +227,30 @@ export function graphql(source: "\n  mutation DeleteMapNoteGroup($id: ID!) {\n  
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n"): typeof import('./graphql').ReportsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n"): typeof import('./graphql').RequestReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n"): typeof import('./graphql').ReportDownloadDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n"): typeof import('./graphql').DeleteReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n"): typeof import('./graphql').ReportSitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n"): typeof import('./graphql').ReportSiteGroupsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1149,6 +1149,44 @@ export type UpdateUserPreferenceMutationVariables = Exact<{
 
 export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
 
+export type ReportsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportsQuery = { reports: Array<{ id: string, report_type: string, state: string, message: string, progress: number, task_id: string | null, file_name: string | null, size_bytes: number | null, site_count: number, parameters: unknown, created_on: string, completed_on: string | null, expires_on: string | null, expired: boolean, downloadable: boolean }> };
+
+export type RequestReportMutationVariables = Exact<{
+  input: ReportRequestInput;
+}>;
+
+
+export type RequestReportMutation = { requestReport: { id: string, task_id: string | null, state: string } };
+
+export type ReportDownloadQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ReportDownloadQuery = { reportDownload: { url: string } };
+
+export type DeleteReportMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteReportMutation = { deleteReport: boolean };
+
+export type ReportSitesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ReportSitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, site_type: string, time_span: string | null }> } };
+
+export type ReportSiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportSiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1724,6 +1762,70 @@ export const UpdateUserPreferenceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
+export const ReportsDocument = new TypedDocumentString(`
+    query Reports {
+  reports {
+    id
+    report_type
+    state
+    message
+    progress
+    task_id
+    file_name
+    size_bytes
+    site_count
+    parameters
+    created_on
+    completed_on
+    expires_on
+    expired
+    downloadable
+  }
+}
+    `) as unknown as TypedDocumentString<ReportsQuery, ReportsQueryVariables>;
+export const RequestReportDocument = new TypedDocumentString(`
+    mutation RequestReport($input: ReportRequestInput!) {
+  requestReport(input: $input) {
+    id
+    task_id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<RequestReportMutation, RequestReportMutationVariables>;
+export const ReportDownloadDocument = new TypedDocumentString(`
+    query ReportDownload($id: ID!) {
+  reportDownload(id: $id) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<ReportDownloadQuery, ReportDownloadQueryVariables>;
+export const DeleteReportDocument = new TypedDocumentString(`
+    mutation DeleteReport($id: ID!) {
+  deleteReport(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteReportMutation, DeleteReportMutationVariables>;
+export const ReportSitesDocument = new TypedDocumentString(`
+    query ReportSites($search: String) {
+  sites(search: $search, page: 0, page_size: 100, sort: "name", direction: "asc") {
+    total
+    sites {
+      id
+      name
+      site_type
+      time_span
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSitesQuery, ReportSitesQueryVariables>;
+export const ReportSiteGroupsDocument = new TypedDocumentString(`
+    query ReportSiteGroups {
+  siteGroups {
+    id
+    name
+    site_count
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSiteGroupsQuery, ReportSiteGroupsQueryVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(

@@ -53,7 +53,7 @@ const DELETE_REPORT = graphql(`
 
 const REPORT_SITES = graphql(`
   query ReportSites($search: String) {
-    sites(search: $search, page: 1, page_size: 100, sort: "name", direction: "asc") {
+    sites(search: $search, page: 0, page_size: 100, sort: "name", direction: "asc") {
       total
       sites {
         id
