@@ -1,5 +1,6 @@
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
+import shp from 'shpjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrg,
@@ -289,6 +290,61 @@ describe('reports', () => {
     );
     expect(virtualNorth.length).toBe(24);
   }, 90_000);
+
+  it('exports the sites as GeoJSON and a zipped shapefile with the same figures', async () => {
+    const period = { start: '2025-01-01T00:00:00Z', end: '2025-02-01T00:00:00Z' };
+    const base = { site_ids: [handSiteId], ...period, units: 'metric', aggregation_minutes: 1440 };
+    const geojson = await requestAndWait({ type: 'gis_geojson', ...base });
+    expect(geojson.file_name).toMatch(/\.geojson$/);
+    const collection = JSON.parse(await (await download(geojson.id)).text()) as {
+      type: string;
+      features: { geometry: { coordinates: number[] }; properties: Record<string, unknown> }[];
+    };
+    expect(collection.type).toBe('FeatureCollection');
+    // The hand-worked file: at 53.40840 N, 2.99160 W; ADT 3, average 50 km/h.
+    expect(collection.features[0]?.geometry.coordinates).toEqual([-2.9916, 53.4084]);
+    expect(collection.features[0]?.properties).toMatchObject({
+      name: 'Hand Worked Lane',
+      vehicles: 5,
+      adt: 3,
+      units: 'km/h',
+    });
+    expect(collection.features[0]?.properties.avg_speed).toBeCloseTo(50, 4);
+
+    const zipped = await requestAndWait({ type: 'gis_shapefile', ...base });
+    const bytes = Buffer.from(await (await download(zipped.id)).arrayBuffer());
+    const read = await shp(bytes);
+    const layer = Array.isArray(read) ? read[0] : read;
+    expect(layer?.features).toHaveLength(1);
+    expect(layer?.features[0]?.geometry?.coordinates[0]).toBeCloseTo(-2.9916, 5);
+    expect(layer?.features[0]?.geometry?.coordinates[1]).toBeCloseTo(53.4084, 5);
+    expect(layer?.features[0]?.properties).toMatchObject({ name: 'Hand Worked Lane', adt: 3 });
+  }, 60_000);
+
+  it('writes the annual figures of the state funding report', async () => {
+    const report = await requestAndWait({
+      type: 'state_funding',
+      site_ids: [handSiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2026-01-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      Buffer.from(await (await download(report.id)).arrayBuffer()) as unknown as ArrayBuffer,
+    );
+    const sheet = workbook.getWorksheet('Annual figures');
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    const row = (sheet?.getRow(2).values as unknown[]).slice(1);
+    const cell = (name: string) => row[header.indexOf(name)];
+    expect(cell('Site')).toBe('Hand Worked Lane');
+    expect(cell('ADT')).toBe(3);
+    // One month of data (January): the AADT is an estimate.
+    expect(cell('AADT method')).toBe('AASHTO, estimate (fewer than 12 months)');
+    // Every vehicle is class 2, a car: no heavy vehicle.
+    expect(cell('Heavy-vehicle share (%)')).toBe(0);
+  }, 60_000);
 
   it('refuses a request without the parameters it needs, saying which', async () => {
     const noPeriod = await ask(REQUEST, {

@@ -4,12 +4,21 @@ import { z } from 'zod';
  * SPEC section 9: the report types a user requests from the Insights screen, and the task
  * function (SPEC section 4) that makes each.
  */
-export const REPORT_TYPES = ['standard_spreadsheet', 'universal_csv'] as const;
+export const REPORT_TYPES = [
+  'standard_spreadsheet',
+  'universal_csv',
+  'state_funding',
+  'gis_geojson',
+  'gis_shapefile',
+] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 export const REPORT_TASK: Record<ReportType, 'generate_site_reports' | 'custom_report'> = {
   standard_spreadsheet: 'generate_site_reports',
   universal_csv: 'generate_site_reports',
+  state_funding: 'generate_site_reports',
+  gis_geojson: 'generate_site_reports',
+  gis_shapefile: 'generate_site_reports',
 };
 
 /** The file each report type makes: extension and media type. */
@@ -19,6 +28,12 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
   universal_csv: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
+  state_funding: {
+    extension: 'xlsx',
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  gis_geojson: { extension: 'geojson', mediaType: 'application/geo+json' },
+  gis_shapefile: { extension: 'zip', mediaType: 'application/zip' },
 };
 
 /** SPEC section 9: time aggregation, in minutes (60 hourly, 1440 daily, 10080 weekly). */

@@ -746,7 +746,10 @@ export type ReportRequestInput = {
 
 /** SPEC section 9: the report types of the Insights screen. */
 export type ReportType =
+  | 'gis_geojson'
+  | 'gis_shapefile'
   | 'standard_spreadsheet'
+  | 'state_funding'
   | 'universal_csv';
 
 export type ReportUnits =

@@ -14,7 +14,9 @@ import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import type { ReportContext, SiteFigures } from './reportFigures.ts';
 import type { ReportsRepository } from './reports.repository.ts';
+import { geojsonBytes, shapefileZip } from './gisExport.ts';
 import { standardWorkbook } from './standardWorkbook.ts';
+import { stateFundingWorkbook } from './stateFunding.ts';
 import { UNIVERSAL_CSV_HEADER, universalCsvRows } from './universalCsv.ts';
 
 /** A site's figures for a filter: the analysis service's site-detail answer (one kernel). */
@@ -108,6 +110,20 @@ export function createGenerateReportHandler(deps: {
     switch (parameters.type) {
       case 'standard_spreadsheet': {
         const bytes = await standardWorkbook(figures, context);
+        await deps.blobs.putBytes(blobKey, bytes);
+        sizeBytes = bytes.byteLength;
+        break;
+      }
+      case 'state_funding':
+      case 'gis_geojson':
+      case 'gis_shapefile': {
+        const write = {
+          state_funding: stateFundingWorkbook,
+          gis_geojson: (all: readonly SiteFigures[], settings: ReportContext) =>
+            Promise.resolve(geojsonBytes(all, settings)),
+          gis_shapefile: shapefileZip,
+        }[parameters.type];
+        const bytes = await write(figures, context);
         await deps.blobs.putBytes(blobKey, bytes);
         sizeBytes = bytes.byteLength;
         break;

@@ -7,6 +7,9 @@ export const reportsTypeDefs = /* GraphQL */ `
   enum ReportType {
     standard_spreadsheet
     universal_csv
+    state_funding
+    gis_geojson
+    gis_shapefile
   }
 
   enum ReportUnits {

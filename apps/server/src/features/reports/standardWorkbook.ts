@@ -39,6 +39,7 @@ export const aggregationName = (minutes: number) =>
 export function settingsRows(
   figures: readonly SiteFigures[],
   context: ReportContext,
+  reportName = 'Standard spreadsheet',
 ): [string, string][] {
   const { parameters } = context;
   const { filter } = parameters;
@@ -50,7 +51,7 @@ export function settingsRows(
     name: (v: number | string) => string = String,
   ) => (values && values.length > 0 ? values.map(name).join(', ') : 'all');
   return [
-    ['Report', 'Standard spreadsheet'],
+    ['Report', reportName],
     ['Sites', figures.map((site) => site.site_name).join(', ')],
     ['Period start', parameters.start],
     ['Period end', parameters.end],
