@@ -264,6 +264,7 @@ export async function buildApp({
       await publishTask(task);
       taskWorker?.wake();
     },
+    siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
   });
   registerReportRoutes(router, reportsService);
   const siteTools = createSiteToolsService({

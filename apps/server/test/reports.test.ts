@@ -346,6 +346,49 @@ describe('reports', () => {
     expect(cell('Heavy-vehicle share (%)')).toBe(0);
   }, 60_000);
 
+  it("ranks the organisation's sites for a year, and shows another organisation none", async () => {
+    const YEAR = `query($year: Int!, $top: Int) {
+      yearInReview(year: $year, top: $top) {
+        year site_count
+        tables {
+          busiest { site_id site_name value }
+          availability { site_id value }
+          adt_change { site_id }
+        }
+      }
+    }`;
+    const { body } = await ask(YEAR, { year: 2025, top: 10 });
+    expect(body.errors).toBeUndefined();
+    const review = body.data?.yearInReview as {
+      site_count: number;
+      tables: {
+        busiest: { site_id: string; site_name: string; value: number }[];
+        availability: { site_id: string; value: number }[];
+        adt_change: unknown[];
+      };
+    };
+    expect(review.site_count).toBe(2);
+    // Busy Road carries about 600 vehicles a day, the hand-worked lane 3 (its one whole day).
+    expect(review.tables.busiest.map((row) => row.site_name)).toEqual([
+      'Busy Road',
+      'Hand Worked Lane',
+    ]);
+    expect(review.tables.busiest[1]?.value).toBe(3);
+    // Days with data: 14 generated days at Busy Road; 6, 7 and 8 January at the lane.
+    expect(review.tables.availability.map((row) => [row.site_id, row.value])).toEqual([
+      [busySiteId, 14],
+      [handSiteId, 3],
+    ]);
+    // Nothing in 2024 to compare with.
+    expect(review.tables.adt_change).toEqual([]);
+    const one = (await ask(YEAR, { year: 2025, top: 1 })).body.data?.yearInReview as typeof review;
+    expect(one.tables.busiest).toHaveLength(1);
+    const other = (await ask(YEAR, { year: 2025 }, otherToken)).body.data
+      ?.yearInReview as typeof review;
+    expect(other.site_count).toBe(0);
+    expect(other.tables.busiest).toEqual([]);
+  }, 60_000);
+
   it('refuses a request without the parameters it needs, saying which', async () => {
     const noPeriod = await ask(REQUEST, {
       input: {

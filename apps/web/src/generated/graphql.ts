@@ -535,6 +535,8 @@ export type Query = {
   trafficDataFilesLogs: Array<TrafficDataFile>;
   /** The saved vehicle exclusion filters of the site's organisation (without siteId: the viewer's). */
   vehicleExclusionFilters: Array<VehicleExclusionFilter>;
+  /** Year in review: top-N tables (top: 1 to 50, default 10) of the organisation's sites for a year. */
+  yearInReview: YearInReview;
 };
 
 
@@ -694,6 +696,12 @@ export type QueryTrafficDataFilesLogsArgs = {
 
 export type QueryVehicleExclusionFiltersArgs = {
   siteId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryYearInReviewArgs = {
+  top?: InputMaybe<Scalars['Int']['input']>;
+  year: Scalars['Int']['input'];
 };
 
 export type RelatedSite = {
@@ -1011,6 +1019,38 @@ export type VehicleExclusionFilterInput = {
   min_speed_mps?: InputMaybe<Scalars['Float']['input']>;
   name: Scalars['String']['input'];
   start_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type YearInReview = {
+  days_in_year: Scalars['Int']['output'];
+  site_count: Scalars['Int']['output'];
+  /** Sites beyond the most a year in review reads (200), left out. */
+  sites_left_out: Scalars['Int']['output'];
+  tables: YearInReviewTables;
+  top: Scalars['Int']['output'];
+  year: Scalars['Int']['output'];
+};
+
+/** A site in a year-in-review table, with its figure (and the year before's, for the ADT change). */
+export type YearInReviewRow = {
+  previous: Maybe<Scalars['Float']['output']>;
+  site_id: Scalars['ID']['output'];
+  site_name: Scalars['String']['output'];
+  value: Scalars['Float']['output'];
+};
+
+/** Top-N tables of the organisation's sites for a year; speeds in m/s, shares and changes in %. */
+export type YearInReviewTables = {
+  /** By change in ADT against the year before (%), largest either way; previous is that year's ADT. */
+  adt_change: Array<YearInReviewRow>;
+  /** By days with data. */
+  availability: Array<YearInReviewRow>;
+  /** By ADT (vehicles per day). */
+  busiest: Array<YearInReviewRow>;
+  /** By 85th percentile speed (m/s). */
+  fastest: Array<YearInReviewRow>;
+  /** By share of vehicles above the speed limit (%). */
+  speeding: Array<YearInReviewRow>;
 };
 
 export type FileRowFragment = { id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null };

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { SiteDetailPart } from '@roadcount/analytics';
 import {
   findClassScheme,
   isRole,
@@ -26,6 +27,8 @@ export type SiteDetailSource = (
     siteId: string;
     payload: ReportParameters['filter'] & { start_time: string; end_time: string };
     aggregationMinutes: number;
+    /** The parts of the answer to work out; all when absent. */
+    parts?: SiteDetailPart[];
   },
 ) => Promise<SiteFigures>;
 

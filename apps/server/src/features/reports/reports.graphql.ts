@@ -59,9 +59,43 @@ export const reportsTypeDefs = /* GraphQL */ `
     url: String!
   }
 
+  "A site in a year-in-review table, with its figure (and the year before's, for the ADT change)."
+  type YearInReviewRow {
+    site_id: ID!
+    site_name: String!
+    value: Float!
+    previous: Float
+  }
+
+  "Top-N tables of the organisation's sites for a year; speeds in m/s, shares and changes in %."
+  type YearInReviewTables {
+    "By ADT (vehicles per day)."
+    busiest: [YearInReviewRow!]!
+    "By 85th percentile speed (m/s)."
+    fastest: [YearInReviewRow!]!
+    "By share of vehicles above the speed limit (%)."
+    speeding: [YearInReviewRow!]!
+    "By change in ADT against the year before (%), largest either way; previous is that year's ADT."
+    adt_change: [YearInReviewRow!]!
+    "By days with data."
+    availability: [YearInReviewRow!]!
+  }
+
+  type YearInReview {
+    year: Int!
+    top: Int!
+    site_count: Int!
+    "Sites beyond the most a year in review reads (200), left out."
+    sites_left_out: Int!
+    days_in_year: Int!
+    tables: YearInReviewTables!
+  }
+
   extend type Query {
     "The signed-in user's reports, newest first."
     reports: [Report!]!
+    "Year in review: top-N tables (top: 1 to 50, default 10) of the organisation's sites for a year."
+    yearInReview(year: Int!, top: Int): YearInReview!
     report(id: ID!): Report!
     reportDownload(id: ID!): ReportDownload!
   }
@@ -93,6 +127,10 @@ export function reportsResolvers(service: ReportsService): IResolvers<unknown, G
         withHttpErrors(() => service.list(requireViewer(context))),
       report: (_root, args: { id: string }, context) =>
         withHttpErrors(() => service.find(requireViewer(context), args.id)),
+      yearInReview: (_root, args: { year: number; top?: number | null }, context) =>
+        withHttpErrors(() =>
+          service.yearInReview(requireViewer(context), { year: args.year, top: args.top ?? 10 }),
+        ),
       reportDownload: (_root, args: { id: string }, context) =>
         withHttpErrors(() => service.downloadLink(requireViewer(context), args.id)),
     },

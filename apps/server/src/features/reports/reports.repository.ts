@@ -98,6 +98,21 @@ export function createReportsRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /** The live sites of an organisation (every organisation: null), by name, at most `limit`. */
+    async liveSites(organisationId: string | null, limit: number) {
+      return db
+        .select({ id: sites.id, name: sites.name, timeZone: sites.timeZone })
+        .from(sites)
+        .where(
+          and(
+            isNull(sites.deletedAt),
+            organisationId ? eq(sites.ownerOrganisationId, organisationId) : undefined,
+          ),
+        )
+        .orderBy(asc(sites.name))
+        .limit(limit);
+    },
+
     /** Whom to tell that a report is ready. */
     async recipient(userId: string | null) {
       if (!userId) return undefined;

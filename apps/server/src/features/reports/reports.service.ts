@@ -13,7 +13,9 @@ import { authorize, type UserSource, type Viewer } from '../../infra/auth/viewer
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { SiteDetailSource } from './generateReport.task.ts';
 import type { ReportsRepository, ReportWithTask } from './reports.repository.ts';
+import { yearInReview } from './yearInReview.ts';
 
 /** The most reports the downloads list shows. */
 const LIST_LIMIT = 200;
@@ -52,6 +54,8 @@ export function createReportsService(deps: {
   tokens: TokenService;
   users: UserSource;
   onQueued: (task: TaskRow) => Promise<void> | void;
+  /** The analysis service's site-detail answer (year in review reads it live). */
+  siteDetail: SiteDetailSource;
 }) {
   const { reports, access, queue, blobs } = deps;
 
@@ -72,6 +76,9 @@ export function createReportsService(deps: {
 
   return {
     removeExpiredFiles,
+
+    yearInReview: (viewer: Viewer, args: { year: number; top: number }) =>
+      yearInReview({ reports, siteDetail: deps.siteDetail }, viewer, args),
 
     /**
      * Checks the request (a report cannot be asked for without what it needs), resolves a site
