@@ -1,4 +1,4 @@
-// Screenshots of the Insights screen and the Downloads list at 1440 and 375 px, for review:
+// Screenshots of the Insights screen, the Downloads list and the year in review at 1440 and 375 px, for review:
 // npx tsx e2e/reportsShots.ts DIR (with WEB_DIST_DIR set to the build to show).
 import { join } from 'node:path';
 import { signedInPage, startShots } from './support/shots.ts';
@@ -25,6 +25,7 @@ try {
     await page.screenshot({ path: join(outputDir, `insights-${width}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Request the report' }).click();
     await page.getByTestId('recent-report').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({
       path: join(outputDir, `insights-progress-${width}.png`),
       fullPage: true,
@@ -33,6 +34,12 @@ try {
     await page.goto(`${app.url}/ui/downloads`);
     await page.getByTestId('download-row').first().waitFor();
     await page.screenshot({ path: join(outputDir, `downloads-${width}.png`), fullPage: true });
+    await page.goto(`${app.url}/ui/insights/year-in-review`);
+    await page.getByTestId('top-busiest').getByRole('link').first().waitFor({ timeout: 60_000 });
+    await page.screenshot({
+      path: join(outputDir, `year-in-review-${width}.png`),
+      fullPage: true,
+    });
     if (errors.length > 0) console.error(`page errors at ${width}px:`, errors);
     await page.context().close();
   }

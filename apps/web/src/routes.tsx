@@ -48,6 +48,9 @@ const InsightsPage = lazy(() =>
 const DownloadsPage = lazy(() =>
   import('./pages/DownloadsPage.tsx').then((page) => ({ default: page.DownloadsPage })),
 );
+const YearInReviewPage = lazy(() =>
+  import('./pages/YearInReviewPage.tsx').then((page) => ({ default: page.YearInReviewPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -125,6 +128,7 @@ export const routes: RouteObject[] = [
       { path: 'site-list', element: <SitesPage /> },
       { path: 'insights', element: <InsightsPage /> },
       { path: 'downloads', element: <DownloadsPage /> },
+      { path: 'insights/year-in-review', element: <YearInReviewPage /> },
       {
         // Uploading is for the organisation's admins, as the server decides too.
         path: 'file-upload',

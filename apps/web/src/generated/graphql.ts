@@ -1230,6 +1230,14 @@ export type ReportSiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ReportSiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
 
+export type YearInReviewQueryVariables = Exact<{
+  year: Scalars['Int']['input'];
+  top?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type YearInReviewQuery = { yearInReview: { year: number, top: number, site_count: number, sites_left_out: number, days_in_year: number, tables: { busiest: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, fastest: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, speeding: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, adt_change: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, availability: Array<{ site_id: string, site_name: string, value: number, previous: number | null }> } } };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1869,6 +1877,49 @@ export const ReportSiteGroupsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportSiteGroupsQuery, ReportSiteGroupsQueryVariables>;
+export const YearInReviewDocument = new TypedDocumentString(`
+    query YearInReview($year: Int!, $top: Int) {
+  yearInReview(year: $year, top: $top) {
+    year
+    top
+    site_count
+    sites_left_out
+    days_in_year
+    tables {
+      busiest {
+        site_id
+        site_name
+        value
+        previous
+      }
+      fastest {
+        site_id
+        site_name
+        value
+        previous
+      }
+      speeding {
+        site_id
+        site_name
+        value
+        previous
+      }
+      adt_change {
+        site_id
+        site_name
+        value
+        previous
+      }
+      availability {
+        site_id
+        site_name
+        value
+        previous
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<YearInReviewQuery, YearInReviewQueryVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(

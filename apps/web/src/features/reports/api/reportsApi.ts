@@ -1,6 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '../../../generated/gql.ts';
-import type { ReportRequestInput, ReportsQuery } from '../../../generated/graphql.ts';
+import type {
+  ReportRequestInput,
+  ReportsQuery,
+  YearInReviewQuery,
+} from '../../../generated/graphql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 
 export type Report = ReportsQuery['reports'][number];
@@ -127,5 +131,59 @@ export function useReportSiteGroups() {
   return useQuery({
     queryKey: ['reportSiteGroups'],
     queryFn: async () => (await graphqlRequest(REPORT_SITE_GROUPS, {})).siteGroups,
+  });
+}
+
+const YEAR_IN_REVIEW = graphql(`
+  query YearInReview($year: Int!, $top: Int) {
+    yearInReview(year: $year, top: $top) {
+      year
+      top
+      site_count
+      sites_left_out
+      days_in_year
+      tables {
+        busiest {
+          site_id
+          site_name
+          value
+          previous
+        }
+        fastest {
+          site_id
+          site_name
+          value
+          previous
+        }
+        speeding {
+          site_id
+          site_name
+          value
+          previous
+        }
+        adt_change {
+          site_id
+          site_name
+          value
+          previous
+        }
+        availability {
+          site_id
+          site_name
+          value
+          previous
+        }
+      }
+    }
+  }
+`);
+
+export type YearInReview = YearInReviewQuery['yearInReview'];
+
+export function useYearInReview(year: number, top: number) {
+  return useQuery({
+    queryKey: ['yearInReview', year, top],
+    queryFn: async () => (await graphqlRequest(YEAR_IN_REVIEW, { year, top })).yearInReview,
+    placeholderData: keepPreviousData,
   });
 }

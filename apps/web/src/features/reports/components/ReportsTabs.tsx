@@ -4,6 +4,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 
 const TABS = [
   { path: '/ui/insights', labelKey: 'reports.tabs.request' },
+  { path: '/ui/insights/year-in-review', labelKey: 'reports.tabs.year' },
   { path: '/ui/downloads', labelKey: 'reports.tabs.downloads' },
 ];
 
@@ -11,7 +12,11 @@ const TABS = [
 export function ReportsTabs() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const current = TABS.find((tab) => pathname.startsWith(tab.path))?.path ?? false;
+  // The longest path that the address starts with: year in review lies under insights.
+  const current =
+    TABS.filter((tab) => pathname.startsWith(tab.path)).sort(
+      (a, b) => b.path.length - a.path.length,
+    )[0]?.path ?? false;
   return (
     <Tabs
       value={current}
