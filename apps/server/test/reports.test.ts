@@ -389,6 +389,43 @@ describe('reports', () => {
     expect(other.tables.busiest).toEqual([]);
   }, 60_000);
 
+  it('counts the vehicles above the limit and above it by 10 and 20 km/h, by hour and day', async () => {
+    // A 45 km/h limit at the hand-worked lane: 50, 60 and 70 km/h are above it (3 of 5, 60 %),
+    // 60 and 70 above 55 km/h (2), 70 above 65 km/h (1).
+    const limit = await ask(
+      'mutation($id: ID!, $limits: [SpeedLimitInput!]!) { setSpeedLimits(siteId: $id, limits: $limits) { limit_mps } }',
+      { id: handSiteId, limits: [{ limit_mps: 45 / 3.6 }] },
+    );
+    expect(limit.body.errors).toBeUndefined();
+    const report = await requestAndWait({
+      type: 'overspeed',
+      site_ids: [handSiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2025-02-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 60,
+    });
+    expect(report.state).toBe('CM');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      Buffer.from(await (await download(report.id)).arrayBuffer()) as unknown as ArrayBuffer,
+    );
+    const rows: unknown[][] = [];
+    workbook
+      .getWorksheet('Hand Worked Lane')
+      ?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const row = (label: string) => rows.find((line) => line[0] === label);
+    expect(row('Speed limit')?.[1]).toBe('45 km/h');
+    // Columns: label, vehicles, above, share, above +10, share, above +20, share.
+    expect(row('All vehicles')?.slice(1)).toEqual([5, 3, 60, 2, 40, 1, 20]);
+    expect(row('09:00')?.slice(1, 3)).toEqual([1, 1]);
+    expect(row('17:00')?.slice(1, 6)).toEqual([1, 1, 100, 1, 100]);
+    expect(row('10:00')?.slice(1, 3)).toEqual([1, 0]);
+    // Tuesday: 40, 50 and 60 km/h; Wednesday: 70 km/h.
+    expect(row('Tuesday')?.slice(1, 3)).toEqual([3, 2]);
+    expect(row('Wednesday')?.slice(1)).toEqual([1, 1, 100, 1, 100, 1, 100]);
+  }, 60_000);
+
   it('refuses a request without the parameters it needs, saying which', async () => {
     const noPeriod = await ask(REQUEST, {
       input: {

@@ -10,6 +10,7 @@ export const REPORT_TYPES = [
   'state_funding',
   'gis_geojson',
   'gis_shapefile',
+  'overspeed',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -19,6 +20,7 @@ export const REPORT_TASK: Record<ReportType, 'generate_site_reports' | 'custom_r
   state_funding: 'generate_site_reports',
   gis_geojson: 'generate_site_reports',
   gis_shapefile: 'generate_site_reports',
+  overspeed: 'generate_site_reports',
 };
 
 /** The file each report type makes: extension and media type. */
@@ -34,6 +36,10 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
   },
   gis_geojson: { extension: 'geojson', mediaType: 'application/geo+json' },
   gis_shapefile: { extension: 'zip', mediaType: 'application/zip' },
+  overspeed: {
+    extension: 'xlsx',
+    mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
 };
 
 /** SPEC section 9: time aggregation, in minutes (60 hourly, 1440 daily, 10080 weekly). */

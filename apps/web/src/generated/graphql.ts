@@ -756,6 +756,7 @@ export type ReportRequestInput = {
 export type ReportType =
   | 'gis_geojson'
   | 'gis_shapefile'
+  | 'overspeed'
   | 'standard_spreadsheet'
   | 'state_funding'
   | 'universal_csv';

@@ -10,6 +10,7 @@ export const reportsTypeDefs = /* GraphQL */ `
     state_funding
     gis_geojson
     gis_shapefile
+    overspeed
   }
 
   enum ReportUnits {

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
-import { reports, siteGroupMembers, sites, tasks, users } from '../../infra/db/schema.ts';
+import {
+  reports,
+  siteGroupMembers,
+  sites,
+  speedLimits,
+  tasks,
+  users,
+} from '../../infra/db/schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
 
@@ -111,6 +118,15 @@ export function createReportsRepository(db: Database) {
         )
         .orderBy(asc(sites.name))
         .limit(limit);
+    },
+
+    /** A site's speed limits, oldest first: each from local midnight of its date. */
+    async speedLimits(siteId: string) {
+      return db
+        .select({ effectiveFrom: speedLimits.effectiveFrom, limitMps: speedLimits.limitMps })
+        .from(speedLimits)
+        .where(eq(speedLimits.siteId, siteId))
+        .orderBy(asc(speedLimits.effectiveFrom));
     },
 
     /** Whom to tell that a report is ready. */
