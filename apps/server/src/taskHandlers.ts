@@ -64,6 +64,7 @@ export function createTaskHandlers(deps: {
     process_file: processFile,
     generate_site_reports: generateReport,
     custom_report: generateReport,
+    zip_download_eco_files: generateReport,
     process_national_platform_file: processFile,
     refresh_site_rollups: createRefreshRollupsHandler(siteData),
     delete_site: createDeleteSiteHandler({ sites, siteData, mailer, publicUrl }),

@@ -1,5 +1,6 @@
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import shp from 'shpjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -424,6 +425,34 @@ describe('reports', () => {
     // Tuesday: 40, 50 and 60 km/h; Wednesday: 70 km/h.
     expect(row('Tuesday')?.slice(1, 3)).toEqual([3, 2]);
     expect(row('Wednesday')?.slice(1)).toEqual([1, 1, 100, 1, 100, 1, 100]);
+  }, 60_000);
+
+  it('zips the raw uploaded files of the sites with a manifest', async () => {
+    const report = await requestAndWait({
+      type: 'raw_files',
+      site_ids: [handSiteId, busySiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2026-01-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
+    expect(report.state).toBe('CM');
+    expect(report.file_name).toMatch(/^raw-files-2-sites-.*\.zip$/);
+    const zip = await JSZip.loadAsync(Buffer.from(await (await download(report.id)).arrayBuffer()));
+    expect(Object.keys(zip.files).sort()).toEqual([
+      'Busy Road/busy.csv',
+      'Hand Worked Lane/hand.csv',
+      'manifest.csv',
+    ]);
+    // The file exactly as uploaded.
+    expect(await zip.file('Hand Worked Lane/hand.csv')?.async('string')).toBe(HAND_WORKED);
+    const manifest = (await zip.file('manifest.csv')?.async('string'))?.trim().split('\n');
+    expect(manifest?.[0]).toBe(
+      'site,file_name,path_in_zip,uploaded_on,review_status,size_bytes,data_start,data_end',
+    );
+    expect(manifest?.[2]).toMatch(
+      /^Hand Worked Lane,hand\.csv,Hand Worked Lane\/hand\.csv,.*,ACC,\d+,2025-01-06T10:00:00\.000Z,2025-01-08T12:00:00\.000Z$/,
+    );
   }, 60_000);
 
   it('refuses a request without the parameters it needs, saying which', async () => {

@@ -11,16 +11,21 @@ export const REPORT_TYPES = [
   'gis_geojson',
   'gis_shapefile',
   'overspeed',
+  'raw_files',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-export const REPORT_TASK: Record<ReportType, 'generate_site_reports' | 'custom_report'> = {
+export const REPORT_TASK: Record<
+  ReportType,
+  'generate_site_reports' | 'custom_report' | 'zip_download_eco_files'
+> = {
   standard_spreadsheet: 'generate_site_reports',
   universal_csv: 'generate_site_reports',
   state_funding: 'generate_site_reports',
   gis_geojson: 'generate_site_reports',
   gis_shapefile: 'generate_site_reports',
   overspeed: 'generate_site_reports',
+  raw_files: 'zip_download_eco_files',
 };
 
 /** The file each report type makes: extension and media type. */
@@ -40,6 +45,7 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
     extension: 'xlsx',
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
+  raw_files: { extension: 'zip', mediaType: 'application/zip' },
 };
 
 /** SPEC section 9: time aggregation, in minutes (60 hourly, 1440 daily, 10080 weekly). */

@@ -757,6 +757,7 @@ export type ReportType =
   | 'gis_geojson'
   | 'gis_shapefile'
   | 'overspeed'
+  | 'raw_files'
   | 'standard_spreadsheet'
   | 'state_funding'
   | 'universal_csv';

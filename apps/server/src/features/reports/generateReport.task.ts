@@ -16,6 +16,7 @@ import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.t
 import type { ReportContext, SiteFigures } from './reportFigures.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { geojsonBytes, shapefileZip } from './gisExport.ts';
+import { rawFilesZip } from './rawFilesZip.ts';
 import { overspeedWorkbook, readOverspeed, type SiteOverspeed } from './overspeed.ts';
 import { sheetName, standardWorkbook } from './standardWorkbook.ts';
 import { stateFundingWorkbook } from './stateFunding.ts';
@@ -64,7 +65,7 @@ export function createGenerateReportHandler(deps: {
   softwareVersion: string;
 }) {
   return async function generateReport(
-    task: Job<'generate_site_reports'> | Job<'custom_report'>,
+    task: Job<'generate_site_reports'> | Job<'custom_report'> | Job<'zip_download_eco_files'>,
   ): Promise<TaskOutcome> {
     const found = await deps.reports.find(task.payload.reportId);
     if (!found) throw new PermanentTaskError('The report was deleted before it was made');
@@ -90,6 +91,7 @@ export function createGenerateReportHandler(deps: {
     const overspeed: SiteOverspeed[] = [];
     const total = parameters.siteIds.length;
     for (const siteId of parameters.siteIds) {
+      if (parameters.type === 'raw_files') break;
       if (parameters.type === 'overspeed') {
         const read = await readOverspeed(
           deps.siteDetail,
@@ -156,6 +158,19 @@ export function createGenerateReportHandler(deps: {
         sizeBytes = bytes.byteLength;
         break;
       }
+      case 'raw_files': {
+        const files = await deps.reports.rawFiles(
+          parameters.siteIds,
+          new Date(parameters.start),
+          new Date(parameters.end),
+        );
+        if (files.length === 0)
+          throw new PermanentTaskError('The sites have no uploaded file in the period');
+        sizeBytes = (
+          await deps.blobs.putStream(blobKey, rawFilesZip(files, deps.blobs), MAX_REPORT_BYTES)
+        ).sizeBytes;
+        break;
+      }
       case 'universal_csv': {
         const lines = function* () {
           yield `${UNIVERSAL_CSV_HEADER}\n`;
@@ -167,8 +182,7 @@ export function createGenerateReportHandler(deps: {
       }
     }
     const day = context.generatedAt.toISOString().slice(0, 10);
-    const subject =
-      figures.length === 1 ? (figures[0]?.site_name ?? 'site') : `${figures.length}-sites`;
+    const subject = total === 1 ? (figures[0]?.site_name ?? 'site') : `${total}-sites`;
     const fileName = `${safeFileName(`${parameters.type.replace('_', '-')}-${subject}`)}-${day}.${extension}`;
     const expiresAt = new Date(Date.now() + deps.retentionMs);
     await deps.reports.complete(report.id, { fileName, blobKey, sizeBytes, expiresAt });

@@ -11,6 +11,7 @@ export const reportsTypeDefs = /* GraphQL */ `
     gis_geojson
     gis_shapefile
     overspeed
+    raw_files
   }
 
   enum ReportUnits {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import {
@@ -7,6 +7,7 @@ import {
   sites,
   speedLimits,
   tasks,
+  trafficDataFiles,
   users,
 } from '../../infra/db/schema.ts';
 
@@ -127,6 +128,43 @@ export function createReportsRepository(db: Database) {
         .from(speedLimits)
         .where(eq(speedLimits.siteId, siteId))
         .orderBy(asc(speedLimits.effectiveFrom));
+    },
+
+    /**
+     * The raw uploaded files of the sites whose data overlaps the period (or whose span is not
+     * known), by site and upload time.
+     */
+    async rawFiles(siteIds: readonly string[], start: Date, end: Date) {
+      const valid = siteIds.filter(isUuid);
+      if (valid.length === 0) return [];
+      return db
+        .select({
+          siteId: trafficDataFiles.siteId,
+          siteName: sites.name,
+          fileName: trafficDataFiles.fileName,
+          s3Key: trafficDataFiles.s3Key,
+          sizeBytes: trafficDataFiles.sizeBytes,
+          reviewStatus: trafficDataFiles.reviewStatus,
+          uploadedOn: trafficDataFiles.uploadedOn,
+          startDataDatetime: trafficDataFiles.startDataDatetime,
+          endDataDatetime: trafficDataFiles.endDataDatetime,
+        })
+        .from(trafficDataFiles)
+        .innerJoin(sites, eq(sites.id, trafficDataFiles.siteId))
+        .where(
+          and(
+            inArray(trafficDataFiles.siteId, valid),
+            or(
+              isNull(trafficDataFiles.startDataDatetime),
+              lt(trafficDataFiles.startDataDatetime, end),
+            ),
+            or(
+              isNull(trafficDataFiles.endDataDatetime),
+              gte(trafficDataFiles.endDataDatetime, start),
+            ),
+          ),
+        )
+        .orderBy(asc(sites.name), asc(trafficDataFiles.uploadedOn));
     },
 
     /** Whom to tell that a report is ready. */

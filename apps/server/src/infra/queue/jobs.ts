@@ -28,7 +28,7 @@ export const JOB_PAYLOADS = {
   recalculate_data_quality: siteId,
   clean_lanes: z.object({}),
   move_site_organisation: z.object({}),
-  zip_download_eco_files: z.object({}),
+  zip_download_eco_files: z.object({ reportId: uuid }),
   generate_site_reports: z.object({ reportId: uuid }),
   process_file_after_review: z.object({}),
   empty_vehicles_reupload: z.object({}),

@@ -6,7 +6,7 @@ import { listenToTasks } from '../../tasks/live/liveTasks.ts';
 import { REPORTS_KEY, useReports, type Report } from '../api/reportsApi.ts';
 
 /** The task functions that make reports. */
-const REPORT_TASKS = new Set(['generate_site_reports', 'custom_report']);
+const REPORT_TASKS = new Set(['generate_site_reports', 'custom_report', 'zip_download_eco_files']);
 /** While a report is being made, the list is read again this often, in case the socket missed its events. */
 const CHECK_MS = 4_000;
 
