@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import type { SiteDetailPart } from '@roadcount/analytics';
 import {
   findClassScheme,
@@ -131,9 +131,16 @@ export function createGenerateReportHandler(deps: {
     let sizeBytes: number;
     switch (parameters.type) {
       case 'standard_spreadsheet': {
-        const bytes = await standardWorkbook(figures, context);
-        await deps.blobs.putBytes(blobKey, bytes);
-        sizeBytes = bytes.byteLength;
+        const stream = new PassThrough();
+        const writing = standardWorkbook(figures, context, stream).catch((error: unknown) => {
+          stream.destroy(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        });
+        const [stored] = await Promise.all([
+          deps.blobs.putStream(blobKey, stream, MAX_REPORT_BYTES),
+          writing,
+        ]);
+        sizeBytes = stored.sizeBytes;
         break;
       }
       case 'state_funding':

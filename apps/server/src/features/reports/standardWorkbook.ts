@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { LocalTimeConverter } from '@roadcount/formats';
 import {
@@ -98,49 +99,70 @@ export function settingsRows(
  * The standard spreadsheet (SPEC section 9): a cover sheet stating the sites and every setting,
  * then one sheet per site with its summary statistics, volume by direction per interval, speed
  * bins, class counts, headway and gap bins and percentiles, virtual day and week: each figure as
- * the site-detail answer gives it, speeds in the report's unit.
+ * the site-detail answer gives it, speeds in the report's unit. Written as a stream (each row
+ * committed once written), so that a year of hourly rows for many sites is never held whole.
  */
 export async function standardWorkbook(
   figures: readonly SiteFigures[],
   context: ReportContext,
-): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  output: Writable,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = `Roadcount ${context.softwareVersion}`;
   workbook.created = context.generatedAt;
   const { units, aggregationMinutes } = context.parameters;
   const speedUnit = SPEED_UNITS[units].label;
   const speed = (mps: number | null | undefined) => speedIn(units, mps);
+  type Cell = string | number | null | undefined;
+  /** Adds a row, fractional figures shown to three decimals, and commits it. */
+  const addRow = (sheet: ExcelJS.Worksheet, cells: Cell[], font?: Partial<ExcelJS.Font>) => {
+    const row = sheet.addRow(cells.map((cell) => cell ?? null));
+    row.eachCell((cell) => {
+      if (typeof cell.value === 'number' && !Number.isInteger(cell.value)) cell.numFmt = '0.0##';
+    });
+    if (font) row.font = font;
+    row.commit();
+    return row;
+  };
 
+  const taken = new Set(['report']);
+  const names = figures.map((site) => sheetName(site.site_name, taken));
   const cover = workbook.addWorksheet('Report');
   cover.getColumn(1).width = 32;
   cover.getColumn(2).width = 70;
-  cover.addRow(['Roadcount standard spreadsheet']).font = title;
-  cover.addRow([]);
+  addRow(cover, ['Roadcount standard spreadsheet'], title);
+  addRow(cover, []);
   for (const [name, value] of settingsRows(figures, context)) {
     const line = cover.addRow([name, value]);
     line.getCell(1).font = bold;
     line.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+    line.commit();
   }
-  cover.addRow([]);
-  cover.addRow(['Sheet', 'Site']).font = bold;
+  addRow(cover, []);
+  addRow(cover, ['Sheet', 'Site'], bold);
+  figures.forEach((site, index) =>
+    addRow(cover, [names[index], `${site.site_name} (${site.site_id}), ${site.time_zone}`]),
+  );
+  cover.commit();
 
-  const taken = new Set(['report']);
-  for (const site of figures) {
-    const name = sheetName(site.site_name, taken);
-    cover.addRow([name, `${site.site_name} (${site.site_id}), ${site.time_zone}`]);
-    const sheet = workbook.addWorksheet(name);
+  for (const [index, site] of figures.entries()) {
+    const sheet = workbook.addWorksheet(names[index]);
     sheet.getColumn(1).width = 30;
     for (let column = 2; column <= 20; column += 1) sheet.getColumn(column).width = 16;
     const heading = (text: string) => {
-      sheet.addRow([]);
-      sheet.addRow([text]).font = section;
+      addRow(sheet, []);
+      addRow(sheet, [text], section);
     };
-    const header = (cells: string[]) => (sheet.addRow(cells).font = bold);
+    const header = (cells: string[]) => addRow(sheet, cells, bold);
 
-    sheet.addRow([site.site_name]).font = title;
-    sheet.addRow(['Site id', site.site_id]);
-    sheet.addRow(['Time zone', site.time_zone]);
-    sheet.addRow(['Class scheme', site.class_scheme]);
+    addRow(sheet, [site.site_name], title);
+    addRow(sheet, ['Site id', site.site_id]);
+    addRow(sheet, ['Time zone', site.time_zone]);
+    addRow(sheet, ['Class scheme', site.class_scheme]);
 
     heading('Summary statistics');
     header(['Statistic', 'Value', 'Unit']);
@@ -161,11 +183,11 @@ export async function standardWorkbook(
       ['Commercial vehicles', stats.totalCommercial, 'vehicles'],
       ['Commercial share', stats.percentCommercial, '%'],
     ];
-    for (const [label, value, unit] of summaryRows) sheet.addRow([label, value ?? '', unit]);
+    for (const [label, value, unit] of summaryRows) addRow(sheet, [label, value ?? '', unit]);
     for (const [percentile, value] of Object.entries(site.headwayPercentiles ?? {}))
-      sheet.addRow([`Headway, ${percentile}th percentile`, value, 's']);
+      addRow(sheet, [`Headway, ${percentile}th percentile`, value, 's']);
     for (const [percentile, value] of Object.entries(site.gapPercentiles ?? {}))
-      sheet.addRow([`Gap, ${percentile}th percentile`, value, 's']);
+      addRow(sheet, [`Gap, ${percentile}th percentile`, value, 's']);
 
     const directions = directionsOf(site);
     heading(`Volume by direction per interval (${aggregationName(aggregationMinutes)})`);
@@ -182,7 +204,7 @@ export async function standardWorkbook(
     header(binHeader);
     const clock = new LocalTimeConverter(site.time_zone);
     site.bins.starts.forEach((start, at) => {
-      const cells: (string | number | null)[] = [withOffset(start, clock)];
+      const cells: Cell[] = [withOffset(start, clock)];
       for (const direction of directions) {
         const columns = site.bins.directions[direction];
         cells.push(
@@ -192,7 +214,7 @@ export async function standardWorkbook(
           columns?.speedingPercent[at] ?? null,
         );
       }
-      sheet.addRow(cells);
+      addRow(sheet, cells);
     });
 
     heading(`Speed bins (${speedUnit})`);
@@ -201,7 +223,7 @@ export async function standardWorkbook(
     const width = site.speedByClass.binWidthMps;
     for (const bin of site.speedByClass.bins) {
       const total = Object.values(bin.counts).reduce((sum, count) => sum + count, 0);
-      sheet.addRow([
+      addRow(sheet, [
         speed(bin.fromMps),
         speed(bin.fromMps + width),
         total,
@@ -219,7 +241,7 @@ export async function standardWorkbook(
       `85th percentile (${speedUnit})`,
     ]);
     for (const entry of site.classes)
-      sheet.addRow([
+      addRow(sheet, [
         entry.classIndex,
         context.className(site.class_scheme, entry.classIndex),
         entry.vehicles,
@@ -233,7 +255,7 @@ export async function standardWorkbook(
     const { edgesS, counts } = site.headwayGapMatrix;
     edgesS.forEach((edge, bin) => {
       const next = edgesS[bin + 1];
-      sheet.addRow([
+      addRow(sheet, [
         next === undefined ? `${edge}+` : `${edge}-${next}`,
         (counts[bin] ?? []).reduce((sum, count) => sum + count, 0),
         counts.reduce((sum, line) => sum + (line[bin] ?? 0), 0),
@@ -249,7 +271,7 @@ export async function standardWorkbook(
       ...dayDirections.map((direction) => DIRECTION_NAMES[direction] ?? String(direction)),
     ]);
     for (let hour = 0; hour < 24; hour += 1)
-      sheet.addRow([
+      addRow(sheet, [
         hour,
         ...dayDirections.map((direction) => site.virtualDay[direction]?.[hour] ?? null),
       ]);
@@ -262,37 +284,33 @@ export async function standardWorkbook(
       'Day',
       ...weekDirections.map((direction) => DIRECTION_NAMES[direction] ?? String(direction)),
     ]);
-    WEEKDAYS.forEach((day, index) =>
-      sheet.addRow([
+    WEEKDAYS.forEach((day, dayIndex) =>
+      addRow(sheet, [
         day,
-        ...weekDirections.map((direction) => site.virtualWeek[direction]?.[index] ?? null),
+        ...weekDirections.map((direction) => site.virtualWeek[direction]?.[dayIndex] ?? null),
       ]),
     );
 
     heading('Speeding');
     const table = site.speeding;
-    if (!table) sheet.addRow(['No speed limit is entered for this site']);
+    if (!table) addRow(sheet, ['No speed limit is entered for this site']);
     else {
       const [first, second] = table.stepsMps.map((step) => Number((speed(step) ?? 0).toFixed(1)));
       header(['Measure', 'Vehicles', 'Share (%)']);
-      sheet.addRow(['Vehicles measured against a limit', table.vehicles]);
-      sheet.addRow(['Above the limit', table.aboveLimit.vehicles, table.aboveLimit.sharePercent]);
-      sheet.addRow([
+      addRow(sheet, ['Vehicles measured against a limit', table.vehicles]);
+      addRow(sheet, ['Above the limit', table.aboveLimit.vehicles, table.aboveLimit.sharePercent]);
+      addRow(sheet, [
         `More than ${first} ${speedUnit} above`,
         table.aboveFirstStep.vehicles,
         table.aboveFirstStep.sharePercent,
       ]);
-      sheet.addRow([
+      addRow(sheet, [
         `More than ${second} ${speedUnit} above`,
         table.aboveSecondStep.vehicles,
         table.aboveSecondStep.sharePercent,
       ]);
     }
-    sheet.eachRow((line) =>
-      line.eachCell((cell) => {
-        if (typeof cell.value === 'number' && !Number.isInteger(cell.value)) cell.numFmt = '0.0##';
-      }),
-    );
+    sheet.commit();
   }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  await workbook.commit();
 }
