@@ -70,34 +70,40 @@ export const WEEKDAYS = [
 
 const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
 
+/** The offset of a local wall-clock time at a site, in minutes east of UTC. */
+function offsetMinutesAt(clock: LocalTimeConverter, parts: number[]): number {
+  const [year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts;
+  const wallMs = Date.UTC(year, month - 1, day, hour, minute, second);
+  return Math.round((wallMs - clock.toUtcMs(year, month, day, hour, minute, second, 0)) / 60_000);
+}
+
 /**
- * A bin start as the site-detail answer gives it (local wall-clock time without an offset) with
- * the site's UTC offset at that moment, e.g. 2025-06-02T08:00:00+01:00.
+ * Bin starts as the site-detail answer gives them (local wall-clock time without an offset) with
+ * the site's UTC offset at that moment, e.g. 2025-06-02T08:00:00+01:00. Offsets are worked out
+ * once per local day (at its first and last hour), and per bin only on a day the clocks change.
  */
-export function withOffset(localText: string, clock: LocalTimeConverter): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(localText);
-  if (!match) return localText;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
-  const wallMs = Date.UTC(
-    year ?? 1970,
-    (month ?? 1) - 1,
-    day ?? 1,
-    hour ?? 0,
-    minute ?? 0,
-    second ?? 0,
-  );
-  const utcMs = clock.toUtcMs(
-    year ?? 1970,
-    month ?? 1,
-    day ?? 1,
-    hour ?? 0,
-    minute ?? 0,
-    second ?? 0,
-    0,
-  );
-  const offsetMinutes = Math.round((wallMs - utcMs) / 60_000);
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  return `${match[0].length === 16 ? `${match[0]}:00` : match[0]}${sign}${pad(Math.trunc(offsetMinutes / 60))}:${pad(offsetMinutes % 60)}`;
+export function offsetWriter(clock: LocalTimeConverter): (localText: string) => string {
+  const days = new Map<string, number | null>();
+  const text = (offsetMinutes: number) => {
+    const sign = offsetMinutes < 0 ? '-' : '+';
+    return `${sign}${pad(Math.trunc(offsetMinutes / 60))}:${pad(offsetMinutes % 60)}`;
+  };
+  return (localText) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(localText);
+    if (!match) return localText;
+    const parts = match.slice(1).map((part) => Number(part ?? 0));
+    const day = localText.slice(0, 10);
+    let offset = days.get(day);
+    if (offset === undefined) {
+      const [year = 1970, month = 1, date = 1] = parts;
+      const first = offsetMinutesAt(clock, [year, month, date, 0, 0, 0]);
+      const last = offsetMinutesAt(clock, [year, month, date, 23, 59, 0]);
+      offset = first === last ? first : null;
+      days.set(day, offset);
+    }
+    const minutes = offset ?? offsetMinutesAt(clock, parts);
+    return `${match[0].length === 16 ? `${match[0]}:00` : match[0]}${text(minutes)}`;
+  };
 }
 
 /** The directions with figures in a site's time bins, in compass order. */

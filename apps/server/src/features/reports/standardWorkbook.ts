@@ -7,7 +7,7 @@ import {
   speedIn,
   SPEED_UNITS,
   WEEKDAYS,
-  withOffset,
+  offsetWriter,
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
@@ -111,6 +111,7 @@ export async function standardWorkbook(
     stream: output,
     useStyles: true,
     useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
   });
   workbook.creator = `Roadcount ${context.softwareVersion}`;
   workbook.created = context.generatedAt;
@@ -202,9 +203,9 @@ export async function standardWorkbook(
       );
     }
     header(binHeader);
-    const clock = new LocalTimeConverter(site.time_zone);
+    const localWithOffset = offsetWriter(new LocalTimeConverter(site.time_zone));
     site.bins.starts.forEach((start, at) => {
-      const cells: Cell[] = [withOffset(start, clock)];
+      const cells: Cell[] = [localWithOffset(start)];
       for (const direction of directions) {
         const columns = site.bins.directions[direction];
         cells.push(

@@ -5,7 +5,7 @@ import {
   speedIn,
   SPEED_UNITS,
   WEEKDAYS,
-  withOffset,
+  offsetWriter,
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
@@ -82,7 +82,8 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
 
   const clock = new LocalTimeConverter(figures.time_zone);
   const directions = directionsOf(figures);
-  const starts = figures.bins.starts.map((start) => withOffset(start, clock));
+  const localWithOffset = offsetWriter(clock);
+  const starts = figures.bins.starts.map(localWithOffset);
   for (let at = 0; at < starts.length; at += 1) {
     const interval = starts[at] ?? '';
     for (const direction of directions) {
