@@ -358,6 +358,7 @@ export async function buildApp({
         mailer,
         publicUrl: config.publicUrl,
         siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+        vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
         reportRetentionMs: config.reportRetentionMs,
       }),
       log: app.log,

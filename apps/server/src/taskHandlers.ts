@@ -18,6 +18,7 @@ import { createSitesRepository } from './features/sites/sites.repository.ts';
 import {
   createGenerateReportHandler,
   type SiteDetailSource,
+  type VehiclesCsvSource,
 } from './features/reports/generateReport.task.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createViewerRepository } from './infra/auth/viewer.repository.ts';
@@ -38,6 +39,8 @@ export function createTaskHandlers(deps: {
   publicUrl: string;
   /** The analysis service's site-detail answer, which reports read their figures from. */
   siteDetail: SiteDetailSource;
+  /** The analysis service's vehicles CSV, which the individual vehicles and event list read. */
+  vehiclesCsv: VehiclesCsvSource;
   reportRetentionMs: number;
 }): TaskHandlers {
   const { db, siteData, queue, mailer, publicUrl } = deps;
@@ -57,6 +60,7 @@ export function createTaskHandlers(deps: {
     mailer,
     publicUrl,
     siteDetail: deps.siteDetail,
+    vehiclesCsv: deps.vehiclesCsv,
     retentionMs: deps.reportRetentionMs,
     softwareVersion: SOFTWARE_VERSION,
   });

@@ -70,6 +70,7 @@ const handlers = createTaskHandlers({
   }),
   publicUrl: config.publicUrl,
   siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+  vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
   reportRetentionMs: config.reportRetentionMs,
 });
 const worker = startWorker({

@@ -455,6 +455,54 @@ describe('reports', () => {
     );
   }, 60_000);
 
+  it('gives the report functions: vehicle flow, event count, individual vehicles, event list', async () => {
+    const base = {
+      site_ids: [handSiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2025-02-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    };
+    const text = async (type: string) => {
+      const report = await requestAndWait({ type, ...base });
+      expect(report.state).toBe('CM');
+      return (await (await download(report.id)).text()).trim().split('\n');
+    };
+    const flow = await text('vehicle_flow');
+    expect(flow[0]).toBe(
+      'site_id,site_name,interval_start,interval_minutes,direction,vehicles,flow_per_hour',
+    );
+    // 7 January, north: 2 vehicles in a day, 2 × 60 / 1440 = 0.083333 an hour.
+    expect(flow).toContain(
+      `${handSiteId},Hand Worked Lane,2025-01-07T00:00:00+00:00,1440,N,2,0.083333`,
+    );
+    expect(flow).toContain(`${handSiteId},Hand Worked Lane,2025-01-08T00:00:00+00:00,1440,N,0,0`);
+
+    const events = await text('event_count');
+    // Every vehicle is class 2: one row per day and direction with vehicles.
+    expect(events.slice(1).map((line) => line.split(',').slice(2).join(','))).toEqual([
+      '2025-01-06T00:00:00+00:00,1440,N,2,Short vehicle towing,1',
+      '2025-01-07T00:00:00+00:00,1440,N,2,Short vehicle towing,2',
+      '2025-01-07T00:00:00+00:00,1440,S,2,Short vehicle towing,1',
+      '2025-01-08T00:00:00+00:00,1440,S,2,Short vehicle towing,1',
+    ]);
+
+    const vehicles = await text('individual_vehicles');
+    expect(vehicles[0]).toMatch(/^timestamp,lane,direction,class,speed_kmh,/);
+    expect(vehicles).toHaveLength(6);
+    expect(vehicles[1]).toMatch(/^2025-01-06T10:00:00\.000\+00:00,1,N,2,30\.0,/);
+
+    const list = await text('event_list');
+    expect(list).toEqual([
+      'timestamp,lane,direction,class,site_id,site_name',
+      `2025-01-06T10:00:00.000+00:00,1,N,2,${handSiteId},"Hand Worked Lane"`,
+      `2025-01-07T08:00:00.000+00:00,1,N,2,${handSiteId},"Hand Worked Lane"`,
+      `2025-01-07T09:00:00.000+00:00,1,N,2,${handSiteId},"Hand Worked Lane"`,
+      `2025-01-07T17:00:00.000+00:00,2,S,2,${handSiteId},"Hand Worked Lane"`,
+      `2025-01-08T12:00:00.000+00:00,2,S,2,${handSiteId},"Hand Worked Lane"`,
+    ]);
+  }, 60_000);
+
   it('refuses a request without the parameters it needs, saying which', async () => {
     const noPeriod = await ask(REQUEST, {
       input: {

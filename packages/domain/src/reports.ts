@@ -12,6 +12,10 @@ export const REPORT_TYPES = [
   'gis_shapefile',
   'overspeed',
   'raw_files',
+  'individual_vehicles',
+  'vehicle_flow',
+  'event_count',
+  'event_list',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -26,6 +30,10 @@ export const REPORT_TASK: Record<
   gis_shapefile: 'generate_site_reports',
   overspeed: 'generate_site_reports',
   raw_files: 'zip_download_eco_files',
+  individual_vehicles: 'custom_report',
+  vehicle_flow: 'custom_report',
+  event_count: 'custom_report',
+  event_list: 'custom_report',
 };
 
 /** The file each report type makes: extension and media type. */
@@ -46,6 +54,10 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
   raw_files: { extension: 'zip', mediaType: 'application/zip' },
+  individual_vehicles: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
+  vehicle_flow: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
+  event_count: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
+  event_list: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
 };
 
 /** SPEC section 9: time aggregation, in minutes (60 hourly, 1440 daily, 10080 weekly). */

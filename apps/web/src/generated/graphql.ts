@@ -752,15 +752,19 @@ export type ReportRequestInput = {
   units: ReportUnits;
 };
 
-/** SPEC section 9: the report types of the Insights screen. */
+/** SPEC section 9: the report types and report functions of the Insights screen. */
 export type ReportType =
+  | 'event_count'
+  | 'event_list'
   | 'gis_geojson'
   | 'gis_shapefile'
+  | 'individual_vehicles'
   | 'overspeed'
   | 'raw_files'
   | 'standard_spreadsheet'
   | 'state_funding'
-  | 'universal_csv';
+  | 'universal_csv'
+  | 'vehicle_flow';
 
 export type ReportUnits =
   | 'imperial'

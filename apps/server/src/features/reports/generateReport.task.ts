@@ -17,6 +17,14 @@ import type { ReportContext, SiteFigures } from './reportFigures.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { geojsonBytes, shapefileZip } from './gisExport.ts';
 import { rawFilesZip } from './rawFilesZip.ts';
+import {
+  EVENT_COUNT_HEADER,
+  EVENT_LIST_COLUMNS,
+  eventCountRows,
+  eventListLine,
+  VEHICLE_FLOW_HEADER,
+  vehicleFlowRows,
+} from './reportFunctions.ts';
 import { overspeedWorkbook, readOverspeed, type SiteOverspeed } from './overspeed.ts';
 import { sheetName, standardWorkbook } from './standardWorkbook.ts';
 import { stateFundingWorkbook } from './stateFunding.ts';
@@ -33,6 +41,29 @@ export type SiteDetailSource = (
     parts?: SiteDetailPart[];
   },
 ) => Promise<SiteFigures>;
+
+/** A site's vehicles that pass a filter, as Roadcount CSV text: the header, then lines. */
+export type VehiclesCsvSource = (
+  viewer: Viewer,
+  siteId: string,
+  payload: ReportParameters['filter'] & { start_time: string; end_time: string },
+) => AsyncGenerator<string>;
+
+/** Chunks of about 256 kB from many small pieces of text, rather than one write each. */
+async function* chunked(pieces: AsyncIterable<string> | Iterable<string>) {
+  let chunk = '';
+  for await (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length >= 262_144) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** Types whose file is made from the vehicles themselves, not from the site-detail figures. */
+const VEHICLE_TYPES: readonly string[] = ['individual_vehicles', 'event_list', 'raw_files'];
 
 /** No limit on a report's size beyond the store's own. */
 const MAX_REPORT_BYTES = Number.MAX_SAFE_INTEGER;
@@ -61,6 +92,8 @@ export function createGenerateReportHandler(deps: {
   mailer: Mailer;
   publicUrl: string;
   siteDetail: SiteDetailSource;
+  /** The analysis service's vehicles CSV (docs/formats.md, section 3) for a site and filter. */
+  vehiclesCsv: VehiclesCsvSource;
   retentionMs: number;
   softwareVersion: string;
 }) {
@@ -89,9 +122,20 @@ export function createGenerateReportHandler(deps: {
 
     const figures: SiteFigures[] = [];
     const overspeed: SiteOverspeed[] = [];
+    const byClass: Map<number, SiteFigures>[] = [];
     const total = parameters.siteIds.length;
-    for (const siteId of parameters.siteIds) {
-      if (parameters.type === 'raw_files') break;
+    const payload = {
+      ...parameters.filter,
+      start_time: parameters.start,
+      end_time: parameters.end,
+    };
+    const progress = async (done: number) => {
+      // Reading the sites is most of the work; writing the file is the last tenth.
+      const percent = Math.round((done / total) * 90);
+      await deps.reports.setProgress(report.id, percent);
+      await deps.queue.progress(task, `${percent}% · site ${done} of ${total}`);
+    };
+    for (const siteId of VEHICLE_TYPES.includes(parameters.type) ? [] : parameters.siteIds) {
       if (parameters.type === 'overspeed') {
         const read = await readOverspeed(
           deps.siteDetail,
@@ -102,22 +146,59 @@ export function createGenerateReportHandler(deps: {
         );
         overspeed.push(read);
         figures.push(read.figures);
-      } else
-        figures.push(
-          await deps.siteDetail(viewer, {
-            siteId,
-            payload: {
-              ...parameters.filter,
-              start_time: parameters.start,
-              end_time: parameters.end,
-            },
-            aggregationMinutes: parameters.aggregationMinutes,
-          }),
-        );
-      // Reading the sites is most of the work; writing the file is the last tenth.
-      const progress = Math.round((figures.length / total) * 90);
-      await deps.reports.setProgress(report.id, progress);
-      await deps.queue.progress(task, `${progress}% · site ${figures.length} of ${total}`);
+      } else {
+        const site = await deps.siteDetail(viewer, {
+          siteId,
+          payload,
+          aggregationMinutes: parameters.aggregationMinutes,
+        });
+        figures.push(site);
+        if (parameters.type === 'event_count') {
+          // Each class's time bins: the same filter narrowed to that class.
+          const classes = new Map<number, SiteFigures>();
+          for (const entry of site.classes.filter((item) => item.vehicles > 0))
+            classes.set(
+              entry.classIndex,
+              await deps.siteDetail(viewer, {
+                siteId,
+                payload: { ...payload, active_classes: [entry.classIndex] },
+                aggregationMinutes: parameters.aggregationMinutes,
+                parts: ['bins'],
+              }),
+            );
+          byClass.push(classes);
+        }
+      }
+      await progress(figures.length);
+    }
+
+    /**
+     * The vehicles of every site in turn under one header (`header`, or the vehicles CSV's own),
+     * each line through `line` when given.
+     */
+    async function* vehicleLines(line?: (text: string) => string, header?: string) {
+      if (header) yield `${header}\n`;
+      for (const [index, siteId] of parameters.siteIds.entries()) {
+        let first = true;
+        for await (const piece of deps.vehiclesCsv(viewer, siteId, payload)) {
+          let body = piece;
+          if (first) {
+            // Each site's CSV starts with its header line: written once.
+            first = false;
+            const own = piece.slice(0, piece.indexOf('\n') + 1);
+            if (!header && index === 0) yield own;
+            body = piece.slice(own.length);
+          }
+          if (!line) yield body;
+          else
+            yield body
+              .split('\n')
+              .filter(Boolean)
+              .map((text) => `${line(text)}\n`)
+              .join('');
+        }
+        await progress(index + 1);
+      }
     }
 
     const context: ReportContext = {
@@ -178,22 +259,37 @@ export function createGenerateReportHandler(deps: {
         ).sizeBytes;
         break;
       }
-      case 'universal_csv': {
-        // Rows go out in chunks of about 256 kB rather than one write each.
-        const lines = function* () {
-          let chunk = `${UNIVERSAL_CSV_HEADER}\n`;
-          for (const site of figures)
-            for (const row of universalCsvRows(site, context)) {
-              chunk += row;
-              if (chunk.length >= 262_144) {
-                yield chunk;
-                chunk = '';
-              }
-            }
-          yield chunk;
+      case 'universal_csv':
+      case 'vehicle_flow':
+      case 'event_count': {
+        const type = parameters.type;
+        const rows = function* () {
+          if (type === 'universal_csv') {
+            yield `${UNIVERSAL_CSV_HEADER}\n`;
+            for (const site of figures) yield* universalCsvRows(site, context);
+          } else if (type === 'vehicle_flow') {
+            yield `${VEHICLE_FLOW_HEADER}\n`;
+            for (const site of figures) yield* vehicleFlowRows(site, context);
+          } else {
+            yield `${EVENT_COUNT_HEADER}\n`;
+            for (const [index, site] of figures.entries())
+              yield* eventCountRows(site, byClass[index] ?? new Map(), context);
+          }
         };
-        sizeBytes = (await deps.blobs.putStream(blobKey, Readable.from(lines()), MAX_REPORT_BYTES))
-          .sizeBytes;
+        sizeBytes = (
+          await deps.blobs.putStream(blobKey, Readable.from(chunked(rows())), MAX_REPORT_BYTES)
+        ).sizeBytes;
+        break;
+      }
+      case 'individual_vehicles':
+      case 'event_list': {
+        const lines =
+          parameters.type === 'individual_vehicles'
+            ? vehicleLines()
+            : vehicleLines(eventListLine, EVENT_LIST_COLUMNS.join(','));
+        sizeBytes = (
+          await deps.blobs.putStream(blobKey, Readable.from(chunked(lines)), MAX_REPORT_BYTES)
+        ).sizeBytes;
         break;
       }
     }

@@ -3,7 +3,7 @@ import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/
 import type { ReportsService } from './reports.service.ts';
 
 export const reportsTypeDefs = /* GraphQL */ `
-  "SPEC section 9: the report types of the Insights screen."
+  "SPEC section 9: the report types and report functions of the Insights screen."
   enum ReportType {
     standard_spreadsheet
     universal_csv
@@ -12,6 +12,10 @@ export const reportsTypeDefs = /* GraphQL */ `
     gis_shapefile
     overspeed
     raw_files
+    individual_vehicles
+    vehicle_flow
+    event_count
+    event_list
   }
 
   enum ReportUnits {

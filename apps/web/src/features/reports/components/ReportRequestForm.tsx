@@ -8,6 +8,7 @@ import {
   FormControlLabel,
   FormLabel,
   InputLabel,
+  ListSubheader,
   MenuItem,
   Paper,
   Radio,
@@ -19,7 +20,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_TYPES } from '@roadcount/domain';
+import type { ReportType } from '@roadcount/domain';
 import type { ReportUnits } from '../../../generated/graphql.ts';
 import { useFlash } from '../../flash/useFlash.ts';
 import { useRequestReport } from '../api/reportsApi.ts';
@@ -34,6 +35,19 @@ import {
 import { SitePicker } from './SitePicker.tsx';
 
 const SPEED_UNIT = { metric: 'km/h', imperial: 'mph' };
+
+/** The report types, as SPEC section 9 groups them: reports, exports and report functions. */
+const TYPE_GROUPS: { key: string; types: ReportType[] }[] = [
+  {
+    key: 'reports',
+    types: ['standard_spreadsheet', 'universal_csv', 'overspeed', 'state_funding'],
+  },
+  { key: 'exports', types: ['gis_geojson', 'gis_shapefile', 'raw_files'] },
+  {
+    key: 'functions',
+    types: ['individual_vehicles', 'vehicle_flow', 'event_count', 'event_list'],
+  },
+];
 
 /** The Insights form: sites, period, filters, units, aggregation and report type, then request. */
 export function ReportRequestForm() {
@@ -83,11 +97,16 @@ export function ReportRequestForm() {
             value={draft.type}
             onChange={(event) => set({ type: event.target.value })}
           >
-            {REPORT_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`reports.types.${type}`)}
-              </MenuItem>
-            ))}
+            {TYPE_GROUPS.flatMap((group) => [
+              <ListSubheader key={group.key}>
+                {t(`reports.form.groups.${group.key}`)}
+              </ListSubheader>,
+              ...group.types.map((type) => (
+                <MenuItem key={type} value={type}>
+                  {t(`reports.types.${type}`)}
+                </MenuItem>
+              )),
+            ])}
           </Select>
         </FormControl>
         <Typography variant="body2" color="text.secondary">
