@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -501,6 +502,26 @@ describe('reports', () => {
       `2025-01-07T17:00:00.000+00:00,2,S,2,${handSiteId},"Hand Worked Lane"`,
       `2025-01-08T12:00:00.000+00:00,2,S,2,${handSiteId},"Hand Worked Lane"`,
     ]);
+  }, 60_000);
+
+  it('prints the site summary as a PDF: a settings page, then a page per site', async () => {
+    const report = await requestAndWait({
+      type: 'site_summary_pdf',
+      site_ids: [handSiteId, busySiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2026-01-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
+    expect(report.state).toBe('CM');
+    expect(report.file_name).toMatch(/\.pdf$/);
+    const response = await download(report.id);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The page objects (not compressed): the settings page and one per site.
+    expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(3);
+    if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, bytes);
   }, 60_000);
 
   it('refuses a request without the parameters it needs, saying which', async () => {

@@ -8,6 +8,7 @@ export const REPORT_TYPES = [
   'standard_spreadsheet',
   'universal_csv',
   'state_funding',
+  'site_summary_pdf',
   'gis_geojson',
   'gis_shapefile',
   'overspeed',
@@ -26,6 +27,7 @@ export const REPORT_TASK: Record<
   standard_spreadsheet: 'generate_site_reports',
   universal_csv: 'generate_site_reports',
   state_funding: 'generate_site_reports',
+  site_summary_pdf: 'generate_site_reports',
   gis_geojson: 'generate_site_reports',
   gis_shapefile: 'generate_site_reports',
   overspeed: 'generate_site_reports',
@@ -47,6 +49,7 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
     extension: 'xlsx',
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   },
+  site_summary_pdf: { extension: 'pdf', mediaType: 'application/pdf' },
   gis_geojson: { extension: 'geojson', mediaType: 'application/geo+json' },
   gis_shapefile: { extension: 'zip', mediaType: 'application/zip' },
   overspeed: {

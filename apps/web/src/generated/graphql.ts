@@ -761,6 +761,7 @@ export type ReportType =
   | 'individual_vehicles'
   | 'overspeed'
   | 'raw_files'
+  | 'site_summary_pdf'
   | 'standard_spreadsheet'
   | 'state_funding'
   | 'universal_csv'

@@ -17,6 +17,7 @@ import type { ReportContext, SiteFigures } from './reportFigures.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { geojsonBytes, shapefileZip } from './gisExport.ts';
 import { rawFilesZip } from './rawFilesZip.ts';
+import { siteSummaryPdf } from './siteSummaryPdf.ts';
 import {
   EVENT_COUNT_HEADER,
   EVENT_LIST_COLUMNS,
@@ -226,9 +227,11 @@ export function createGenerateReportHandler(deps: {
       }
       case 'state_funding':
       case 'gis_geojson':
-      case 'gis_shapefile': {
+      case 'gis_shapefile':
+      case 'site_summary_pdf': {
         const write = {
           state_funding: stateFundingWorkbook,
+          site_summary_pdf: siteSummaryPdf,
           gis_geojson: (all: readonly SiteFigures[], settings: ReportContext) =>
             Promise.resolve(geojsonBytes(all, settings)),
           gis_shapefile: shapefileZip,

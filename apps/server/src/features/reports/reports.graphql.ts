@@ -8,6 +8,7 @@ export const reportsTypeDefs = /* GraphQL */ `
     standard_spreadsheet
     universal_csv
     state_funding
+    site_summary_pdf
     gis_geojson
     gis_shapefile
     overspeed
