@@ -123,4 +123,49 @@ describe('reports: Insights and Downloads', () => {
     expect(vehicles).toBeGreaterThan(15_000);
     expect(errors).toEqual([]);
   });
+
+  it('requests every report type for the two sites and downloads each from the list', async () => {
+    const types: [string, RegExp][] = [
+      ['Universal CSV', /\.csv$/],
+      ['Site summary (PDF)', /\.pdf$/],
+      ['Overspeed report (xlsx)', /\.xlsx$/],
+      ['State funding report (xlsx)', /\.xlsx$/],
+      ['GIS export: GeoJSON', /\.geojson$/],
+      ['GIS export: Shapefile (zip)', /\.zip$/],
+      ['Raw uploaded files (zip)', /\.zip$/],
+      ['Report function: individual vehicles (CSV)', /\.csv$/],
+      ['Report function: vehicle flow (CSV)', /\.csv$/],
+      ['Report function: event count (CSV)', /\.csv$/],
+      ['Report function: event list (CSV)', /\.csv$/],
+    ];
+    await page.goto(`${appUrl}/ui/insights`);
+    const sites = page.getByRole('combobox', { name: 'Sites' });
+    for (const name of SITES) {
+      await sites.fill(name);
+      await page.getByRole('option', { name }).click();
+    }
+    for (const [label] of types) {
+      await page.getByRole('combobox', { name: 'Report type' }).click();
+      await page.getByRole('listbox').getByRole('option', { name: label, exact: true }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Request the report' }).click();
+      await page.getByTestId('recent-report').first().getByText(`${label} · sites: 2`).waitFor();
+    }
+    await page.goto(`${appUrl}/ui/downloads`);
+    for (const [label, extension] of types) {
+      const row = page
+        .getByTestId('download-row')
+        .filter({ hasText: `${label} · sites: 2` })
+        .first();
+      await row.getByText('Ready', { exact: true }).waitFor({ timeout: 60_000 });
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        row.getByRole('button', { name: /^Download / }).click(),
+      ]);
+      const download = await popup.waitForEvent('download');
+      expect(download.suggestedFilename()).toMatch(extension);
+      await popup.close();
+    }
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

@@ -20,7 +20,6 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportType } from '@roadcount/domain';
 import type { ReportUnits } from '../../../generated/graphql.ts';
 import { useFlash } from '../../flash/useFlash.ts';
 import { useRequestReport } from '../api/reportsApi.ts';
@@ -33,21 +32,9 @@ import {
   type ReportDraft,
 } from './reportDraft.ts';
 import { SitePicker } from './SitePicker.tsx';
+import { TYPE_GROUPS } from './reportTypes.ts';
 
 const SPEED_UNIT = { metric: 'km/h', imperial: 'mph' };
-
-/** The report types, as SPEC section 9 groups them: reports, exports and report functions. */
-const TYPE_GROUPS: { key: string; types: ReportType[] }[] = [
-  {
-    key: 'reports',
-    types: ['standard_spreadsheet', 'universal_csv', 'overspeed', 'state_funding'],
-  },
-  { key: 'exports', types: ['gis_geojson', 'gis_shapefile', 'raw_files'] },
-  {
-    key: 'functions',
-    types: ['individual_vehicles', 'vehicle_flow', 'event_count', 'event_list'],
-  },
-];
 
 /** The Insights form: sites, period, filters, units, aggregation and report type, then request. */
 export function ReportRequestForm() {
