@@ -1245,6 +1245,13 @@ export type YearInReviewQueryVariables = Exact<{
 
 export type YearInReviewQuery = { yearInReview: { year: number, top: number, site_count: number, sites_left_out: number, days_in_year: number, tables: { busiest: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, fastest: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, speeding: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, adt_change: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, availability: Array<{ site_id: string, site_name: string, value: number, previous: number | null }> } } };
 
+export type ReportSitesByIdsQueryVariables = Exact<{
+  ids?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+}>;
+
+
+export type ReportSitesByIdsQuery = { sites: { sites: Array<{ id: string, name: string }> } };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1927,6 +1934,16 @@ export const YearInReviewDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<YearInReviewQuery, YearInReviewQueryVariables>;
+export const ReportSitesByIdsDocument = new TypedDocumentString(`
+    query ReportSitesByIds($ids: [ID!]) {
+  sites(selected: $ids, filters: ["selected_only"], page: 0, page_size: 100) {
+    sites {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSitesByIdsQuery, ReportSitesByIdsQueryVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(

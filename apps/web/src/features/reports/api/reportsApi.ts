@@ -187,3 +187,23 @@ export function useYearInReview(year: number, top: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+const SITES_BY_IDS = graphql(`
+  query ReportSitesByIds($ids: [ID!]) {
+    sites(selected: $ids, filters: ["selected_only"], page: 0, page_size: 100) {
+      sites {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** The names of the sites of these ids that the viewer may read (a selection handed over in the address). */
+export function useSitesByIds(ids: readonly string[]) {
+  return useQuery({
+    queryKey: ['reportSitesByIds', ids],
+    enabled: ids.length > 0,
+    queryFn: async () => (await graphqlRequest(SITES_BY_IDS, { ids: [...ids] })).sites.sites,
+  });
+}

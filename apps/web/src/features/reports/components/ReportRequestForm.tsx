@@ -8,6 +8,7 @@ import {
   FormControlLabel,
   FormLabel,
   InputLabel,
+  LinearProgress,
   ListSubheader,
   MenuItem,
   Paper,
@@ -19,10 +20,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ReportUnits } from '../../../generated/graphql.ts';
 import { useFlash } from '../../flash/useFlash.ts';
-import { useRequestReport } from '../api/reportsApi.ts';
+import { useRequestReport, useSitesByIds } from '../api/reportsApi.ts';
 import { ReportFilters } from './ReportFilters.tsx';
 import {
   AGGREGATIONS,
@@ -36,12 +38,33 @@ import { TYPE_GROUPS } from './reportTypes.ts';
 
 const SPEED_UNIT = { metric: 'km/h', imperial: 'mph' };
 
-/** The Insights form: sites, period, filters, units, aggregation and report type, then request. */
+/**
+ * The Insights form, with a selection handed over in the address (?sites=id,id or ?group=id,
+ * from the map or a list) chosen once the sites' names are read.
+ */
 export function ReportRequestForm() {
+  const [search] = useSearchParams();
+  const [handedIds] = useState(() => (search.get('sites') ?? '').split(',').filter(Boolean));
+  const handed = useSitesByIds(handedIds);
+  if (handedIds.length > 0 && handed.isPending) return <LinearProgress />;
+  const initial = initialDraft();
+  const group = search.get('group');
+  const sites = (handed.data ?? []).map((site) => ({ id: site.id, name: site.name }));
+  if (sites.length > 0) initial.choice = { scope: 'sites', sites, groupId: '' };
+  else if (group) initial.choice = { scope: 'group', sites: [], groupId: group };
+  return <ReportRequestFormBody initial={initial} />;
+}
+
+interface Props {
+  initial: ReportDraft;
+}
+
+/** The Insights form: sites, period, filters, units, aggregation and report type, then request. */
+function ReportRequestFormBody({ initial }: Props) {
   const { t } = useTranslation();
   const flash = useFlash();
   const request = useRequestReport();
-  const [draft, setDraft] = useState<ReportDraft>(() => initialDraft());
+  const [draft, setDraft] = useState<ReportDraft>(initial);
   const [tried, setTried] = useState(false);
   const set = (patch: Partial<ReportDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const problem = draftProblem(draft);
