@@ -37,11 +37,16 @@ export function createTaskHandlers(deps: {
   queue: TaskQueue;
   mailer: Mailer;
   publicUrl: string;
-  /** The analysis service's site-detail answer, which reports read their figures from. */
-  siteDetail: SiteDetailSource;
-  /** The analysis service's vehicles CSV, which the individual vehicles and event list read. */
-  vehiclesCsv: VehiclesCsvSource;
-  reportRetentionMs: number;
+  /**
+   * What reports read their figures from (the analysis service): given by the `npm start`
+   * process, which has the analysis threads; a `npm run worker` process has none, so it leaves
+   * report tasks to the API processes that run tasks.
+   */
+  reports?: {
+    siteDetail: SiteDetailSource;
+    vehiclesCsv: VehiclesCsvSource;
+    retentionMs: number;
+  };
 }): TaskHandlers {
   const { db, siteData, queue, mailer, publicUrl } = deps;
   const ingest = createIngestRepository(db);
@@ -52,23 +57,29 @@ export function createTaskHandlers(deps: {
     siteData,
     queue,
   });
-  const generateReport = createGenerateReportHandler({
-    reports: createReportsRepository(db),
-    blobs: deps.blobs,
-    queue,
-    users: createViewerRepository(db),
-    mailer,
-    publicUrl,
-    siteDetail: deps.siteDetail,
-    vehiclesCsv: deps.vehiclesCsv,
-    retentionMs: deps.reportRetentionMs,
-    softwareVersion: SOFTWARE_VERSION,
-  });
+  const generateReport =
+    deps.reports &&
+    createGenerateReportHandler({
+      reports: createReportsRepository(db),
+      blobs: deps.blobs,
+      queue,
+      users: createViewerRepository(db),
+      mailer,
+      publicUrl,
+      siteDetail: deps.reports.siteDetail,
+      vehiclesCsv: deps.reports.vehiclesCsv,
+      retentionMs: deps.reports.retentionMs,
+      softwareVersion: SOFTWARE_VERSION,
+    });
   return {
     process_file: processFile,
-    generate_site_reports: generateReport,
-    custom_report: generateReport,
-    zip_download_eco_files: generateReport,
+    ...(generateReport
+      ? {
+          generate_site_reports: generateReport,
+          custom_report: generateReport,
+          zip_download_eco_files: generateReport,
+        }
+      : {}),
     process_national_platform_file: processFile,
     refresh_site_rollups: createRefreshRollupsHandler(siteData),
     delete_site: createDeleteSiteHandler({ sites, siteData, mailer, publicUrl }),

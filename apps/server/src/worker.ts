@@ -1,7 +1,6 @@
 // `npm run worker`: a process that only runs tasks, beside any number of API nodes. It builds the
-// queue, its handlers and what they need (database, blob store, mail, and the analysis threads
-// reports read figures from, started on the first report), and nothing else: no HTTP server or
-// GraphQL. It needs the same PostgreSQL (DATABASE_URL) and blob
+// queue, its handlers and what they need (database, blob store, mail), and nothing else: no HTTP
+// server, GraphQL or analysis threads. It needs the same PostgreSQL (DATABASE_URL) and blob
 // store as the API nodes; the embedded PGlite serves one process.
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -13,15 +12,6 @@ import { createTaskQueue } from './infra/queue/taskQueue.ts';
 import { startWorker } from './infra/queue/worker.ts';
 import { createSiteData } from './features/siteData/index.ts';
 import { createTaskHandlers } from './taskHandlers.ts';
-import { createAnalysisPool } from './features/analysis/analysisPool.ts';
-import { createAnalysisService } from './features/analysis/analysis.service.ts';
-import { createExclusionsRepository } from './features/exclusions/exclusions.repository.ts';
-import {
-  createExclusionsService,
-  timeExclusions,
-} from './features/exclusions/exclusions.service.ts';
-import { createSitesRepository } from './features/sites/sites.repository.ts';
-import { createAccess } from './infra/access/access.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -36,31 +26,10 @@ await database.migrate();
 const { db } = database;
 const blobs = createBlobStore(config);
 const queue = createTaskQueue(db);
-const siteData = createSiteData({ db, blobs });
-const access = createAccess(db);
-const sitesRepository = createSitesRepository(db);
-const exclusions = createExclusionsService(createExclusionsRepository(db), access);
-const analysisPool = createAnalysisPool({
-  dataDir: config.dataDir,
-  s3: config.s3,
-  cacheBytes: config.columnCacheBytes,
-  threads: config.analysisThreads,
-  splitVehicles: config.analysisSplitVehicles,
-});
-const analysis = createAnalysisService({
-  siteData,
-  pool: analysisPool,
-  access,
-  speedLimits: (siteId) => sitesRepository.speedLimits(siteId),
-  exclusions: {
-    vehicleExclusions: (organisationId, ids) => exclusions.vehicleExclusions(organisationId, ids),
-    timeExclusions,
-  },
-});
 const handlers = createTaskHandlers({
   db,
   blobs,
-  siteData,
+  siteData: createSiteData({ db, blobs }),
   queue,
   mailer: createMailer({
     smtpUrl: config.smtpUrl,
@@ -69,9 +38,6 @@ const handlers = createTaskHandlers({
     log,
   }),
   publicUrl: config.publicUrl,
-  siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
-  vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
-  reportRetentionMs: config.reportRetentionMs,
 });
 const worker = startWorker({
   queue,
@@ -86,7 +52,6 @@ async function shutdown() {
   if (closing) return;
   closing = true;
   await worker.stop();
-  await analysisPool.close();
   await database.close();
   process.exit(0);
 }
