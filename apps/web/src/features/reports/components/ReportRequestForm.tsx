@@ -24,6 +24,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ReportUnits } from '../../../generated/graphql.ts';
 import { useFlash } from '../../flash/useFlash.ts';
+import { useProfile } from '../../profile/api/profileApi.ts';
 import { useRequestReport, useSitesByIds } from '../api/reportsApi.ts';
 import { ReportFilters } from './ReportFilters.tsx';
 import {
@@ -46,8 +47,11 @@ export function ReportRequestForm() {
   const [search] = useSearchParams();
   const [handedIds] = useState(() => (search.get('sites') ?? '').split(',').filter(Boolean));
   const handed = useSitesByIds(handedIds);
-  if (handedIds.length > 0 && handed.isPending) return <LinearProgress />;
+  const profile = useProfile();
+  if ((handedIds.length > 0 && handed.isPending) || profile.isPending) return <LinearProgress />;
   const initial = initialDraft();
+  // The organisation's units, which the user may change for this report.
+  initial.units = profile.data?.organisation?.preferences.default_units ?? 'metric';
   const group = search.get('group');
   const sites = (handed.data ?? []).map((site) => ({ id: site.id, name: site.name }));
   if (sites.length > 0) initial.choice = { scope: 'sites', sites, groupId: '' };

@@ -14,6 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../profile/api/profileApi.ts';
 import { useYearInReview } from '../api/reportsApi.ts';
 import { ReportsTabs } from './ReportsTabs.tsx';
 import { TopTable } from './TopTable.tsx';
@@ -30,7 +31,10 @@ export function YearInReviewScreen() {
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [top, setTop] = useState(10);
-  const [units, setUnits] = useState<'metric' | 'imperial'>('metric');
+  const profile = useProfile();
+  // The organisation's units until the user chooses.
+  const [chosenUnits, setUnits] = useState<'metric' | 'imperial' | null>(null);
+  const units = chosenUnits ?? profile.data?.organisation?.preferences.default_units ?? 'metric';
   const review = useYearInReview(year, top);
   const number = (value: number, digits = 0) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value);
