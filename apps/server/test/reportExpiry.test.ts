@@ -60,9 +60,11 @@ describe('a made report', () => {
       file_name: string;
     };
     const ready = await pollUntil(
-      async () => ((await graphql(server, REPORTS, { token })).body.data?.reports as Listed[])[0],
+      async () =>
+        ((await graphql(server, REPORTS, { token })).body.data?.reports as Listed[])[0] ?? null,
       (report) => report?.state === 'CM',
     );
+    if (!ready) throw new Error('the report is not listed');
     expect(ready).toMatchObject({ id, state: 'CM', expired: false, downloadable: true });
     const blob = join(server.config.dataDir, 'blobs', 'reports');
     expect(
