@@ -99,6 +99,7 @@ export async function startServer(
     access,
     dataDir,
     databaseUrl,
+    pid: child.pid,
     /** The server process's peak resident memory so far (VmHWM), MB. */
     peakRssMb: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');

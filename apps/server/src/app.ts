@@ -90,6 +90,10 @@ import { surveysResolvers } from './features/surveys/surveys.graphql.ts';
 import { createSurveysRepository } from './features/surveys/surveys.repository.ts';
 import { registerSurveyRoutes } from './features/surveys/surveys.routes.ts';
 import { createSurveysService } from './features/surveys/surveys.service.ts';
+import { reportsResolvers } from './features/reports/reports.graphql.ts';
+import { createReportsRepository } from './features/reports/reports.repository.ts';
+import { registerReportRoutes } from './features/reports/reports.routes.ts';
+import { createReportsService } from './features/reports/reports.service.ts';
 
 /** Images are photos of sites and devices: 20 MiB is ample. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
@@ -288,6 +292,20 @@ export async function buildApp({
   overdueTimer.unref();
   app.addHook('onReady', () => Promise.resolve(notifyOverdueSurveys()));
   app.addHook('onClose', () => Promise.resolve(clearInterval(overdueTimer)));
+  const reportsService = createReportsService({
+    reports: createReportsRepository(db),
+    access,
+    queue,
+    blobs,
+    tokens,
+    users,
+    onQueued: async (task) => {
+      await publishTask(task);
+      taskWorker?.wake();
+    },
+    siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+  });
+  registerReportRoutes(router, reportsService);
   const siteTools = createSiteToolsService({
     sites: sitesRepository,
     access,
@@ -353,6 +371,7 @@ export async function buildApp({
       siteToolsResolvers(siteTools),
       exclusionsResolvers(exclusions),
       surveysResolvers(surveys),
+      reportsResolvers(reportsService),
     ],
     tokens,
     users,
@@ -380,6 +399,11 @@ export async function buildApp({
         queue,
         mailer,
         publicUrl: config.publicUrl,
+        reports: {
+          siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+          vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
+          retentionMs: config.reportRetentionMs,
+        },
       }),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),

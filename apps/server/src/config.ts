@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   ANALYSIS_SPLIT_VEHICLES: z.coerce.number().int().positive().default(500_000),
   ANALYSIS_PRESTART: booleanText.default(true),
   ANALYSIS_WARM_UP: booleanText.default(true),
+  /** How long a made report stays on the Downloads screen before its file is deleted. */
+  REPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(168),
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_TILE_URL: z
     .url({ protocol: /^https?$/ })
@@ -97,6 +99,8 @@ export interface Config {
   analysisPrestart: boolean;
   /** Ready each analysis thread as it starts: the scan compiled, the cache's memory touched. */
   analysisWarmUp: boolean;
+  /** How long a made report's file is kept (REPORT_RETENTION_HOURS, default 7 days). */
+  reportRetentionMs: number;
   /** The base maps the web app draws under the sites, and their hosts for the CSP. */
   map: {
     styleUrl: string | undefined;
@@ -159,6 +163,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     analysisSplitVehicles: env.ANALYSIS_SPLIT_VEHICLES,
     analysisPrestart: env.ANALYSIS_PRESTART,
     analysisWarmUp: env.ANALYSIS_WARM_UP,
+    reportRetentionMs: env.REPORT_RETENTION_HOURS * 3_600_000,
     map: {
       styleUrl: env.MAP_STYLE_URL,
       tileUrl: env.MAP_TILE_URL,

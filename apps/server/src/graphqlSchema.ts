@@ -17,6 +17,7 @@ import { surveysTypeDefs } from './features/surveys/surveys.graphql.ts';
 import { tasksTypeDefs } from './features/tasks/tasks.graphql.ts';
 import { notificationsTypeDefs } from './features/notifications/notifications.graphql.ts';
 import { usersTypeDefs } from './features/users/users.graphql.ts';
+import { reportsTypeDefs } from './features/reports/reports.graphql.ts';
 
 export const typeDefs: readonly string[] = [
   usersTypeDefs,
@@ -36,4 +37,5 @@ export const typeDefs: readonly string[] = [
   exclusionsTypeDefs,
   notificationsTypeDefs,
   surveysTypeDefs,
+  reportsTypeDefs,
 ];

@@ -1,5 +1,6 @@
 // The task handlers, made once for both places tasks run: the `npm start` process and the
 // `npm run worker` process (which builds nothing else: no HTTP, GraphQL or analysis threads).
+import { readFileSync } from 'node:fs';
 import type { BlobStore } from './infra/blob/blobStore.ts';
 import type { Database } from './infra/db/database.ts';
 import type { Mailer } from './infra/mail/mailer.ts';
@@ -17,6 +18,20 @@ import { createSitesRepository } from './features/sites/sites.repository.ts';
 import { createNotifier } from './infra/notifications/notifier.repository.ts';
 import { createSurveysRepository } from './features/surveys/surveys.repository.ts';
 import { createSurveyProgress } from './features/surveys/surveys.service.ts';
+import {
+  createGenerateReportHandler,
+  type SiteDetailSource,
+  type VehiclesCsvSource,
+} from './features/reports/generateReport.task.ts';
+import { createReportsRepository } from './features/reports/reports.repository.ts';
+import { createViewerRepository } from './infra/auth/viewer.repository.ts';
+
+/** The server's version, which every report states. */
+const SOFTWARE_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
 
 export function createTaskHandlers(deps: {
   db: Database;
@@ -25,6 +40,16 @@ export function createTaskHandlers(deps: {
   queue: TaskQueue;
   mailer: Mailer;
   publicUrl: string;
+  /**
+   * What reports read their figures from (the analysis service): given by the `npm start`
+   * process, which has the analysis threads; a `npm run worker` process has none, so it leaves
+   * report tasks to the API processes that run tasks.
+   */
+  reports?: {
+    siteDetail: SiteDetailSource;
+    vehiclesCsv: VehiclesCsvSource;
+    retentionMs: number;
+  };
 }): TaskHandlers {
   const { db, siteData, queue, mailer, publicUrl } = deps;
   const ingest = createIngestRepository(db);
@@ -38,8 +63,29 @@ export function createTaskHandlers(deps: {
   });
   const refreshRollups = createRefreshRollupsHandler(siteData);
   const surveyProgress = createSurveyProgress(createSurveysRepository(db));
+  const generateReport =
+    deps.reports &&
+    createGenerateReportHandler({
+      reports: createReportsRepository(db),
+      blobs: deps.blobs,
+      queue,
+      users: createViewerRepository(db),
+      mailer,
+      publicUrl,
+      siteDetail: deps.reports.siteDetail,
+      vehiclesCsv: deps.reports.vehiclesCsv,
+      retentionMs: deps.reports.retentionMs,
+      softwareVersion: SOFTWARE_VERSION,
+    });
   return {
     process_file: processFile,
+    ...(generateReport
+      ? {
+          generate_site_reports: generateReport,
+          custom_report: generateReport,
+          zip_download_eco_files: generateReport,
+        }
+      : {}),
     process_national_platform_file: processFile,
     // A site's accepted data changed: its surveys' progress follows (SPEC section 4).
     refresh_site_rollups: async (task) => {

@@ -54,6 +54,7 @@ const KINDS = [
   'task',
   'lane',
   'survey',
+  'report',
 ] as const;
 type Kind = (typeof KINDS)[number];
 type Ids = Record<Kind, string>;
@@ -67,6 +68,7 @@ const KIND_WORDS: [RegExp, Kind][] = [
   [/exclusion/i, 'exclusion'],
   [/lane/i, 'lane'],
   [/image/i, 'image'],
+  [/report/i, 'report'],
   [/task/i, 'task'],
   [/file|eco/i, 'file'],
   [/user|filterset/i, 'user'],
@@ -835,6 +837,32 @@ describe("another organisation's admin, against organisation A's data", () => {
       role: 'org_user',
     });
     const userId = (user.body as { id?: string }).id ?? '';
+    const report = pick<{ id: string }>(
+      await ask(
+        token,
+        'mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }',
+        {
+          input: {
+            type: 'universal_csv',
+            site_ids: [siteId],
+            start: '2025-06-01T00:00:00Z',
+            end: '2025-07-01T00:00:00Z',
+            units: 'metric',
+            aggregation_minutes: 60,
+          },
+        },
+      ),
+      'requestReport',
+    );
+    // Made before the snapshots, so that its state does not change between them.
+    await pollUntil(
+      async () =>
+        pick<{ state: string }>(
+          await ask(token, 'query($id: ID!) { report(id: $id) { state } }', { id: report.id }),
+          'report',
+        ),
+      (made) => made.state === 'CM' || made.state === 'ER',
+    );
     if (user.status !== 201 || !image) throw new Error('the viewer or the image was not made');
     return {
       siteId,
@@ -850,6 +878,7 @@ describe("another organisation's admin, against organisation A's data", () => {
         task: file.task_id ?? '',
         lane: lanes[0]?.id ?? '',
         survey: survey.id,
+        report: report.id,
       },
       lanes,
       imageBytes,
@@ -906,6 +935,7 @@ describe("another organisation's admin, against organisation A's data", () => {
       sites: await read('sites', { page_size: 100 }),
       deletedSites: await read('deletedSites'),
       group: await read('siteGroup', { id: a.ids.group }),
+      report: await read('report', { id: a.ids.report }),
       groups: await read('siteGroups'),
       survey: await read('survey', { id: a.ids.survey }),
       surveys: await read('surveys'),

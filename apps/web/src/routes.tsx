@@ -54,6 +54,15 @@ const HelpPage = lazy(() =>
 const GuidesPage = lazy(() =>
   import('./pages/GuidesPage.tsx').then((page) => ({ default: page.GuidesPage })),
 );
+const InsightsPage = lazy(() =>
+  import('./pages/InsightsPage.tsx').then((page) => ({ default: page.InsightsPage })),
+);
+const DownloadsPage = lazy(() =>
+  import('./pages/DownloadsPage.tsx').then((page) => ({ default: page.DownloadsPage })),
+);
+const YearInReviewPage = lazy(() =>
+  import('./pages/YearInReviewPage.tsx').then((page) => ({ default: page.YearInReviewPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -135,6 +144,9 @@ export const routes: RouteObject[] = [
       { path: 'guides/:slug', element: <GuidesPage /> },
       { path: 'definitions', element: <DefinitionsPage /> },
       { path: 'definitions/:tab', element: <DefinitionsPage /> },
+      { path: 'insights', element: <InsightsPage /> },
+      { path: 'downloads', element: <DownloadsPage /> },
+      { path: 'insights/year-in-review', element: <YearInReviewPage /> },
       {
         // Uploading is for the organisation's admins, as the server decides too.
         path: 'file-upload',
@@ -157,6 +169,7 @@ export const routes: RouteObject[] = [
               '/ui/definitions',
               '/ui/help',
               '/ui/guides',
+              '/ui/insights',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({

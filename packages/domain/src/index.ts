@@ -23,3 +23,4 @@ export * from './images.ts';
 export * from './surveys.ts';
 export * from './apiAnswers.ts';
 export * from './support.ts';
+export * from './reports.ts';

@@ -38,6 +38,14 @@ type Documents = {
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": typeof types.MyTasksDocument,
     "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": typeof types.UpdateUserPreferenceDocument,
+    "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n": typeof types.ReportsDocument,
+    "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n": typeof types.RequestReportDocument,
+    "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n": typeof types.ReportDownloadDocument,
+    "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n": typeof types.DeleteReportDocument,
+    "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n": typeof types.ReportSitesDocument,
+    "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.ReportSiteGroupsDocument,
+    "\n  query YearInReview($year: Int!, $top: Int) {\n    yearInReview(year: $year, top: $top) {\n      year\n      top\n      site_count\n      sites_left_out\n      days_in_year\n      tables {\n        busiest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        fastest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        speeding {\n          site_id\n          site_name\n          value\n          previous\n        }\n        adt_change {\n          site_id\n          site_name\n          value\n          previous\n        }\n        availability {\n          site_id\n          site_name\n          value\n          previous\n        }\n      }\n    }\n  }\n": typeof types.YearInReviewDocument,
+    "\n  query ReportSitesByIds($ids: [ID!]) {\n    sites(selected: $ids, filters: [\"selected_only\"], page: 0, page_size: 100) {\n      sites {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ReportSitesByIdsDocument,
     "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": typeof types.SiteAvailabilityDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n": typeof types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": typeof types.ExclusionFilterFieldsFragmentDoc,
@@ -112,6 +120,14 @@ const documents: Documents = {
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": types.MyTasksDocument,
     "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": types.UpdateUserPreferenceDocument,
+    "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n": types.ReportsDocument,
+    "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n": types.RequestReportDocument,
+    "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n": types.ReportDownloadDocument,
+    "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n": types.DeleteReportDocument,
+    "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n": types.ReportSitesDocument,
+    "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.ReportSiteGroupsDocument,
+    "\n  query YearInReview($year: Int!, $top: Int) {\n    yearInReview(year: $year, top: $top) {\n      year\n      top\n      site_count\n      sites_left_out\n      days_in_year\n      tables {\n        busiest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        fastest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        speeding {\n          site_id\n          site_name\n          value\n          previous\n        }\n        adt_change {\n          site_id\n          site_name\n          value\n          previous\n        }\n        availability {\n          site_id\n          site_name\n          value\n          previous\n        }\n      }\n    }\n  }\n": types.YearInReviewDocument,
+    "\n  query ReportSitesByIds($ids: [ID!]) {\n    sites(selected: $ids, filters: [\"selected_only\"], page: 0, page_size: 100) {\n      sites {\n        id\n        name\n      }\n    }\n  }\n": types.ReportSitesByIdsDocument,
     "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": types.SiteAvailabilityDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n": types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": types.ExclusionFilterFieldsFragmentDoc,
@@ -255,6 +271,38 @@ export function graphql(source: "\n  query MyTasks {\n    myTasks(limit: 10) {\n
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n"): typeof import('./graphql').ReportsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n"): typeof import('./graphql').RequestReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n"): typeof import('./graphql').ReportDownloadDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n"): typeof import('./graphql').DeleteReportDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n"): typeof import('./graphql').ReportSitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n"): typeof import('./graphql').ReportSiteGroupsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query YearInReview($year: Int!, $top: Int) {\n    yearInReview(year: $year, top: $top) {\n      year\n      top\n      site_count\n      sites_left_out\n      days_in_year\n      tables {\n        busiest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        fastest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        speeding {\n          site_id\n          site_name\n          value\n          previous\n        }\n        adt_change {\n          site_id\n          site_name\n          value\n          previous\n        }\n        availability {\n          site_id\n          site_name\n          value\n          previous\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').YearInReviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportSitesByIds($ids: [ID!]) {\n    sites(selected: $ids, filters: [\"selected_only\"], page: 0, page_size: 100) {\n      sites {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').ReportSitesByIdsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

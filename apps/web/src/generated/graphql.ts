@@ -234,6 +234,7 @@ export type Mutation = {
   deleteMapNote: Scalars['Boolean']['output'];
   /** Deletes the group; its notes stay on the map without a group. */
   deleteMapNoteGroup: Scalars['Boolean']['output'];
+  deleteReport: Scalars['Boolean']['output'];
   /** Queues the deletion of a site (SPEC section 4); the site and its files are hidden until restored. */
   deleteSite: TaskTracking;
   /** Deletes the group; its sites stay. */
@@ -265,6 +266,8 @@ export type Mutation = {
   reopenSurvey: Survey;
   /** A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4). */
   requestQualityApproval: Scalars['Boolean']['output'];
+  /** Queues a report (a generate_site_reports task); it is ready when its state is CM. */
+  requestReport: Report;
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
   restoreSurvey: Survey;
@@ -368,6 +371,11 @@ export type MutationDeleteMapNoteGroupArgs = {
 };
 
 
+export type MutationDeleteReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationDeleteSiteArgs = {
   id: Scalars['ID']['input'];
 };
@@ -446,6 +454,11 @@ export type MutationReopenSurveyArgs = {
 
 export type MutationRequestQualityApprovalArgs = {
   fileId: Scalars['ID']['input'];
+};
+
+
+export type MutationRequestReportArgs = {
+  input: ReportRequestInput;
 };
 
 
@@ -570,6 +583,10 @@ export type Query = {
   myNotifications: Notifications;
   /** The signed-in user's own tasks, newest first (at most 100). */
   myTasks: Array<TaskTracking>;
+  report: Report;
+  reportDownload: ReportDownload;
+  /** The signed-in user's reports, newest first. */
+  reports: Array<Report>;
   s3TrafficDataFile: FileDownload;
   site: Site;
   siteAvailability: SiteAvailability;
@@ -608,6 +625,8 @@ export type Query = {
   trafficDataFilesLogs: Array<TrafficDataFile>;
   /** The saved vehicle exclusion filters of the site's organisation (without siteId: the viewer's). */
   vehicleExclusionFilters: Array<VehicleExclusionFilter>;
+  /** Year in review: top-N tables (top: 1 to 50, default 10) of the organisation's sites for a year. */
+  yearInReview: YearInReview;
 };
 
 
@@ -662,6 +681,16 @@ export type QueryMyNotificationsArgs = {
 
 export type QueryMyTasksArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryReportArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryReportDownloadArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -795,11 +824,78 @@ export type QueryVehicleExclusionFiltersArgs = {
   siteId?: InputMaybe<Scalars['ID']['input']>;
 };
 
+
+export type QueryYearInReviewArgs = {
+  top?: InputMaybe<Scalars['Int']['input']>;
+  year: Scalars['Int']['input'];
+};
+
 export type RelatedSite = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   organisation_name: Maybe<Scalars['String']['output']>;
 };
+
+/** A requested report or export, on the Downloads screen until it expires. */
+export type Report = {
+  completed_on: Maybe<Scalars['String']['output']>;
+  created_on: Scalars['String']['output'];
+  downloadable: Scalars['Boolean']['output'];
+  expired: Scalars['Boolean']['output'];
+  expires_on: Maybe<Scalars['String']['output']>;
+  file_name: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  /** The request as validated, the sites resolved. */
+  parameters: Scalars['JSON']['output'];
+  /** Percent done, 0 to 100. */
+  progress: Scalars['Int']['output'];
+  report_type: Scalars['String']['output'];
+  site_count: Scalars['Int']['output'];
+  size_bytes: Maybe<Scalars['Float']['output']>;
+  /** The state of the task that makes it: QD queued, PR in progress, CM completed, ER error. */
+  state: Scalars['String']['output'];
+  task_id: Maybe<Scalars['ID']['output']>;
+};
+
+export type ReportDownload = {
+  /** A link that downloads the report for a few minutes, to open in a new window. */
+  url: Scalars['String']['output'];
+};
+
+/** A report request: sites (or a site group), the period, the site-detail filters, units and time aggregation. */
+export type ReportRequestInput = {
+  /** 5, 10, 15, 20, 30, 60 (hourly), 1440 (daily) or 10080 (weekly). */
+  aggregation_minutes: Scalars['Int']['input'];
+  end: Scalars['String']['input'];
+  /** The site-detail filters; start_time and end_time are ignored (the period is start and end). */
+  filter?: InputMaybe<FilterPayload>;
+  site_group_id?: InputMaybe<Scalars['ID']['input']>;
+  site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** ISO 8601 instants; the period is required. */
+  start: Scalars['String']['input'];
+  type: ReportType;
+  units: ReportUnits;
+};
+
+/** SPEC section 9: the report types and report functions of the Insights screen. */
+export type ReportType =
+  | 'event_count'
+  | 'event_list'
+  | 'gis_geojson'
+  | 'gis_shapefile'
+  | 'individual_vehicles'
+  | 'overspeed'
+  | 'raw_files'
+  | 'site_summary_pdf'
+  | 'standard_spreadsheet'
+  | 'state_funding'
+  | 'universal_csv'
+  | 'vehicle_flow';
+
+export type ReportUnits =
+  | 'imperial'
+  | 'metric';
 
 /** SPEC section 3: a site. Directions as compass letters N, E, S or W. */
 export type Site = {
@@ -1185,6 +1281,38 @@ export type VehicleExclusionFilterInput = {
   start_time?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type YearInReview = {
+  days_in_year: Scalars['Int']['output'];
+  site_count: Scalars['Int']['output'];
+  /** Sites beyond the most a year in review reads (200), left out. */
+  sites_left_out: Scalars['Int']['output'];
+  tables: YearInReviewTables;
+  top: Scalars['Int']['output'];
+  year: Scalars['Int']['output'];
+};
+
+/** A site in a year-in-review table, with its figure (and the year before's, for the ADT change). */
+export type YearInReviewRow = {
+  previous: Maybe<Scalars['Float']['output']>;
+  site_id: Scalars['ID']['output'];
+  site_name: Scalars['String']['output'];
+  value: Scalars['Float']['output'];
+};
+
+/** Top-N tables of the organisation's sites for a year; speeds in m/s, shares and changes in %. */
+export type YearInReviewTables = {
+  /** By change in ADT against the year before (%), largest either way; previous is that year's ADT. */
+  adt_change: Array<YearInReviewRow>;
+  /** By days with data. */
+  availability: Array<YearInReviewRow>;
+  /** By ADT (vehicles per day). */
+  busiest: Array<YearInReviewRow>;
+  /** By 85th percentile speed (m/s). */
+  fastest: Array<YearInReviewRow>;
+  /** By share of vehicles above the speed limit (%). */
+  speeding: Array<YearInReviewRow>;
+};
+
 export type FileRowFragment = { id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null };
 
 export type FilesQueryVariables = Exact<{
@@ -1340,6 +1468,59 @@ export type UpdateUserPreferenceMutationVariables = Exact<{
 
 
 export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
+
+export type ReportsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportsQuery = { reports: Array<{ id: string, report_type: string, state: string, message: string, progress: number, task_id: string | null, file_name: string | null, size_bytes: number | null, site_count: number, parameters: unknown, created_on: string, completed_on: string | null, expires_on: string | null, expired: boolean, downloadable: boolean }> };
+
+export type RequestReportMutationVariables = Exact<{
+  input: ReportRequestInput;
+}>;
+
+
+export type RequestReportMutation = { requestReport: { id: string, task_id: string | null, state: string } };
+
+export type ReportDownloadQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type ReportDownloadQuery = { reportDownload: { url: string } };
+
+export type DeleteReportMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type DeleteReportMutation = { deleteReport: boolean };
+
+export type ReportSitesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ReportSitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, site_type: string, time_span: string | null }> } };
+
+export type ReportSiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportSiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
+export type YearInReviewQueryVariables = Exact<{
+  year: Scalars['Int']['input'];
+  top?: InputMaybe<Scalars['Int']['input']>;
+}>;
+
+
+export type YearInReviewQuery = { yearInReview: { year: number, top: number, site_count: number, sites_left_out: number, days_in_year: number, tables: { busiest: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, fastest: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, speeding: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, adt_change: Array<{ site_id: string, site_name: string, value: number, previous: number | null }>, availability: Array<{ site_id: string, site_name: string, value: number, previous: number | null }> } } };
+
+export type ReportSitesByIdsQueryVariables = Exact<{
+  ids?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+}>;
+
+
+export type ReportSitesByIdsQuery = { sites: { sites: Array<{ id: string, name: string }> } };
 
 export type SiteAvailabilityQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -2031,6 +2212,123 @@ export const UpdateUserPreferenceDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
+export const ReportsDocument = new TypedDocumentString(`
+    query Reports {
+  reports {
+    id
+    report_type
+    state
+    message
+    progress
+    task_id
+    file_name
+    size_bytes
+    site_count
+    parameters
+    created_on
+    completed_on
+    expires_on
+    expired
+    downloadable
+  }
+}
+    `) as unknown as TypedDocumentString<ReportsQuery, ReportsQueryVariables>;
+export const RequestReportDocument = new TypedDocumentString(`
+    mutation RequestReport($input: ReportRequestInput!) {
+  requestReport(input: $input) {
+    id
+    task_id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<RequestReportMutation, RequestReportMutationVariables>;
+export const ReportDownloadDocument = new TypedDocumentString(`
+    query ReportDownload($id: ID!) {
+  reportDownload(id: $id) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<ReportDownloadQuery, ReportDownloadQueryVariables>;
+export const DeleteReportDocument = new TypedDocumentString(`
+    mutation DeleteReport($id: ID!) {
+  deleteReport(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteReportMutation, DeleteReportMutationVariables>;
+export const ReportSitesDocument = new TypedDocumentString(`
+    query ReportSites($search: String) {
+  sites(search: $search, page: 0, page_size: 100, sort: "name", direction: "asc") {
+    total
+    sites {
+      id
+      name
+      site_type
+      time_span
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSitesQuery, ReportSitesQueryVariables>;
+export const ReportSiteGroupsDocument = new TypedDocumentString(`
+    query ReportSiteGroups {
+  siteGroups {
+    id
+    name
+    site_count
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSiteGroupsQuery, ReportSiteGroupsQueryVariables>;
+export const YearInReviewDocument = new TypedDocumentString(`
+    query YearInReview($year: Int!, $top: Int) {
+  yearInReview(year: $year, top: $top) {
+    year
+    top
+    site_count
+    sites_left_out
+    days_in_year
+    tables {
+      busiest {
+        site_id
+        site_name
+        value
+        previous
+      }
+      fastest {
+        site_id
+        site_name
+        value
+        previous
+      }
+      speeding {
+        site_id
+        site_name
+        value
+        previous
+      }
+      adt_change {
+        site_id
+        site_name
+        value
+        previous
+      }
+      availability {
+        site_id
+        site_name
+        value
+        previous
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<YearInReviewQuery, YearInReviewQueryVariables>;
+export const ReportSitesByIdsDocument = new TypedDocumentString(`
+    query ReportSitesByIds($ids: [ID!]) {
+  sites(selected: $ids, filters: ["selected_only"], page: 0, page_size: 100) {
+    sites {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSitesByIdsQuery, ReportSitesByIdsQueryVariables>;
 export const SiteAvailabilityDocument = new TypedDocumentString(`
     query SiteAvailability($siteId: ID!) {
   siteAvailability(siteId: $siteId) {

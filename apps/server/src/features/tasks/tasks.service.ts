@@ -51,14 +51,13 @@ export function createTasksService(queue: TaskQueue) {
           `Unknown function_name '${functionName}'. Expected one of: ${TASK_FUNCTIONS.join(', ')}`,
         );
       }
-      // A tracking record: workers run only the functions they have handlers for. The queue
-      // announces it, so subscribers hear of it like any other task.
-      return queue.enqueue({
+      // A tracking record, which no worker claims even of a kind it runs (a report kind has a
+      // handler now). The queue announces it, so subscribers hear of it like any other task.
+      return queue.track({
         organisationId: viewer.organisationId,
         userId: viewer.userId,
         functionName,
         message,
-        payload: {},
       });
     },
   };

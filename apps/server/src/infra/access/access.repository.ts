@@ -6,6 +6,7 @@ import {
   mapNoteGroups,
   mapNotes,
   organisations,
+  reports,
   siteGroups,
   surveys,
   sites,
@@ -24,6 +25,7 @@ export type UserRow = typeof users.$inferSelect;
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
 export type ExclusionFilterRow = typeof vehicleExclusionFilters.$inferSelect;
+export type ReportRow = typeof reports.$inferSelect;
 
 /** The rows an access check loads: each resource kind by id, whatever its organisation. */
 export function createAccessRepository(db: Database) {
@@ -68,6 +70,8 @@ export function createAccessRepository(db: Database) {
       byId(id, (valid) =>
         db.select().from(vehicleExclusionFilters).where(eq(vehicleExclusionFilters.id, valid)),
       ),
+    report: (id: string) =>
+      byId(id, (valid) => db.select().from(reports).where(eq(reports.id, valid))),
   };
 }
 

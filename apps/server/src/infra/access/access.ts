@@ -10,6 +10,7 @@ import {
   type MapNoteGroupRow,
   type MapNoteRow,
   type OrganisationRow,
+  type ReportRow,
   type SiteGroupRow,
   type SiteRow,
   type SurveyRow,
@@ -23,6 +24,7 @@ export type {
   MapNoteGroupRow,
   MapNoteRow,
   OrganisationRow,
+  ReportRow,
   SiteGroupRow,
   SiteRow,
   SurveyRow,
@@ -30,6 +32,7 @@ export type {
 };
 
 const NO_EXCLUSION_FILTER = 'There is no such vehicle exclusion filter';
+const NO_REPORT = 'There is no such report';
 
 /** Which sites an action may reach: live ones (the default), deleted ones (restore), or either. */
 export type SiteState = 'live' | 'deleted' | 'any';
@@ -255,6 +258,18 @@ export function createAccess(db: Database) {
         await rows.exclusionFilter(filterId),
         (filter) => filter.organisationId,
         NO_EXCLUSION_FILTER,
+      );
+    },
+
+    /** A requested report (issue 21): its organisation's, like the sites it reads. */
+    async report(viewer: Viewer | null, action: Action, reportId: string): Promise<ReportRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.report(reportId),
+        (report) => report.organisationId,
+        NO_REPORT,
       );
     },
   };

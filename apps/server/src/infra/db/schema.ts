@@ -569,3 +569,41 @@ export const supportAttachments = pgTable(
   },
   (table) => [index('support_attachments_message_idx').on(table.messageId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Reports (issue 21): the reports and exports users request from the Insights screen, made by a
+// queued task and listed on the Downloads screen until they expire.
+
+/**
+ * A requested report: who asked, for which organisation, its validated parameters (the
+ * domain's reportRequestSchema, the sites resolved), the task that makes it, its progress, and
+ * the file once made (blob key, size), kept until `expiresAt`.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** One of the domain's REPORT_TYPES. */
+    reportType: text('report_type').notNull(),
+    parameters: jsonb('parameters').$type<Record<string, unknown>>().notNull(),
+    /** The task that makes it; its state (QD, PR, CM, ER) is the report's. */
+    taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+    /** Percent done, 0 to 100. */
+    progress: integer('progress').notNull().default(0),
+    fileName: text('file_name'),
+    blobKey: text('blob_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** After this the file is deleted and the report listed as expired. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    index('reports_user_idx').on(table.userId, table.createdOn),
+    index('reports_expires_idx').on(table.expiresAt),
+  ],
+);

@@ -1,0 +1,317 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { SiteDetailPart } from '@roadcount/analytics';
+import {
+  findClassScheme,
+  isRole,
+  REPORT_FILES,
+  reportRequestSchema,
+  type ReportParameters,
+} from '@roadcount/domain';
+import type { UserSource, Viewer } from '../../infra/auth/viewer.ts';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { Mailer } from '../../infra/mail/mailer.ts';
+import type { Job } from '../../infra/queue/jobs.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
+import type { ReportContext, SiteFigures } from './reportFigures.ts';
+import type { ReportsRepository } from './reports.repository.ts';
+import { geojsonBytes, shapefileZip } from './gisExport.ts';
+import { rawFilesZip } from './rawFilesZip.ts';
+import { siteSummaryPdf } from './siteSummaryPdf.ts';
+import {
+  EVENT_COUNT_HEADER,
+  EVENT_LIST_COLUMNS,
+  eventCountRows,
+  eventListLine,
+  VEHICLE_FLOW_HEADER,
+  vehicleFlowRows,
+} from './reportFunctions.ts';
+import { overspeedWorkbook, readOverspeed, type SiteOverspeed } from './overspeed.ts';
+import { sheetName, standardWorkbook } from './standardWorkbook.ts';
+import { stateFundingWorkbook } from './stateFunding.ts';
+import { UNIVERSAL_CSV_HEADER, universalCsvRows } from './universalCsv.ts';
+
+/** A site's figures for a filter: the analysis service's site-detail answer (one kernel). */
+export type SiteDetailSource = (
+  viewer: Viewer,
+  query: {
+    siteId: string;
+    payload: ReportParameters['filter'] & { start_time: string; end_time: string };
+    aggregationMinutes: number;
+    /** The parts of the answer to work out; all when absent. */
+    parts?: SiteDetailPart[];
+  },
+) => Promise<SiteFigures>;
+
+/** A site's vehicles that pass a filter, as Roadcount CSV text: the header, then lines. */
+export type VehiclesCsvSource = (
+  viewer: Viewer,
+  siteId: string,
+  payload: ReportParameters['filter'] & { start_time: string; end_time: string },
+) => AsyncGenerator<string>;
+
+/** Chunks of about 256 kB from many small pieces of text, rather than one write each. */
+async function* chunked(pieces: AsyncIterable<string> | Iterable<string>) {
+  let chunk = '';
+  for await (const piece of pieces) {
+    chunk += piece;
+    if (chunk.length >= 262_144) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** Types whose file is made from the vehicles themselves, not from the site-detail figures. */
+const VEHICLE_TYPES: readonly string[] = ['individual_vehicles', 'event_list', 'raw_files'];
+
+/** No limit on a report's size beyond the store's own. */
+const MAX_REPORT_BYTES = Number.MAX_SAFE_INTEGER;
+
+const className = (scheme: string, classIndex: number) =>
+  findClassScheme(scheme).classes.find((entry) => entry.class_index === classIndex)?.name ??
+  String(classIndex);
+
+const safeFileName = (text: string) =>
+  text
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'report';
+
+/**
+ * The generate_site_reports task (SPEC section 4): reads each site's figures through the
+ * analysis service (the site-detail kernel, with the requester's rights), writes the report's
+ * file to the blob store, and tells the requester. Safe to run twice: the file is written again
+ * under the same key.
+ */
+export function createGenerateReportHandler(deps: {
+  reports: ReportsRepository;
+  blobs: BlobStore;
+  queue: TaskQueue;
+  users: UserSource;
+  mailer: Mailer;
+  publicUrl: string;
+  siteDetail: SiteDetailSource;
+  /** The analysis service's vehicles CSV (docs/formats.md, section 3) for a site and filter. */
+  vehiclesCsv: VehiclesCsvSource;
+  retentionMs: number;
+  softwareVersion: string;
+}) {
+  return async function generateReport(
+    task: Job<'generate_site_reports'> | Job<'custom_report'> | Job<'zip_download_eco_files'>,
+  ): Promise<TaskOutcome> {
+    const found = await deps.reports.find(task.payload.reportId);
+    if (!found) throw new PermanentTaskError('The report was deleted before it was made');
+    const { report } = found;
+    const parsed = reportRequestSchema.safeParse(report.parameters);
+    if (!parsed.success)
+      throw new PermanentTaskError(
+        `The report's parameters are not valid: ${parsed.error.issues[0]?.message ?? ''}`,
+      );
+    const parameters: ReportParameters = { ...parsed.data, siteIds: parsed.data.siteIds };
+    const user = report.userId ? await deps.users.findById(report.userId) : undefined;
+    if (!user?.isActive || !isRole(user.role))
+      throw new PermanentTaskError('The user who requested the report is no longer active');
+    const viewer: Viewer = {
+      userId: user.id,
+      role: user.role,
+      organisationId: user.organisationId,
+      isDemo: user.isDemo,
+      row: user,
+    };
+
+    const figures: SiteFigures[] = [];
+    const overspeed: SiteOverspeed[] = [];
+    const byClass: Map<number, SiteFigures>[] = [];
+    const total = parameters.siteIds.length;
+    const payload = {
+      ...parameters.filter,
+      start_time: parameters.start,
+      end_time: parameters.end,
+    };
+    const progress = async (done: number) => {
+      // Reading the sites is most of the work; writing the file is the last tenth.
+      const percent = Math.round((done / total) * 90);
+      await deps.reports.setProgress(report.id, percent);
+      await deps.queue.progress(task, `${percent}% · site ${done} of ${total}`);
+    };
+    for (const siteId of VEHICLE_TYPES.includes(parameters.type) ? [] : parameters.siteIds) {
+      if (parameters.type === 'overspeed') {
+        const read = await readOverspeed(
+          deps.siteDetail,
+          viewer,
+          siteId,
+          await deps.reports.speedLimits(siteId),
+          parameters,
+        );
+        overspeed.push(read);
+        figures.push(read.figures);
+      } else {
+        const site = await deps.siteDetail(viewer, {
+          siteId,
+          payload,
+          aggregationMinutes: parameters.aggregationMinutes,
+        });
+        figures.push(site);
+        if (parameters.type === 'event_count') {
+          // Each class's time bins: the same filter narrowed to that class.
+          const classes = new Map<number, SiteFigures>();
+          for (const entry of site.classes.filter((item) => item.vehicles > 0))
+            classes.set(
+              entry.classIndex,
+              await deps.siteDetail(viewer, {
+                siteId,
+                payload: { ...payload, active_classes: [entry.classIndex] },
+                aggregationMinutes: parameters.aggregationMinutes,
+                parts: ['bins'],
+              }),
+            );
+          byClass.push(classes);
+        }
+      }
+      await progress(figures.length);
+    }
+
+    /**
+     * The vehicles of every site in turn under one header (`header`, or the vehicles CSV's own),
+     * each line through `line` when given.
+     */
+    async function* vehicleLines(line?: (text: string) => string, header?: string) {
+      if (header) yield `${header}\n`;
+      for (const [index, siteId] of parameters.siteIds.entries()) {
+        let first = true;
+        for await (const piece of deps.vehiclesCsv(viewer, siteId, payload)) {
+          let body = piece;
+          if (first) {
+            // Each site's CSV starts with its header line: written once.
+            first = false;
+            const own = piece.slice(0, piece.indexOf('\n') + 1);
+            if (!header && index === 0) yield own;
+            body = piece.slice(own.length);
+          }
+          if (!line) yield body;
+          else
+            yield body
+              .split('\n')
+              .filter(Boolean)
+              .map((text) => `${line(text)}\n`)
+              .join('');
+        }
+        await progress(index + 1);
+      }
+    }
+
+    const context: ReportContext = {
+      parameters,
+      softwareVersion: deps.softwareVersion,
+      generatedAt: new Date(),
+      className,
+    };
+    const { extension } = REPORT_FILES[parameters.type];
+    const blobKey = `reports/${report.organisationId}/${report.id}.${extension}`;
+    let sizeBytes: number;
+    switch (parameters.type) {
+      case 'standard_spreadsheet': {
+        const stream = new PassThrough();
+        const writing = standardWorkbook(figures, context, stream).catch((error: unknown) => {
+          stream.destroy(error instanceof Error ? error : new Error(String(error)));
+          throw error;
+        });
+        const [stored] = await Promise.all([
+          deps.blobs.putStream(blobKey, stream, MAX_REPORT_BYTES),
+          writing,
+        ]);
+        sizeBytes = stored.sizeBytes;
+        break;
+      }
+      case 'state_funding':
+      case 'gis_geojson':
+      case 'gis_shapefile':
+      case 'site_summary_pdf': {
+        const write = {
+          state_funding: stateFundingWorkbook,
+          site_summary_pdf: siteSummaryPdf,
+          gis_geojson: (all: readonly SiteFigures[], settings: ReportContext) =>
+            Promise.resolve(geojsonBytes(all, settings)),
+          gis_shapefile: shapefileZip,
+        }[parameters.type];
+        const bytes = await write(figures, context);
+        await deps.blobs.putBytes(blobKey, bytes);
+        sizeBytes = bytes.byteLength;
+        break;
+      }
+      case 'overspeed': {
+        const taken = new Set(['report']);
+        const names = figures.map((site) => sheetName(site.site_name, taken));
+        const bytes = await overspeedWorkbook(overspeed, context, names);
+        await deps.blobs.putBytes(blobKey, bytes);
+        sizeBytes = bytes.byteLength;
+        break;
+      }
+      case 'raw_files': {
+        const files = await deps.reports.rawFiles(
+          parameters.siteIds,
+          new Date(parameters.start),
+          new Date(parameters.end),
+        );
+        if (files.length === 0)
+          throw new PermanentTaskError('The sites have no uploaded file in the period');
+        sizeBytes = (
+          await deps.blobs.putStream(blobKey, rawFilesZip(files, deps.blobs), MAX_REPORT_BYTES)
+        ).sizeBytes;
+        break;
+      }
+      case 'universal_csv':
+      case 'vehicle_flow':
+      case 'event_count': {
+        const type = parameters.type;
+        const rows = function* () {
+          if (type === 'universal_csv') {
+            yield `${UNIVERSAL_CSV_HEADER}\n`;
+            for (const site of figures) yield* universalCsvRows(site, context);
+          } else if (type === 'vehicle_flow') {
+            yield `${VEHICLE_FLOW_HEADER}\n`;
+            for (const site of figures) yield* vehicleFlowRows(site, context);
+          } else {
+            yield `${EVENT_COUNT_HEADER}\n`;
+            for (const [index, site] of figures.entries())
+              yield* eventCountRows(site, byClass[index] ?? new Map(), context);
+          }
+        };
+        sizeBytes = (
+          await deps.blobs.putStream(blobKey, Readable.from(chunked(rows())), MAX_REPORT_BYTES)
+        ).sizeBytes;
+        break;
+      }
+      case 'individual_vehicles':
+      case 'event_list': {
+        const lines =
+          parameters.type === 'individual_vehicles'
+            ? vehicleLines()
+            : vehicleLines(eventListLine, EVENT_LIST_COLUMNS.join(','));
+        sizeBytes = (
+          await deps.blobs.putStream(blobKey, Readable.from(chunked(lines)), MAX_REPORT_BYTES)
+        ).sizeBytes;
+        break;
+      }
+    }
+    const day = context.generatedAt.toISOString().slice(0, 10);
+    const subject = total === 1 ? (figures[0]?.site_name ?? 'site') : `${total}-sites`;
+    const fileName = `${safeFileName(`${parameters.type.replace('_', '-')}-${subject}`)}-${day}.${extension}`;
+    const expiresAt = new Date(Date.now() + deps.retentionMs);
+    await deps.reports.complete(report.id, { fileName, blobKey, sizeBytes, expiresAt });
+
+    const recipient = await deps.reports.recipient(report.userId);
+    if (recipient)
+      await deps.mailer.send({
+        to: recipient.email,
+        subject: `Roadcount: your report ${fileName} is ready`,
+        text: `Your report ${fileName} is ready. Download it from ${deps.publicUrl}/ui/downloads until ${expiresAt.toISOString()}.\n`,
+      });
+    return {
+      message: `${fileName} is ready`,
+      result: { reportId: report.id, sizeBytes, fileName },
+    };
+  };
+}

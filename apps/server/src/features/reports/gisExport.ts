@@ -1,0 +1,103 @@
+import shpwrite from '@mapbox/shp-write';
+import { speedIn, SPEED_UNITS, type ReportContext, type SiteFigures } from './reportFigures.ts';
+
+/** A site's point and figures; shapefile field names are at most 10 characters, so all are. */
+export interface SiteFeatureProperties {
+  site_id: string;
+  name: string;
+  period_fr: string;
+  period_to: string;
+  units: string;
+  vehicles: number;
+  days: number;
+  adt: number | null;
+  awdt: number | null;
+  awedt: number | null;
+  aadt: number | null;
+  aadt_est: number;
+  avg_speed: number | null;
+  speed_85: number | null;
+  comm_pct: number | null;
+  over_limit: number | null;
+}
+
+type Feature = {
+  type: 'Feature';
+  geometry: { type: 'Point'; coordinates: [number, number] } | null;
+  properties: SiteFeatureProperties;
+};
+
+/**
+ * The sites and their summary figures as GeoJSON features in WGS84 (longitude, latitude), the
+ * site-detail answer's figures, speeds in the report's unit (docs/formats.md, GIS export).
+ */
+export function gisFeatures(
+  figures: readonly SiteFigures[],
+  context: ReportContext,
+): { type: 'FeatureCollection'; features: Feature[] } {
+  const { units, start, end } = context.parameters;
+  const speed = (mps: number | null) => speedIn(units, mps);
+  return {
+    type: 'FeatureCollection',
+    features: figures.map((site) => ({
+      type: 'Feature',
+      geometry:
+        site.latitude === null || site.longitude === null
+          ? null
+          : { type: 'Point', coordinates: [site.longitude, site.latitude] },
+      properties: {
+        site_id: site.site_id,
+        name: site.site_name,
+        period_fr: start,
+        period_to: end,
+        units: SPEED_UNITS[units].label,
+        vehicles: site.summary.vehicles,
+        days: site.summary.wholeDays,
+        adt: site.summary.adt,
+        awdt: site.summary.awdt,
+        awedt: site.summary.awedt,
+        aadt: site.summary.aadt,
+        aadt_est: site.summary.aadtIsEstimate ? 1 : 0,
+        avg_speed: speed(site.summary.averageSpeedMps),
+        speed_85: speed(site.summary.speed85thMps),
+        comm_pct: site.summary.percentCommercial,
+        over_limit: site.speeding ? site.speeding.aboveLimit.sharePercent : null,
+      },
+    })),
+  };
+}
+
+export const geojsonBytes = (figures: readonly SiteFigures[], context: ReportContext) =>
+  Buffer.from(JSON.stringify(gisFeatures(figures, context)), 'utf8');
+
+/** WGS84's projection file, so that GIS programs place the points without asking. */
+const WGS84_PRJ =
+  'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]';
+
+/** The same features as a zipped ESRI Shapefile (shp, shx, dbf, prj); sites without a position are left out. */
+export async function shapefileZip(
+  figures: readonly SiteFigures[],
+  context: ReportContext,
+): Promise<Buffer> {
+  const collection = gisFeatures(figures, context);
+  const located = collection.features.filter((feature) => feature.geometry !== null);
+  // The dbf has no null: a missing figure is written as -1 (documented).
+  const features = located.map((feature) => ({
+    ...feature,
+    properties: Object.fromEntries(
+      Object.entries(feature.properties).map(([key, value]) => [key, value ?? -1]),
+    ),
+  }));
+  const zipped = await shpwrite.zip<'nodebuffer'>(
+    { type: 'FeatureCollection', features },
+    {
+      folder: 'roadcount-sites',
+      filename: 'roadcount-sites',
+      prj: WGS84_PRJ,
+      types: { point: 'roadcount-sites' },
+      compression: 'DEFLATE',
+      outputType: 'nodebuffer',
+    },
+  );
+  return zipped;
+}

@@ -1,0 +1,113 @@
+import type { SiteDetail } from '@roadcount/analytics';
+import type { ReportParameters } from '@roadcount/domain';
+import type { LocalTimeConverter } from '@roadcount/formats';
+
+/**
+ * One site's figures in a report: the site-detail answer (the analysis service's one kernel,
+ * given by the app) with the site's own facts. Speeds m/s, headway and gap s.
+ */
+export type SiteFigures = SiteDetail & {
+  site_id: string;
+  site_name: string;
+  site_type: string;
+  latitude: number | null;
+  longitude: number | null;
+  time_zone: string;
+  class_scheme: string;
+};
+
+/** What every report writer is given besides the figures. */
+export interface ReportContext {
+  parameters: ReportParameters;
+  /** The product's version, stated on the report's first page or sheet. */
+  softwareVersion: string;
+  generatedAt: Date;
+  /** A class index's name in the site's class scheme. */
+  className: (classScheme: string, classIndex: number) => string;
+}
+
+export const SPEED_UNITS = {
+  metric: { factor: 3.6, label: 'km/h' },
+  imperial: { factor: 2.2369362920544, label: 'mph' },
+} as const;
+
+/** A speed in m/s in the report's unit, or null. */
+export const speedIn = (units: 'metric' | 'imperial', mps: number | null | undefined) =>
+  mps === null || mps === undefined ? null : mps * SPEED_UNITS[units].factor;
+
+export const DIRECTION_NAMES: Record<number, string> = {
+  0: 'Undefined',
+  1: 'North',
+  2: 'North-east',
+  3: 'East',
+  4: 'South-east',
+  5: 'South',
+  6: 'South-west',
+  7: 'West',
+  8: 'North-west',
+};
+export const DIRECTION_CODES: Record<number, string> = {
+  0: 'U',
+  1: 'N',
+  2: 'NE',
+  3: 'E',
+  4: 'SE',
+  5: 'S',
+  6: 'SW',
+  7: 'W',
+  8: 'NW',
+};
+
+export const WEEKDAYS = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+];
+
+const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
+
+/** The offset of a local wall-clock time at a site, in minutes east of UTC. */
+function offsetMinutesAt(clock: LocalTimeConverter, parts: number[]): number {
+  const [year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0] = parts;
+  const wallMs = Date.UTC(year, month - 1, day, hour, minute, second);
+  return Math.round((wallMs - clock.toUtcMs(year, month, day, hour, minute, second, 0)) / 60_000);
+}
+
+/**
+ * Bin starts as the site-detail answer gives them (local wall-clock time without an offset) with
+ * the site's UTC offset at that moment, e.g. 2025-06-02T08:00:00+01:00. Offsets are worked out
+ * once per local day (at its first and last hour), and per bin only on a day the clocks change.
+ */
+export function offsetWriter(clock: LocalTimeConverter): (localText: string) => string {
+  const days = new Map<string, number | null>();
+  const text = (offsetMinutes: number) => {
+    const sign = offsetMinutes < 0 ? '-' : '+';
+    return `${sign}${pad(Math.trunc(offsetMinutes / 60))}:${pad(offsetMinutes % 60)}`;
+  };
+  return (localText) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(localText);
+    if (!match) return localText;
+    const parts = match.slice(1).map((part) => Number(part ?? 0));
+    const day = localText.slice(0, 10);
+    let offset = days.get(day);
+    if (offset === undefined) {
+      const [year = 1970, month = 1, date = 1] = parts;
+      const first = offsetMinutesAt(clock, [year, month, date, 0, 0, 0]);
+      const last = offsetMinutesAt(clock, [year, month, date, 23, 59, 0]);
+      offset = first === last ? first : null;
+      days.set(day, offset);
+    }
+    const minutes = offset ?? offsetMinutesAt(clock, parts);
+    return `${match[0].length === 16 ? `${match[0]}:00` : match[0]}${text(minutes)}`;
+  };
+}
+
+/** The directions with figures in a site's time bins, in compass order. */
+export const directionsOf = (figures: SiteFigures) =>
+  Object.keys(figures.bins.directions)
+    .map(Number)
+    .sort((a, b) => a - b);

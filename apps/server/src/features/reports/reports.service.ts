@@ -1,0 +1,191 @@
+import type { Readable } from 'node:stream';
+import {
+  isRole,
+  REPORT_FILES,
+  REPORT_TASK,
+  reportRequestSchema,
+  type ReportParameters,
+  type ReportType,
+} from '@roadcount/domain';
+import type { Access } from '../../infra/access/access.ts';
+import type { TokenService } from '../../infra/auth/tokens.ts';
+import { authorize, type UserSource, type Viewer } from '../../infra/auth/viewer.ts';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import { HttpError } from '../../infra/errors.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { SiteDetailSource } from './generateReport.task.ts';
+import type { ReportsRepository, ReportWithTask } from './reports.repository.ts';
+import { yearInReview } from './yearInReview.ts';
+
+/** The most reports the downloads list shows. */
+const LIST_LIMIT = 200;
+
+/** A report as the API shows it. */
+export function reportView({ report, taskState, taskMessage }: ReportWithTask, now = new Date()) {
+  const parameters = report.parameters as Partial<ReportParameters>;
+  const expired = report.expiresAt !== null && report.expiresAt <= now;
+  return {
+    id: report.id,
+    report_type: report.reportType,
+    state: taskState ?? 'ER',
+    message: taskMessage ?? '',
+    progress: report.progress,
+    task_id: report.taskId,
+    file_name: report.fileName,
+    size_bytes: report.sizeBytes,
+    site_count: parameters.siteIds?.length ?? 0,
+    parameters: report.parameters,
+    created_on: report.createdOn.toISOString(),
+    completed_on: report.completedAt?.toISOString() ?? null,
+    expires_on: report.expiresAt?.toISOString() ?? null,
+    expired,
+    downloadable: taskState === 'CM' && report.blobKey !== null && !expired,
+  };
+}
+
+/** The link token's subject: a report, never mistaken for a raw file's id. */
+const linkSubject = (reportId: string) => `report:${reportId}`;
+
+export function createReportsService(deps: {
+  reports: ReportsRepository;
+  access: Access;
+  queue: TaskQueue;
+  blobs: BlobStore;
+  tokens: TokenService;
+  users: UserSource;
+  onQueued: (task: TaskRow) => Promise<void> | void;
+  /** The analysis service's site-detail answer (year in review reads it live). */
+  siteDetail: SiteDetailSource;
+}) {
+  const { reports, access, queue, blobs } = deps;
+
+  /** Deletes the files of reports past their expiry; the rows stay, listed as expired. */
+  async function removeExpiredFiles(now = new Date()) {
+    for (const report of await reports.expiredWithFiles(now)) {
+      if (report.blobKey) await blobs.delete(report.blobKey).catch(() => undefined);
+      await reports.forgetFile(report.id);
+    }
+  }
+
+  async function readable(viewer: Viewer | null, reportId: string) {
+    await access.report(viewer, 'sites.read', reportId);
+    const found = await reports.find(reportId);
+    if (!found) throw new HttpError(404, 'There is no such report');
+    return found;
+  }
+
+  return {
+    removeExpiredFiles,
+
+    yearInReview: (viewer: Viewer, args: { year: number; top: number }) =>
+      yearInReview({ reports, siteDetail: deps.siteDetail }, viewer, args),
+
+    /**
+     * Checks the request (a report cannot be asked for without what it needs), resolves a site
+     * group to its live sites, checks the viewer may read every site, and queues the report.
+     */
+    async request(viewer: Viewer, input: unknown) {
+      const parsed = reportRequestSchema.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+        throw new HttpError(400, `${where}${issue?.message ?? 'the report request is not valid'}`);
+      }
+      const request = parsed.data;
+      let siteIds = request.siteIds;
+      if (request.siteGroupId) {
+        const group = await access.siteGroup(viewer, 'sites.read', request.siteGroupId);
+        siteIds = await reports.groupSiteIds(group.id);
+        if (siteIds.length === 0) throw new HttpError(400, 'siteGroupId: the group has no sites');
+      }
+      const sites = await access.sites(viewer, 'sites.read', siteIds);
+      const organisationId = sites[0]?.ownerOrganisationId;
+      if (!organisationId || sites.some((site) => site.ownerOrganisationId !== organisationId))
+        throw new HttpError(400, 'siteIds: a report covers the sites of one organisation');
+      const parameters: ReportParameters = { ...request, siteIds: [...new Set(siteIds)] };
+      const report = await reports.insert({
+        organisationId,
+        userId: viewer.userId,
+        reportType: request.type,
+        parameters,
+      });
+      const task = await queue.enqueue({
+        functionName: REPORT_TASK[request.type],
+        organisationId,
+        userId: viewer.userId,
+        payload: { reportId: report.id },
+        message: 'Queued',
+      });
+      await reports.setTask(report.id, task.id);
+      await deps.onQueued(task);
+      const found = await reports.find(report.id);
+      if (!found) throw new Error('the report just made is gone');
+      return reportView(found);
+    },
+
+    /** The viewer's own reports, newest first; files past their expiry are removed first. */
+    async list(viewer: Viewer) {
+      authorize(viewer, 'sites.read');
+      await removeExpiredFiles();
+      return (await reports.listForUser(viewer.userId, LIST_LIMIT)).map((row) => reportView(row));
+    },
+
+    async find(viewer: Viewer, reportId: string) {
+      return reportView(await readable(viewer, reportId));
+    },
+
+    /** A link that downloads the report's file for a few minutes, without the bearer header. */
+    async downloadLink(viewer: Viewer, reportId: string) {
+      const found = await readable(viewer, reportId);
+      const view = reportView(found);
+      if (view.expired) throw new HttpError(410, 'The report has expired; request it again');
+      if (!view.downloadable) throw new HttpError(409, 'The report is not ready yet');
+      const token = await deps.tokens.signDownload(linkSubject(reportId), viewer.userId);
+      return { url: `/api/reports/${reportId}/download?token=${encodeURIComponent(token)}` };
+    },
+
+    async delete(viewer: Viewer, reportId: string) {
+      const found = await readable(viewer, reportId);
+      if (found.report.blobKey) await blobs.delete(found.report.blobKey).catch(() => undefined);
+      await reports.delete(reportId);
+      return true;
+    },
+
+    /** The file behind a link token: the user it names must still be allowed to read the report. */
+    async download(
+      token: string | undefined,
+      reportId: string,
+    ): Promise<{
+      stream: Readable;
+      fileName: string;
+      mediaType: string;
+      sizeBytes: number | null;
+    }> {
+      const claims = token ? await deps.tokens.verifyDownload(token) : null;
+      if (!claims || claims.fileId !== linkSubject(reportId)) throw new HttpError(401);
+      const user = await deps.users.findById(claims.userId);
+      if (!user?.isActive || !isRole(user.role)) throw new HttpError(401);
+      const viewer: Viewer = {
+        userId: user.id,
+        role: user.role,
+        organisationId: user.organisationId,
+        isDemo: user.isDemo,
+        row: user,
+      };
+      const found = await readable(viewer, reportId);
+      const view = reportView(found);
+      if (view.expired) throw new HttpError(410, 'The report has expired; request it again');
+      if (!view.downloadable || !found.report.blobKey)
+        throw new HttpError(409, 'The report is not ready yet');
+      const type = found.report.reportType as ReportType;
+      return {
+        stream: await blobs.getStream(found.report.blobKey),
+        fileName: found.report.fileName ?? `report.${REPORT_FILES[type]?.extension ?? 'bin'}`,
+        mediaType: REPORT_FILES[type]?.mediaType ?? 'application/octet-stream',
+        sizeBytes: found.report.sizeBytes,
+      };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

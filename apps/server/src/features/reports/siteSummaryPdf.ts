@@ -1,0 +1,277 @@
+import PDFDocument from 'pdfkit';
+import {
+  DIRECTION_NAMES,
+  directionsOf,
+  speedIn,
+  SPEED_UNITS,
+  type ReportContext,
+  type SiteFigures,
+} from './reportFigures.ts';
+import { aggregationName, settingsRows } from './standardWorkbook.ts';
+
+const PRIMARY = '#005bbd';
+const SERIES = [
+  '#005bbd',
+  '#e07b00',
+  '#2e7d32',
+  '#8e24aa',
+  '#c62828',
+  '#00838f',
+  '#6d4c41',
+  '#546e7a',
+];
+const MARGIN = 40;
+const PAGE_WIDTH = 595.28; // A4 portrait, points
+const CONTENT = PAGE_WIDTH - 2 * MARGIN;
+
+type Doc = PDFKit.PDFDocument;
+
+const figure = (value: number | null | undefined, digits = 0) =>
+  value === null || value === undefined || !Number.isFinite(value)
+    ? '–'
+    : value.toLocaleString('en-GB', {
+        maximumFractionDigits: digits,
+        minimumFractionDigits: digits,
+      });
+
+/** A row of statistic cards: label above, value below, in boxes across the page. */
+function cards(doc: Doc, top: number, items: [string, string][]): number {
+  const perRow = 4;
+  const gap = 8;
+  const width = (CONTENT - gap * (perRow - 1)) / perRow;
+  const height = 46;
+  items.forEach(([label, value], index) => {
+    const x = MARGIN + (index % perRow) * (width + gap);
+    const y = top + Math.floor(index / perRow) * (height + gap);
+    doc.roundedRect(x, y, width, height, 4).lineWidth(0.6).strokeColor('#c5cbd3').stroke();
+    doc
+      .fillColor('#5f6b7a')
+      .fontSize(7.5)
+      .text(label, x + 8, y + 7, { width: width - 16 });
+    doc
+      .fillColor('#111')
+      .fontSize(13)
+      .text(value, x + 8, y + 22, { width: width - 16 });
+  });
+  return top + Math.ceil(items.length / perRow) * (height + gap);
+}
+
+/**
+ * A chart of series over categories: bars (grouped) or lines, with a value axis of round
+ * steps, category labels thinned to fit, and a legend. Answers the y below it.
+ */
+function chart(
+  doc: Doc,
+  top: number,
+  options: {
+    title: string;
+    labels: string[];
+    series: { name: string; values: (number | null)[] }[];
+    kind: 'bars' | 'lines';
+    unit: string;
+    height?: number;
+  },
+): number {
+  const height = options.height ?? 150;
+  doc.fillColor('#111').fontSize(10).text(options.title, MARGIN, top);
+  const plotTop = top + 18;
+  const left = MARGIN + 34;
+  const width = CONTENT - 34;
+  const all = options.series.flatMap((entry) =>
+    entry.values.filter((v): v is number => v !== null),
+  );
+  const max = Math.max(1, ...all);
+  const magnitude = 10 ** Math.floor(Math.log10(max));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => max / s <= 5) ?? magnitude;
+  const axisTop = Math.ceil(max / step) * step;
+  const y = (value: number) => plotTop + height - (value / axisTop) * height;
+  doc.lineWidth(0.4).strokeColor('#dde2e8');
+  doc.fontSize(6.5).fillColor('#5f6b7a');
+  for (let value = 0; value <= axisTop + step / 2; value += step) {
+    doc
+      .moveTo(left, y(value))
+      .lineTo(left + width, y(value))
+      .stroke();
+    doc.text(figure(value, step < 1 ? 1 : 0), MARGIN, y(value) - 3, { width: 30, align: 'right' });
+  }
+  const count = Math.max(1, options.labels.length);
+  const slot = width / count;
+  options.series.forEach((entry, seriesIndex) => {
+    const colour = SERIES[seriesIndex % SERIES.length] ?? PRIMARY;
+    if (options.kind === 'bars') {
+      const barWidth = Math.max(0.5, (slot * 0.8) / options.series.length);
+      entry.values.forEach((value, index) => {
+        if (value === null || value <= 0) return;
+        const x = left + index * slot + slot * 0.1 + seriesIndex * barWidth;
+        doc
+          .rect(x, y(value), barWidth, plotTop + height - y(value))
+          .fillColor(colour)
+          .fill();
+      });
+    } else {
+      let drawing = false;
+      entry.values.forEach((value, index) => {
+        const x = left + index * slot + slot / 2;
+        if (value === null) {
+          drawing = false;
+          return;
+        }
+        if (drawing) doc.lineTo(x, y(value));
+        else doc.moveTo(x, y(value));
+        drawing = true;
+      });
+      doc.lineWidth(1).strokeColor(colour).stroke();
+    }
+  });
+  // Category labels, thinned so that they do not overlap.
+  const every = Math.max(1, Math.ceil(count / Math.floor(width / 34)));
+  doc.fontSize(6).fillColor('#5f6b7a');
+  options.labels.forEach((label, index) => {
+    if (index % every !== 0) return;
+    doc.text(label, left + index * slot + slot / 2 - 17, plotTop + height + 3, {
+      width: 34,
+      align: 'center',
+      lineBreak: false,
+    });
+  });
+  // Legend and unit.
+  let x = left;
+  const legendY = plotTop + height + 14;
+  options.series.forEach((entry, index) => {
+    doc
+      .rect(x, legendY + 1, 7, 7)
+      .fillColor(SERIES[index % SERIES.length] ?? PRIMARY)
+      .fill();
+    doc
+      .fillColor('#333')
+      .fontSize(7)
+      .text(entry.name, x + 10, legendY, { lineBreak: false });
+    x += 14 + doc.widthOfString(entry.name) + 12;
+  });
+  doc.fillColor('#5f6b7a').fontSize(7).text(options.unit, left, legendY, { width, align: 'right' });
+  return legendY + 20;
+}
+
+/**
+ * The site summary as a PDF for people who print: per site (one A4 page) the statistic cards
+ * and the main charts (volume by direction per interval, the virtual day, the speed
+ * distribution), drawn server-side from the same site-detail figures as the page, after a
+ * first page stating the settings.
+ */
+export function siteSummaryPdf(
+  figures: readonly SiteFigures[],
+  context: ReportContext,
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: {
+      Title: 'Roadcount site summary',
+      Creator: `Roadcount ${context.softwareVersion}`,
+      CreationDate: context.generatedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { units, aggregationMinutes } = context.parameters;
+  const unit = SPEED_UNITS[units].label;
+  const speed = (mps: number | null) => speedIn(units, mps);
+
+  doc.fillColor(PRIMARY).fontSize(20).text('Roadcount site summary', MARGIN, MARGIN);
+  doc.moveDown(0.8);
+  for (const [name, value] of settingsRows(figures, context, 'Site summary (PDF)')) {
+    const y = doc.y;
+    doc.fillColor('#5f6b7a').fontSize(9).text(name, MARGIN, y, { width: 150 });
+    doc
+      .fillColor('#111')
+      .fontSize(9)
+      .text(value, MARGIN + 160, y, { width: CONTENT - 160 });
+    doc.moveDown(0.4);
+  }
+
+  for (const site of figures) {
+    doc.addPage();
+    doc.fillColor(PRIMARY).fontSize(16).text(site.site_name, MARGIN, MARGIN);
+    doc
+      .fillColor('#5f6b7a')
+      .fontSize(8)
+      .text(
+        `${site.time_zone} · ${context.parameters.start} – ${context.parameters.end} · ${unit}`,
+      );
+    const stats = site.summary;
+    let y = cards(doc, doc.y + 10, [
+      ['Vehicles', figure(stats.vehicles)],
+      ['ADT', figure(stats.adt)],
+      ['AWDT', figure(stats.awdt)],
+      ['AWEDT', figure(stats.awedt)],
+      [stats.aadtIsEstimate ? 'AADT (estimate)' : 'AADT', figure(stats.aadt)],
+      [`Average speed (${unit})`, figure(speed(stats.averageSpeedMps), 1)],
+      [`85th percentile speed (${unit})`, figure(speed(stats.speed85thMps), 1)],
+      ['Commercial share', `${figure(stats.percentCommercial, 1)} %`],
+      [
+        'AM peak hour',
+        stats.amPeak ? `${stats.amPeak.hour}:00 · ${figure(stats.amPeak.vehicles)}` : '–',
+      ],
+      [
+        'PM peak hour',
+        stats.pmPeak ? `${stats.pmPeak.hour}:00 · ${figure(stats.pmPeak.vehicles)}` : '–',
+      ],
+      [
+        'Above the limit',
+        site.speeding ? `${figure(site.speeding.aboveLimit.sharePercent, 1)} %` : 'no limit',
+      ],
+      ['Whole days', figure(stats.wholeDays)],
+    ]);
+    const directions = directionsOf(site);
+    y = chart(doc, y + 6, {
+      title: `Volume by direction (${aggregationName(aggregationMinutes)})`,
+      labels: site.bins.starts.map((start) =>
+        aggregationMinutes >= 1440 ? start.slice(5, 10) : start.slice(5, 16).replace('T', ' '),
+      ),
+      series: directions.map((direction) => ({
+        name: DIRECTION_NAMES[direction] ?? String(direction),
+        values: site.bins.directions[direction]?.vehicles ?? [],
+      })),
+      kind: site.bins.starts.length > 60 ? 'lines' : 'bars',
+      unit: 'vehicles',
+    });
+    const dayDirections = Object.keys(site.virtualDay)
+      .map(Number)
+      .sort((a, b) => a - b);
+    y = chart(doc, y + 4, {
+      title: 'Virtual day: average vehicles per local hour',
+      labels: Array.from({ length: 24 }, (_, hour) => String(hour).padStart(2, '0')),
+      series: dayDirections.map((direction) => ({
+        name: DIRECTION_NAMES[direction] ?? String(direction),
+        values: site.virtualDay[direction] ?? [],
+      })),
+      kind: 'bars',
+      unit: 'vehicles per hour',
+      height: 110,
+    });
+    const width = site.speedByClass.binWidthMps;
+    chart(doc, y + 4, {
+      title: 'Speed distribution',
+      labels: site.speedByClass.bins.map(
+        (bin) => `${figure(speed(bin.fromMps))}–${figure(speed(bin.fromMps + width))}`,
+      ),
+      series: [
+        {
+          name: 'All classes',
+          values: site.speedByClass.bins.map((bin) =>
+            Object.values(bin.counts).reduce((sum, count) => sum + count, 0),
+          ),
+        },
+      ],
+      kind: 'bars',
+      unit: `vehicles by ${unit}`,
+      height: 90,
+    });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,317 @@
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { LocalTimeConverter } from '@roadcount/formats';
+import {
+  DIRECTION_NAMES,
+  directionsOf,
+  speedIn,
+  SPEED_UNITS,
+  WEEKDAYS,
+  offsetWriter,
+  type ReportContext,
+  type SiteFigures,
+} from './reportFigures.ts';
+
+const bold = { bold: true };
+const title = { bold: true, size: 14 };
+const section = { bold: true, size: 12, color: { argb: 'FF005BBD' } };
+
+/** Excel's sheet names: at most 31 characters, none of []:*?/\, unique in the workbook. */
+export function sheetName(name: string, taken: Set<string>): string {
+  const clean = name.replace(/[[\]:*?/\\]/g, ' ').trim() || 'Site';
+  let candidate = clean.slice(0, 31);
+  for (let copy = 2; taken.has(candidate.toLowerCase()); copy += 1) {
+    const suffix = ` (${copy})`;
+    candidate = `${clean.slice(0, 31 - suffix.length)}${suffix}`;
+  }
+  taken.add(candidate.toLowerCase());
+  return candidate;
+}
+
+const AGGREGATION_NAMES: Record<number, string> = {
+  60: 'hourly',
+  1440: 'daily',
+  10080: 'weekly',
+};
+export const aggregationName = (minutes: number) =>
+  AGGREGATION_NAMES[minutes] ?? `${minutes} minutes`;
+
+/** The report's settings, one row each: what the cover sheet and the CSV's documentation state. */
+export function settingsRows(
+  figures: readonly SiteFigures[],
+  context: ReportContext,
+  reportName = 'Standard spreadsheet',
+): [string, string][] {
+  const { parameters } = context;
+  const { filter } = parameters;
+  const unit = SPEED_UNITS[parameters.units].label;
+  const speed = (mps: number) =>
+    `${Number((speedIn(parameters.units, mps) ?? 0).toFixed(1))} ${unit}`;
+  const list = (
+    values: readonly (number | string)[] | null | undefined,
+    name: (v: number | string) => string = String,
+  ) => (values && values.length > 0 ? values.map(name).join(', ') : 'all');
+  return [
+    ['Report', reportName],
+    ['Sites', figures.map((site) => site.site_name).join(', ')],
+    ['Period start', parameters.start],
+    ['Period end', parameters.end],
+    ['Time aggregation', aggregationName(parameters.aggregationMinutes)],
+    ['Units', parameters.units === 'metric' ? 'metric (km/h)' : 'imperial (mph)'],
+    ['Minimum speed', speed(filter.velocity_min ?? 1 / 3.6)],
+    ['Maximum speed', speed(filter.velocity_max ?? 50)],
+    ['Minimum headway (separation)', `${filter.headway_min ?? 0} s`],
+    ['Classes', list(filter.active_classes)],
+    [
+      'Directions',
+      list(filter.active_directions, (code) => DIRECTION_NAMES[Number(code)] ?? String(code)),
+    ],
+    [
+      'Lanes',
+      [1, 3, 5, 7]
+        .map((direction) => {
+          const lanes = filter[`active_lane_heading_${direction}` as 'active_lane_heading_1'];
+          return lanes && lanes.length > 0
+            ? `${DIRECTION_NAMES[direction]}: ${lanes.join(', ')}`
+            : '';
+        })
+        .filter(Boolean)
+        .join('; ') || 'all',
+    ],
+    ['Vehicle exclusions', String(filter.vehicle_exclusions?.length ?? 0)],
+    [
+      'Time exclusions',
+      filter.time_exclusions && filter.time_exclusions.length > 0
+        ? filter.time_exclusions
+            .map(
+              (rule) =>
+                `${rule.days.map((day) => WEEKDAYS[day]?.slice(0, 3)).join(' ')} ${rule.from}–${rule.to}`,
+            )
+            .join('; ')
+        : 'none',
+    ],
+    ['Generated', context.generatedAt.toISOString()],
+    ['Software', `Roadcount ${context.softwareVersion}`],
+  ];
+}
+
+/**
+ * The standard spreadsheet (SPEC section 9): a cover sheet stating the sites and every setting,
+ * then one sheet per site with its summary statistics, volume by direction per interval, speed
+ * bins, class counts, headway and gap bins and percentiles, virtual day and week: each figure as
+ * the site-detail answer gives it, speeds in the report's unit. Written as a stream (each row
+ * committed once written), so that a year of hourly rows for many sites is never held whole.
+ */
+export async function standardWorkbook(
+  figures: readonly SiteFigures[],
+  context: ReportContext,
+  output: Writable,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+    zip: { zlib: { level: 1 } },
+  });
+  workbook.creator = `Roadcount ${context.softwareVersion}`;
+  workbook.created = context.generatedAt;
+  const { units, aggregationMinutes } = context.parameters;
+  const speedUnit = SPEED_UNITS[units].label;
+  const speed = (mps: number | null | undefined) => speedIn(units, mps);
+  type Cell = string | number | null | undefined;
+  /** Adds a row, fractional figures shown to three decimals, and commits it. */
+  const addRow = (sheet: ExcelJS.Worksheet, cells: Cell[], font?: Partial<ExcelJS.Font>) => {
+    const row = sheet.addRow(cells.map((cell) => cell ?? null));
+    row.eachCell((cell) => {
+      if (typeof cell.value === 'number' && !Number.isInteger(cell.value)) cell.numFmt = '0.0##';
+    });
+    if (font) row.font = font;
+    row.commit();
+    return row;
+  };
+
+  const taken = new Set(['report']);
+  const names = figures.map((site) => sheetName(site.site_name, taken));
+  const cover = workbook.addWorksheet('Report');
+  cover.getColumn(1).width = 32;
+  cover.getColumn(2).width = 70;
+  addRow(cover, ['Roadcount standard spreadsheet'], title);
+  addRow(cover, []);
+  for (const [name, value] of settingsRows(figures, context)) {
+    const line = cover.addRow([name, value]);
+    line.getCell(1).font = bold;
+    line.getCell(2).alignment = { wrapText: true, vertical: 'top' };
+    line.commit();
+  }
+  addRow(cover, []);
+  addRow(cover, ['Sheet', 'Site'], bold);
+  figures.forEach((site, index) =>
+    addRow(cover, [names[index], `${site.site_name} (${site.site_id}), ${site.time_zone}`]),
+  );
+  cover.commit();
+
+  for (const [index, site] of figures.entries()) {
+    const sheet = workbook.addWorksheet(names[index]);
+    sheet.getColumn(1).width = 30;
+    for (let column = 2; column <= 20; column += 1) sheet.getColumn(column).width = 16;
+    const heading = (text: string) => {
+      addRow(sheet, []);
+      addRow(sheet, [text], section);
+    };
+    const header = (cells: string[]) => addRow(sheet, cells, bold);
+
+    addRow(sheet, [site.site_name], title);
+    addRow(sheet, ['Site id', site.site_id]);
+    addRow(sheet, ['Time zone', site.time_zone]);
+    addRow(sheet, ['Class scheme', site.class_scheme]);
+
+    heading('Summary statistics');
+    header(['Statistic', 'Value', 'Unit']);
+    const stats = site.summary;
+    const summaryRows: [string, number | null, string][] = [
+      ['Vehicles', stats.vehicles, 'vehicles'],
+      ['Whole days', stats.wholeDays, 'days'],
+      ['ADT', stats.adt, 'vehicles per day'],
+      ['AWDT', stats.awdt, 'vehicles per weekday'],
+      ['AWEDT', stats.awedt, 'vehicles per weekend day'],
+      [stats.aadtIsEstimate ? 'AADT (estimate)' : 'AADT', stats.aadt, 'vehicles per day'],
+      ['Average speed', speed(stats.averageSpeedMps), speedUnit],
+      ['85th percentile speed', speed(stats.speed85thMps), speedUnit],
+      ['AM peak hour (local start)', stats.amPeak?.hour ?? null, 'hour of day'],
+      ['AM peak hour volume', stats.amPeak?.vehicles ?? null, 'vehicles'],
+      ['PM peak hour (local start)', stats.pmPeak?.hour ?? null, 'hour of day'],
+      ['PM peak hour volume', stats.pmPeak?.vehicles ?? null, 'vehicles'],
+      ['Commercial vehicles', stats.totalCommercial, 'vehicles'],
+      ['Commercial share', stats.percentCommercial, '%'],
+    ];
+    for (const [label, value, unit] of summaryRows) addRow(sheet, [label, value ?? '', unit]);
+    for (const [percentile, value] of Object.entries(site.headwayPercentiles ?? {}))
+      addRow(sheet, [`Headway, ${percentile}th percentile`, value, 's']);
+    for (const [percentile, value] of Object.entries(site.gapPercentiles ?? {}))
+      addRow(sheet, [`Gap, ${percentile}th percentile`, value, 's']);
+
+    const directions = directionsOf(site);
+    heading(`Volume by direction per interval (${aggregationName(aggregationMinutes)})`);
+    const binHeader = ['Interval start (local, UTC offset)'];
+    for (const direction of directions) {
+      const label = DIRECTION_NAMES[direction] ?? String(direction);
+      binHeader.push(
+        `${label}: vehicles`,
+        `${label}: average speed (${speedUnit})`,
+        `${label}: 85th percentile (${speedUnit})`,
+        `${label}: speeding (%)`,
+      );
+    }
+    header(binHeader);
+    const localWithOffset = offsetWriter(new LocalTimeConverter(site.time_zone));
+    site.bins.starts.forEach((start, at) => {
+      const cells: Cell[] = [localWithOffset(start)];
+      for (const direction of directions) {
+        const columns = site.bins.directions[direction];
+        cells.push(
+          columns?.vehicles[at] ?? 0,
+          speed(columns?.averageSpeedMps[at]),
+          speed(columns?.speed85thMps[at]),
+          columns?.speedingPercent[at] ?? null,
+        );
+      }
+      addRow(sheet, cells);
+    });
+
+    heading(`Speed bins (${speedUnit})`);
+    const classIndexes = site.classes.map((entry) => entry.classIndex);
+    header(['From', 'To', 'All classes', ...classIndexes.map((index) => `Class ${index}`)]);
+    const width = site.speedByClass.binWidthMps;
+    for (const bin of site.speedByClass.bins) {
+      const total = Object.values(bin.counts).reduce((sum, count) => sum + count, 0);
+      addRow(sheet, [
+        speed(bin.fromMps),
+        speed(bin.fromMps + width),
+        total,
+        ...classIndexes.map((index) => bin.counts[index] ?? 0),
+      ]);
+    }
+
+    heading('Class counts');
+    header([
+      'Class',
+      'Name',
+      'Vehicles',
+      'Share (%)',
+      `Average speed (${speedUnit})`,
+      `85th percentile (${speedUnit})`,
+    ]);
+    for (const entry of site.classes)
+      addRow(sheet, [
+        entry.classIndex,
+        context.className(site.class_scheme, entry.classIndex),
+        entry.vehicles,
+        entry.sharePercent,
+        speed(entry.averageSpeedMps),
+        speed(entry.speed85thMps),
+      ]);
+
+    heading('Headway and gap bins (s)');
+    header(['Bin (s)', 'Vehicles by headway', 'Vehicles by gap']);
+    const { edgesS, counts } = site.headwayGapMatrix;
+    edgesS.forEach((edge, bin) => {
+      const next = edgesS[bin + 1];
+      addRow(sheet, [
+        next === undefined ? `${edge}+` : `${edge}-${next}`,
+        (counts[bin] ?? []).reduce((sum, count) => sum + count, 0),
+        counts.reduce((sum, line) => sum + (line[bin] ?? 0), 0),
+      ]);
+    });
+
+    heading('Virtual day: average vehicles per local hour over whole days');
+    const dayDirections = Object.keys(site.virtualDay)
+      .map(Number)
+      .sort((a, b) => a - b);
+    header([
+      'Hour',
+      ...dayDirections.map((direction) => DIRECTION_NAMES[direction] ?? String(direction)),
+    ]);
+    for (let hour = 0; hour < 24; hour += 1)
+      addRow(sheet, [
+        hour,
+        ...dayDirections.map((direction) => site.virtualDay[direction]?.[hour] ?? null),
+      ]);
+
+    heading('Virtual week: average vehicles per weekday over whole days');
+    const weekDirections = Object.keys(site.virtualWeek)
+      .map(Number)
+      .sort((a, b) => a - b);
+    header([
+      'Day',
+      ...weekDirections.map((direction) => DIRECTION_NAMES[direction] ?? String(direction)),
+    ]);
+    WEEKDAYS.forEach((day, dayIndex) =>
+      addRow(sheet, [
+        day,
+        ...weekDirections.map((direction) => site.virtualWeek[direction]?.[dayIndex] ?? null),
+      ]),
+    );
+
+    heading('Speeding');
+    const table = site.speeding;
+    if (!table) addRow(sheet, ['No speed limit is entered for this site']);
+    else {
+      const [first, second] = table.stepsMps.map((step) => Number((speed(step) ?? 0).toFixed(1)));
+      header(['Measure', 'Vehicles', 'Share (%)']);
+      addRow(sheet, ['Vehicles measured against a limit', table.vehicles]);
+      addRow(sheet, ['Above the limit', table.aboveLimit.vehicles, table.aboveLimit.sharePercent]);
+      addRow(sheet, [
+        `More than ${first} ${speedUnit} above`,
+        table.aboveFirstStep.vehicles,
+        table.aboveFirstStep.sharePercent,
+      ]);
+      addRow(sheet, [
+        `More than ${second} ${speedUnit} above`,
+        table.aboveSecondStep.vehicles,
+        table.aboveSecondStep.sharePercent,
+      ]);
+    }
+    sheet.commit();
+  }
+  await workbook.commit();
+}

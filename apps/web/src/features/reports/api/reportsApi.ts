@@ -1,0 +1,209 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '../../../generated/gql.ts';
+import type {
+  ReportRequestInput,
+  ReportsQuery,
+  YearInReviewQuery,
+} from '../../../generated/graphql.ts';
+import { graphqlRequest } from '../../../lib/graphql.ts';
+
+export type Report = ReportsQuery['reports'][number];
+
+const REPORTS = graphql(`
+  query Reports {
+    reports {
+      id
+      report_type
+      state
+      message
+      progress
+      task_id
+      file_name
+      size_bytes
+      site_count
+      parameters
+      created_on
+      completed_on
+      expires_on
+      expired
+      downloadable
+    }
+  }
+`);
+
+const REQUEST_REPORT = graphql(`
+  mutation RequestReport($input: ReportRequestInput!) {
+    requestReport(input: $input) {
+      id
+      task_id
+      state
+    }
+  }
+`);
+
+const REPORT_DOWNLOAD = graphql(`
+  query ReportDownload($id: ID!) {
+    reportDownload(id: $id) {
+      url
+    }
+  }
+`);
+
+const DELETE_REPORT = graphql(`
+  mutation DeleteReport($id: ID!) {
+    deleteReport(id: $id)
+  }
+`);
+
+const REPORT_SITES = graphql(`
+  query ReportSites($search: String) {
+    sites(search: $search, page: 0, page_size: 100, sort: "name", direction: "asc") {
+      total
+      sites {
+        id
+        name
+        site_type
+        time_span
+      }
+    }
+  }
+`);
+
+const REPORT_SITE_GROUPS = graphql(`
+  query ReportSiteGroups {
+    siteGroups {
+      id
+      name
+      site_count
+    }
+  }
+`);
+
+export const REPORTS_KEY = ['reports'];
+
+/** The signed-in user's reports, newest first. */
+export function useReports() {
+  return useQuery({
+    queryKey: REPORTS_KEY,
+    queryFn: async () => (await graphqlRequest(REPORTS, {})).reports,
+  });
+}
+
+export function useRequestReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ReportRequestInput) =>
+      (await graphqlRequest(REQUEST_REPORT, { input })).requestReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+  });
+}
+
+export function useDeleteReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await graphqlRequest(DELETE_REPORT, { id })).deleteReport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+  });
+}
+
+/** Opens the report's file through a short-lived link, in a new window. */
+export async function openReportDownload(reportId: string): Promise<void> {
+  // Opened before the request, so that the browser does not take it for a pop-up.
+  const opened = window.open('about:blank', '_blank');
+  try {
+    const { reportDownload } = await graphqlRequest(REPORT_DOWNLOAD, { id: reportId });
+    if (opened) opened.location.href = reportDownload.url;
+    else window.location.href = reportDownload.url;
+  } catch (error) {
+    opened?.close();
+    throw error;
+  }
+}
+
+export function useReportSites(search: string) {
+  return useQuery({
+    queryKey: ['reportSites', search],
+    queryFn: async () => (await graphqlRequest(REPORT_SITES, { search: search || null })).sites,
+  });
+}
+
+export function useReportSiteGroups() {
+  return useQuery({
+    queryKey: ['reportSiteGroups'],
+    queryFn: async () => (await graphqlRequest(REPORT_SITE_GROUPS, {})).siteGroups,
+  });
+}
+
+const YEAR_IN_REVIEW = graphql(`
+  query YearInReview($year: Int!, $top: Int) {
+    yearInReview(year: $year, top: $top) {
+      year
+      top
+      site_count
+      sites_left_out
+      days_in_year
+      tables {
+        busiest {
+          site_id
+          site_name
+          value
+          previous
+        }
+        fastest {
+          site_id
+          site_name
+          value
+          previous
+        }
+        speeding {
+          site_id
+          site_name
+          value
+          previous
+        }
+        adt_change {
+          site_id
+          site_name
+          value
+          previous
+        }
+        availability {
+          site_id
+          site_name
+          value
+          previous
+        }
+      }
+    }
+  }
+`);
+
+export type YearInReview = YearInReviewQuery['yearInReview'];
+
+export function useYearInReview(year: number, top: number) {
+  return useQuery({
+    queryKey: ['yearInReview', year, top],
+    queryFn: async () => (await graphqlRequest(YEAR_IN_REVIEW, { year, top })).yearInReview,
+    placeholderData: keepPreviousData,
+  });
+}
+
+const SITES_BY_IDS = graphql(`
+  query ReportSitesByIds($ids: [ID!]) {
+    sites(selected: $ids, filters: ["selected_only"], page: 0, page_size: 100) {
+      sites {
+        id
+        name
+      }
+    }
+  }
+`);
+
+/** The names of the sites of these ids that the viewer may read (a selection handed over in the address). */
+export function useSitesByIds(ids: readonly string[]) {
+  return useQuery({
+    queryKey: ['reportSitesByIds', ids],
+    enabled: ids.length > 0,
+    queryFn: async () => (await graphqlRequest(SITES_BY_IDS, { ids: [...ids] })).sites.sites,
+  });
+}

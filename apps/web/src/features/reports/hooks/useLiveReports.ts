@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFlash } from '../../flash/useFlash.ts';
+import { listenToTasks } from '../../tasks/live/liveTasks.ts';
+import { REPORTS_KEY, useReports, type Report } from '../api/reportsApi.ts';
+
+/** The task functions that make reports. */
+const REPORT_TASKS = new Set(['generate_site_reports', 'custom_report', 'zip_download_eco_files']);
+/** While a report is being made, the list is read again this often, in case the socket missed its events. */
+const CHECK_MS = 4_000;
+
+export const isRunning = (report: Pick<Report, 'state'>) =>
+  report.state === 'QD' || report.state === 'PR';
+
+/**
+ * The user's reports, kept live: each report task event reads the list again (its progress
+ * moves), and a report that becomes ready or fails while the screen is open is told in a flash.
+ */
+export function useLiveReports() {
+  const { t } = useTranslation();
+  const flash = useFlash();
+  const queryClient = useQueryClient();
+  const reports = useReports();
+  const known = useRef<Map<string, string> | null>(null);
+
+  useEffect(
+    () =>
+      listenToTasks(
+        (event) => {
+          if (REPORT_TASKS.has(event.function_name))
+            void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+        },
+        () => void queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+      ),
+    [queryClient],
+  );
+
+  const running = (reports.data ?? []).some(isRunning);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(
+      () => void queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+      CHECK_MS,
+    );
+    return () => clearInterval(timer);
+  }, [running, queryClient]);
+
+  useEffect(() => {
+    if (!reports.data) return;
+    const previous = known.current;
+    known.current = new Map(reports.data.map((report) => [report.id, report.state]));
+    if (!previous) return;
+    for (const report of reports.data) {
+      const before = previous.get(report.id);
+      if (before === undefined || before === report.state) continue;
+      const name = t(`reports.types.${report.report_type}`, { defaultValue: report.report_type });
+      if (report.state === 'CM')
+        flash({ message: t('reports.flash.ready', { name }), severity: 'success' });
+      else if (report.state === 'ER')
+        flash({ message: t('reports.flash.failed', { name }), severity: 'error' });
+    }
+  }, [reports.data, flash, t]);
+
+  return reports;
+}

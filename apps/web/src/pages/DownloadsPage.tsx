@@ -1,0 +1,5 @@
+import { DownloadsScreen } from '../features/reports/components/DownloadsScreen.tsx';
+
+export function DownloadsPage() {
+  return <DownloadsScreen />;
+}

@@ -1,0 +1,5 @@
+import { InsightsScreen } from '../features/reports/components/InsightsScreen.tsx';
+
+export function InsightsPage() {
+  return <InsightsScreen />;
+}

@@ -1,0 +1,5 @@
+import { YearInReviewScreen } from '../features/reports/components/YearInReviewScreen.tsx';
+
+export function YearInReviewPage() {
+  return <YearInReviewScreen />;
+}
