@@ -76,6 +76,7 @@ export function createTaskHandlers(deps: {
       vehiclesCsv: deps.reports.vehiclesCsv,
       retentionMs: deps.reports.retentionMs,
       softwareVersion: SOFTWARE_VERSION,
+      notifier,
     });
   return {
     process_file: processFile,

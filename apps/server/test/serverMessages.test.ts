@@ -47,6 +47,8 @@ const API_CALLER_MESSAGES: RegExp[] = [
   /^'Send the feedback as multipart\/form-data\./,
   /^`\$\{part\.fieldname\}: attachments go in file-0/,
   /^`feedback: \$\{problem\}`/,
+  /^'year must be a year from 1990 to 2100'/,
+  /^`top must be from 1 to /,
 ];
 
 describe('server messages', () => {

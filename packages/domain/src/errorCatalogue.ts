@@ -65,6 +65,11 @@ export const SERVER_MESSAGES = {
   tooManyAttempts: 'Too many attempts. Please wait {{seconds}} seconds and try again.',
   attachmentTooLarge: 'An attachment is larger than {{mib}} MiB.',
   tooManyAttachments: 'Attach at most {{max}} files.',
+  reportMissing: 'There is no such report',
+  reportGroupEmpty: 'siteGroupId: the group has no sites',
+  reportOneOrganisation: 'siteIds: a report covers the sites of one organisation',
+  reportExpired: 'The report has expired; request it again',
+  reportNotReady: 'The report is not ready yet',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -30,6 +30,7 @@ import { overspeedWorkbook, readOverspeed, type SiteOverspeed } from './overspee
 import { sheetName, standardWorkbook } from './standardWorkbook.ts';
 import { stateFundingWorkbook } from './stateFunding.ts';
 import { UNIVERSAL_CSV_HEADER, universalCsvRows } from './universalCsv.ts';
+import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
 
 /** A site's figures for a filter: the analysis service's site-detail answer (one kernel). */
 export type SiteDetailSource = (
@@ -97,6 +98,7 @@ export function createGenerateReportHandler(deps: {
   vehiclesCsv: VehiclesCsvSource;
   retentionMs: number;
   softwareVersion: string;
+  notifier: Notifier;
 }) {
   return async function generateReport(
     task: Job<'generate_site_reports'> | Job<'custom_report'> | Job<'zip_download_eco_files'>,
@@ -302,6 +304,18 @@ export function createGenerateReportHandler(deps: {
     const expiresAt = new Date(Date.now() + deps.retentionMs);
     await deps.reports.complete(report.id, { fileName, blobKey, sizeBytes, expiresAt });
 
+    await deps.notifier.notify({
+      organisationId: report.organisationId,
+      userId: report.userId,
+      kind: 'report_ready',
+      message: {
+        text: `Your report ${fileName} is ready.`,
+        report_id: report.id,
+        file_name: fileName,
+        expires_at: expiresAt.toISOString(),
+      },
+      taskId: task.id,
+    });
     const recipient = await deps.reports.recipient(report.userId);
     if (recipient)
       await deps.mailer.send({

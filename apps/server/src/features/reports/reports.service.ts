@@ -6,6 +6,7 @@ import {
   reportRequestSchema,
   type ReportParameters,
   type ReportType,
+  serverMessage,
 } from '@roadcount/domain';
 import type { Access } from '../../infra/access/access.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
@@ -70,7 +71,7 @@ export function createReportsService(deps: {
   async function readable(viewer: Viewer | null, reportId: string) {
     await access.report(viewer, 'sites.read', reportId);
     const found = await reports.find(reportId);
-    if (!found) throw new HttpError(404, 'There is no such report');
+    if (!found) throw new HttpError(404, serverMessage('reportMissing'));
     return found;
   }
 
@@ -96,12 +97,12 @@ export function createReportsService(deps: {
       if (request.siteGroupId) {
         const group = await access.siteGroup(viewer, 'sites.read', request.siteGroupId);
         siteIds = await reports.groupSiteIds(group.id);
-        if (siteIds.length === 0) throw new HttpError(400, 'siteGroupId: the group has no sites');
+        if (siteIds.length === 0) throw new HttpError(400, serverMessage('reportGroupEmpty'));
       }
       const sites = await access.sites(viewer, 'sites.read', siteIds);
       const organisationId = sites[0]?.ownerOrganisationId;
       if (!organisationId || sites.some((site) => site.ownerOrganisationId !== organisationId))
-        throw new HttpError(400, 'siteIds: a report covers the sites of one organisation');
+        throw new HttpError(400, serverMessage('reportOneOrganisation'));
       const parameters: ReportParameters = { ...request, siteIds: [...new Set(siteIds)] };
       const report = await reports.insert({
         organisationId,
@@ -138,8 +139,8 @@ export function createReportsService(deps: {
     async downloadLink(viewer: Viewer, reportId: string) {
       const found = await readable(viewer, reportId);
       const view = reportView(found);
-      if (view.expired) throw new HttpError(410, 'The report has expired; request it again');
-      if (!view.downloadable) throw new HttpError(409, 'The report is not ready yet');
+      if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
+      if (!view.downloadable) throw new HttpError(409, serverMessage('reportNotReady'));
       const token = await deps.tokens.signDownload(linkSubject(reportId), viewer.userId);
       return { url: `/api/reports/${reportId}/download?token=${encodeURIComponent(token)}` };
     },
@@ -174,9 +175,9 @@ export function createReportsService(deps: {
       };
       const found = await readable(viewer, reportId);
       const view = reportView(found);
-      if (view.expired) throw new HttpError(410, 'The report has expired; request it again');
+      if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable || !found.report.blobKey)
-        throw new HttpError(409, 'The report is not ready yet');
+        throw new HttpError(409, serverMessage('reportNotReady'));
       const type = found.report.reportType as ReportType;
       return {
         stream: await blobs.getStream(found.report.blobKey),

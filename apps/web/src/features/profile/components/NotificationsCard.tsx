@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useMarkNotificationsRead, useNotifications, type Notification } from '../api/inboxApi.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 
-const KNOWN_KINDS = ['file_review', 'merge_sites', 'delete_site', 'survey_overdue'];
+const KNOWN_KINDS = ['file_review', 'merge_sites', 'delete_site', 'survey_overdue', 'report_ready'];
 
 /** Where a notification leads: the site it is about, or the file to review. */
 function linkOf(notification: Notification): string | null {
@@ -13,6 +13,7 @@ function linkOf(notification: Notification): string | null {
     return `/ui/analysis/site-detail/${message.site_id}`;
   if (typeof message.trafficdatafile_id === 'string') return '/ui/file-management';
   if (notification.kind === 'survey_overdue') return '/ui/surveys';
+  if (notification.kind === 'report_ready') return '/ui/downloads';
   return null;
 }
 
@@ -35,6 +36,7 @@ export function NotificationsCard() {
       files: Number(message.files ?? 0),
       survey: typeof message.name === 'string' ? message.name : '',
       end: typeof message.scheduled_end === 'string' ? message.scheduled_end : '',
+      file: typeof message.file_name === 'string' ? message.file_name : '',
     };
     if (notification.kind === 'delete_site')
       return t(
