@@ -8,6 +8,7 @@ import {
 } from '../api/countSummaryApi.ts';
 import type { FilterPayload } from '../api/siteDetailApi.ts';
 import { MOST_BARS, type ChartOption } from '../chartOptions.ts';
+import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
 import { Chart } from './Chart.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -18,6 +19,13 @@ const PALETTE: Record<CountMode, string[]> = {
   vehicle: ['#005bbd', '#9ecae1', '#08519c'],
 };
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
+/** The glossary term of each card (Definitions). */
+const CARD_TERMS: Record<string, string> = {
+  total: 'countVolumes',
+  amPeak: 'peakHour',
+  pmPeak: 'peakHour',
+  split: 'direction',
+};
 
 const modeDirections = (summary: CountSummary, mode: CountMode) =>
   [...new Set(summary.bins.flatMap((bin) => Object.keys(bin.counts[mode] ?? {})))].sort();
@@ -162,9 +170,15 @@ function ModeCards(props: {
             sx={{ p: 1.5, height: '100%' }}
             data-card={`${mode}-${card.key}`}
           >
-            <Typography variant="body2" color="text.secondary">
-              {t(`countSite.cards.${card.key}`, { mode: t(`countVolumes.modes.${mode}`) })}
-            </Typography>
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+              <Typography variant="body2" color="text.secondary">
+                {t(`countSite.cards.${card.key}`, { mode: t(`countVolumes.modes.${mode}`) })}
+              </Typography>
+              <DefinitionLink
+                figure={CARD_TERMS[card.key] ?? card.key}
+                label={t(`countSite.cards.${card.key}`, { mode: t(`countVolumes.modes.${mode}`) })}
+              />
+            </Stack>
             <Typography
               variant={card.key === 'split' ? 'body1' : 'h6'}
               component="p"
@@ -219,6 +233,7 @@ export function CountSiteDetail(props: { siteId: string; filter: FilterPayload; 
           >
             <Chart
               title={t('countSite.charts.volumes', { mode: t(`countVolumes.modes.${mode}`) })}
+              definition="countVolumes"
               option={modeVolumesOption(summary, mode, t)}
             />
           </Grid>
@@ -226,6 +241,7 @@ export function CountSiteDetail(props: { siteId: string; filter: FilterPayload; 
         <Grid size={{ xs: 12, lg: 6 }} data-print-chart>
           <Chart
             title={t('countSite.charts.virtualDay')}
+            definition="virtualDay"
             option={countVirtualDayOption(summary, t)}
             emptyText={t('countSite.noWholeDays')}
           />
@@ -233,6 +249,7 @@ export function CountSiteDetail(props: { siteId: string; filter: FilterPayload; 
         <Grid size={{ xs: 12, lg: 6 }} data-print-chart>
           <Chart
             title={t('countSite.charts.virtualWeek')}
+            definition="virtualWeek"
             option={countVirtualWeekOption(summary, t, i18n.language)}
             emptyText={t('countSite.noWholeDays')}
           />
