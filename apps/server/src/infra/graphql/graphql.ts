@@ -6,6 +6,7 @@ import { viewerForToken, type UserSource } from '../auth/viewer.ts';
 import type { GraphqlContext } from './context.ts';
 import { JsonScalar } from './scalars.ts';
 import { serializeWithRawJson } from './rawJson.ts';
+import { MAX_ANSWER_BYTES, queryLimitRules } from './limits.ts';
 
 const GRAPHQL_PATH = '/gql/v1/graphql';
 
@@ -51,12 +52,13 @@ export async function registerGraphql(
     }
   }
   // GraphQL answers may carry JSON made by an analysis thread (RawJson): spliced in as bytes.
+  const serialize = (payload: unknown) => serializeWithRawJson(payload, MAX_ANSWER_BYTES);
   app.addHook('onRequest', async (request, reply) => {
     // Fastify's types say a serializer answers text; it sends bytes (a Buffer) as they are. A
     // serializer of one's own leaves the content type to be set.
     if (request.url.startsWith(GRAPHQL_PATH))
       reply
-        .serializer(serializeWithRawJson as (payload: unknown) => string)
+        .serializer(serialize as (payload: unknown) => string)
         .type('application/json; charset=utf-8');
   });
   await app.register(mercurius, {
@@ -67,6 +69,8 @@ export async function registerGraphql(
     // Queries asked more than once (the map's thousands of sites, the site detail's bins) run
     // compiled: resolving each field through the generic executor costs more than the data.
     jit: 1,
+    // Depth, aliases and a cost per field (site scans dear) are checked before anything runs.
+    validationRules: queryLimitRules,
     context: async (request) => ({
       viewer: await viewerForToken(
         bearerToken(request.headers.authorization),
