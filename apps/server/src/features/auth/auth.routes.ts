@@ -43,8 +43,8 @@ export function registerAuthRoutes(
     responses: { 200: 'access and refresh', 401: 'wrong credentials', 429: 'too many attempts' },
     answer: tokenPairAnswer,
     handler: async ({ body, request }) => {
-      const accountKey = body.username.toLowerCase();
       limiters.signInByIp.hit(request.ip);
+      const accountKey = await service.signInLimitKey(body.username);
       limiters.signInByAccount.hit(accountKey);
       const pair = await service.obtain(body.username, body.password);
       limiters.signInByAccount.reset(accountKey);
