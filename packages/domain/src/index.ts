@@ -22,3 +22,4 @@ export * from './mapProfiles.ts';
 export * from './images.ts';
 export * from './surveys.ts';
 export * from './apiAnswers.ts';
+export * from './preferences.ts';

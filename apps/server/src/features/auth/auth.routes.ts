@@ -121,12 +121,13 @@ export function registerAuthRoutes(
     summary: 'Change your own password; ends your other sessions and answers a new token pair',
     tag: 'auth',
     auth: true,
-    permission: 'profile.update',
+    permission: 'profile.changeCredentials',
     body: changePasswordBody,
     responses: {
       200: 'access and refresh',
       400: 'wrong current password or unacceptable new one',
       401: 'no session',
+      403: 'the demo account',
     },
     answer: tokenPairAnswer,
     handler: ({ body, viewer }) =>

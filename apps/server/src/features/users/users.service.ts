@@ -197,6 +197,7 @@ export function createUsersService(deps: {
       const user = viewer.row;
       const changes: Parameters<UsersRepository['update']>[1] = {};
       if (input.email !== undefined && input.email !== user.email) {
+        authorize(viewer, 'profile.changeCredentials');
         if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
           throw new HttpError(400, 'Enter your current password to change your email.');
         }
