@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './infra/db/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import { createTokenService, resolveSigningSecret } from './infra/auth/tokens.ts';
 import { registerGraphql } from './infra/graphql/graphql.ts';
+import { createLiveSessions } from './infra/graphql/liveSessions.ts';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { createBlobStore } from './infra/blob/blobStore.ts';
@@ -143,6 +144,8 @@ export async function buildApp({
     config.accessTokenTtlSeconds,
   );
   const users = createUsersRepository(db);
+  const liveSessions = createLiveSessions({ users });
+  app.addHook('onClose', () => Promise.resolve(liveSessions.stop()));
   const access = createAccess(db);
   const organisations = createOrganisationsRepository(db);
   const mailer = createMailer({
@@ -175,7 +178,13 @@ export async function buildApp({
   });
   registerUsersRoutes(
     router,
-    createUsersService({ users, organisations, auth: authService, access }),
+    createUsersService({
+      users,
+      organisations,
+      auth: authService,
+      access,
+      onUserRemoved: (userId) => liveSessions.endUser(userId),
+    }),
   );
   registerOrganisationsRoutes(router, createOrganisationsService(organisations, access));
   registerTrackingRoutes(router, createTrackingRepository(db));
@@ -341,6 +350,7 @@ export async function buildApp({
     ],
     tokens,
     users,
+    liveSessions,
   });
   // Every task change, made here or by a worker in another process, is announced by the queue
   // with NOTIFY; each API process passes it to the subscribers of the task's organisation.

@@ -62,6 +62,8 @@ export function createUsersService(deps: {
   organisations: UserOrganisations;
   auth: PasswordLinks;
   access: Access;
+  /** Ends what the user still has open (subscription sockets) once they are deleted. */
+  onUserRemoved?: (userId: string) => void;
 }) {
   return {
     /** SPEC section 3: the profile a client loads after sign-in. */
@@ -171,6 +173,7 @@ export function createUsersService(deps: {
       // Only platform staff delete platform staff.
       if (user.role === 'admin' && !can(viewer, 'staff.tools')) throw new HttpError(403);
       await deps.users.delete(user.id);
+      deps.onUserRemoved?.(user.id);
     },
 
     async resetAndResend(viewer: Viewer, userId: string) {

@@ -37,9 +37,10 @@ export async function viewerForToken(
   };
 }
 
-/** 401 without a valid session, 403 when the permission matrix refuses. */
 export const DEMO_REFUSAL =
   'The demo account cannot do this: every visitor shares it, so it changes nothing shared or that signs it in.';
+
+/** 401 without a valid session, 403 when the permission matrix refuses. */
 
 export function authorize(viewer: Viewer | null, action: Action, resource?: Resource): Viewer {
   if (!viewer) throw new HttpError(401);

@@ -7,8 +7,16 @@ import type { GraphqlContext } from './context.ts';
 import { JsonScalar } from './scalars.ts';
 import { serializeWithRawJson } from './rawJson.ts';
 import { MAX_ANSWER_BYTES, queryLimitRules } from './limits.ts';
+import type { ClosableSocket, LiveSessions } from './liveSessions.ts';
 
 const GRAPHQL_PATH = '/gql/v1/graphql';
+
+/** What a subscription's context holds besides mercurius' own: from context and onConnect. */
+interface SubscriptionContext {
+  socket?: ClosableSocket;
+  viewer?: { userId: string; role: string } | null;
+  tokenExpiresAtMs?: number;
+}
 
 const baseTypeDefs = /* GraphQL */ `
   scalar JSON
@@ -43,6 +51,8 @@ export async function registerGraphql(
     resolvers: IResolvers<unknown, GraphqlContext>[];
     tokens: TokenService;
     users: UserSource;
+    /** Where subscription sockets are followed, to be closed when their user's right ends. */
+    liveSessions: LiveSessions;
   },
 ): Promise<void> {
   const merged: Record<string, Record<string, unknown>> = { JSON: JsonScalar as never };
@@ -79,14 +89,24 @@ export async function registerGraphql(
       ),
     }),
     subscription: {
+      context: (socket) => ({ socket }),
       onConnect: async ({ payload }) => {
-        const viewer = await viewerForToken(
-          connectionToken(payload),
-          options.tokens,
-          options.users,
-        );
-        return viewer ? { viewer } : false;
+        const token = connectionToken(payload);
+        const viewer = await viewerForToken(token, options.tokens, options.users);
+        if (!viewer || !token) return false;
+        const claims = await options.tokens.verifyAccess(token);
+        return { viewer, tokenExpiresAtMs: claims?.expiresAtMs ?? 0 };
+      },
+      onDisconnect: (context) => {
+        const { socket } = context as unknown as SubscriptionContext;
+        if (socket) options.liveSessions.remove(socket);
       },
     },
+  });
+  // A socket is followed from its first subscription: it then hears the user's events.
+  app.graphql.addHook('preSubscriptionExecution', (_schema, _document, context) => {
+    const { socket, viewer, tokenExpiresAtMs } = context as unknown as SubscriptionContext;
+    if (socket && viewer) options.liveSessions.add(socket, viewer, tokenExpiresAtMs ?? 0);
+    return Promise.resolve();
   });
 }
