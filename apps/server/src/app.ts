@@ -89,8 +89,17 @@ import { createSurveysRepository } from './features/surveys/surveys.repository.t
 import { registerSurveyRoutes } from './features/surveys/surveys.routes.ts';
 import { createSurveysService } from './features/surveys/surveys.service.ts';
 
+/** Error reports one address may send a minute: a failing page sends one or two. */
+const CLIENT_ERRORS_PER_MINUTE = 10;
+
 /** Images are photos of sites and devices: 20 MiB is ample. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/** ws://host or wss://host of the address users reach the app at. */
+function websocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
 
 export interface AppOptions {
   config: Config;
@@ -123,7 +132,9 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The map's base tiles come from the configured hosts; MapLibre runs a blob: worker.
         imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...config.map.origins],
+        // Websockets only to this host: 'self' covers ws(s) of the page's own host in CSP 3;
+        // the public URL's websocket origin is named for browsers that do not.
+        connectSrc: ["'self'", websocketOrigin(config.publicUrl), ...config.map.origins],
         workerSrc: ["'self'", 'blob:'],
         childSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -169,7 +180,10 @@ export async function buildApp({
   const router = createRouter(app, { tokens, users });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
-  registerClientErrorRoutes(router);
+  registerClientErrorRoutes(
+    router,
+    createRateLimiter({ max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 }),
+  );
   registerAuthRoutes(router, authService, {
     signInByIp: createRateLimiter({ max: rateLimits.signInPerIp, windowMs: window }),
     signInByAccount: createRateLimiter({ max: rateLimits.signInPerAccount, windowMs: window }),

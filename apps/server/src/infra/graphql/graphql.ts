@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BREAK, visit, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
@@ -10,6 +11,23 @@ import { MAX_ANSWER_BYTES, queryLimitRules } from './limits.ts';
 import type { ClosableSocket, LiveSessions } from './liveSessions.ts';
 
 const GRAPHQL_PATH = '/gql/v1/graphql';
+
+export const INTROSPECTION_REFUSAL = 'Sign in to read the schema: introspection needs a token.';
+
+/** Whether the document asks for the schema (__schema or __type anywhere). */
+function asksIntrospection(document: DocumentNode): boolean {
+  let asks = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        asks = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return asks;
+}
 
 /** What a subscription's context holds besides mercurius' own: from context and onConnect. */
 interface SubscriptionContext {
@@ -102,6 +120,13 @@ export async function registerGraphql(
         if (socket) options.liveSessions.remove(socket);
       },
     },
+  });
+  // The schema is described to signed-in users only: it maps the API for an attacker. Checked
+  // before execution, which (unlike validation) runs for cached documents too.
+  app.graphql.addHook('preExecution', (_schema, document, context) => {
+    if (!(context as GraphqlContext).viewer && asksIntrospection(document))
+      throw new mercurius.ErrorWithProps(INTROSPECTION_REFUSAL, { code: 'UNAUTHENTICATED' }, 401);
+    return Promise.resolve();
   });
   // A socket is followed from its first subscription: it then hears the user's events.
   app.graphql.addHook('preSubscriptionExecution', (_schema, _document, context) => {

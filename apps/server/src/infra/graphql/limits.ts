@@ -57,6 +57,8 @@ function selectionCost(
   let cost = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
+      // Introspection reads the schema held in memory: cheap, and signed-in users only.
+      if (selection.name.value.startsWith('__')) continue;
       const own = SCAN_FIELDS.has(selection.name.value) ? SCAN_FIELD_COST : 1;
       cost += own + selectionCost(context, selection.selectionSet, spreading);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
