@@ -130,7 +130,7 @@ export function countSummary(
       weekdayDays[weekday] = (weekdayDays[weekday] as number) + 1;
     }
     virtualWeek[mode] = weekdaySums.map((sum, weekday) =>
-      weekdayDays[weekday] ? sum / (weekdayDays[weekday]) : null,
+      weekdayDays[weekday] ? sum / weekdayDays[weekday] : null,
     );
     const peakBetween = (from: number, to: number) => {
       if (wholeDays.length === 0) return null;
