@@ -45,7 +45,8 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // Source maps are written for error reports but not linked from the bundles nor served.
+  build: { outDir: 'dist', sourcemap: 'hidden', chunkSizeWarningLimit: 1500 },
   server: {
     proxy: {
       '/core': api,

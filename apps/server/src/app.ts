@@ -7,6 +7,7 @@ import type { DatabaseHandle } from './infra/db/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import { createTokenService, resolveSigningSecret } from './infra/auth/tokens.ts';
 import { registerGraphql } from './infra/graphql/graphql.ts';
+import { createLiveSessions } from './infra/graphql/liveSessions.ts';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import { createBlobStore } from './infra/blob/blobStore.ts';
@@ -95,8 +96,17 @@ import { createReportsRepository } from './features/reports/reports.repository.t
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 
+/** Error reports one address may send a minute: a failing page sends one or two. */
+const CLIENT_ERRORS_PER_MINUTE = 10;
+
 /** Images are photos of sites and devices: 20 MiB is ample. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/** ws://host or wss://host of the address users reach the app at. */
+function websocketOrigin(publicUrl: string): string {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
 
 export interface AppOptions {
   config: Config;
@@ -117,7 +127,7 @@ export async function buildApp({
     logger: logger ?? { level: config.logLevel },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
 
   await app.register(helmet, {
@@ -129,7 +139,9 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The map's base tiles come from the configured hosts; MapLibre runs a blob: worker.
         imgSrc: ["'self'", 'data:', 'blob:', ...config.map.origins],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...config.map.origins],
+        // Websockets only to this host: 'self' covers ws(s) of the page's own host in CSP 3;
+        // the public URL's websocket origin is named for browsers that do not.
+        connectSrc: ["'self'", websocketOrigin(config.publicUrl), ...config.map.origins],
         workerSrc: ["'self'", 'blob:'],
         childSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
@@ -150,6 +162,8 @@ export async function buildApp({
     config.accessTokenTtlSeconds,
   );
   const users = createUsersRepository(db);
+  const liveSessions = createLiveSessions({ users });
+  app.addHook('onClose', () => Promise.resolve(liveSessions.stop()));
   const access = createAccess(db);
   const organisations = createOrganisationsRepository(db);
   const mailer = createMailer({
@@ -173,7 +187,10 @@ export async function buildApp({
   const router = createRouter(app, { tokens, users });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
-  registerClientErrorRoutes(router);
+  registerClientErrorRoutes(
+    router,
+    createRateLimiter({ max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 }),
+  );
   registerAuthRoutes(router, authService, {
     signInByIp: createRateLimiter({ max: rateLimits.signInPerIp, windowMs: window }),
     signInByAccount: createRateLimiter({ max: rateLimits.signInPerAccount, windowMs: window }),
@@ -182,7 +199,13 @@ export async function buildApp({
   });
   registerUsersRoutes(
     router,
-    createUsersService({ users, organisations, auth: authService, access }),
+    createUsersService({
+      users,
+      organisations,
+      auth: authService,
+      access,
+      onUserRemoved: (userId) => liveSessions.endUser(userId),
+    }),
   );
   registerOrganisationsRoutes(router, createOrganisationsService(organisations, access));
   registerTrackingRoutes(router, createTrackingRepository(db));
@@ -375,6 +398,7 @@ export async function buildApp({
     ],
     tokens,
     users,
+    liveSessions,
   });
   // Every task change, made here or by a worker in another process, is announced by the queue
   // with NOTIFY; each API process passes it to the subscribers of the task's organisation.

@@ -29,6 +29,10 @@ const environmentSchema = z.object({
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   SIGN_IN_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/,\s-]+$/, 'must be true, false, or addresses and CIDRs')
+    .optional(),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(900),
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -86,6 +90,11 @@ export interface Config {
     resetPerIp: number;
     windowMs: number;
   };
+  /**
+   * Whose X-Forwarded-For is believed (Fastify's trustProxy): nobody's unless configured, so a
+   * client cannot pick the address the sign-in limits count on.
+   */
+  trustProxy: boolean | string[];
   maxUploadBytes: number;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
@@ -114,6 +123,18 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** TRUST_PROXY: true/false, or the proxies' comma-separated addresses and CIDRs. */
+function trustProxyValue(text: string | undefined): boolean | string[] {
+  if (text === undefined) return false;
+  const lowered = text.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(lowered)) return true;
+  if (['false', '0', 'no'].includes(lowered)) return false;
+  return lowered
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
@@ -152,6 +173,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       resetPerIp: env.RESET_LIMIT_PER_IP,
       windowMs: env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    trustProxy: trustProxyValue(env.TRUST_PROXY),
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
     s3: env.S3_BUCKET
       ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION }

@@ -952,10 +952,6 @@ describe("another organisation's admin, against organisation A's data", () => {
 
   beforeAll(async () => {
     server = await startTestServer({}, { worker: true });
-    const introspection = (await graphql(server, getIntrospectionQuery())).body
-      .data as unknown as IntrospectionQuery;
-    schema = buildClientSchema(introspection);
-    ({ types, operations } = operationsOf(introspection));
 
     // B first, listening on every subscription before A exists, so it would hear A's setup.
     const organisationB = await createOrg(server, `Other county ${nonce}`);
@@ -965,6 +961,11 @@ describe("another organisation's admin, against organisation A's data", () => {
     });
     b.username = adminB.username;
     b.token = (await signIn(server, adminB.username)).access;
+    // Introspection answers signed-in users only.
+    const introspection = (await graphql(server, getIntrospectionQuery(), { token: b.token })).body
+      .data as unknown as IntrospectionQuery;
+    schema = buildClientSchema(introspection);
+    ({ types, operations } = operationsOf(introspection));
     const viewerB = await createUser(server, {
       organisationId: organisationB.id,
       role: 'org_user',

@@ -24,3 +24,4 @@ export * from './surveys.ts';
 export * from './apiAnswers.ts';
 export * from './support.ts';
 export * from './reports.ts';
+export * from './preferences.ts';

@@ -32,6 +32,11 @@ describe('can', () => {
     expect(can(demo, 'profile.read', orgA)).toBe(true);
     expect(can(demo, 'exclusionFilters.manage', orgA)).toBe(false);
     expect(can(demo, 'exclusionFilters.read', orgA)).toBe(true);
+    expect(can(demo, 'profile.changeCredentials')).toBe(false);
+    expect(can(demo, 'tasks.create', orgA)).toBe(false);
+    expect(can(demo, 'notifications.send', orgA)).toBe(false);
+    expect(can({ ...demo, role: 'org_user' }, 'files.requestApproval', orgA)).toBe(false);
+    expect(can({ ...demo, isDemo: false }, 'profile.changeCredentials')).toBe(true);
   });
 
   it('refuses a resource of no organisation to anyone but platform admins', () => {

@@ -7,6 +7,8 @@ import type { Role } from './roles.ts';
 export const PERMISSIONS = {
   'profile.read': ['admin', 'org_admin', 'org_user'],
   'profile.update': ['admin', 'org_admin', 'org_user'],
+  /** Your own password and email: what signs you in. */
+  'profile.changeCredentials': ['admin', 'org_admin', 'org_user'],
   'users.list': ['admin', 'org_admin'],
   'users.create': ['admin', 'org_admin'],
   'users.delete': ['admin', 'org_admin'],
@@ -29,6 +31,8 @@ export const PERMISSIONS = {
   'files.review': ['admin', 'org_admin'],
   'files.requestApproval': ['org_user'],
   'files.notes': ['admin'],
+  /** Notifications about a file for its organisation's users or admins (SPEC section 7). */
+  'notifications.send': ['admin', 'org_admin', 'org_user'],
   'staff.tools': ['admin'],
   /** Saved vehicle exclusion filters are shared by the organisation's users. */
   'exclusionFilters.read': ['admin', 'org_admin', 'org_user'],
@@ -55,8 +59,15 @@ export interface Resource {
   organisationId: string | null;
 }
 
-/** Demo accounts look around; they change nothing that others share. */
+/**
+ * Demo accounts look around; they change nothing that others share or that signs them in (one
+ * demo account serves every visitor: a changed password would lock the others out).
+ */
 const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
+  'profile.changeCredentials',
+  'tasks.create',
+  'notifications.send',
+  'files.requestApproval',
   'users.create',
   'users.delete',
   'users.resetPassword',

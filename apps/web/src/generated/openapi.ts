@@ -47,6 +47,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description too many reports */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         delete?: never;
@@ -1744,6 +1751,13 @@ export interface paths {
                 };
                 /** @description no session */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description the demo account */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -43,8 +43,8 @@ export function registerAuthRoutes(
     responses: { 200: 'access and refresh', 401: 'wrong credentials', 429: 'too many attempts' },
     answer: tokenPairAnswer,
     handler: async ({ body, request }) => {
-      const accountKey = body.username.toLowerCase();
       limiters.signInByIp.hit(request.ip);
+      const accountKey = await service.signInLimitKey(body.username);
       limiters.signInByAccount.hit(accountKey);
       const pair = await service.obtain(body.username, body.password);
       limiters.signInByAccount.reset(accountKey);
@@ -121,12 +121,13 @@ export function registerAuthRoutes(
     summary: 'Change your own password; ends your other sessions and answers a new token pair',
     tag: 'auth',
     auth: true,
-    permission: 'profile.update',
+    permission: 'profile.changeCredentials',
     body: changePasswordBody,
     responses: {
       200: 'access and refresh',
       400: 'wrong current password or unacceptable new one',
       401: 'no session',
+      403: 'the demo account',
     },
     answer: tokenPairAnswer,
     handler: ({ body, viewer }) =>

@@ -91,6 +91,15 @@ export function createAuthService(deps: {
   return {
     sendPasswordLink,
 
+    /**
+     * What the per-account sign-in limit counts on: the account the login names (its username
+     * and its email share one count), or the text typed when no account has it.
+     */
+    async signInLimitKey(login: string): Promise<string> {
+      const user = await deps.users.findByLogin(login);
+      return user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+    },
+
     async obtain(login: string, password: string): Promise<TokenPair> {
       const user = await deps.users.findByLogin(login);
       const valid = await verifyPassword(user?.passwordHash ?? UNKNOWN_USER_HASH, password);

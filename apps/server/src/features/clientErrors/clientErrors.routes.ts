@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import type { RateLimiter } from '../../infra/http/rateLimiter.ts';
 import type { Router } from '../../infra/http/route.ts';
 
+/** The web app clips its reports to these lengths (apps/web/src/lib/reportError.ts). */
 const clientErrorBody = z.object({
   message: z.string().max(2000),
-  stack: z.string().max(20_000).optional(),
-  componentStack: z.string().max(20_000).optional(),
+  stack: z.string().max(8000).optional(),
+  componentStack: z.string().max(4000).optional(),
   path: z.string().max(2000).optional(),
   kind: z.string().max(100).optional(),
 });
 
 /** Where the web app's reportError sends uncaught errors: into the server log for the team. */
-export function registerClientErrorRoutes(router: Router): void {
+export function registerClientErrorRoutes(router: Router, byIp: RateLimiter): void {
   router.define({
     method: 'post',
     path: '/api/client-errors',
@@ -20,9 +22,11 @@ export function registerClientErrorRoutes(router: Router): void {
     auth: false,
     permission: 'public',
     body: clientErrorBody,
-    bodyLimit: 64 * 1024,
-    responses: { 204: 'logged', 400: 'not an error report' },
+    // Unauthenticated writes into the log: small, and a few a minute from one address.
+    bodyLimit: 16 * 1024,
+    responses: { 204: 'logged', 400: 'not an error report', 429: 'too many reports' },
     handler: ({ body, request }) => {
+      byIp.hit(request.ip);
       request.log.warn(
         { clientError: body, userAgent: request.headers['user-agent'] },
         'web app error',

@@ -116,7 +116,7 @@ export function fileNotesResolvers(deps: {
         context,
       ) =>
         withHttpErrors(async () => {
-          const viewer = authorize(requireViewer(context), 'files.read');
+          const viewer = authorize(requireViewer(context), 'notifications.send');
           const message =
             args.message && typeof args.message === 'object' && !Array.isArray(args.message)
               ? (args.message as Record<string, unknown>)

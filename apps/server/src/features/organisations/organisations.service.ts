@@ -3,6 +3,7 @@ import {
   DEFAULT_ORGANISATION_SETTINGS,
   organisationSettingsSchema,
   serverMessage,
+  preferencesSizeProblem,
 } from '@roadcount/domain';
 import type { z } from 'zod';
 import { organisationScope, type Access } from '../../infra/access/access.ts';
@@ -70,11 +71,14 @@ export function createOrganisationsService(repository: OrganisationsRepository, 
       const subscriptionChange =
         name !== undefined || max_active_users !== undefined || max_sites !== undefined;
       if (subscriptionChange) authorize(viewer, 'organisations.create');
+      const preferences = { ...organisation.preferences, ...settings };
+      const tooLarge = preferencesSizeProblem(preferences);
+      if (tooLarge) throw new HttpError(400, tooLarge);
       const updated = await repository.update(organisation.id, {
         ...(name === undefined ? {} : { name }),
         ...(max_active_users === undefined ? {} : { maxActiveUsers: max_active_users }),
         ...(max_sites === undefined ? {} : { maxSites: max_sites }),
-        preferences: { ...organisation.preferences, ...settings },
+        preferences,
       });
       return toOrganisation(updated);
     },

@@ -1,6 +1,6 @@
 import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from '../../infra/graphql/context.ts';
-import { requireViewer, withHttpErrors } from '../../infra/graphql/context.ts';
+import { authorizeGraphql, requireViewer, withHttpErrors } from '../../infra/graphql/context.ts';
 import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
 import { taskTopic, type TasksService } from './tasks.service.ts';
 
@@ -58,7 +58,7 @@ export function tasksResolvers(service: TasksService): IResolvers<unknown, Graph
         args: { function_name: string; message?: string | null },
         context,
       ) => {
-        const viewer = requireViewer(context);
+        const viewer = authorizeGraphql(context, 'tasks.create');
         return withHttpErrors(async () =>
           toTaskTracking(
             await service.insertTaskTracking(viewer, args.function_name, args.message ?? ''),

@@ -7,6 +7,7 @@ import {
   mapProfilesSchema,
   messageForStatus,
   quickFiltersSchema,
+  preferencesSizeProblem,
 } from '@roadcount/domain';
 import type { UserRow, UsersRepository } from './users.repository.ts';
 import { organisationPreferences, toUserSummary, type UserOrganisations } from './users.service.ts';
@@ -149,6 +150,8 @@ export function usersResolvers(
           }
           preference[key] = parsed.data;
         }
+        const tooLarge = preferencesSizeProblem({ ...viewer.row.preferences, ...preference });
+        if (tooLarge) throw new mercurius.ErrorWithProps(tooLarge, { code: 'BAD_REQUEST' }, 400);
         return toGraphqlUser(await users.mergePreferences(viewer.userId, preference));
       },
     },

@@ -63,6 +63,8 @@ export function createUsersService(deps: {
   organisations: UserOrganisations;
   auth: PasswordLinks;
   access: Access;
+  /** Ends what the user still has open (subscription sockets) once they are deleted. */
+  onUserRemoved?: (userId: string) => void;
 }) {
   return {
     /** SPEC section 3: the profile a client loads after sign-in. */
@@ -172,6 +174,7 @@ export function createUsersService(deps: {
       // Only platform staff delete platform staff.
       if (user.role === 'admin' && !can(viewer, 'staff.tools')) throw new HttpError(403);
       await deps.users.delete(user.id);
+      deps.onUserRemoved?.(user.id);
     },
 
     async resetAndResend(viewer: Viewer, userId: string) {
@@ -198,6 +201,7 @@ export function createUsersService(deps: {
       const user = viewer.row;
       const changes: Parameters<UsersRepository['update']>[1] = {};
       if (input.email !== undefined && input.email !== user.email) {
+        authorize(viewer, 'profile.changeCredentials');
         if (!input.password || !(await verifyPassword(user.passwordHash, input.password))) {
           throw new HttpError(400, serverMessage('passwordForEmail'));
         }

@@ -14,6 +14,8 @@ export async function registerWebRoutes(app: FastifyInstance, distDir: string): 
       root: distDir,
       wildcard: false,
       index: false,
+      // Source maps stay on the server for reading reported stacks; they are not published.
+      allowedPath: (path) => !path.endsWith('.map'),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (response, path) => {
         response.setHeader(

@@ -12,7 +12,7 @@ export interface AccessClaims {
 export interface TokenService {
   signAccess: (claims: AccessClaims) => Promise<string>;
   /** The claims of a valid access token, or null for anything else (expired, tampered, alg none). */
-  verifyAccess: (token: string) => Promise<AccessClaims | null>;
+  verifyAccess: (token: string) => Promise<(AccessClaims & { expiresAtMs: number }) | null>;
   /** A link token that lets its holder download one file for a few minutes. */
   signDownload: (fileId: string, userId: string) => Promise<string>;
   /** The file and user of a valid download token, or null. */
@@ -44,7 +44,11 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
         });
         if (payload.type !== 'access' || typeof payload.user_id !== 'string') return null;
         if (!isRole(payload.group)) return null;
-        return { user_id: payload.user_id, group: payload.group };
+        return {
+          user_id: payload.user_id,
+          group: payload.group,
+          expiresAtMs: (payload.exp ?? Number.POSITIVE_INFINITY) * 1000,
+        };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -37,9 +37,18 @@ export async function viewerForToken(
   };
 }
 
+export const DEMO_REFUSAL =
+  'The demo account cannot do this: every visitor shares it, so it changes nothing shared or that signs it in.';
+
 /** 401 without a valid session, 403 when the permission matrix refuses. */
+
 export function authorize(viewer: Viewer | null, action: Action, resource?: Resource): Viewer {
   if (!viewer) throw new HttpError(401);
-  if (!can(viewer, action, resource)) throw new HttpError(403);
+  if (!can(viewer, action, resource)) {
+    // The demo account is refused what its role allows: it says so rather than a bare 403.
+    if (viewer.isDemo && can({ ...viewer, isDemo: false }, action, resource))
+      throw new HttpError(403, DEMO_REFUSAL);
+    throw new HttpError(403);
+  }
   return viewer;
 }

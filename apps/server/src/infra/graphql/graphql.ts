@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { BREAK, visit, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
@@ -6,8 +7,34 @@ import { viewerForToken, type UserSource } from '../auth/viewer.ts';
 import type { GraphqlContext } from './context.ts';
 import { JsonScalar } from './scalars.ts';
 import { serializeWithRawJson } from './rawJson.ts';
+import { MAX_ANSWER_BYTES, queryLimitRules } from './limits.ts';
+import type { ClosableSocket, LiveSessions } from './liveSessions.ts';
 
 const GRAPHQL_PATH = '/gql/v1/graphql';
+
+export const INTROSPECTION_REFUSAL = 'Sign in to read the schema: introspection needs a token.';
+
+/** Whether the document asks for the schema (__schema or __type anywhere). */
+function asksIntrospection(document: DocumentNode): boolean {
+  let asks = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') {
+        asks = true;
+        return BREAK;
+      }
+      return undefined;
+    },
+  });
+  return asks;
+}
+
+/** What a subscription's context holds besides mercurius' own: from context and onConnect. */
+interface SubscriptionContext {
+  socket?: ClosableSocket;
+  viewer?: { userId: string; role: string } | null;
+  tokenExpiresAtMs?: number;
+}
 
 const baseTypeDefs = /* GraphQL */ `
   scalar JSON
@@ -42,6 +69,8 @@ export async function registerGraphql(
     resolvers: IResolvers<unknown, GraphqlContext>[];
     tokens: TokenService;
     users: UserSource;
+    /** Where subscription sockets are followed, to be closed when their user's right ends. */
+    liveSessions: LiveSessions;
   },
 ): Promise<void> {
   const merged: Record<string, Record<string, unknown>> = { JSON: JsonScalar as never };
@@ -51,12 +80,13 @@ export async function registerGraphql(
     }
   }
   // GraphQL answers may carry JSON made by an analysis thread (RawJson): spliced in as bytes.
+  const serialize = (payload: unknown) => serializeWithRawJson(payload, MAX_ANSWER_BYTES);
   app.addHook('onRequest', async (request, reply) => {
     // Fastify's types say a serializer answers text; it sends bytes (a Buffer) as they are. A
     // serializer of one's own leaves the content type to be set.
     if (request.url.startsWith(GRAPHQL_PATH))
       reply
-        .serializer(serializeWithRawJson as (payload: unknown) => string)
+        .serializer(serialize as (payload: unknown) => string)
         .type('application/json; charset=utf-8');
   });
   await app.register(mercurius, {
@@ -67,6 +97,8 @@ export async function registerGraphql(
     // Queries asked more than once (the map's thousands of sites, the site detail's bins) run
     // compiled: resolving each field through the generic executor costs more than the data.
     jit: 1,
+    // Depth, aliases and a cost per field (site scans dear) are checked before anything runs.
+    validationRules: queryLimitRules,
     context: async (request) => ({
       viewer: await viewerForToken(
         bearerToken(request.headers.authorization),
@@ -75,14 +107,31 @@ export async function registerGraphql(
       ),
     }),
     subscription: {
+      context: (socket) => ({ socket }),
       onConnect: async ({ payload }) => {
-        const viewer = await viewerForToken(
-          connectionToken(payload),
-          options.tokens,
-          options.users,
-        );
-        return viewer ? { viewer } : false;
+        const token = connectionToken(payload);
+        const viewer = await viewerForToken(token, options.tokens, options.users);
+        if (!viewer || !token) return false;
+        const claims = await options.tokens.verifyAccess(token);
+        return { viewer, tokenExpiresAtMs: claims?.expiresAtMs ?? 0 };
+      },
+      onDisconnect: (context) => {
+        const { socket } = context as unknown as SubscriptionContext;
+        if (socket) options.liveSessions.remove(socket);
       },
     },
+  });
+  // The schema is described to signed-in users only: it maps the API for an attacker. Checked
+  // before execution, which (unlike validation) runs for cached documents too.
+  app.graphql.addHook('preExecution', (_schema, document, context) => {
+    if (!(context as GraphqlContext).viewer && asksIntrospection(document))
+      throw new mercurius.ErrorWithProps(INTROSPECTION_REFUSAL, { code: 'UNAUTHENTICATED' }, 401);
+    return Promise.resolve();
+  });
+  // A socket is followed from its first subscription: it then hears the user's events.
+  app.graphql.addHook('preSubscriptionExecution', (_schema, _document, context) => {
+    const { socket, viewer, tokenExpiresAtMs } = context as unknown as SubscriptionContext;
+    if (socket && viewer) options.liveSessions.add(socket, viewer, tokenExpiresAtMs ?? 0);
+    return Promise.resolve();
   });
 }

@@ -45,4 +45,21 @@ describe('GraphQL answers carrying raw JSON', () => {
       bins: [{ start: 'x' }],
     });
   });
+
+  it('answers an error in place of an answer larger than the limit', () => {
+    // 3 MiB of raw bins plus a few bytes of text is over a 2 MiB limit: 3 MiB (rounded) said, 2 allowed.
+    const answer = {
+      data: { siteDetail: { bins: new RawJson(new Uint8Array(3 * 1024 * 1024).fill(48)) } },
+    };
+    expect(JSON.parse(text(serializeWithRawJson(answer, 2 * 1024 * 1024)))).toEqual({
+      data: null,
+      errors: [
+        {
+          message:
+            'The answer was refused: it would be 3 MB, more than the 2 MB allowed. Ask for fewer fields or a shorter period in each request.',
+          extensions: { code: 'ANSWER_TOO_LARGE' },
+        },
+      ],
+    });
+  });
 });

@@ -36,14 +36,34 @@ function withMarkers(value: unknown, depth: number, found: RawJson[]): unknown {
   return copy ?? value;
 }
 
+/** The answer sent in place of one larger than the limit: a GraphQL error saying why. */
+function tooLargeAnswer(bytes: number, maxBytes: number): string {
+  const megabytes = (value: number) => `${Math.round(value / (1024 * 1024))} MB`;
+  return JSON.stringify({
+    data: null,
+    errors: [
+      {
+        message: `The answer was refused: it would be ${megabytes(bytes)}, more than the ${megabytes(maxBytes)} allowed. Ask for fewer fields or a shorter period in each request.`,
+        extensions: { code: 'ANSWER_TOO_LARGE' },
+      },
+    ],
+  });
+}
+
 /**
  * A GraphQL answer as JSON: JSON.stringify, with the raw JSON values spliced in as bytes.
- * Answers without any are plain JSON.stringify.
+ * Answers without any are plain JSON.stringify. One larger than maxBytes becomes an error.
  */
-export function serializeWithRawJson(payload: unknown): string | Buffer {
+export function serializeWithRawJson(
+  payload: unknown,
+  maxBytes = Number.POSITIVE_INFINITY,
+): string | Buffer {
   const found: RawJson[] = [];
   const marked = withMarkers(payload, RAW_JSON_DEPTH, found);
   const text = JSON.stringify(marked);
+  // Text length counts UTF-16 units: close enough to bytes for a limit this far above real answers.
+  const bytes = found.reduce((total, raw) => total + raw.bytes.length, text.length);
+  if (bytes > maxBytes) return tooLargeAnswer(bytes, maxBytes);
   if (found.length === 0) return text;
   const parts: Buffer[] = [];
   let rest = text;

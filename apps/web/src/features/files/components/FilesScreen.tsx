@@ -12,6 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { can, isRole } from '@roadcount/domain';
 import { useProfile } from '../../profile/api/profileApi.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useLiveFileTasks } from '../../tasks/hooks/useLiveFileTasks.ts';
@@ -189,7 +190,14 @@ export function FilesScreen() {
         <ReviewDialog
           file={reviewing}
           canReview={canReview}
-          canRequest={claims?.group === 'org_user'}
+          canRequest={
+            claims !== null &&
+            isRole(claims.group) &&
+            can(
+              { role: claims.group, organisationId: null, isDemo: profile.data?.is_demo === true },
+              'files.requestApproval',
+            )
+          }
           onClose={() => setReviewing(null)}
         />
       )}

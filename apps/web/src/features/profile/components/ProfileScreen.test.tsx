@@ -70,4 +70,19 @@ describe('profile', () => {
     });
     expect(readTokens()).toEqual({ access, refresh: 'fresh' });
   });
+
+  it('tells the demo account its email and password cannot change, with no forms for them', async () => {
+    fakeServer(
+      on('GET', `/core/api/config/users/${ADMIN_ID}`, () =>
+        json({ ...orgAdminProfile(), is_demo: true }),
+      ),
+    );
+    renderWithApp(<ProfileScreen />);
+    expect(
+      await screen.findByText(
+        'The demo account is shared by every visitor, so its email and password cannot be changed.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Change password' })).toBeNull();
+  });
 });

@@ -1,5 +1,6 @@
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { can } from '@roadcount/domain';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import { useProfile } from '../api/profileApi.ts';
 import { AccountDetails } from './AccountDetails.tsx';
@@ -40,8 +41,21 @@ export function ProfileScreen() {
       </Stack>
       <Stack spacing={2}>
         <TasksCard />
-        <ChangeEmailForm currentEmail={profile.data.email} />
-        <ChangePasswordForm />
+        {can(
+          {
+            role: profile.data.role,
+            organisationId: profile.data.organisation_id,
+            isDemo: profile.data.is_demo,
+          },
+          'profile.changeCredentials',
+        ) ? (
+          <>
+            <ChangeEmailForm currentEmail={profile.data.email} />
+            <ChangePasswordForm />
+          </>
+        ) : (
+          <Alert severity="info">{t('hardening.demoCredentials')}</Alert>
+        )}
       </Stack>
     </Box>
   );

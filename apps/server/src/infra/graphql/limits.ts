@@ -1,0 +1,104 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+
+/** The deepest selection a query may make: the web's deepest document is 4 levels. */
+export const MAX_QUERY_DEPTH = 8;
+/** Aliases in one document: the web sends none; a few leave room for hand-written queries. */
+export const MAX_QUERY_ALIASES = 10;
+/**
+ * What a field costs: 1, plus its selections; a field that scans a site's stored vehicles or
+ * every site's rollups costs SCAN_FIELD_COST instead of 1.
+ */
+export const SCAN_FIELD_COST = 100;
+/** An operation's total cost: four scans and their selections, never the tens an attack asks. */
+export const MAX_QUERY_COST = 500;
+/** The largest answer sent: a year of a site's detail is far less; an attack is far more. */
+export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
+
+/** Query fields that read a site's vehicles, or every visible site's rollups. */
+export const SCAN_FIELDS: ReadonlySet<string> = new Set([
+  'siteDetail',
+  'timeSeriesSummary',
+  'getHeadwayGapMatrix',
+  'class_speed_individual_metrics',
+  'get_speeding_table_for_site',
+  'timeSeriesCountSummary',
+  'siteAvailability',
+  'mapSites',
+]);
+
+export function refusalMessage(detail: string): string {
+  return `The query was refused: ${detail} Ask for less in each request.`;
+}
+
+/** GraphQL Armor throws "Syntax Error: …"; the refusal says instead what limit was passed. */
+const reportRefusal = (context: ValidationContext | null, error: GraphQLError): void => {
+  context?.reportError(
+    new GraphQLError(refusalMessage(error.message.replace(/^Syntax Error: /, ''))),
+  );
+};
+
+/** The cost of a selection set, fragments counted where they are spread (cycles cost nothing more). */
+function selectionCost(
+  context: ValidationContext,
+  selectionSet: SelectionSetNode | undefined,
+  spreading: Set<string>,
+): number {
+  if (!selectionSet) return 0;
+  let cost = 0;
+  for (const selection of selectionSet.selections) {
+    if (selection.kind === Kind.FIELD) {
+      // Introspection reads the schema held in memory: cheap, and signed-in users only.
+      if (selection.name.value.startsWith('__')) continue;
+      const own = SCAN_FIELDS.has(selection.name.value) ? SCAN_FIELD_COST : 1;
+      cost += own + selectionCost(context, selection.selectionSet, spreading);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      cost += selectionCost(context, selection.selectionSet, spreading);
+    } else {
+      const name = selection.name.value;
+      const fragment = context.getFragment(name);
+      if (!fragment || spreading.has(name)) continue;
+      spreading.add(name);
+      cost += selectionCost(context, fragment.selectionSet, spreading);
+      spreading.delete(name);
+    }
+  }
+  return cost;
+}
+
+/** Refuses an operation whose fields cost more than MAX_QUERY_COST, before any runs. */
+export const queryCostRule: ValidationRule = (context): ASTVisitor => ({
+  OperationDefinition(operation: OperationDefinitionNode) {
+    const cost = selectionCost(context, operation.selectionSet, new Set());
+    if (cost > MAX_QUERY_COST)
+      context.reportError(
+        new GraphQLError(
+          refusalMessage(
+            `it costs ${cost}, more than the ${MAX_QUERY_COST} allowed (a site-detail or map field costs ${SCAN_FIELD_COST}).`,
+          ),
+          { nodes: [operation] },
+        ),
+      );
+  },
+});
+
+/** The validation rules every document passes besides GraphQL's own, checked before it runs. */
+export const queryLimitRules: ValidationRule[] = [
+  maxDepthRule({
+    n: MAX_QUERY_DEPTH,
+    ignoreIntrospection: true,
+    onReject: [reportRefusal],
+    propagateOnRejection: false,
+  }),
+  maxAliasesRule({ n: MAX_QUERY_ALIASES, onReject: [reportRefusal], propagateOnRejection: false }),
+  queryCostRule,
+];
