@@ -365,6 +365,7 @@ export async function buildApp({
         queue,
         mailer,
         publicUrl: config.publicUrl,
+        xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
       }),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),

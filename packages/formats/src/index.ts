@@ -9,3 +9,4 @@ export * from './types.ts';
 export * from './generate.ts';
 export * from './ecocounter.ts';
 export * from './siteList.ts';
+export * from './xlsxZip.ts';
