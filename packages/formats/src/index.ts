@@ -10,3 +10,4 @@ export * from './generate.ts';
 export * from './ecocounter.ts';
 export * from './siteList.ts';
 export * from './xlsxZip.ts';
+export * from './csv.ts';
