@@ -156,6 +156,16 @@ describe('xlsx bombs', () => {
     );
   });
 
+  it('refuses a workbook of more than 10,000 entries before listing them', async () => {
+    // 10,001 empty stored entries: 10,001 > 10,000.
+    const empty = { method: 0, data: Buffer.alloc(0), crc: 0, statedSize: 0 };
+    const parts = Array.from({ length: 10_001 }, (_, index) => ({ ...empty, name: `x/${index}` }));
+    const error = await refusal(zipOf(parts));
+    expect(error.message).toBe(
+      'bomb.xlsx: the workbook holds 10,001 files, more than the 10,000 an xlsx workbook may hold: the workbook is refused unread',
+    );
+  });
+
   it('says a damaged workbook is not a readable xlsx, not a library error', async () => {
     // The zip signature, then the fixture's bytes cut short: no central directory.
     const error = await refusal(fixture.subarray(0, 2000));

@@ -5,6 +5,9 @@ import { FormatError } from './formatError.ts';
 /** What all the entries of an xlsx may inflate to, unless `maxXlsxInflatedBytes` says less. */
 export const MAX_XLSX_INFLATED_BYTES = 200 * 1024 * 1024;
 
+/** Far more entries than any workbook has (a few dozen): each costs memory once listed. */
+export const MAX_XLSX_ENTRIES = 10_000;
+
 const megabytes = (bytes: number) =>
   `${(bytes / 1024 / 1024).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`;
 
@@ -39,11 +42,21 @@ async function collect(source: Readable, file: string, limit: number): Promise<B
   return Buffer.concat(chunks, length);
 }
 
+class TooManyEntries extends Error {
+  constructor(readonly count: number) {
+    super(`${count} entries`);
+  }
+}
+
 /** The entries of a zip's central directory, which states each entry's inflated size. */
 function centralDirectory(bytes: Buffer): Promise<{ zip: ZipFile; entries: Entry[] }> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true, validateEntrySizes: true }, (error, zip) => {
       if (error) return reject(error);
+      if (zip.entryCount > MAX_XLSX_ENTRIES) {
+        zip.close();
+        return reject(new TooManyEntries(zip.entryCount));
+      }
       const entries: Entry[] = [];
       zip.on('error', reject);
       zip.on('entry', (entry: Entry) => {
@@ -138,6 +151,11 @@ export async function checkedXlsx(
   try {
     ({ zip, entries } = await centralDirectory(bytes));
   } catch (error) {
+    if (error instanceof TooManyEntries)
+      throw new FormatError(
+        `the workbook holds ${error.count.toLocaleString('en-GB')} files, more than the ${MAX_XLSX_ENTRIES.toLocaleString('en-GB')} an xlsx workbook may hold: the workbook is refused unread`,
+        { file },
+      );
     throw notReadableXlsx(file, error instanceof Error ? error.message : String(error));
   }
   try {
