@@ -111,9 +111,18 @@ function chunked(bytes: Buffer, cuts: number[]): Buffer[] {
   return chunks;
 }
 
-const tally = { read: 0, refused: 0, refusedNamingLine: 0, slowestMs: 0 };
+const tally = { read: 0, refused: 0, refusedNamingLine: 0, slowestMs: 0, slowest: '' };
 
-async function readOrRefuse(chunks: Buffer[]): Promise<void> {
+/** Keeps the slowest input's time, and what it was, to print at the end. */
+function timed(started: number, describe: () => string) {
+  const ms = performance.now() - started;
+  if (ms > tally.slowestMs) {
+    tally.slowestMs = ms;
+    tally.slowest = describe();
+  }
+}
+
+async function readOrRefuse(chunks: Buffer[], describe: () => string): Promise<void> {
   const started = performance.now();
   try {
     await readCounterFile(Readable.from(chunks), {
@@ -135,7 +144,7 @@ async function readOrRefuse(chunks: Buffer[]): Promise<void> {
       tally.refusedNamingLine += 1;
     }
   } finally {
-    tally.slowestMs = Math.max(tally.slowestMs, performance.now() - started);
+    timed(started, describe);
   }
 }
 
@@ -148,7 +157,10 @@ describe('counter-file readers fed mutated fixtures', () => {
         fc.constantFrom(...texts),
         fc.array(edit, { minLength: 1, maxLength: 6 }),
         cuts,
-        async (source, edits, at) => readOrRefuse(chunked(mutate(source, edits), at)),
+        async (source, edits, at) =>
+          readOrRefuse(chunked(mutate(source, edits), at), () =>
+            JSON.stringify({ fixture: texts.indexOf(source), edits, at }),
+          ),
       ),
       { numRuns: RUNS },
     );
@@ -167,7 +179,10 @@ describe('counter-file readers fed mutated fixtures', () => {
       fc.asyncProperty(
         fc.array(byteEdit, { minLength: 1, maxLength: 4 }),
         cuts,
-        async (edits, at) => readOrRefuse(chunked(mutate(workbook, edits), at)),
+        async (edits, at) =>
+          readOrRefuse(chunked(mutate(workbook, edits), at), () =>
+            JSON.stringify({ xlsx: true, edits, at }),
+          ),
       ),
       { numRuns: Math.max(20, Math.floor(RUNS / 5)) },
     );
@@ -180,14 +195,14 @@ describe('counter-file readers fed mutated fixtures', () => {
         const started = performance.now();
         const { errors } = checkSiteImport(mutate(template, edits).toString('utf8'), ['Existing']);
         for (const problem of errors) expect(problem.message.length).toBeGreaterThan(0);
-        tally.slowestMs = Math.max(tally.slowestMs, performance.now() - started);
+        timed(started, () => `site import ${JSON.stringify(edits)}`);
       }),
       { numRuns: RUNS },
     );
     const inputs = RUNS * 2 + Math.max(20, Math.floor(RUNS / 5));
     // What `npm run fuzz` reports: inputs tried, crashes (any failure stops the run above).
     console.log(
-      `FUZZ inputs=${inputs} read=${tally.read} refused=${tally.refused} refused_naming_line=${tally.refusedNamingLine} crashes=0 slowest_ms=${tally.slowestMs.toFixed(1)}`,
+      `FUZZ inputs=${inputs} read=${tally.read} refused=${tally.refused} refused_naming_line=${tally.refusedNamingLine} crashes=0 slowest_ms=${tally.slowestMs.toFixed(1)} slowest_input=${tally.slowest.slice(0, 400)}`,
     );
   }, 3_600_000);
 });
