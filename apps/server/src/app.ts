@@ -428,6 +428,7 @@ export async function buildApp({
           vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
           retentionMs: config.reportRetentionMs,
         },
+        xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
       }),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),

@@ -39,6 +39,7 @@ const environmentSchema = z.object({
     .int()
     .positive()
     .default(1024 ** 3),
+  XLSX_MAX_INFLATED_MB: z.coerce.number().int().positive().default(200),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -96,6 +97,8 @@ export interface Config {
    */
   trustProxy: boolean | string[];
   maxUploadBytes: number;
+  /** What an uploaded xlsx's zip entries may inflate to in all. */
+  xlsxMaxInflatedBytes: number;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
   columnCacheBytes: number;
@@ -175,6 +178,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     trustProxy: trustProxyValue(env.TRUST_PROXY),
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    xlsxMaxInflatedBytes: env.XLSX_MAX_INFLATED_MB * 1024 * 1024,
     s3: env.S3_BUCKET
       ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION }
       : undefined,

@@ -50,6 +50,8 @@ export function createTaskHandlers(deps: {
     vehiclesCsv: VehiclesCsvSource;
     retentionMs: number;
   };
+  /** What an uploaded xlsx may inflate to; the readers' 200 MB unless set. */
+  xlsxMaxInflatedBytes?: number;
 }): TaskHandlers {
   const { db, siteData, queue, mailer, publicUrl } = deps;
   const ingest = createIngestRepository(db);
@@ -60,6 +62,9 @@ export function createTaskHandlers(deps: {
     sites: createSiteMatchingRepository(db),
     siteData,
     queue,
+    ...(deps.xlsxMaxInflatedBytes === undefined
+      ? {}
+      : { xlsxMaxInflatedBytes: deps.xlsxMaxInflatedBytes }),
   });
   const refreshRollups = createRefreshRollupsHandler(siteData);
   const surveyProgress = createSurveyProgress(createSurveysRepository(db));

@@ -38,6 +38,7 @@ const handlers = createTaskHandlers({
     log,
   }),
   publicUrl: config.publicUrl,
+  xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
 });
 const worker = startWorker({
   queue,

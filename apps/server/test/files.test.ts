@@ -31,6 +31,7 @@ describe('the files table and downloads', () => {
   let organisationId: string;
   let viewerId: string;
   let strangerId: string;
+  let adminName: string;
   const contents = new Map<string, string>();
   const ids: string[] = [];
 
@@ -46,6 +47,7 @@ describe('the files table and downloads', () => {
     });
     viewerId = user.id;
     strangerId = stranger.id;
+    adminName = admin.username;
     const adminToken = (await signIn(server, admin.username)).access;
     viewer = (await signIn(server, user.username)).access;
     other = (await signIn(server, stranger.username)).access;
@@ -116,6 +118,23 @@ describe('the files table and downloads', () => {
     expect(forged.status).toBe(401);
     const otherFile = await fetch(`${server.url}${url.replace(id, ids[0] ?? '')}`);
     expect(otherFile.status).toBe(401);
+  });
+
+  it('downloads a file whose name is not Latin-1, named in UTF-8 with an ASCII fallback', async () => {
+    const token = (await signIn(server, adminName)).access;
+    // A comment line makes it a new file, not a duplicate of the first.
+    const text = `${contents.get(ids[0] ?? '') ?? ''}# the same counts under another name\n`;
+    const file = await uploadAndProcess(server, token, 'Kreuzung Straße 東京.csv', text);
+    const { body } = await graphql(server, DOWNLOAD, { token: viewer, variables: { id: file.id } });
+    const url = (body.data?.s3TrafficDataFile as { url: string }).url;
+    const response = await fetch(`${server.url}${url}`);
+    expect(response.status).toBe(200);
+    // ß is U+00DF (UTF-8 C3 9F), 東 U+6771 (E6 9D B1), 京 U+4EAC (E4 BA AC), a space %20; the
+    // fallback keeps ASCII and writes each other character as _.
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Kreuzung Stra_e __.csv"; filename*=UTF-8''Kreuzung%20Stra%C3%9Fe%20%E6%9D%B1%E4%BA%AC.csv`,
+    );
+    expect(await response.text()).toBe(text);
   });
 
   it('refuses an expired link, and a link for a user of another organisation', async () => {

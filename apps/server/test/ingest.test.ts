@@ -242,6 +242,31 @@ describe('ingest: upload, process, match and check quality', () => {
     );
   });
 
+  it('ends a damaged workbook at once as not a readable xlsx, not retried', async () => {
+    // The fixture cut after 2,000 bytes: a zip without its central directory.
+    const form = new FormData();
+    const cut = readFileSync(join(fixtures, 'ok/national.xlsx')).subarray(0, 2000);
+    form.append('file-0', new Blob([cut]), 'damaged.xlsx');
+    form.append('kind', 'national');
+    const response = await fetch(`${server.url}/api/uploads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await response.json()) as UploadAnswer;
+    const file = await settled(server, token, body.files[0]?.id ?? '');
+    expect(file.review_status).toBe('REJ');
+    expect(file.logs.processing_error).toMatch(
+      /^damaged\.xlsx: the file is not a readable xlsx workbook \(.+\): save it again as \.xlsx from a spreadsheet program$/,
+    );
+    const [task] = await server.database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.id, body.files[0]?.task_id ?? ''));
+    // Ended on its first attempt: a format error is final.
+    expect(task).toMatchObject({ state: 'ER', attempts: 1 });
+  });
+
   it('gives exactly one copy of a file’s data when its processing runs again', async () => {
     const { body } = await upload(server, token, ['ok/metrocount-metric.txt'], { force: 'true' });
     const fileId = body.files[0]?.id ?? '';

@@ -21,3 +21,17 @@ export function splitCsvLine(line: string, delimiter = ','): string[] {
   fields.push(field);
   return fields;
 }
+
+/**
+ * A field of a CSV file the product writes, which someone may open in a spreadsheet. Text that
+ * a spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return) gets a leading apostrophe, so that it shows as the text it is; fields holding a
+ * comma, quote or line end are quoted. Numbers are written as numbers, negative ones too: pass
+ * numeric columns as numbers (or as `{ number: text }` for a number already formatted).
+ */
+export function csvField(value: string | number | { number: string } | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  const text = typeof value === 'string' ? value.replace(/^[=+\-@\t\r]/, "'$&") : value.number;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}

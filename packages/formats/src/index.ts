@@ -9,3 +9,5 @@ export * from './types.ts';
 export * from './generate.ts';
 export * from './ecocounter.ts';
 export * from './siteList.ts';
+export * from './xlsxZip.ts';
+export * from './csv.ts';

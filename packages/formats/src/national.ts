@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { NATIONAL_PLATFORM_MAX_DATA_COLUMNS } from '@roadcount/domain';
 import { FormatError } from './formatError.ts';
+import { checkedXlsx, notReadableXlsx } from './xlsxZip.ts';
 import { includeTime } from './summary.ts';
 import { LocalTimeConverter } from './localTime.ts';
 import type {
@@ -134,8 +135,53 @@ export async function readNationalXlsx(
 ): Promise<ReadSummary> {
   const file = options.fileName;
   const header: CounterFileHeader = { format: 'national', kind: 'intervals', directions: [] };
+  const checked = await checkedXlsx(source, file, options.maxXlsxInflatedBytes);
+  // Errors of the site lookup and the sink are the server's, not the file's: kept as they are.
+  const ours = new WeakSet<object>();
+  const resolveSite = async (found: CounterFileHeader) => {
+    try {
+      return await options.resolveSite(found);
+    } catch (error) {
+      if (typeof error === 'object' && error !== null) ours.add(error);
+      throw error;
+    }
+  };
+  const sink: ReadOptions['sink'] = {
+    vehicle: (vehicle) => {
+      try {
+        options.sink.vehicle(vehicle);
+      } catch (error) {
+        if (typeof error === 'object' && error !== null) ours.add(error);
+        throw error;
+      }
+    },
+    interval: (interval) => {
+      try {
+        options.sink.interval(interval);
+      } catch (error) {
+        if (typeof error === 'object' && error !== null) ours.add(error);
+        throw error;
+      }
+    },
+  };
+  try {
+    return await readWorkbook(checked, header, { ...options, resolveSite, sink });
+  } catch (error) {
+    if (error instanceof FormatError) throw error;
+    if (typeof error === 'object' && error !== null && ours.has(error)) throw error;
+    // The spreadsheet library's RangeError or TypeError on a damaged workbook.
+    throw notReadableXlsx(file, error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function readWorkbook(
+  bytes: Buffer,
+  header: CounterFileHeader,
+  options: ReadOptions,
+): Promise<ReadSummary> {
+  const file = options.fileName;
   const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
   });

@@ -60,7 +60,7 @@ export async function readCounterFile(
     return readNationalXlsx(Readable.from(whole()), options);
   }
   recording = true;
-  const batches = readLineBatches(whole())[Symbol.asyncIterator]();
+  const batches = readLineBatches(whole(), { fileName: options.fileName })[Symbol.asyncIterator]();
   const head: string[][] = [];
   let firstLines: string[] = [];
   while (firstLines.length < DETECTION_LINES) {
@@ -84,7 +84,7 @@ export async function readCounterFile(
       yield* taken;
       for (let next = await source.next(); !next.done; next = await source.next()) yield next.value;
     }
-    return reader.readBytes(readByteLineBatches(again()), options);
+    return reader.readBytes(readByteLineBatches(again(), { fileName: options.fileName }), options);
   }
   return reader.read(replay(head, batches), options);
 }

@@ -1,42 +1,98 @@
+import { FormatError } from './formatError.ts';
+
 export interface NumberedLine {
   /** 1-based, as an editor shows it. */
   lineNumber: number;
   text: string;
 }
 
+/** The longest line a counter file may have: 64 KB (its longest real lines are a few hundred). */
+export const MAX_LINE_LENGTH = 64 * 1024;
+
+export interface LineOptions {
+  /** Named in the error a line that is too long raises. */
+  fileName?: string;
+  /** Characters (or bytes, for byte lines) a line may hold; `MAX_LINE_LENGTH` unless set. */
+  maxLineLength?: number;
+}
+
+/** The permanent refusal of a line longer than the limit (a file without newlines, say). */
+export function lineTooLong(lineNumber: number, options: LineOptions): FormatError {
+  const limit = options.maxLineLength ?? MAX_LINE_LENGTH;
+  return new FormatError(
+    `the line is longer than ${limit.toLocaleString('en-GB')} characters, more than any counter file's line: the file is not a counter file, or its line ends are missing`,
+    { file: options.fileName, line: lineNumber },
+  );
+}
+
+/**
+ * Text not yet ended by a newline, kept as a list of pieces so that a long line costs time in
+ * proportion to its length (joining a growing string and searching it again for every chunk
+ * would cost its square).
+ */
+class PendingText {
+  private pieces: string[] = [];
+  length = 0;
+
+  add(text: string): void {
+    if (text.length === 0) return;
+    this.pieces.push(text);
+    this.length += text.length;
+  }
+
+  /** The kept text followed by `text`, emptying the store. */
+  take(text = ''): string {
+    if (this.pieces.length === 0) return text;
+    const whole = this.pieces.join('') + text;
+    this.pieces = [];
+    this.length = 0;
+    return whole;
+  }
+}
+
+/** Drops a UTF-8 byte order mark from the first text of a stream. */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /**
  * Splits a byte stream into lines without holding the whole file: only the unfinished last line
- * of each chunk is kept. Accepts LF and CRLF endings and a UTF-8 byte order mark.
+ * of each chunk is kept. Accepts LF and CRLF endings and a UTF-8 byte order mark. A line longer
+ * than the limit is refused with a `FormatError` naming the file and line.
  */
 export async function* readLines(
   chunks: AsyncIterable<Uint8Array | string>,
+  options: LineOptions = {},
 ): AsyncGenerator<NumberedLine> {
+  const limit = options.maxLineLength ?? MAX_LINE_LENGTH;
   const decoder = new TextDecoder('utf-8');
-  let pending = '';
+  const pending = new PendingText();
   let lineNumber = 0;
   let first = true;
+  const line = (text: string): NumberedLine => {
+    lineNumber += 1;
+    if (text.length > limit) throw lineTooLong(lineNumber, options);
+    return { lineNumber, text };
+  };
   for await (const chunk of chunks) {
-    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (first && pending.length > 0) {
-      if (pending.charCodeAt(0) === 0xfeff) pending = pending.slice(1);
+    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (first && text.length > 0) {
+      text = withoutBom(text);
       first = false;
     }
     let start = 0;
-    let newline = pending.indexOf('\n', start);
+    let newline = text.indexOf('\n');
     while (newline !== -1) {
-      const end = newline > start && pending[newline - 1] === '\r' ? newline - 1 : newline;
-      lineNumber += 1;
-      yield { lineNumber, text: pending.slice(start, end) };
+      const whole = pending.take(text.slice(start, newline));
+      yield line(whole.endsWith('\r') ? whole.slice(0, -1) : whole);
       start = newline + 1;
-      newline = pending.indexOf('\n', start);
+      newline = text.indexOf('\n', start);
     }
-    pending = pending.slice(start);
+    pending.add(text.slice(start));
+    if (pending.length > limit + 1) throw lineTooLong(lineNumber + 1, options);
   }
-  pending += decoder.decode();
-  if (pending.length > 0) {
-    lineNumber += 1;
-    yield { lineNumber, text: pending.endsWith('\r') ? pending.slice(0, -1) : pending };
-  }
+  const rest = pending.take(decoder.decode());
+  if (rest.length > 0) yield line(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
 }
 
 /**
@@ -45,28 +101,43 @@ export async function* readLines(
  */
 export async function* readLineBatches(
   chunks: AsyncIterable<Uint8Array | string>,
+  options: LineOptions = {},
 ): AsyncGenerator<string[]> {
+  const limit = options.maxLineLength ?? MAX_LINE_LENGTH;
   const decoder = new TextDecoder('utf-8');
-  let pending = '';
+  const pending = new PendingText();
+  let linesBefore = 0;
   let first = true;
   for await (const chunk of chunks) {
-    pending += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (first && pending.length > 0) {
-      if (pending.charCodeAt(0) === 0xfeff) pending = pending.slice(1);
+    let text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    if (first && text.length > 0) {
+      text = withoutBom(text);
       first = false;
     }
-    const lastNewline = pending.lastIndexOf('\n');
-    if (lastNewline === -1) continue;
-    const batch = pending.slice(0, lastNewline).split('\n');
-    for (let index = 0; index < batch.length; index += 1) {
-      const line = batch[index] as string;
-      if (line.endsWith('\r')) batch[index] = line.slice(0, -1);
+    // Only the new text is searched: the kept text is known to hold no newline.
+    const lastNewline = text.lastIndexOf('\n');
+    if (lastNewline === -1) {
+      pending.add(text);
+      if (pending.length > limit + 1) throw lineTooLong(linesBefore + 1, options);
+      continue;
     }
-    pending = pending.slice(lastNewline + 1);
+    const batch = pending.take(text.slice(0, lastNewline)).split('\n');
+    for (let index = 0; index < batch.length; index += 1) {
+      let line = batch[index] as string;
+      if (line.endsWith('\r')) batch[index] = line = line.slice(0, -1);
+      if (line.length > limit) throw lineTooLong(linesBefore + index + 1, options);
+    }
+    linesBefore += batch.length;
+    pending.add(text.slice(lastNewline + 1));
+    if (pending.length > limit + 1) throw lineTooLong(linesBefore + 1, options);
     yield batch;
   }
-  pending += decoder.decode();
-  if (pending.length > 0) yield [pending.endsWith('\r') ? pending.slice(0, -1) : pending];
+  let rest = pending.take(decoder.decode());
+  if (rest.length > 0) {
+    if (rest.endsWith('\r')) rest = rest.slice(0, -1);
+    if (rest.length > limit) throw lineTooLong(linesBefore + 1, options);
+    yield [rest];
+  }
 }
 
 /** Lines as byte ranges of one buffer (line ends without their CR or LF). */
@@ -76,52 +147,81 @@ export interface ByteLines {
   lineEnds: number[];
 }
 
+function joinBytes(pieces: readonly Uint8Array[], length: number): Uint8Array {
+  if (pieces.length === 1) return pieces[0] as Uint8Array;
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    whole.set(piece, offset);
+    offset += piece.length;
+  }
+  return whole;
+}
+
 /**
  * The lines of `readLineBatches` as byte ranges, one batch per chunk of input, for readers that
  * read plain ASCII rows in place: no string per line. Decoding a line's bytes gives its text.
+ * A line longer than the limit (in bytes) is refused with a `FormatError` naming the line.
  */
 export async function* readByteLineBatches(
   chunks: AsyncIterable<Uint8Array | string>,
+  options: LineOptions = {},
 ): AsyncGenerator<ByteLines> {
+  const limit = options.maxLineLength ?? MAX_LINE_LENGTH;
   const encoder = new TextEncoder();
-  let carry: Uint8Array = new Uint8Array(0);
+  // Bytes not yet ended by a newline, kept as pieces and joined once their line ends.
+  let carry: Uint8Array[] = [];
+  let carryLength = 0;
+  let linesBefore = 0;
   let first = true;
   for await (const chunk of chunks) {
-    const incoming = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-    let bytes = incoming;
-    if (carry.length > 0) {
-      bytes = new Uint8Array(carry.length + incoming.length);
-      bytes.set(carry);
-      bytes.set(incoming, carry.length);
-    }
+    let incoming = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
     if (first) {
-      if (bytes.length < 3) {
-        carry = bytes;
+      const head = joinBytes([...carry, incoming], carryLength + incoming.length);
+      carry = [];
+      carryLength = 0;
+      if (head.length < 3) {
+        carry = [head];
+        carryLength = head.length;
         continue;
       }
-      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      incoming = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;
       first = false;
     }
+    // Only the new bytes are searched: the carried ones are known to hold no newline.
+    if (incoming.indexOf(10) === -1) {
+      if (incoming.length > 0) carry.push(incoming);
+      carryLength += incoming.length;
+      if (carryLength > limit + 1) throw lineTooLong(linesBefore + 1, options);
+      continue;
+    }
+    const bytes =
+      carryLength > 0 ? joinBytes([...carry, incoming], carryLength + incoming.length) : incoming;
     const lineStarts: number[] = [];
     const lineEnds: number[] = [];
     let start = 0;
-    let newline = bytes.indexOf(10, start);
+    let newline = bytes.indexOf(10, carryLength);
     while (newline !== -1) {
+      const end = newline > start && bytes[newline - 1] === 13 ? newline - 1 : newline;
+      if (end - start > limit) throw lineTooLong(linesBefore + lineStarts.length + 1, options);
       lineStarts.push(start);
-      lineEnds.push(newline > start && bytes[newline - 1] === 13 ? newline - 1 : newline);
+      lineEnds.push(end);
       start = newline + 1;
       newline = bytes.indexOf(10, start);
     }
-    carry = bytes.subarray(start);
-    if (lineStarts.length > 0) yield { bytes, lineStarts, lineEnds };
+    linesBefore += lineStarts.length;
+    const rest = bytes.subarray(start);
+    carry = rest.length > 0 ? [rest] : [];
+    carryLength = rest.length;
+    if (carryLength > limit + 1) throw lineTooLong(linesBefore + 1, options);
+    yield { bytes, lineStarts, lineEnds };
   }
-  if (first && carry.length >= 3 && carry[0] === 0xef && carry[1] === 0xbb && carry[2] === 0xbf)
-    carry = carry.subarray(3);
-  if (carry.length > 0) {
-    yield {
-      bytes: carry,
-      lineStarts: [0],
-      lineEnds: [carry[carry.length - 1] === 13 ? carry.length - 1 : carry.length],
-    };
+  let rest = joinBytes(carry, carryLength);
+  if (first && rest.length >= 3 && rest[0] === 0xef && rest[1] === 0xbb && rest[2] === 0xbf)
+    rest = rest.subarray(3);
+  if (rest.length > 0) {
+    const end = rest[rest.length - 1] === 13 ? rest.length - 1 : rest.length;
+    if (end > limit) throw lineTooLong(linesBefore + 1, options);
+    yield { bytes: rest, lineStarts: [0], lineEnds: [end] };
   }
 }

@@ -28,3 +28,38 @@ describe('the site list for counter software', () => {
     expect(findSiteId(row?.attribute)).toBe('8c0f3f4e-3c4e-4c1e-9b55-0a3f1f8f2d11');
   });
 });
+
+describe('formula injection in CSV files the product writes', () => {
+  it('writes names a spreadsheet would run as formulas as text, and keeps negative numbers', () => {
+    const site = (id: string, name: string) => ({
+      id,
+      name,
+      latitude: -33.8688,
+      longitude: -151.2093,
+      directionOne: 'N',
+      directionTwo: 'S',
+      lanes: [],
+      timeZone: 'Australia/Sydney',
+    });
+    const text = siteListCsv([
+      site('a', '=HYPERLINK("http://evil.example","x")'),
+      site('b', '+1+1'),
+      site('c', '-2+3'),
+      site('d', '@SUM(A1)'),
+      site('e', '\t=1'),
+      site('f', 'Plain Road - east'),
+    ]);
+    const rows = text.split('\r\n').slice(3, 9);
+    // Each formula-like name gets a leading apostrophe (quoted where it holds a quote or comma);
+    // -33.868800 and -151.209300 stay plain negative numbers.
+    expect(rows).toEqual([
+      `"'=HYPERLINK(""http://evil.example"",""x"")",SID:a,-33.868800,-151.209300,N,S,0,,,Australia/Sydney,a`,
+      `'+1+1,SID:b,-33.868800,-151.209300,N,S,0,,,Australia/Sydney,b`,
+      `'-2+3,SID:c,-33.868800,-151.209300,N,S,0,,,Australia/Sydney,c`,
+      `'@SUM(A1),SID:d,-33.868800,-151.209300,N,S,0,,,Australia/Sydney,d`,
+      `'\t=1,SID:e,-33.868800,-151.209300,N,S,0,,,Australia/Sydney,e`,
+      `Plain Road - east,SID:f,-33.868800,-151.209300,N,S,0,,,Australia/Sydney,f`,
+    ]);
+    expect(readSiteList(text)[2]?.latitude).toBe('-33.868800');
+  });
+});

@@ -1,4 +1,4 @@
-import { splitCsvLine } from './csv.ts';
+import { csvField, splitCsvLine } from './csv.ts';
 
 /** One site as a counter operator loads it before a survey (docs/formats.md, section 6). */
 export interface SiteListEntry {
@@ -35,19 +35,14 @@ export function siteAttribute(siteId: string): string {
   return `SID:${siteId}`;
 }
 
-function field(value: string | number | null): string {
-  const text = value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The site list for counter software: a comment, a header row, then one site a row. */
 export function siteListCsv(entries: readonly SiteListEntry[]): string {
   const rows = entries.map((site) =>
     [
       site.name,
       site.attribute ?? siteAttribute(site.id),
-      site.latitude === null ? null : site.latitude.toFixed(6),
-      site.longitude === null ? null : site.longitude.toFixed(6),
+      site.latitude === null ? null : { number: site.latitude.toFixed(6) },
+      site.longitude === null ? null : { number: site.longitude.toFixed(6) },
       site.directionOne,
       site.directionTwo,
       site.lanes.length,
@@ -56,7 +51,7 @@ export function siteListCsv(entries: readonly SiteListEntry[]): string {
       site.timeZone,
       site.id,
     ]
-      .map(field)
+      .map(csvField)
       .join(','),
   );
   return [

@@ -79,4 +79,6 @@ export interface ReadOptions {
   sink: ObservationSink;
   /** What interval counters count in this file (bike or pedestrian counters); bike by default. */
   intervalMode?: 'bike' | 'pedestrian';
+  /** What an xlsx's entries may inflate to in all; `MAX_XLSX_INFLATED_BYTES` (200 MB) unless set. */
+  maxXlsxInflatedBytes?: number;
 }

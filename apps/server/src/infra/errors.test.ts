@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/testServer.ts';
+import { registerErrorHandling } from './errors.ts';
 
 describe('error responses', () => {
   let server: TestServer;
@@ -50,5 +52,25 @@ describe('error responses', () => {
     });
     expect(upload.status).toBe(415);
     expect(await upload.json()).toEqual({ status: 415, message: '415 Unsupported Media Type' });
+  });
+
+  it('answers the catalogue 500 when a route set a header that cannot be sent', async () => {
+    // A header may hold only Latin-1: 東 makes Node refuse it when the answer is written.
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app);
+    app.get('/download', (_request, reply) =>
+      reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', 'attachment; filename="東京.csv"')
+        .send(Buffer.from('a,b\n')),
+    );
+    const response = await app.inject({ method: 'GET', url: '/download' });
+    await app.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-disposition']).toBeUndefined();
+    expect(response.json()).toEqual({
+      status: 500,
+      message: "Looks like we can't connect to the server right now",
+    });
   });
 });

@@ -49,6 +49,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const body = errorBody(error);
     if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    // Headers the route set for the answer it meant (a download's name and length, its type)
+    // would spoil this one, or fail it again: Fastify would then answer its own error body.
+    for (const name of [
+      'content-disposition',
+      'content-length',
+      'content-type',
+      'content-encoding',
+    ])
+      reply.removeHeader(name);
     return reply.status(body.status).send(body);
   });
 }

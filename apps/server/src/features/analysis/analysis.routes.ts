@@ -5,6 +5,7 @@ import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
 import { summaryWorkbook } from './summaryWorkbook.ts';
+import { attachment } from '../../infra/http/attachment.ts';
 
 function parseFilter(text: string | undefined): FilterPayload {
   if (!text) return {};
@@ -62,7 +63,7 @@ export function registerAnalysisRoutes(router: Router, analysis: AnalysisService
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vehicles-${siteId}.csv"`)
+        .header('content-disposition', attachment(`vehicles-${siteId}.csv`))
         .send(Readable.from(all()));
     },
   });
@@ -96,7 +97,7 @@ export function registerAnalysisRoutes(router: Router, analysis: AnalysisService
       });
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="summary-${detail.site_id}.xlsx"`)
+        .header('content-disposition', attachment(`summary-${detail.site_id}.xlsx`))
         .send(workbook);
     },
   });

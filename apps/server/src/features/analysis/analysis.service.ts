@@ -9,7 +9,7 @@ import {
   type VehicleFilter,
 } from '@roadcount/analytics';
 import { findClassScheme, heavyClassIndexes, serverMessage } from '@roadcount/domain';
-import { LocalTimeConverter } from '@roadcount/formats';
+import { csvField, LocalTimeConverter } from '@roadcount/formats';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -280,7 +280,9 @@ export function createAnalysisService(deps: AnalysisDeps) {
       const filter = await siteFilter(site, payload);
       const local = new LocalTimeConverter(site.timeZone);
       const clock = { offsetAt: (utcMs: number) => local.offsetAt(utcMs) };
-      const siteFields = `${site.id},"${site.name.replace(/"/g, '""')}",${site.latitude ?? ''},${site.longitude ?? ''}`;
+      const siteFields = [site.id, site.name, site.latitude, site.longitude]
+        .map(csvField)
+        .join(',');
       yield `${CSV_HEADER}\n`;
       // One batch at a time: a long export never holds every line at once.
       for await (const batch of deps.siteData.vehicleBatches(site.id)) {

@@ -6,6 +6,7 @@ import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
+import { attachment } from '../../infra/http/attachment.ts';
 
 /**
  * GET /api/files/{id}/download?token=...: the raw file as uploaded. The token comes from the
@@ -52,13 +53,9 @@ export function registerFileRoutes(
         row: user,
       };
       const file = await deps.access.file(viewer, 'files.read', fileId);
-      const safeName = file.fileName.replace(/["\\\r\n]/g, '_');
       return reply
         .header('content-type', 'application/octet-stream')
-        .header(
-          'content-disposition',
-          `attachment; filename="${safeName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-        )
+        .header('content-disposition', attachment(file.fileName))
         .header('content-length', String(file.sizeBytes))
         .send(await deps.blobs.getStream(file.s3Key));
     },

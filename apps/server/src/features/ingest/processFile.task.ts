@@ -92,6 +92,7 @@ export function createProcessFileHandler(deps: {
   sites: SiteMatchingRepository;
   siteData: SiteData;
   queue: TaskQueue;
+  xlsxMaxInflatedBytes?: number;
 }) {
   return async function processFile(
     task: Job<'process_file' | 'process_national_platform_file'>,
@@ -176,6 +177,9 @@ export function createProcessFileHandler(deps: {
       const upload = pacedBy(await deps.siteData.rawUpload(file.s3Key), outputsDrained);
       summary = await readCounterFile(upload, {
         fileName: file.fileName,
+        ...(deps.xlsxMaxInflatedBytes === undefined
+          ? {}
+          : { maxXlsxInflatedBytes: deps.xlsxMaxInflatedBytes }),
         resolveSite: async (fromFile) => {
           // SPEC matching order: a SID or coordinates in the upload's description count too.
           const description =

@@ -5,6 +5,7 @@ import type { Access } from '../../infra/access/access.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import type { Router } from '../../infra/http/route.ts';
 import type { SitesRepository } from './sites.repository.ts';
+import { attachment } from '../../infra/http/attachment.ts';
 
 /** At most this many sites a list: a survey's worth, and a bounded query. */
 export const SITE_LIST_MAX = 500;
@@ -74,7 +75,7 @@ export function registerSiteListRoutes(
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="roadcount-site-list-${day}.csv"`)
+        .header('content-disposition', attachment(`roadcount-site-list-${day}.csv`))
         .send(text);
     },
   });

@@ -5,6 +5,7 @@ import type { UserSource, Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
 import type { SurveysService } from './surveys.service.ts';
+import { attachment } from '../../infra/http/attachment.ts';
 
 /**
  * GET /api/surveys/{id}/site-file.csv: the survey's site list for counter software
@@ -52,10 +53,7 @@ export function registerSurveyRoutes(
       const file = await deps.service.siteFile(reader, surveyId);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`,
-        )
+        .header('content-disposition', attachment(file.fileName))
         .send(file.text);
     },
   });

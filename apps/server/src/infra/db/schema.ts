@@ -230,6 +230,11 @@ export const tasks = pgTable(
     runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
     /** While in progress: the claim lapses then, and another worker may take the task. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /**
+     * While in progress: the worker holding the lease, `<host>/<pid>/<run>`, so that a process
+     * restarted on the same host takes back at once the tasks its previous run left.
+     */
+    leaseHolder: text('lease_holder'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     createdOn: createdOn(),
     updatedAt: updatedAt(),

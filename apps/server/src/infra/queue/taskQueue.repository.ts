@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, like, sql } from 'drizzle-orm';
 import type { TaskFunction } from '@roadcount/domain';
 import type { Database } from '../db/database.ts';
 import { tasks } from '../db/schema.ts';
@@ -15,8 +15,15 @@ import {
 /**
  * The task table is the queue (SPEC section 3): QD queued → PR in progress → CM completed or ER
  * error. Claims use FOR UPDATE SKIP LOCKED so that any number of workers share it, each task
- * going to one; a task whose worker died is claimed again once its lease lapses.
+ * going to one; a task whose worker died is claimed again once its lease lapses. The worker
+ * renews its lease while it runs the task, and only the claim that holds it (the row's
+ * `attempts` as claimed) may complete or fail it.
  */
+/** The task, still in progress under the claim that answered `task` (fencing a stale worker). */
+function held(task: Pick<TaskRow, 'id' | 'attempts'>) {
+  return and(eq(tasks.id, task.id), eq(tasks.state, 'PR'), eq(tasks.attempts, task.attempts));
+}
+
 export function createTaskQueue(db: Database) {
   async function announce(row: TaskRow | undefined): Promise<void> {
     if (!row) return;
@@ -70,6 +77,7 @@ export function createTaskQueue(db: Database) {
     async claim(
       functions: readonly string[],
       leaseMs: number = TASK_LEASE_MS,
+      holder: string | null = null,
     ): Promise<TaskRow | null> {
       if (functions.length === 0) return null;
       const runnable = sql.join(
@@ -79,7 +87,7 @@ export function createTaskQueue(db: Database) {
       const leaseUntil = new Date(Date.now() + leaseMs);
       const answer = await db.execute(sql`
         update ${tasks} set state = 'PR', attempts = ${tasks.attempts} + 1,
-          lease_until = ${leaseUntil.toISOString()}, updated_at = now()
+          lease_until = ${leaseUntil.toISOString()}, lease_holder = ${holder}, updated_at = now()
         where ${tasks.id} = (
           select ${tasks.id} from ${tasks}
           where ${tasks.functionName} in (${runnable})
@@ -99,6 +107,48 @@ export function createTaskQueue(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * Extends the lease of a task the caller still holds (heartbeat); false when the claim was
+     * lost (the lease lapsed and another worker took the task, or it ended).
+     */
+    async renew(task: TaskRow, leaseMs: number = TASK_LEASE_MS): Promise<boolean> {
+      const rows = await db
+        .update(tasks)
+        .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+        .where(held(task))
+        .returning({ id: tasks.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Tasks in progress whose holder, on `host`, `isGone` says no longer runs (a process of the
+     * same host killed and restarted): their leases end now, so that they are claimed again at
+     * once instead of when the lease would lapse. Answers how many.
+     */
+    async releaseOrphans(host: string, isGone: (holder: string) => boolean): Promise<number> {
+      const running = await db
+        .select({ id: tasks.id, holder: tasks.leaseHolder })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.state, 'PR'),
+            like(tasks.leaseHolder, `${host.replace(/[\\%_]/g, '\\$&')}/%`),
+            gt(tasks.leaseUntil, new Date()),
+          ),
+        );
+      let released = 0;
+      for (const { id, holder } of running) {
+        if (holder === null || !isGone(holder)) continue;
+        const rows = await db
+          .update(tasks)
+          .set({ leaseUntil: new Date(Date.now() - 1), updatedAt: new Date() })
+          .where(and(eq(tasks.id, id), eq(tasks.state, 'PR'), eq(tasks.leaseHolder, holder)))
+          .returning({ id: tasks.id });
+        released += rows.length;
+      }
+      return released;
+    },
+
     async complete(
       task: TaskRow,
       message: string,
@@ -107,7 +157,7 @@ export function createTaskQueue(db: Database) {
       const [row] = await db
         .update(tasks)
         .set({ state: 'CM', message, result, leaseUntil: null, updatedAt: new Date() })
-        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .where(held(task))
         .returning();
       await announce(row);
       return row;
@@ -129,7 +179,7 @@ export function createTaskQueue(db: Database) {
                 updatedAt: new Date(),
               },
         )
-        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .where(held(task))
         .returning();
       await announce(row);
       return row;

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskFunction } from '@roadcount/domain';
 import { checkedJob, type Job } from './jobs.ts';
-import type { TaskQueue, TaskRow } from './taskQueue.ts';
+import { TASK_LEASE_MS, type TaskQueue, type TaskRow } from './taskQueue.ts';
 
 export interface TaskOutcome {
   message: string;
@@ -19,9 +21,37 @@ export class PermanentTaskError extends Error {
   override name = 'PermanentTaskError';
 }
 
+/** This process's worker identity, `<host>/<pid>/<run>`: what a claim records as its holder. */
+export const WORKER_HOLDER = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
+
+/** Whether the process `pid` of this host still runs. */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a lease holder of this host is a process that no longer runs: this process's own
+ * earlier run (the same pid after a restart in a container, another run id), or a pid gone.
+ */
+export function holderGone(holder: string, self: string = WORKER_HOLDER): boolean {
+  const [host, pid, run] = holder.split('/');
+  const [ownHost, ownPid, ownRun] = self.split('/');
+  if (host !== ownHost || pid === undefined || !/^\d+$/.test(pid)) return false;
+  if (pid === ownPid) return run !== ownRun;
+  return !processRuns(Number(pid));
+}
+
 export interface Worker {
   /** Runs one task if one is ready; answers whether it did. */
   runOnce: () => Promise<boolean>;
+  /** Frees the tasks this host's dead workers held (done once when the worker starts). */
+  recoverOrphans: () => Promise<number>;
   wake: () => void;
   stop: () => Promise<void>;
 }
@@ -39,8 +69,14 @@ export function startWorker(options: {
   listen?: (callback: () => void) => Promise<() => Promise<void>>;
   pollMs?: number;
   autoStart?: boolean;
+  /** How long a claim lasts without renewal; renewed every third of it while a task runs. */
+  leaseMs?: number;
+  /** Recorded as the lease holder; this process's identity by default. */
+  holder?: string;
 }): Worker {
   const { queue, handlers, log } = options;
+  const leaseMs = options.leaseMs ?? TASK_LEASE_MS;
+  const holder = options.holder ?? WORKER_HOLDER;
   const onChange = options.onChange ?? (() => Promise.resolve());
   let stopped = false;
   let wakeUp: (() => void) | undefined;
@@ -60,9 +96,23 @@ export function startWorker(options: {
 
   async function runOnce(): Promise<boolean> {
     // Only tasks with a handler here are claimed, so the lookup always finds one.
-    const task = await queue.claim(runnable);
+    const task = await queue.claim(runnable, leaseMs, holder);
     if (!task) return false;
     await onChange(task);
+    // Heartbeat: the lease is renewed well inside its length for as long as the task runs.
+    let lost = false;
+    const heartbeat = setInterval(() => {
+      queue.renew(task, leaseMs).then(
+        (held) => {
+          if (!held && !lost) {
+            lost = true;
+            log.warn({ taskId: task.id }, 'the task’s lease was lost: another worker holds it');
+          }
+        },
+        (error: unknown) => log.error({ err: error, taskId: task.id }, 'lease renewal failed'),
+      );
+    }, leaseMs / 3);
+    heartbeat.unref();
     let changed: TaskRow | undefined;
     try {
       const outcome = await runChecked(task, task.functionName as TaskFunction);
@@ -74,12 +124,29 @@ export function startWorker(options: {
       if (final) log.warn({ taskId: task.id, task: task.functionName }, message);
       else log.error({ err: error, taskId: task.id }, 'task failed; it will be retried');
       changed = await queue.fail(task, message, final);
+    } finally {
+      clearInterval(heartbeat);
     }
+    // Nothing changed: another worker claimed the task after this one's lease lapsed.
     if (changed) await onChange(changed);
+    else log.warn({ taskId: task.id }, 'the task was not ended: another worker holds it');
     return true;
   }
 
+  async function recoverOrphans(): Promise<number> {
+    const released = await queue.releaseOrphans(holder.split('/')[0] ?? '', (other) =>
+      holderGone(other, holder),
+    );
+    if (released > 0) log.warn({ released }, 'took back tasks a stopped worker of this host held');
+    return released;
+  }
+
   async function loopUntilStopped() {
+    try {
+      await recoverOrphans();
+    } catch (error) {
+      log.error({ err: error }, 'worker could not take back orphaned tasks');
+    }
     while (!stopped) {
       let worked = false;
       try {
@@ -108,6 +175,7 @@ export function startWorker(options: {
   }
   return {
     runOnce,
+    recoverOrphans,
     wake,
     stop: async () => {
       stopped = true;

@@ -106,4 +106,10 @@ describe('summary CSV', () => {
       '"High Street, north",51.5,-0.12,2026-11-20,7,1000,45,54,50,12.5,8',
     );
   });
+
+  it('writes a name a spreadsheet would run as a formula as text, longitude still a number', () => {
+    const csv = summaryCsv([{ ...site, name: '=cmd|calc' }], 'metric', ['Name']);
+    // The apostrophe makes the cell text; -0.12 stays a negative number.
+    expect(csv.split('\n')[1]).toBe("'=cmd|calc,51.5,-0.12,2026-11-20,7,1000,45,54,50,12.5,8");
+  });
 });

@@ -1,5 +1,6 @@
 import type { MapLayer } from '@roadcount/domain';
 import type { MapSite } from './api/mapApi.ts';
+import { csvField } from '@roadcount/formats/csv';
 
 export type Units = 'metric' | 'imperial';
 
@@ -146,10 +147,9 @@ export function insidePolygon(point: [number, number], polygon: [number, number]
   return inside;
 }
 
+/** Figures to two decimals; text made safe to open in a spreadsheet (a name like `=1+1`). */
 function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  const text = typeof value === 'number' ? String(Math.round(value * 100) / 100) : value;
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvField(typeof value === 'number' ? Math.round(value * 100) / 100 : value);
 }
 
 /** The summary CSV of the visible sites' figures, speeds in the user's unit. */

@@ -1,0 +1,202 @@
+// npm run bench:abuse — what a careless user or an attacker sends, against a running server
+// started as `npm start` runs it (issue 24): a counter file of one 200 MB line, xlsx bombs whose
+// shared strings inflate to 1 GB (stated honestly, and stated as 100 bytes), and a GraphQL
+// request of many aliased siteDetail fields. For each: the time to refuse it and the server's
+// peak resident memory over idle. Prints figures, asserts nothing; the last line is the RESULT.
+// BENCH_ABUSE_LINE_MB (200) sets the long line's size, BENCH_ABUSE_ALIASES (200; 0 skips it)
+// the aliases.
+import { createWriteStream, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { constants, deflateRawSync } from 'node:zlib';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { dropDatabases, startServer } from './support.ts';
+
+const LINE_MB = Number(process.env.BENCH_ABUSE_LINE_MB ?? 200);
+const ALIASES = Number(process.env.BENCH_ABUSE_ALIASES ?? 200);
+const workDir = mkdtempSync(join(tmpdir(), 'roadcount-bench-abuse-'));
+
+/** One entry, deflated, in a zip that states `statedSize` as its inflated size. */
+function zipOf(name: string, data: Buffer, statedSize: number): Buffer {
+  const nameBytes = Buffer.from(name);
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(statedSize, 22);
+  local.writeUInt16LE(nameBytes.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  local.copy(central, 6, 4, 30);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + nameBytes.length, 12);
+  end.writeUInt32LE(local.length + nameBytes.length + data.length, 16);
+  return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
+}
+
+/** Deflated spaces inflating to `mebibytes` MiB: one sync-flushed MiB block repeated. */
+function deflatedSpaces(mebibytes: number): Buffer {
+  const block = deflateRawSync(Buffer.alloc(1024 * 1024, 0x20), {
+    finishFlush: constants.Z_SYNC_FLUSH,
+  });
+  return Buffer.concat([
+    ...Array.from({ length: mebibytes }, () => block),
+    deflateRawSync(Buffer.alloc(0)),
+  ]);
+}
+
+async function writeLongLine(path: string, megabytes: number) {
+  const out = createWriteStream(path);
+  const chunk = Buffer.alloc(1024 * 1024, 0x78);
+  for (let written = 0; written < megabytes; written += 1)
+    if (!out.write(chunk)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+}
+
+const server = await startServer(workDir);
+// The demo organisation's files are processed after start: idle is once the peak stops growing.
+let idleMb = server.peakRssMb();
+for (let still = 0, waited = 0; still < 10 && waited < 300; waited += 1) {
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const now = server.peakRssMb();
+  still = now > idleMb + 1 ? 0 : still + 1;
+  idleMb = now;
+}
+console.log(`server idle: peak RSS ${idleMb.toFixed(0)} MB`);
+
+// Task state changes of each file, with the time they arrived.
+const events = new Map<string, { state: string; at: number }[]>();
+let wake = () => {};
+const client = createClient({
+  url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
+  webSocketImpl: WebSocket,
+  connectionParams: { authorization: `Bearer ${server.access}` },
+  retryAttempts: 0,
+  lazy: false,
+});
+client.subscribe<{ task_tracking_updated: { state: string; file_id: string | null } }>(
+  { query: 'subscription { task_tracking_updated { state file_id } }' },
+  {
+    next: ({ data }) => {
+      const task = data?.task_tracking_updated;
+      if (!task?.file_id) return;
+      events.set(task.file_id, [
+        ...(events.get(task.file_id) ?? []),
+        { state: task.state, at: performance.now() },
+      ]);
+      wake();
+    },
+    error: () => undefined,
+    complete: () => undefined,
+  },
+);
+await new Promise((resolve) => setTimeout(resolve, 500));
+
+const FILE_ERROR = `query($id: ID!) { getTrafficDataFile(id: $id) { logs { processing_error } } }`;
+
+/** Uploads a file and waits for its task to end: seconds from its start (PR) to its end. */
+async function refuse(label: string, path: string, kind: string) {
+  const form = new FormData();
+  form.append('file-0', await openAsBlob(path), path.split('/').at(-1));
+  form.append('kind', kind);
+  form.append('force', 'true');
+  const uploadStarted = performance.now();
+  const response = await fetch(`${server.url}/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.access}` },
+    body: form,
+  });
+  const uploadSeconds = (performance.now() - uploadStarted) / 1000;
+  const { files } = (await response.json()) as { files: { id: string }[] };
+  const id = files[0]?.id ?? '';
+  const deadline = performance.now() + 600_000;
+  let ended: { state: string; at: number } | undefined;
+  while (!ended && performance.now() < deadline) {
+    ended = events.get(id)?.find((event) => event.state === 'ER' || event.state === 'CM');
+    if (!ended)
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        setTimeout(resolve, 500);
+      });
+  }
+  const started = events.get(id)?.find((event) => event.state === 'PR');
+  const seconds = ended && started ? (ended.at - started.at) / 1000 : Number.NaN;
+  const answer = await fetch(`${server.url}/gql/v1/graphql/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+    body: JSON.stringify({ query: FILE_ERROR, variables: { id } }),
+  });
+  const { data } = (await answer.json()) as {
+    data?: { getTrafficDataFile?: { logs?: { processing_error?: string | null } } };
+  };
+  const message = data?.getTrafficDataFile?.logs?.processing_error ?? '(none)';
+  const overIdle = server.peakRssMb() - idleMb;
+  console.log(
+    `${label}: upload ${uploadSeconds.toFixed(1)} s, task ${ended?.state ?? 'did not end'} in ${seconds.toFixed(2)} s, peak RSS +${overIdle.toFixed(0)} MB over idle: ${message.slice(0, 160)}`,
+  );
+  return { seconds, overIdle };
+}
+
+const results: Record<string, { seconds: number; overIdle: number }> = {};
+try {
+  const longLine = join(workDir, 'one-long-line.csv');
+  await writeLongLine(longLine, LINE_MB);
+  results.longLine = await refuse(`${LINE_MB} MB without a newline`, longLine, 'vehicle');
+  rmSync(longLine);
+
+  const spaces = deflatedSpaces(1024);
+  const honest = join(workDir, 'bomb-stated.xlsx');
+  writeFileSync(honest, zipOf('xl/sharedStrings.xml', spaces, 1024 * 1024 * 1024));
+  results.bombStated = await refuse('xlsx bomb, 1 GB stated', honest, 'national');
+  const lying = join(workDir, 'bomb-lying.xlsx');
+  writeFileSync(lying, zipOf('xl/sharedStrings.xml', spaces, 100));
+  results.bombLying = await refuse('xlsx bomb, 1 GB stated as 100 bytes', lying, 'national');
+
+  if (ALIASES > 0) {
+    const sites = await fetch(`${server.url}/gql/v1/graphql/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+      body: JSON.stringify({ query: '{ sites(page_size: 1) { sites { id } } }' }),
+    });
+    const siteId = ((await sites.json()) as { data: { sites: { sites: { id: string }[] } } }).data
+      .sites.sites[0]?.id;
+    const fields = Array.from(
+      { length: ALIASES },
+      (_, index) => `a${index}: siteDetail(siteId: "${siteId}") { bins }`,
+    ).join(' ');
+    const started = performance.now();
+    const abort = AbortSignal.timeout(120_000);
+    const answer = await fetch(`${server.url}/gql/v1/graphql/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.access}` },
+      body: JSON.stringify({ query: `{ ${fields} }` }),
+      signal: abort,
+    }).catch((error: unknown) => ({ status: 0, text: () => Promise.resolve(String(error)) }));
+    const body = await answer.text();
+    const seconds = (performance.now() - started) / 1000;
+    const overIdle = server.peakRssMb() - idleMb;
+    results.aliases = { seconds, overIdle };
+    console.log(
+      `${ALIASES} aliased siteDetail fields: status ${answer.status}, ${(body.length / 1024).toFixed(0)} KB in ${seconds.toFixed(2)} s, peak RSS +${overIdle.toFixed(0)} MB over idle: ${body.slice(0, 160)}`,
+    );
+  }
+} finally {
+  await client.dispose();
+  await server.close();
+  await dropDatabases();
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+const slowest = Math.max(...Object.values(results).map((result) => result.seconds));
+const peak = Math.max(...Object.values(results).map((result) => result.overIdle));
+console.log(
+  `RESULT abuse: slowest refusal ${slowest.toFixed(2)} s, peak RSS +${peak.toFixed(0)} MB over idle (goal: under 2 s each, under 300 MB)`,
+);

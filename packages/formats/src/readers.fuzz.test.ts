@@ -1,0 +1,215 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { checkSiteImport, siteImportTemplate } from '@roadcount/domain';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FormatError } from './formatError.ts';
+import { readCounterFile } from './readCounterFile.ts';
+
+/**
+ * Property-based tests: every counter-file reader (format recognised from the content) and the
+ * sites CSV import are fed the fixtures mutated at random, cut into random chunks. Each input is
+ * read or refused with a FormatError naming the file; nothing else may be thrown, and nothing may
+ * hang. FUZZ_RUNS sets the number of inputs per property (CI: a few hundred; `npm run fuzz`: a
+ * million in all), and the counts and the slowest input are printed.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const FILE = 'fuzzed.csv';
+
+const fixtures = join(import.meta.dirname, '..', 'fixtures');
+const texts = ['ok', 'not-ok'].flatMap((folder) =>
+  readdirSync(join(fixtures, folder))
+    .filter((name) => !name.endsWith('.xlsx'))
+    .map((name) => readFileSync(join(fixtures, folder, name))),
+);
+const workbook = readFileSync(join(fixtures, 'ok', 'national.xlsx'));
+
+type Edit =
+  | { kind: 'byte'; at: number; value: number }
+  | { kind: 'insert'; at: number; text: string }
+  | { kind: 'delete'; at: number; length: number }
+  | { kind: 'repeatLine'; at: number; times: number }
+  | { kind: 'cut'; at: number };
+
+const position = fc.double({ min: 0, max: 1, noNaN: true });
+const edit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({
+    kind: fc.constant('byte' as const),
+    at: position,
+    value: fc.integer({ min: 0, max: 255 }),
+  }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: position,
+    text: fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(
+        ',',
+        '"',
+        '\n',
+        '\r\n',
+        '-',
+        '9999999999',
+        'NaN',
+        '1e308',
+        '',
+        '\uFEFF',
+        'é',
+        '東京',
+        ':',
+      ),
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    at: position,
+    length: fc.integer({ min: 1, max: 40 }),
+  }),
+  fc.record({
+    kind: fc.constant('repeatLine' as const),
+    at: position,
+    times: fc.integer({ min: 1, max: 50 }),
+  }),
+  fc.record({ kind: fc.constant('cut' as const), at: position }),
+);
+
+/**
+ * Inputs are kept under 1 MB: repeating a line of a file without newlines repeats the whole
+ * file, and a few such edits made 55 MB inputs, which measure throughput, not robustness.
+ */
+const MAX_INPUT_BYTES = 1024 * 1024;
+
+function mutate(source: Buffer, edits: Edit[]): Buffer {
+  let bytes = Buffer.from(source);
+  for (const change of edits) {
+    const at = Math.floor(change.at * bytes.length);
+    if (change.kind === 'byte' && bytes.length > 0) {
+      bytes[Math.min(at, bytes.length - 1)] = change.value;
+    } else if (change.kind === 'insert') {
+      bytes = Buffer.concat([bytes.subarray(0, at), Buffer.from(change.text), bytes.subarray(at)]);
+    } else if (change.kind === 'delete') {
+      bytes = Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + change.length)]);
+    } else if (change.kind === 'repeatLine') {
+      const start = bytes.lastIndexOf(10, at) + 1;
+      const end = bytes.indexOf(10, at);
+      const line = bytes.subarray(start, end === -1 ? bytes.length : end + 1);
+      const repeated = Buffer.concat(Array.from({ length: change.times }, () => line));
+      bytes = Buffer.concat([bytes.subarray(0, start), repeated, bytes.subarray(start)]);
+    } else if (change.kind === 'cut') {
+      bytes = bytes.subarray(0, at);
+    }
+    if (bytes.length > MAX_INPUT_BYTES) bytes = bytes.subarray(0, MAX_INPUT_BYTES);
+  }
+  return bytes;
+}
+
+/** The bytes cut at the given fractions: readers meet lines and characters split anywhere. */
+function chunked(bytes: Buffer, cuts: number[]): Buffer[] {
+  const points = [...new Set(cuts.map((cut) => Math.floor(cut * bytes.length)))].sort(
+    (a, b) => a - b,
+  );
+  const chunks: Buffer[] = [];
+  let start = 0;
+  for (const point of [...points, bytes.length]) {
+    if (point > start) chunks.push(bytes.subarray(start, point));
+    start = Math.max(start, point);
+  }
+  return chunks;
+}
+
+const tally = { read: 0, refused: 0, refusedNamingLine: 0, slowestMs: 0, slowest: '' };
+
+/** Keeps the slowest input's time, and what it was, to print at the end. */
+function timed(started: number, describe: () => string) {
+  const ms = performance.now() - started;
+  if (ms > tally.slowestMs) {
+    tally.slowestMs = ms;
+    tally.slowest = describe();
+  }
+}
+
+async function readOrRefuse(chunks: Buffer[], describe: () => string): Promise<void> {
+  const started = performance.now();
+  try {
+    await readCounterFile(Readable.from(chunks), {
+      fileName: FILE,
+      resolveSite: () =>
+        Promise.resolve({ timeZone: 'Europe/London', laneDirections: { 1: 1, 2: 5 } }),
+      sink: { vehicle: () => undefined, interval: () => undefined },
+    });
+    tally.read += 1;
+  } catch (error) {
+    // The one refusal a reader may give: a FormatError that names the file.
+    if (!(error instanceof FormatError)) throw error;
+    expect(error.message.startsWith(`${FILE}: `) || error.message.startsWith(`${FILE}, `)).toBe(
+      true,
+    );
+    tally.refused += 1;
+    if (error.location.line !== undefined) {
+      expect(error.location.line).toBeGreaterThanOrEqual(1);
+      tally.refusedNamingLine += 1;
+    }
+  } finally {
+    timed(started, describe);
+  }
+}
+
+const cuts = fc.array(position, { maxLength: 8 });
+
+describe('counter-file readers fed mutated fixtures', () => {
+  it('read or refuse with a FormatError naming the file, whatever the text files hold', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...texts),
+        fc.array(edit, { minLength: 1, maxLength: 6 }),
+        cuts,
+        async (source, edits, at) =>
+          readOrRefuse(chunked(mutate(source, edits), at), () =>
+            JSON.stringify({ fixture: texts.indexOf(source), edits, at }),
+          ),
+      ),
+      { numRuns: RUNS },
+    );
+  }, 3_600_000);
+
+  it('read or refuse a national-platform xlsx with bytes changed or cut', async () => {
+    const byteEdit = fc.oneof(
+      fc.record({
+        kind: fc.constant('byte' as const),
+        at: position,
+        value: fc.integer({ min: 0, max: 255 }),
+      }),
+      fc.record({ kind: fc.constant('cut' as const), at: position }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(byteEdit, { minLength: 1, maxLength: 4 }),
+        cuts,
+        async (edits, at) =>
+          readOrRefuse(chunked(mutate(workbook, edits), at), () =>
+            JSON.stringify({ xlsx: true, edits, at }),
+          ),
+      ),
+      { numRuns: Math.max(20, Math.floor(RUNS / 5)) },
+    );
+  }, 3_600_000);
+
+  it('import sites from a mutated CSV with errors naming a row, never a crash', () => {
+    const template = Buffer.from(siteImportTemplate());
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 6 }), (edits) => {
+        const started = performance.now();
+        const { errors } = checkSiteImport(mutate(template, edits).toString('utf8'), ['Existing']);
+        for (const problem of errors) expect(problem.message.length).toBeGreaterThan(0);
+        timed(started, () => `site import ${JSON.stringify(edits)}`);
+      }),
+      { numRuns: RUNS },
+    );
+    const inputs = RUNS * 2 + Math.max(20, Math.floor(RUNS / 5));
+    // What `npm run fuzz` reports: inputs tried, crashes (any failure stops the run above).
+    console.log(
+      `FUZZ inputs=${inputs} read=${tally.read} refused=${tally.refused} refused_naming_line=${tally.refusedNamingLine} crashes=0 slowest_ms=${tally.slowestMs.toFixed(1)} slowest_input=${tally.slowest.slice(0, 400)}`,
+    );
+  }, 3_600_000);
+});
