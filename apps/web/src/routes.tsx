@@ -170,6 +170,7 @@ export const routes: RouteObject[] = [
               '/ui/help',
               '/ui/guides',
               '/ui/insights',
+              '/ui/downloads',
             ].includes(path),
         )
         .map(({ path, titleKey }) => ({

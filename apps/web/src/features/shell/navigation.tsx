@@ -1,3 +1,4 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import BadgeIcon from '@mui/icons-material/Badge';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlineOutlined';
@@ -42,6 +43,7 @@ export const NAVIGATION: NavigationEntry[] = [
   { labelKey: 'surveys.nav', path: '/ui/surveys', icon: <EventNoteIcon /> },
   { labelKey: 'nav.management', path: '/ui/file-management', icon: <FolderOpenIcon /> },
   { labelKey: 'nav.insights', path: '/ui/insights', icon: <InsightsIcon /> },
+  { labelKey: 'nav.downloads', path: '/ui/downloads', icon: <DownloadIcon /> },
   { labelKey: 'nav.roadstuds', path: '/ui/roadstuds', icon: <SettingsInputAntennaIcon /> },
   { labelKey: 'nav.gateways', path: '/ui/gateways', icon: <RouterIcon /> },
   { labelKey: 'nav.hardware', path: '/ui/hardware', icon: <MemoryIcon /> },
