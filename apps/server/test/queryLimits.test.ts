@@ -41,20 +41,20 @@ describe('GraphQL cost limits', () => {
     );
     // Each field costs 100 + 3 selections = 103; 200 × 103 = 20,600.
     expect(messages).toContain(
-      'The query was refused: it costs 20600, more than the 500 allowed (a site-detail or map field costs 100). Ask for less in each request.',
+      'The query was refused: it costs 20600, more than the 1000 allowed (a site-detail or map field costs 100). Ask for less in each request.',
     );
   });
 
-  it('refuses five site scans within the alias limit by their cost', async () => {
-    // 5 × (100 + 3) = 515 > 500; four would cost 412 and run.
-    const { status, body } = await graphql(server, aliasedSiteDetails(5), { token });
+  it('refuses ten site scans within the alias limit by their cost', async () => {
+    // 10 × (100 + 3) = 1030 > 1000; nine would cost 927 and run.
+    const { status, body } = await graphql(server, aliasedSiteDetails(10), { token });
     expect(status).toBe(400);
     expect(body.errors?.map((error) => error.message)).toEqual([
-      'The query was refused: it costs 515, more than the 500 allowed (a site-detail or map field costs 100). Ask for less in each request.',
+      'The query was refused: it costs 1030, more than the 1000 allowed (a site-detail or map field costs 100). Ask for less in each request.',
     ]);
-    const four = await graphql(server, aliasedSiteDetails(4), { token });
-    // Four run: the site does not exist, so each answers the catalogue's not-found.
-    expect(four.body.errors?.[0]?.message).not.toMatch(/refused/);
+    const nine = await graphql(server, aliasedSiteDetails(9), { token });
+    // Nine run: the site does not exist, so each answers the catalogue's not-found.
+    expect(nine.body.errors?.[0]?.message).not.toMatch(/refused/);
   });
 
   it('refuses a selection deeper than eight levels', async () => {

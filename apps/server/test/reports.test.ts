@@ -496,11 +496,11 @@ describe('reports', () => {
     const list = await text('event_list');
     expect(list).toEqual([
       'timestamp,lane,direction,class,site_id,site_name',
-      `2025-01-06T10:00:00.000+00:00,1,N,2,${handSiteId},"Hand Worked Lane"`,
-      `2025-01-07T08:00:00.000+00:00,1,N,2,${handSiteId},"Hand Worked Lane"`,
-      `2025-01-07T09:00:00.000+00:00,1,N,2,${handSiteId},"Hand Worked Lane"`,
-      `2025-01-07T17:00:00.000+00:00,2,S,2,${handSiteId},"Hand Worked Lane"`,
-      `2025-01-08T12:00:00.000+00:00,2,S,2,${handSiteId},"Hand Worked Lane"`,
+      `2025-01-06T10:00:00.000+00:00,1,N,2,${handSiteId},Hand Worked Lane`,
+      `2025-01-07T08:00:00.000+00:00,1,N,2,${handSiteId},Hand Worked Lane`,
+      `2025-01-07T09:00:00.000+00:00,1,N,2,${handSiteId},Hand Worked Lane`,
+      `2025-01-07T17:00:00.000+00:00,2,S,2,${handSiteId},Hand Worked Lane`,
+      `2025-01-08T12:00:00.000+00:00,2,S,2,${handSiteId},Hand Worked Lane`,
     ]);
   }, 60_000);
 

@@ -19,8 +19,8 @@ export const MAX_QUERY_ALIASES = 10;
  * every site's rollups costs SCAN_FIELD_COST instead of 1.
  */
 export const SCAN_FIELD_COST = 100;
-/** An operation's total cost: four scans and their selections, never the tens an attack asks. */
-export const MAX_QUERY_COST = 500;
+/** An operation's total cost: the five named parts of a site's page with room to spare, never the tens an attack asks. */
+export const MAX_QUERY_COST = 1000;
 /** The largest answer sent: a year of a site's detail is far less; an attack is far more. */
 export const MAX_ANSWER_BYTES = 64 * 1024 * 1024;
 
