@@ -134,9 +134,11 @@ export function SiteDetailScreen() {
   // A count site (bike or pedestrian counters only) shows what counts per interval have.
   const dataKinds = timeRange.data?.data_kinds ?? [];
   const countSite = dataKinds.length === 1 && dataKinds[0] === 'intervals';
+  // The direction choices come from every direction; without a direction filter this is the
+  // very query the count page makes, so react-query asks the server once.
   const allCountDirections = useCountSummary(
     siteId,
-    { ...payload, active_directions: null },
+    payload.active_directions ? { ...payload, active_directions: null } : payload,
     appliedFilters.aggregation,
     countSite,
   );
