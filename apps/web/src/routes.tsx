@@ -77,6 +77,35 @@ const uiScreens: { path: string; titleKey: string }[] = [
   { path: '/ui/analysis/site-detail/:siteId', titleKey: 'screens.siteDetail' },
 ];
 
+/** The screens of the /ui area that are built, below its guard. */
+const screens: RouteObject[] = [
+  // Every group of the /ui guard above may read its own profile.
+  { path: 'profile', element: <ProfilePage /> },
+  { path: 'analysis/map', element: <MapPage /> },
+  { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
+  { path: 'file-management', element: <FilesPage /> },
+  { path: 'site-list', element: <SitesPage /> },
+  { path: 'surveys', element: <SurveysPage /> },
+  { path: 'help', element: <HelpPage /> },
+  { path: 'guides', element: <GuidesPage /> },
+  { path: 'guides/:slug', element: <GuidesPage /> },
+  { path: 'definitions', element: <DefinitionsPage /> },
+  { path: 'definitions/:tab', element: <DefinitionsPage /> },
+  { path: 'insights', element: <InsightsPage /> },
+  { path: 'downloads', element: <DownloadsPage /> },
+  { path: 'insights/year-in-review', element: <YearInReviewPage /> },
+  {
+    // Uploading is for the organisation's admins, as the server decides too.
+    path: 'file-upload',
+    element: (
+      <RequireRole roles={ADMIN_TOOLS_ROLES}>
+        <UploadPage />
+      </RequireRole>
+    ),
+  },
+];
+const builtPaths = new Set(screens.map((screen) => screen.path));
+
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/auth/login" replace /> },
   {
@@ -132,47 +161,10 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Every group of the /ui guard above may read its own profile.
-      { path: 'profile', element: <ProfilePage /> },
-      { path: 'analysis/map', element: <MapPage /> },
-      { path: 'analysis/site-detail/:siteId', element: <SiteDetailPage /> },
-      { path: 'file-management', element: <FilesPage /> },
-      { path: 'site-list', element: <SitesPage /> },
-      { path: 'surveys', element: <SurveysPage /> },
-      { path: 'help', element: <HelpPage /> },
-      { path: 'guides', element: <GuidesPage /> },
-      { path: 'guides/:slug', element: <GuidesPage /> },
-      { path: 'definitions', element: <DefinitionsPage /> },
-      { path: 'definitions/:tab', element: <DefinitionsPage /> },
-      { path: 'insights', element: <InsightsPage /> },
-      { path: 'downloads', element: <DownloadsPage /> },
-      { path: 'insights/year-in-review', element: <YearInReviewPage /> },
-      {
-        // Uploading is for the organisation's admins, as the server decides too.
-        path: 'file-upload',
-        element: (
-          <RequireRole roles={ADMIN_TOOLS_ROLES}>
-            <UploadPage />
-          </RequireRole>
-        ),
-      },
+      ...screens,
+      // Screens of the navigation that no route above serves yet say they are coming.
       ...uiScreens
-        .filter(
-          ({ path }) =>
-            ![
-              '/ui/analysis/map',
-              '/ui/analysis/site-detail/:siteId',
-              '/ui/file-management',
-              '/ui/file-upload',
-              '/ui/site-list',
-              '/ui/surveys',
-              '/ui/definitions',
-              '/ui/help',
-              '/ui/guides',
-              '/ui/insights',
-              '/ui/downloads',
-            ].includes(path),
-        )
+        .filter(({ path }) => !builtPaths.has(path.slice('/ui/'.length)))
         .map(({ path, titleKey }) => ({
           path: path.slice('/ui/'.length),
           element: <ComingSoon titleKey={titleKey} />,
