@@ -75,9 +75,9 @@ describe('merging sites from the sites table', () => {
 
     const outbox = join(dataDir, 'outbox');
     const mail = readdirSync(outbox)
-      .map((name) => readFileSync(join(outbox, name), 'utf8'))
+      .map((name) => readFileSync(join(outbox, name), 'utf8').replace(/=\r?\n/g, ''))
       .find((text) => text.includes('Subject: Roadcount: sites merged into Birch Road'));
-    expect(mail).toContain('1 file(s) moved');
+    expect(mail).toContain('Files moved: 1.');
     expect(errors).toEqual([]);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import { SERVER_MESSAGES, type Role, serverMessage } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { users } from '../../infra/db/schema.ts';
 import { hashPassword, UNKNOWN_USER_HASH, verifyPassword } from '../../infra/auth/passwords.ts';
 import { assertAcceptablePassword } from './passwordPolicy.ts';
@@ -75,15 +76,22 @@ export function createAuthService(deps: {
       ),
     });
     const link = `${deps.publicUrl}/auth/password?token=${token}`;
-    const greeting = user.firstName ? `Hello ${user.firstName},` : 'Hello,';
-    const body =
+    const locale = mailLocale(user.preferences);
+    const paragraphs =
       purpose === 'reset'
-        ? `We received a request to reset the password of your Roadcount account (${user.username}).\n\nChoose a new password here; the link works once and for one hour:\n${link}\n\nIf you did not ask for this, you can ignore this email: your password stays as it is.`
-        : `An account has been created for you on Roadcount, with the username ${user.username}.\n\nChoose your password here; the link works once and for seven days:\n${link}`;
+        ? [
+            mailText(locale, 'passwordReset.request', { username: user.username }),
+            mailText(locale, 'passwordReset.link', { link }),
+            mailText(locale, 'passwordReset.ignore'),
+          ]
+        : [
+            mailText(locale, 'invite.created', { username: user.username }),
+            mailText(locale, 'invite.link', { link }),
+          ];
     await deps.mailer.send({
       to: user.email,
-      subject: purpose === 'reset' ? 'Reset your Roadcount password' : 'Your Roadcount account',
-      text: `${greeting}\n\n${body}\n\nRoadcount`,
+      subject: mailText(locale, purpose === 'reset' ? 'passwordReset.subject' : 'invite.subject'),
+      text: mailBody(locale, user.firstName, paragraphs),
       link,
     });
   }

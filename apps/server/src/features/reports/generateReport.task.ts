@@ -10,6 +10,7 @@ import {
 import type { UserSource, Viewer } from '../../infra/auth/viewer.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { mailBody, mailDateTime, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
@@ -317,12 +318,22 @@ export function createGenerateReportHandler(deps: {
       taskId: task.id,
     });
     const recipient = await deps.reports.recipient(report.userId);
-    if (recipient)
+    if (recipient) {
+      const locale = mailLocale(recipient.preferences);
+      const link = `${deps.publicUrl}/ui/downloads`;
       await deps.mailer.send({
         to: recipient.email,
-        subject: `Roadcount: your report ${fileName} is ready`,
-        text: `Your report ${fileName} is ready. Download it from ${deps.publicUrl}/ui/downloads until ${expiresAt.toISOString()}.\n`,
+        subject: mailText(locale, 'reportReady.subject', { file: fileName }),
+        text: mailBody(locale, recipient.firstName || recipient.username, [
+          mailText(locale, 'reportReady.done', {
+            file: fileName,
+            link,
+            expires: mailDateTime(locale, expiresAt),
+          }),
+        ]),
+        link,
       });
+    }
     return {
       message: `${fileName} is ready`,
       result: { reportId: report.id, sizeBytes, fileName },

@@ -171,7 +171,13 @@ export function createReportsRepository(db: Database) {
     async recipient(userId: string | null) {
       if (!userId) return undefined;
       const [row] = await db
-        .select({ email: users.email, isActive: users.isActive })
+        .select({
+          email: users.email,
+          isActive: users.isActive,
+          firstName: users.firstName,
+          username: users.username,
+          preferences: users.preferences,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row?.isActive ? row : undefined;

@@ -1,4 +1,5 @@
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
@@ -21,8 +22,8 @@ export function createDeleteSiteHandler(deps: {
   async function notify(
     task: Job<'delete_site'>,
     site: { id: string; name: string; ownerOrganisationId: string },
-    subject: string,
     text: string,
+    mail: { key: 'siteDeleted' | 'siteDeletedForGood'; params: Record<string, string> },
   ) {
     await deps.notifier.notify({
       organisationId: site.ownerOrganisationId,
@@ -37,7 +38,16 @@ export function createDeleteSiteHandler(deps: {
       taskId: task.id,
     });
     const user = await deps.sites.recipient(task.userId);
-    if (user) await deps.mailer.send({ to: user.email, subject, text });
+    if (!user) return;
+    const locale = mailLocale(user.preferences);
+    const params = { site: site.name, ...mail.params };
+    await deps.mailer.send({
+      to: user.email,
+      subject: mailText(locale, `${mail.key}.subject`, params),
+      text: mailBody(locale, user.firstName || user.username, [
+        mailText(locale, `${mail.key}.done`, params),
+      ]),
+    });
   }
 
   return async function deleteSite(task: Job<'delete_site'>): Promise<TaskOutcome> {
@@ -51,12 +61,10 @@ export function createDeleteSiteHandler(deps: {
     if (!permanent) {
       if (!site.deletedAt) await deps.sites.update(site.id, { deletedAt: new Date() });
       const message = `${site.name} is deleted; it can be restored from the deleted sites`;
-      await notify(
-        task,
-        site,
-        `Roadcount: ${site.name} is deleted`,
-        `${message} on the sites page: ${deps.publicUrl}/ui/site-list\n`,
-      );
+      await notify(task, site, message, {
+        key: 'siteDeleted',
+        params: { link: `${deps.publicUrl}/ui/site-list` },
+      });
       return { message, result: { siteId: site.id, permanent: false } };
     }
     // Restored since the request: the site is live again, so it stays.
@@ -68,7 +76,10 @@ export function createDeleteSiteHandler(deps: {
       files.map((file) => file.id),
     );
     const message = `${site.name} and its ${files.length} files are deleted permanently`;
-    await notify(task, site, `Roadcount: ${site.name} is deleted permanently`, `${message}.\n`);
+    await notify(task, site, message, {
+      key: 'siteDeletedForGood',
+      params: { files: String(files.length) },
+    });
     return { message, result: { siteId: site.id, permanent: true, files: files.length } };
   };
 }

@@ -1,5 +1,6 @@
 import { planSiteMerge } from '@roadcount/domain';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
@@ -57,10 +58,19 @@ export function createMergeSitesHandler(deps: {
     const user = await deps.sites.recipient(task.userId);
     if (user?.email) {
       const link = `${deps.publicUrl}/ui/analysis/site-detail/${target.id}`;
+      const locale = mailLocale(user.preferences);
       await deps.mailer.send({
         to: user.email,
-        subject: `Roadcount: sites merged into ${target.name}`,
-        text: `Hello ${user.firstName || user.username},\n\nThe merge you asked for is complete.\n\n${message}\n\nSee the site: ${link}\n`,
+        subject: mailText(locale, 'siteMerged.subject', { site: target.name }),
+        text: mailBody(locale, user.firstName || user.username, [
+          mailText(locale, 'siteMerged.done', {
+            site: target.name,
+            names,
+            files: movedFiles.toLocaleString(locale),
+            vehicles: vehicles.toLocaleString(locale),
+          }),
+          mailText(locale, 'siteMerged.link', { link }),
+        ]),
         link,
       });
     }

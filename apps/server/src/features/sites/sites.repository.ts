@@ -277,7 +277,12 @@ export function createSitesRepository(db: Database) {
     async recipient(userId: string | null) {
       if (!userId || !isUuid(userId)) return undefined;
       const [user] = await db
-        .select({ email: users.email, firstName: users.firstName, username: users.username })
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          username: users.username,
+          preferences: users.preferences,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return user;

@@ -191,6 +191,7 @@ export function createSurveysRepository(db: Database) {
           username: users.username,
           firstName: users.firstName,
           lastName: users.lastName,
+          preferences: users.preferences,
         })
         .from(users)
         .where(

@@ -19,6 +19,7 @@ import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
+import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type {
   SurveyRow,
   SurveySiteProgressRow,
@@ -276,40 +277,48 @@ export function createSurveysService(deps: {
     return { fileName: `roadcount-survey-${slug}-site-list.csv`, text };
   }
 
-  /** The assignee's email: the schedule in the text, the site file attached. */
-  async function mailAssignee(survey: SurveyRow) {
+  /**
+   * The assignee's email: the schedule in the text, the site file attached. In the assignee's
+   * language; a contractor without an account reads the language of whoever assigned them.
+   */
+  async function mailAssignee(survey: SurveyRow, assigner: Viewer) {
     let to = survey.contractorEmail;
     let name = survey.contractorName;
+    let locale = mailLocale(assigner.row.preferences);
     if (survey.assigneeUserId) {
       const user = await surveys.organisationUser(survey.organisationId, survey.assigneeUserId);
       to = user?.email ?? null;
       name = user ? (blank(`${user.firstName} ${user.lastName}`) ?? user.username) : null;
+      if (user) locale = mailLocale(user.preferences);
     }
     if (!to) return;
     const file = await siteFile(survey);
     const sites = await surveys.sitesForList(survey.id);
-    const lines = [
-      `Hello ${name ?? ''},`.replace(' ,', ','),
-      '',
-      `You are assigned the traffic survey "${survey.name}".`,
-      '',
-      `Schedule: ${survey.scheduledStart} to ${survey.scheduledEnd} (${surveyWindowDays(survey.scheduledStart, survey.scheduledEnd)} days, both included)`,
-      ...(survey.counterModel ? [`Counter: ${survey.counterModel}`] : []),
-      ...(survey.sensorSpacingM ? [`Sensor spacing: ${survey.sensorSpacingM} m`] : []),
-      `Sites (${sites.length}):`,
+    const link = `${deps.publicUrl}/ui/surveys`;
+    const say = (key: string, params: Record<string, string | number> = {}) =>
+      mailText(locale, `surveyAssigned.${key}`, params);
+    const dates = { start: survey.scheduledStart, end: survey.scheduledEnd };
+    const details = [
+      say('schedule', {
+        ...dates,
+        days: surveyWindowDays(survey.scheduledStart, survey.scheduledEnd),
+      }),
+      ...(survey.counterModel ? [say('counter', { model: survey.counterModel })] : []),
+      ...(survey.sensorSpacingM ? [say('spacing', { metres: survey.sensorSpacingM })] : []),
+      say('sites', { count: sites.length }),
       ...sites.map((site) => `  - ${site.name}`),
-      ...(survey.notes ? ['', `Notes: ${survey.notes}`] : []),
-      '',
-      `The attached site file (${file.fileName}) sets up each counter: give each counter the site's name and its attribute (SID:...), so that the files it records are matched to the site when uploaded.`,
-      '',
-      `Survey: ${deps.publicUrl}/ui/surveys`,
-      '',
     ];
     await deps.mailer.send({
       to,
-      subject: `Roadcount survey: ${survey.name}, ${survey.scheduledStart} to ${survey.scheduledEnd}`,
-      text: lines.join('\n'),
-      link: `${deps.publicUrl}/ui/surveys`,
+      subject: say('subject', { survey: survey.name, ...dates }),
+      text: mailBody(locale, name, [
+        say('assigned', { survey: survey.name }),
+        details.join('\n'),
+        ...(survey.notes ? [say('notes', { notes: survey.notes })] : []),
+        say('siteFile', { file: file.fileName }),
+        say('link', { link }),
+      ]),
+      link,
       attachments: [{ filename: file.fileName, content: file.text, contentType: 'text/csv' }],
     });
   }
@@ -364,7 +373,7 @@ export function createSurveysService(deps: {
       const { values, siteIds } = await valuesOf(organisationId, input);
       await checkLimit(organisationId, siteIds);
       const created = await surveys.insert(organisationId, viewer.userId, values, siteIds);
-      await mailAssignee(created);
+      await mailAssignee(created, viewer);
       // Sites whose data already covers the window (a survey planned after the count).
       await progress.completeIfCovered(created.id);
       return view(created.id);
@@ -376,7 +385,7 @@ export function createSurveysService(deps: {
       if (survey.status === 'active') await checkLimit(survey.organisationId, siteIds, survey.id);
       await surveys.update(survey.id, values, siteIds);
       const changed = await access.survey(viewer, 'surveys.write', id, 'live');
-      if (assigneeOf(changed) !== assigneeOf(survey)) await mailAssignee(changed);
+      if (assigneeOf(changed) !== assigneeOf(survey)) await mailAssignee(changed, viewer);
       await progress.completeIfCovered(survey.id);
       return view(survey.id);
     },
