@@ -67,10 +67,8 @@ export function useTaskProgress(taskId: string | undefined) {
     queryKey: ['task', taskId],
     queryFn: async () => {
       const { task_tracking } = await graphqlRequest(TaskStatesDocument, { ids: [taskId ?? ''] });
-      return (task_tracking[0] ?? null) as unknown as {
-        state: string;
-        message: string;
-      } | null;
+      const task = task_tracking[0];
+      return task ? { state: task.state, message: task.message } : null;
     },
     enabled: Boolean(taskId),
     refetchInterval: (query) => {

@@ -38,7 +38,7 @@ export function TranslateScreen() {
   const [pageSize, setPageSize] = useState(25);
   const english = useMemo(() => bundledCatalogue('en-GB'), []);
   const bundled = useMemo(() => bundledCatalogue(locale), [locale]);
-  const localeOverrides = overrides.data?.[locale] ?? {};
+  const localeOverrides = useMemo(() => overrides.data?.[locale] ?? {}, [overrides.data, locale]);
 
   const rows = useMemo(() => {
     const needle = search.trim().toLocaleLowerCase();
