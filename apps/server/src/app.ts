@@ -94,6 +94,12 @@ import { createSurveysService } from './features/surveys/surveys.service.ts';
 import { reportsResolvers } from './features/reports/reports.graphql.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
+import { createBillingRepository } from './features/billing/billing.repository.ts';
+import { registerBillingRoutes } from './features/billing/billing.routes.ts';
+import { createBillingService } from './features/billing/billing.service.ts';
+import { registerChangelogRoutes } from './features/changelog/changelog.routes.ts';
+import { createTranslationsRepository } from './features/translations/translations.repository.ts';
+import { registerTranslationRoutes } from './features/translations/translations.routes.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 
 /** Error reports one address may send a minute: a failing page sends one or two. */
@@ -329,6 +335,37 @@ export async function buildApp({
     siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
   });
   registerReportRoutes(router, reportsService);
+  const queueAndWake = async (task: TaskRow) => {
+    await publishTask(task);
+    taskWorker?.wake();
+  };
+  const billing = createBillingService({
+    repository: createBillingRepository(db),
+    blobs,
+    queue,
+    mailer,
+    publicUrl: config.publicUrl,
+    onQueued: queueAndWake,
+  });
+  registerBillingRoutes(router, billing);
+  registerChangelogRoutes(router, {
+    changelogPath: new URL('../../../CHANGELOG.md', import.meta.url),
+    queue,
+    onQueued: queueAndWake,
+  });
+  registerTranslationRoutes(router, createTranslationsRepository(db));
+  // SPEC section 1, hourly: renewal notices 30 days ahead, last month's bills, and the deletion
+  // of organisations lapsed 12 months ago.
+  const billingChecks = () =>
+    void billing
+      .sendRenewalNotices()
+      .then(() => billing.queueMonthlyBills())
+      .then(() => billing.queueLapsedDeletion())
+      .catch((error: unknown) => app.log.warn({ err: error }, 'billing checks not made'));
+  const billingTimer = setInterval(billingChecks, 3_600_000);
+  billingTimer.unref();
+  app.addHook('onReady', () => Promise.resolve(billingChecks()));
+  app.addHook('onClose', () => Promise.resolve(clearInterval(billingTimer)));
   const siteTools = createSiteToolsService({
     sites: sitesRepository,
     access,

@@ -25,6 +25,11 @@ import {
 } from './features/reports/generateReport.task.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createViewerRepository } from './infra/auth/viewer.repository.ts';
+import { createBillingRepository } from './features/billing/billing.repository.ts';
+import { createDeleteLapsedHandler } from './features/billing/deleteLapsed.task.ts';
+import { createGenerateBillsHandler } from './features/billing/generateBills.task.ts';
+import { createChangelogRepository } from './features/changelog/changelog.repository.ts';
+import { createSendChangelogHandler } from './features/changelog/sendChangelog.task.ts';
 
 /** The server's version, which every report states. */
 const SOFTWARE_VERSION = (
@@ -57,6 +62,7 @@ export function createTaskHandlers(deps: {
   const ingest = createIngestRepository(db);
   const notifier = createNotifier(db);
   const sites = createSitesRepository(db);
+  const billing = createBillingRepository(db);
   const processFile = createProcessFileHandler({
     ingest,
     sites: createSiteMatchingRepository(db),
@@ -109,5 +115,17 @@ export function createTaskHandlers(deps: {
     merge_sites: createMergeSitesHandler({ sites, siteData, mailer, notifier, publicUrl }),
     site_change_scheme: createReprocessSiteHandler({ ingest, queue, processFile }),
     recalculate_data_quality: createRecalculateQualityHandler({ ingest, siteData, queue }),
+    generate_bills: createGenerateBillsHandler({ repository: billing, blobs: deps.blobs, queue }),
+    delete_lapsed_organisations: createDeleteLapsedHandler({
+      repository: billing,
+      siteData,
+      blobs: deps.blobs,
+    }),
+    send_changelog_email: createSendChangelogHandler({
+      repository: createChangelogRepository(db),
+      mailer,
+      queue,
+      publicUrl,
+    }),
   };
 }

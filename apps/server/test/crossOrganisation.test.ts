@@ -23,6 +23,7 @@ import {
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bills } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
@@ -55,12 +56,14 @@ const KINDS = [
   'lane',
   'survey',
   'report',
+  'bill',
 ] as const;
 type Kind = (typeof KINDS)[number];
 type Ids = Record<Kind, string>;
 
 /** Words in an argument's name (or its operation's or route's) that say which kind of id it takes. */
 const KIND_WORDS: [RegExp, Kind][] = [
+  [/bills/i, 'bill'],
   [/survey/i, 'survey'],
   [/map_?note_?group/i, 'mapNoteGroup'],
   [/note/i, 'mapNote'],
@@ -950,6 +953,25 @@ describe("another organisation's admin, against organisation A's data", () => {
     };
   }
 
+  /** A month's bill of the organisation, as generate_bills (a staff task) stores one. */
+  const billOf = async (organisationId: string) => {
+    const [row] = await server.database.db
+      .insert(bills)
+      .values({
+        organisationId,
+        month: '2026-10',
+        level: 'basic',
+        activeUsers: 1,
+        surveySites: 0,
+        lines: [],
+        totalPence: 16_200,
+        pdfKey: `bills/${organisationId}/2026-10.pdf`,
+        csvKey: `bills/${organisationId}/2026-10.csv`,
+      })
+      .returning();
+    return row?.id ?? '';
+  };
+
   beforeAll(async () => {
     server = await startTestServer({}, { worker: true });
 
@@ -1008,7 +1030,7 @@ describe("another organisation's admin, against organisation A's data", () => {
     a.csv = csvFor(aName('site'), '53.40840', '-2.99160');
     const made = await furnish(a.token, aName, a.csv);
     a.png = made.imageBytes;
-    a.ids = { ...made.ids, organisation: organisationA.id };
+    a.ids = { ...made.ids, organisation: organisationA.id, bill: await billOf(organisationA.id) };
     for (const kind of KINDS) secret(`A's ${kind} id`, a.ids[kind]);
     secret("A's admin's id", adminA.id);
     made.lanes.forEach((lane, index) => secret(`A's lane ${index} id`, lane.id));
@@ -1023,7 +1045,12 @@ describe("another organisation's admin, against organisation A's data", () => {
     // B's own resources, for calls that mix one of A's ids with B's (B's group, A's site).
     const bName = (what: string) => `Other ${what} ${nonce}`;
     const madeB = await furnish(b.token, bName, csvFor(bName('site'), '51.00000', '-1.00000'));
-    b.ids = { ...madeB.ids, user: adminB.id, organisation: organisationB.id };
+    b.ids = {
+      ...madeB.ids,
+      user: adminB.id,
+      organisation: organisationB.id,
+      bill: await billOf(organisationB.id),
+    };
     await settle(b.token, b.ids.site);
 
     snapshotBefore = await snapshotOfA();

@@ -63,6 +63,18 @@ const DownloadsPage = lazy(() =>
 const YearInReviewPage = lazy(() =>
   import('./pages/YearInReviewPage.tsx').then((page) => ({ default: page.YearInReviewPage })),
 );
+const TranslatePage = lazy(() =>
+  import('./pages/TranslatePage.tsx').then((page) => ({ default: page.TranslatePage })),
+);
+const StaffBillingPage = lazy(() =>
+  import('./pages/BillingPages.tsx').then((page) => ({ default: page.StaffBillingPage })),
+);
+const StaffChangelogPage = lazy(() =>
+  import('./pages/BillingPages.tsx').then((page) => ({ default: page.StaffChangelogPage })),
+);
+const OrganisationBillingPage = lazy(() =>
+  import('./pages/BillingPages.tsx').then((page) => ({ default: page.OrganisationBillingPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -94,6 +106,15 @@ const screens: RouteObject[] = [
   { path: 'insights', element: <InsightsPage /> },
   { path: 'downloads', element: <DownloadsPage /> },
   { path: 'insights/year-in-review', element: <YearInReviewPage /> },
+  {
+    // Translate is platform staff's (SPEC section 2).
+    path: 'translate',
+    element: (
+      <RequireRole roles={STAFF_ROLES}>
+        <TranslatePage />
+      </RequireRole>
+    ),
+  },
   {
     // Uploading is for the organisation's admins, as the server decides too.
     path: 'file-upload',
@@ -145,6 +166,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/ui/admin-tools/users" replace /> },
           { path: 'users', element: <UsersPage /> },
           { path: 'organisation', element: <OrganisationSettingsPage /> },
+          { path: 'billing', element: <OrganisationBillingPage /> },
         ],
       },
       {
@@ -156,6 +178,22 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole roles={STAFF_ROLES}>
                 <OrganisationsPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'billing',
+            element: (
+              <RequireRole roles={STAFF_ROLES}>
+                <StaffBillingPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'changelog',
+            element: (
+              <RequireRole roles={STAFF_ROLES}>
+                <StaffChangelogPage />
               </RequireRole>
             ),
           },

@@ -70,6 +70,10 @@ export const SERVER_MESSAGES = {
   reportOneOrganisation: 'siteIds: a report covers the sites of one organisation',
   reportExpired: 'The report has expired; request it again',
   reportNotReady: 'The report is not ready yet',
+  billMissing: 'There is no such bill',
+  renewalTooSoon:
+    'renewal_on: renewal notice is given at least {{days}} days ahead; choose a date after {{date}}',
+  translationLocale: 'locale: {{locale}} is not one of the interface languages',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -44,6 +44,12 @@ export const PERMISSIONS = {
   'surveys.write': ['admin', 'org_admin'],
   /** Help's feedback and subscription enquiry (SPEC sections 2 and 7); never the demo account. */
   'support.send': ['admin', 'org_admin', 'org_user'],
+  /** SPEC section 1: an organisation's admins read their own bills; staff read every one. */
+  'bills.read': ['admin', 'org_admin'],
+  /** Subscriptions, bill runs, the changelog email and translations: platform staff. */
+  'billing.manage': ['admin'],
+  'changelog.send': ['admin'],
+  'translations.manage': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Action = keyof typeof PERMISSIONS;

@@ -24,6 +24,8 @@ export const TASK_FUNCTIONS = [
   'generate_bills',
   'recorrelate_sensor_events',
   'process_file',
+  /** SPEC section 1: a suspended or cancelled organisation's data, deleted 12 months on. */
+  'delete_lapsed_organisations',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LENGTH_OUTLIER, PASSWORD_LENGTH } from './constants.ts';
+import { LENGTH_OUTLIER, MAP_DEFAULTS, PASSWORD_LENGTH } from './constants.ts';
+import { mapProfilesSchema } from './mapProfiles.ts';
+import { DAY_RANGES, MAP_LAYERS } from './mapSites.ts';
 import { LOCALES } from './locales.ts';
 import { ROLES } from './roles.ts';
 import { DEFAULT_SITE_TABLE_COLUMNS, siteTableColumnsSchema } from './siteColumns.ts';
@@ -36,6 +38,21 @@ export const createUserSchema = z.object({
   organisation_id: z.uuid().optional(),
 });
 
+/** SPEC section 3's statistics named in the interface that a site summary can feature. */
+export const FEATURED_SITE_STATS = [
+  'adt',
+  'awdt',
+  'awedt',
+  'aadt',
+  'speed85',
+  'averageSpeed',
+  'amPeak',
+  'pmPeak',
+  'percentCommercial',
+  'totalCommercial',
+] as const;
+export type FeaturedSiteStat = (typeof FEATURED_SITE_STATS)[number];
+
 /** SPEC section 3, organisation settings. */
 export const organisationSettingsSchema = z.object({
   locale: z.enum(LOCALES),
@@ -56,6 +73,26 @@ export const organisationSettingsSchema = z.object({
   sites_table_columns: siteTableColumnsSchema,
   /** SPEC sections 2 and 3: hidden.mapNotes hides the map notes from the whole organisation. */
   hidden: z.object({ mapNotes: z.boolean() }),
+  /** Width of the speed bands of speed tables and charts, in the shown unit (km/h or mph). */
+  speed_unit_gap: z.number().int().min(1).max(50),
+  /** The statistics a site's summary shows first (SPEC section 3: featured site stats). */
+  featured_site_stats: z
+    .array(z.enum(FEATURED_SITE_STATS))
+    .min(1)
+    .max(6)
+    .refine((stats) => new Set(stats).size === stats.length, 'each statistic once'),
+  /** Where and how the map opens for the organisation's users (SPEC sections 3 and 9). */
+  map_defaults: z.object({
+    zoom: z.number().min(1).max(19),
+    /** The map's centre; null fits the organisation's sites. */
+    centre: z
+      .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+      .nullable(),
+    layer: z.enum(MAP_LAYERS),
+    dayRange: z.enum(DAY_RANGES),
+  }),
+  /** Map layer profiles the organisation's users start with (SPEC section 5: at most 5). */
+  map_layer_profiles: mapProfilesSchema,
 });
 export type OrganisationSettings = z.infer<typeof organisationSettingsSchema>;
 
@@ -73,6 +110,15 @@ export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   time_zone: 'UTC',
   sites_table_columns: DEFAULT_SITE_TABLE_COLUMNS,
   hidden: { mapNotes: false },
+  speed_unit_gap: 10,
+  featured_site_stats: ['adt', 'speed85', 'averageSpeed', 'percentCommercial'],
+  map_defaults: {
+    zoom: MAP_DEFAULTS.zoom,
+    centre: null,
+    layer: MAP_DEFAULTS.layer,
+    dayRange: MAP_DEFAULTS.dotDayRange,
+  },
+  map_layer_profiles: [],
 };
 
 export const createOrganisationSchema = z.object({

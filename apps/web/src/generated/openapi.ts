@@ -4,6 +4,100 @@
  */
 
 export interface paths {
+    "/api/changelog/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CHANGELOG.md section the changelog email would send (staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the newest section */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            body: string;
+                            heading: string;
+                        };
+                    };
+                };
+                /** @description not platform staff */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/changelog/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue the changelog email (send_changelog_email) to every user not opted out */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            function_name: string;
+                            id: string;
+                            message: string;
+                            state: string;
+                        };
+                    };
+                };
+                /** @description not platform staff */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client-errors": {
         parameters: {
             query?: never;
@@ -746,6 +840,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The interface texts changed on the Translate screen, by locale and key */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description overrides by locale, then dotted key */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/translations/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change one key's text in a locale (staff); an empty text restores the bundled one */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    locale: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        key: string;
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description every override */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            [key: string]: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description unknown locale or key */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not platform staff */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/uploads": {
         parameters: {
             query?: never;
@@ -798,6 +995,180 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bill/bills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Monthly bills: every one for platform staff, your own for an organisation admin */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Staff: one organisation; others: their own */
+                    organisation_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description bills, newest month first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            active_users: number;
+                            created_on: string;
+                            id: string;
+                            level: string;
+                            lines: {
+                                amountPence: number;
+                                item: string;
+                                quantity: number;
+                                unitPence: number;
+                            }[];
+                            month: string;
+                            organisation_id: string;
+                            organisation_name: string;
+                            survey_sites: number;
+                            total_pence: number;
+                        }[];
+                    };
+                };
+                /** @description viewers, or another organisation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bill/bills/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a month's bills (generate_bills); a month already billed gets none again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        month: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            function_name: string;
+                            id: string;
+                            message: string;
+                            state: string;
+                        };
+                    };
+                };
+                /** @description not a month */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not platform staff */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bill/bills/{id}/{format}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bill's PDF or CSV */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    format: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description another organisation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such bill */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -972,6 +1343,136 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/bill/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions: every one for platform staff, your own for an organisation admin */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Staff: one organisation; others: their own */
+                    organisation_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description subscriptions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data_deleted_after: string | null;
+                            level: string;
+                            max_active_users: number;
+                            max_sites: number;
+                            organisation_id: string;
+                            organisation_name: string;
+                            renewal_on: string;
+                            /** @enum {string} */
+                            state: "active" | "suspended" | "cancelled";
+                            state_changed_at: string;
+                        }[];
+                    };
+                };
+                /** @description viewers, or another organisation */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bill/subscriptions/{organisationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change an organisation's subscription level, renewal date or state (staff) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    organisationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        level?: "basic" | "standard" | "enterprise";
+                        renewal_on?: string;
+                        /** @enum {string} */
+                        state?: "active" | "suspended" | "cancelled";
+                    };
+                };
+            };
+            responses: {
+                /** @description the subscription */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data_deleted_after: string | null;
+                            level: string;
+                            max_active_users: number;
+                            max_sites: number;
+                            organisation_id: string;
+                            organisation_name: string;
+                            renewal_on: string;
+                            /** @enum {string} */
+                            state: "active" | "suspended" | "cancelled";
+                            state_changed_at: string;
+                        };
+                    };
+                };
+                /** @description invalid */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not platform staff */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         trace?: never;
     };
     "/bill/support-messages": {
@@ -1435,6 +1936,7 @@ export interface paths {
                                 bidirectional_cutoff: number;
                                 /** @enum {string} */
                                 default_units: "metric" | "imperial";
+                                featured_site_stats: ("adt" | "awdt" | "awedt" | "aadt" | "speed85" | "averageSpeed" | "amPeak" | "pmPeak" | "percentCommercial" | "totalCommercial")[];
                                 headway_threshold_seconds: number;
                                 hidden: {
                                     mapNotes: boolean;
@@ -1443,11 +1945,33 @@ export interface paths {
                                 /** @enum {string} */
                                 locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
                                 lowest_max_adt: number;
+                                map_defaults: {
+                                    centre: {
+                                        latitude: number;
+                                        longitude: number;
+                                    } | null;
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    zoom: number;
+                                };
+                                map_layer_profiles: {
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    dotSize: number;
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    name: string;
+                                    satellite: boolean;
+                                    showNotes: boolean;
+                                }[];
                                 max_unclassifiable_percent: number;
                                 min_average_rho: number;
                                 min_survey_hours: number;
                                 request_user_approve_quality: boolean;
                                 sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                speed_unit_gap: number;
                                 time_zone: string;
                             } & {
                                 [key: string]: unknown;
@@ -1500,6 +2024,7 @@ export interface paths {
                                 bidirectional_cutoff: number;
                                 /** @enum {string} */
                                 default_units: "metric" | "imperial";
+                                featured_site_stats: ("adt" | "awdt" | "awedt" | "aadt" | "speed85" | "averageSpeed" | "amPeak" | "pmPeak" | "percentCommercial" | "totalCommercial")[];
                                 headway_threshold_seconds: number;
                                 hidden: {
                                     mapNotes: boolean;
@@ -1508,11 +2033,33 @@ export interface paths {
                                 /** @enum {string} */
                                 locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
                                 lowest_max_adt: number;
+                                map_defaults: {
+                                    centre: {
+                                        latitude: number;
+                                        longitude: number;
+                                    } | null;
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    zoom: number;
+                                };
+                                map_layer_profiles: {
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    dotSize: number;
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    name: string;
+                                    satellite: boolean;
+                                    showNotes: boolean;
+                                }[];
                                 max_unclassifiable_percent: number;
                                 min_average_rho: number;
                                 min_survey_hours: number;
                                 request_user_approve_quality: boolean;
                                 sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                speed_unit_gap: number;
                                 time_zone: string;
                             } & {
                                 [key: string]: unknown;
@@ -1578,6 +2125,7 @@ export interface paths {
                                 bidirectional_cutoff: number;
                                 /** @enum {string} */
                                 default_units: "metric" | "imperial";
+                                featured_site_stats: ("adt" | "awdt" | "awedt" | "aadt" | "speed85" | "averageSpeed" | "amPeak" | "pmPeak" | "percentCommercial" | "totalCommercial")[];
                                 headway_threshold_seconds: number;
                                 hidden: {
                                     mapNotes: boolean;
@@ -1586,11 +2134,33 @@ export interface paths {
                                 /** @enum {string} */
                                 locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
                                 lowest_max_adt: number;
+                                map_defaults: {
+                                    centre: {
+                                        latitude: number;
+                                        longitude: number;
+                                    } | null;
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    zoom: number;
+                                };
+                                map_layer_profiles: {
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    dotSize: number;
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    name: string;
+                                    satellite: boolean;
+                                    showNotes: boolean;
+                                }[];
                                 max_unclassifiable_percent: number;
                                 min_average_rho: number;
                                 min_survey_hours: number;
                                 request_user_approve_quality: boolean;
                                 sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                speed_unit_gap: number;
                                 time_zone: string;
                             } & {
                                 [key: string]: unknown;
@@ -1628,6 +2198,7 @@ export interface paths {
                         bidirectional_cutoff?: number;
                         /** @enum {string} */
                         default_units?: "metric" | "imperial";
+                        featured_site_stats?: ("adt" | "awdt" | "awedt" | "aadt" | "speed85" | "averageSpeed" | "amPeak" | "pmPeak" | "percentCommercial" | "totalCommercial")[];
                         headway_threshold_seconds?: number;
                         hidden?: {
                             mapNotes: boolean;
@@ -1636,6 +2207,27 @@ export interface paths {
                         /** @enum {string} */
                         locale?: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
                         lowest_max_adt?: number;
+                        map_defaults?: {
+                            centre: {
+                                latitude: number;
+                                longitude: number;
+                            } | null;
+                            /** @enum {string} */
+                            dayRange: "wholeWeek" | "weekdays" | "weekend";
+                            /** @enum {string} */
+                            layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                            zoom: number;
+                        };
+                        map_layer_profiles?: {
+                            /** @enum {string} */
+                            dayRange: "wholeWeek" | "weekdays" | "weekend";
+                            dotSize: number;
+                            /** @enum {string} */
+                            layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                            name: string;
+                            satellite: boolean;
+                            showNotes: boolean;
+                        }[];
                         max_active_users?: number;
                         max_sites?: number;
                         max_unclassifiable_percent?: number;
@@ -1644,6 +2236,7 @@ export interface paths {
                         name?: string;
                         request_user_approve_quality?: boolean;
                         sites_table_columns?: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                        speed_unit_gap?: number;
                         time_zone?: string;
                     };
                 };
@@ -1666,6 +2259,7 @@ export interface paths {
                                 bidirectional_cutoff: number;
                                 /** @enum {string} */
                                 default_units: "metric" | "imperial";
+                                featured_site_stats: ("adt" | "awdt" | "awedt" | "aadt" | "speed85" | "averageSpeed" | "amPeak" | "pmPeak" | "percentCommercial" | "totalCommercial")[];
                                 headway_threshold_seconds: number;
                                 hidden: {
                                     mapNotes: boolean;
@@ -1674,11 +2268,33 @@ export interface paths {
                                 /** @enum {string} */
                                 locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
                                 lowest_max_adt: number;
+                                map_defaults: {
+                                    centre: {
+                                        latitude: number;
+                                        longitude: number;
+                                    } | null;
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    zoom: number;
+                                };
+                                map_layer_profiles: {
+                                    /** @enum {string} */
+                                    dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                    dotSize: number;
+                                    /** @enum {string} */
+                                    layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    name: string;
+                                    satellite: boolean;
+                                    showNotes: boolean;
+                                }[];
                                 max_unclassifiable_percent: number;
                                 min_average_rho: number;
                                 min_survey_hours: number;
                                 request_user_approve_quality: boolean;
                                 sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                speed_unit_gap: number;
                                 time_zone: string;
                             } & {
                                 [key: string]: unknown;
@@ -2123,6 +2739,7 @@ export interface paths {
                                     bidirectional_cutoff: number;
                                     /** @enum {string} */
                                     default_units: "metric" | "imperial";
+                                    featured_site_stats: ("adt" | "awdt" | "awedt" | "aadt" | "speed85" | "averageSpeed" | "amPeak" | "pmPeak" | "percentCommercial" | "totalCommercial")[];
                                     headway_threshold_seconds: number;
                                     hidden: {
                                         mapNotes: boolean;
@@ -2131,11 +2748,33 @@ export interface paths {
                                     /** @enum {string} */
                                     locale: "en-GB" | "fr" | "nl-NL" | "es" | "it" | "pt-PT";
                                     lowest_max_adt: number;
+                                    map_defaults: {
+                                        centre: {
+                                            latitude: number;
+                                            longitude: number;
+                                        } | null;
+                                        /** @enum {string} */
+                                        dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                        /** @enum {string} */
+                                        layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                        zoom: number;
+                                    };
+                                    map_layer_profiles: {
+                                        /** @enum {string} */
+                                        dayRange: "wholeWeek" | "weekdays" | "weekend";
+                                        dotSize: number;
+                                        /** @enum {string} */
+                                        layer: "speed" | "speed85" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                        name: string;
+                                        satellite: boolean;
+                                        showNotes: boolean;
+                                    }[];
                                     max_unclassifiable_percent: number;
                                     min_average_rho: number;
                                     min_survey_hours: number;
                                     request_user_approve_quality: boolean;
                                     sites_table_columns: ("name" | "alternativeName" | "type" | "contexts" | "lastSurveyed" | "files" | "location" | "directions" | "lanes" | "assetManagementId" | "timeZone" | "classScheme")[];
+                                    speed_unit_gap: number;
                                     time_zone: string;
                                 } & {
                                     [key: string]: unknown;

@@ -32,14 +32,72 @@ export async function changeLocale(locale: Locale): Promise<void> {
   await i18n.changeLanguage(locale);
 }
 
-export const i18nReady = i18n.use(initReactI18next).init({
-  resources,
-  lng: storedLocale(),
-  supportedLngs: [...LOCALES],
-  // A key missing from a catalogue shows the English wording.
-  fallbackLng: DEFAULT_LOCALE,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Texts changed on the Translate screen: locale, then dotted key, then text. */
+export type TranslationOverrides = Record<string, Record<string, string>>;
+
+/**
+ * Lays texts staff changed over the bundled catalogues, so a change shows without a rebuild; a
+ * removed override (absent here) falls back to the bundled text.
+ */
+export function applyTranslationOverrides(
+  overrides: TranslationOverrides,
+  previous: TranslationOverrides = {},
+): void {
+  for (const [locale, texts] of Object.entries(previous)) {
+    for (const key of Object.keys(texts)) {
+      if (overrides[locale]?.[key] !== undefined) continue;
+      const bundled = bundledText(locale, key);
+      if (bundled !== undefined) i18n.addResource(locale, 'translation', key, bundled);
+    }
+  }
+  for (const [locale, texts] of Object.entries(overrides)) {
+    if (!isLocale(locale)) continue;
+    for (const [key, text] of Object.entries(texts)) {
+      i18n.addResource(locale, 'translation', key, text);
+    }
+  }
+}
+
+/** The text a dotted key has in the bundled catalogue of a locale. */
+export function bundledText(locale: string, key: string): string | undefined {
+  if (!isLocale(locale)) return undefined;
+  let node: unknown = resources[locale].translation;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The overrides from the server, or none when it cannot be reached within a few seconds. */
+async function fetchOverrides(): Promise<TranslationOverrides> {
+  if (typeof fetch === 'undefined' || typeof window === 'undefined') return {};
+  try {
+    const response = await fetch('/api/translations', {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(4000),
+    });
+    return response.ok ? ((await response.json()) as TranslationOverrides) : {};
+  } catch {
+    return {};
+  }
+}
+
+export const i18nReady = i18n
+  .use(initReactI18next)
+  .init({
+    resources,
+    lng: storedLocale(),
+    supportedLngs: [...LOCALES],
+    // A key missing from a catalogue shows the English wording.
+    fallbackLng: DEFAULT_LOCALE,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  .then(async (t) => {
+    // Only a browser loading the app asks the server; unit tests keep the bundled texts.
+    if (import.meta.env.MODE !== 'test') applyTranslationOverrides(await fetchOverrides());
+    return t;
+  });
 
 export default i18n;

@@ -12,7 +12,9 @@ type JsonAnswer<Operation> = Operation extends {
   ? Answer
   : Operation extends { responses: { 201: { content: { 'application/json': infer Answer } } } }
     ? Answer
-    : never;
+    : Operation extends { responses: { 202: { content: { 'application/json': infer Answer } } } }
+      ? Answer
+      : never;
 
 /** The JSON body a REST route takes, from the OpenAPI document (generated/openapi.ts). */
 export type RequestBody<

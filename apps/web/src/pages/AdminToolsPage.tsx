@@ -5,6 +5,7 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 const TABS = [
   { path: '/ui/admin-tools/users', labelKey: 'adminTools.users' },
   { path: '/ui/admin-tools/organisation', labelKey: 'adminTools.organisation' },
+  { path: '/ui/admin-tools/billing', labelKey: 'billing.adminTab' },
 ] as const;
 
 /** Admin Tools: users and organisation settings, one tab each; the chosen organisation carries over. */

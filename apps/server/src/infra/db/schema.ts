@@ -612,3 +612,74 @@ export const reports = pgTable(
     index('reports_expires_idx').on(table.expiresAt),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions, bills, the changelog email and translations (issue 26).
+
+/**
+ * SPEC section 1: an organisation's subscription: its level (the limits are the organisation's
+ * max_active_users and max_sites), renewal date, state, and when the state last changed (a
+ * suspended or cancelled organisation's data is kept 12 months from then).
+ */
+export const subscriptions = pgTable('subscriptions', {
+  organisationId: uuid('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  level: text('level').notNull().default('basic'),
+  /** Local date, YYYY-MM-DD. */
+  renewalOn: text('renewal_on').notNull(),
+  /** active, suspended or cancelled. */
+  state: text('state').notNull().default('active'),
+  stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The renewal date whose notice was mailed, so that each renewal is noticed once. */
+  renewalNoticeFor: text('renewal_notice_for'),
+  createdOn: createdOn(),
+});
+
+/** A month's bill of an organisation, from its recorded usage; one per organisation and month. */
+export const bills = pgTable(
+  'bills',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** YYYY-MM. */
+    month: text('month').notNull(),
+    level: text('level').notNull(),
+    activeUsers: integer('active_users').notNull(),
+    surveySites: integer('survey_sites').notNull(),
+    lines: jsonb('lines').$type<Record<string, unknown>[]>().notNull(),
+    totalPence: integer('total_pence').notNull(),
+    pdfKey: text('pdf_key').notNull(),
+    csvKey: text('csv_key').notNull(),
+    createdOn: createdOn(),
+  },
+  (table) => [uniqueIndex('bills_org_month_unique').on(table.organisationId, table.month)],
+);
+
+/** Who has been sent which changelog section (by its hash), so a rerun mails nobody twice. */
+export const changelogMailings = pgTable(
+  'changelog_mailings',
+  {
+    sectionHash: text('section_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sectionHash, table.userId] })],
+);
+
+/** Interface texts staff changed on the Translate screen, served over the bundled catalogues. */
+export const translationOverrides = pgTable(
+  'translation_overrides',
+  {
+    locale: text('locale').notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.locale, table.key] })],
+);

@@ -1,4 +1,4 @@
-import type { DirectionAlignment, TaskFunction } from '@roadcount/domain';
+import { billingMonthSchema, type DirectionAlignment, type TaskFunction } from '@roadcount/domain';
 import { z } from 'zod';
 import { isUuid } from '../db/ids.ts';
 import type { TaskRow } from './taskQueue.ts';
@@ -34,11 +34,12 @@ export const JOB_PAYLOADS = {
   empty_vehicles_reupload: z.object({}),
   clean_empty_files: z.object({}),
   custom_report: z.object({ reportId: uuid }),
-  send_changelog_email: z.object({}),
+  send_changelog_email: z.object({ heading: z.string().min(1), body: z.string().min(1) }),
   reset_demo_account: z.object({}),
   assume_coordinates: z.object({}),
-  generate_bills: z.object({}),
+  generate_bills: z.object({ month: billingMonthSchema }),
   recorrelate_sensor_events: z.object({}),
+  delete_lapsed_organisations: z.object({}),
 } satisfies Record<TaskFunction, z.ZodType>;
 
 export type JobPayload<Name extends TaskFunction> = z.infer<(typeof JOB_PAYLOADS)[Name]>;

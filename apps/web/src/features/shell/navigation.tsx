@@ -61,7 +61,12 @@ export const NAVIGATION: NavigationEntry[] = [
     roles: STAFF_ROLES,
     section: '/ui/staff',
   },
-  { labelKey: 'nav.translate', path: '/ui/translate', icon: <TranslateIcon /> },
+  {
+    labelKey: 'nav.translate',
+    path: '/ui/translate',
+    icon: <TranslateIcon />,
+    roles: STAFF_ROLES,
+  },
   { labelKey: 'nav.help', path: '/ui/help', icon: <HelpOutlineIcon /> },
   { labelKey: 'nav.guides', path: '/ui/guides', icon: <LightbulbOutlinedIcon /> },
   { labelKey: 'nav.definitions', path: '/ui/definitions', icon: <MenuBookIcon /> },

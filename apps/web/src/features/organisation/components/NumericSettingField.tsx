@@ -56,6 +56,11 @@ function settingText(
         help: t('organisationSettings.headwayThreshold.help', range),
         unit: t('organisationSettings.units.seconds'),
       };
+    case 'speed_unit_gap':
+      return {
+        label: t('organisationSettingsMore.speedUnitGap.label'),
+        help: t('organisationSettingsMore.speedUnitGap.help', range),
+      };
     case 'bidirectional_cutoff':
       return {
         label: t('organisationSettings.bidirectionalCutoff.label'),

@@ -24,6 +24,7 @@ import { useSavingIndicator } from '../../saving/useSavingIndicator.ts';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import { useUpdateOrganisationSettings, type Organisation } from '../api/organisationApi.ts';
 import { NumericSettingField } from './NumericSettingField.tsx';
+import { MapAndSummarySettings } from './MapAndSummarySettings.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { checkDraft, toDraft, type NumericSetting, type SettingsDraft } from './settingsDraft.ts';
 
@@ -44,6 +45,7 @@ const QUALITY_THRESHOLDS = [
 const ANALYSIS = [
   'headway_threshold_seconds',
   'bidirectional_cutoff',
+  'speed_unit_gap',
 ] as const satisfies readonly NumericSetting[];
 
 /** Organisation settings, saved together with an explicit Save (SPEC sections 3 and 5). */
@@ -170,6 +172,11 @@ export function OrganisationSettingsForm({ organisation, canEdit }: Props) {
       <SettingsSection title={t('organisationSettings.sections.analysis')}>
         {ANALYSIS.map(numeric)}
       </SettingsSection>
+      <MapAndSummarySettings
+        draft={draft}
+        onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))}
+        disabled={!canEdit}
+      />
       {canEdit && (
         <Stack
           direction="row"

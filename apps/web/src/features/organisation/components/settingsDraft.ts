@@ -23,6 +23,7 @@ export const NUMERIC_SETTINGS = [
   'length_outlier_factor',
   'headway_threshold_seconds',
   'bidirectional_cutoff',
+  'speed_unit_gap',
 ] as const satisfies readonly NumericSetting[];
 
 export interface NumericRange {
@@ -51,6 +52,7 @@ export function toDraft(settings: OrganisationSettings): SettingsDraft {
     max_unclassifiable_percent: String(settings.max_unclassifiable_percent),
     length_outlier_factor: String(settings.length_outlier_factor),
     headway_threshold_seconds: String(settings.headway_threshold_seconds),
+    speed_unit_gap: String(settings.speed_unit_gap),
   };
 }
 
@@ -84,5 +86,11 @@ export function checkDraft(draft: SettingsDraft, saved: OrganisationSettings): D
     changes.request_user_approve_quality = draft.request_user_approve_quality;
   }
   if (draft.hidden.mapNotes !== saved.hidden.mapNotes) changes.hidden = draft.hidden;
+  if (JSON.stringify(draft.featured_site_stats) !== JSON.stringify(saved.featured_site_stats))
+    changes.featured_site_stats = draft.featured_site_stats;
+  if (JSON.stringify(draft.map_defaults) !== JSON.stringify(saved.map_defaults))
+    changes.map_defaults = draft.map_defaults;
+  if (JSON.stringify(draft.map_layer_profiles) !== JSON.stringify(saved.map_layer_profiles))
+    changes.map_layer_profiles = draft.map_layer_profiles;
   return { invalid, changes };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@roadcount/domain';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import { useProfile } from '../api/profileApi.ts';
+import { ChangelogOptOut } from '../../billing/components/ChangelogOptOut.tsx';
 import { AccountDetails } from './AccountDetails.tsx';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -38,6 +39,7 @@ export function ProfileScreen() {
         <AccountDetails profile={profile.data} />
         <NotificationsCard />
         <LanguagePreference />
+        <ChangelogOptOut />
       </Stack>
       <Stack spacing={2}>
         <TasksCard />

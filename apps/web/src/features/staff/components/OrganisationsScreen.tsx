@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useOrganisations } from '../../organisation/api/organisationApi.ts';
 import { errorMessage } from '../../users/api/requestErrors.ts';
+import { StaffTabs } from '../../billing/components/StaffTabs.tsx';
 import { CreateOrganisationDialog } from './CreateOrganisationDialog.tsx';
 
 /** Platform staff: every organisation with its subscription level and use. */
@@ -48,6 +49,7 @@ export function OrganisationsScreen() {
           {t('staff.create.open')}
         </Button>
       </Stack>
+      <StaffTabs />
       {organisations.error && <Alert severity="error">{errorMessage(organisations.error)}</Alert>}
       {organisations.isPending && (
         <Stack sx={{ alignItems: 'center', py: 4 }}>

@@ -1,0 +1,81 @@
+import {
+  SUBSCRIPTION_LEVELS,
+  billLines,
+  monthBounds,
+  type SubscriptionLevel,
+} from '@roadcount/domain';
+import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import type { TaskHandler } from '../../infra/queue/worker.ts';
+import { billCsv, billPdf } from './billDocuments.ts';
+import type { BillingRepository } from './billing.repository.ts';
+
+const isLevel = (level: string): level is SubscriptionLevel => level in SUBSCRIPTION_LEVELS;
+
+/** The month's first and last local dates, YYYY-MM-DD, as surveys store theirs. */
+function monthDays(month: string) {
+  const bounds = monthBounds(month);
+  const last = new Date(bounds.end.getTime() - 86_400_000);
+  return { ...bounds, firstDay: `${month}-01`, lastDay: last.toISOString().slice(0, 10) };
+}
+
+/**
+ * The generate_bills task (SPEC section 4): a bill, PDF and CSV, for each organisation billable
+ * in the month, from its recorded usage. An organisation with a bill for the month gets none
+ * again, so a rerun makes nothing more.
+ */
+export function createGenerateBillsHandler(deps: {
+  repository: BillingRepository;
+  blobs: BlobStore;
+  queue: TaskQueue;
+}): TaskHandler<'generate_bills'> {
+  return async (task) => {
+    const { month } = task.payload;
+    const range = monthDays(month);
+    await deps.repository.ensureSubscriptions();
+    const organisations = await deps.repository.billable(range);
+    let made = 0;
+    let existing = 0;
+    for (const [index, organisation] of organisations.entries()) {
+      if (await deps.repository.hasBill(organisation.organisationId, month)) {
+        existing += 1;
+      } else {
+        const usage = await deps.repository.usage(organisation.organisationId, range);
+        const level = isLevel(organisation.level) ? organisation.level : 'basic';
+        const { lines, totalPence } = billLines(level, usage);
+        const facts = {
+          organisationName: organisation.organisationName,
+          month,
+          level,
+          lines,
+          totalPence,
+          issuedOn: new Date(),
+        };
+        const base = `bills/${organisation.organisationId}/${month}`;
+        await deps.blobs.putBytes(`${base}.pdf`, await billPdf(facts));
+        await deps.blobs.putBytes(`${base}.csv`, new TextEncoder().encode(billCsv(facts)));
+        const stored = await deps.repository.insertBill({
+          organisationId: organisation.organisationId,
+          month,
+          level,
+          activeUsers: usage.activeUsers,
+          surveySites: usage.surveySites,
+          lines: lines.map((line) => ({ ...line })),
+          totalPence,
+          pdfKey: `${base}.pdf`,
+          csvKey: `${base}.csv`,
+        });
+        if (stored) made += 1;
+        else existing += 1;
+      }
+      await deps.queue.progress(
+        task,
+        `Bills for ${month}: ${index + 1} of ${organisations.length} organisations`,
+      );
+    }
+    return {
+      message: `${made} bill(s) made for ${month}; ${existing} organisation(s) already had one`,
+      result: { month, made, existing },
+    };
+  };
+}

@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { messageForStatus } from '@roadcount/domain';
+import { TaskStatesDocument } from '../../../generated/graphql.ts';
+import { graphqlRequest } from '../../../lib/graphql.ts';
+import { http, RequestError } from '../../../lib/http.ts';
+import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
+import { readTokens } from '../../session/tokenStorage.ts';
+
+export type Subscription = ResponseBody<'/bill/subscriptions', 'get'>[number];
+export type Bill = ResponseBody<'/bill/bills', 'get'>[number];
+export type QueuedTask = ResponseBody<'/bill/bills/generate', 'post'>;
+export type SubscriptionChange = RequestBody<'/bill/subscriptions/{organisationId}', 'patch'>;
+
+export const billingKeys = {
+  subscriptions: ['billing', 'subscriptions'] as const,
+  bills: ['billing', 'bills'] as const,
+};
+
+export function useSubscriptions() {
+  return useQuery({
+    queryKey: billingKeys.subscriptions,
+    queryFn: () => http.get<Subscription[]>('/bill/subscriptions'),
+  });
+}
+
+export function useBills() {
+  return useQuery({ queryKey: billingKeys.bills, queryFn: () => http.get<Bill[]>('/bill/bills') });
+}
+
+export function useUpdateSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      organisationId,
+      change,
+    }: {
+      organisationId: string;
+      change: SubscriptionChange;
+    }) => http.patchJson<Subscription>(`/bill/subscriptions/${organisationId}`, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions }),
+  });
+}
+
+export function useGenerateBills() {
+  return useMutation({
+    mutationFn: (month: string) => http.postJson<QueuedTask>('/bill/bills/generate', { month }),
+  });
+}
+
+export function useLatestChangelog(enabled: boolean) {
+  return useQuery({
+    queryKey: ['changelog', 'latest'],
+    queryFn: () => http.get<{ heading: string; body: string }>('/api/changelog/latest'),
+    enabled,
+  });
+}
+
+export function useSendChangelog() {
+  return useMutation({
+    mutationFn: () => http.postJson<QueuedTask>('/api/changelog/send', {}),
+  });
+}
+
+/** A queued task's state and message, asked again every second until it ends. */
+export function useTaskProgress(taskId: string | undefined) {
+  return useQuery({
+    queryKey: ['task', taskId],
+    queryFn: async () => {
+      const { task_tracking } = await graphqlRequest(TaskStatesDocument, { ids: [taskId ?? ''] });
+      const task = task_tracking[0];
+      return task ? { state: task.state, message: task.message } : null;
+    },
+    enabled: Boolean(taskId),
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'CM' || state === 'ER' ? false : 1000;
+    },
+  });
+}
+
+/** Saves a bill's PDF or CSV (the server checks it is the viewer's to read). */
+export async function downloadBill(bill: Bill, format: 'pdf' | 'csv') {
+  const access = readTokens()?.access;
+  const response = await fetch(`/bill/bills/${bill.id}/${format}`, {
+    headers: access ? { authorization: `Bearer ${access}` } : {},
+  });
+  if (!response.ok) throw new RequestError(response.status, messageForStatus(response.status));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `roadcount-bill-${bill.month}-${bill.organisation_name.replace(/[^\w-]+/g, '-')}.${format}`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Pence as the viewer's locale writes pounds. */
+export function formatAmount(pence: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'GBP' }).format(
+    pence / 100,
+  );
+}

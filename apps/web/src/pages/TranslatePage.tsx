@@ -1,0 +1,5 @@
+import { TranslateScreen } from '../features/translate/components/TranslateScreen.tsx';
+
+export function TranslatePage() {
+  return <TranslateScreen />;
+}
