@@ -63,6 +63,15 @@ const DownloadsPage = lazy(() =>
 const YearInReviewPage = lazy(() =>
   import('./pages/YearInReviewPage.tsx').then((page) => ({ default: page.YearInReviewPage })),
 );
+const RoadstudsPage = lazy(() =>
+  import('./pages/RoadstudsPage.tsx').then((page) => ({ default: page.RoadstudsPage })),
+);
+const GatewaysPage = lazy(() =>
+  import('./pages/GatewaysPage.tsx').then((page) => ({ default: page.GatewaysPage })),
+);
+const HardwarePage = lazy(() =>
+  import('./pages/HardwarePage.tsx').then((page) => ({ default: page.HardwarePage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -94,6 +103,9 @@ const screens: RouteObject[] = [
   { path: 'insights', element: <InsightsPage /> },
   { path: 'downloads', element: <DownloadsPage /> },
   { path: 'insights/year-in-review', element: <YearInReviewPage /> },
+  { path: 'roadstuds', element: <RoadstudsPage /> },
+  { path: 'gateways', element: <GatewaysPage /> },
+  { path: 'hardware', element: <HardwarePage /> },
   {
     // Uploading is for the organisation's admins, as the server decides too.
     path: 'file-upload',

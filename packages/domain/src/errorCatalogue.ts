@@ -83,7 +83,8 @@ export const SERVER_MESSAGES = {
   hardwareNeedsOrganisation: 'Hardware belongs to an organisation; sign in as one of its users',
   gatewayKeyInvalid: 'The gateway key is not valid or has been revoked',
   ingestField: 'Batch refused, nothing stored: {{field}}: {{problem}}',
-  ingestUnknownSensor: 'Batch refused, nothing stored: {{field}}: no stud {{sensor}} is heard by this gateway',
+  ingestUnknownSensor:
+    'Batch refused, nothing stored: {{field}}: no stud {{sensor}} is heard by this gateway',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
