@@ -91,6 +91,9 @@ import { surveysResolvers } from './features/surveys/surveys.graphql.ts';
 import { createSurveysRepository } from './features/surveys/surveys.repository.ts';
 import { registerSurveyRoutes } from './features/surveys/surveys.routes.ts';
 import { createSurveysService } from './features/surveys/surveys.service.ts';
+import { createHardwareRepository } from './features/hardware/hardware.repository.ts';
+import { registerHardwareRoutes } from './features/hardware/hardware.routes.ts';
+import { createHardwareService } from './features/hardware/hardware.service.ts';
 import { reportsResolvers } from './features/reports/reports.graphql.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
@@ -329,6 +332,12 @@ export async function buildApp({
     tokens,
     users,
     onQueued: async (task) => {
+  const hardware = createHardwareService({
+    repository: createHardwareRepository(db),
+    access,
+    silenceMinutes: config.deviceSilenceMinutes,
+  });
+  registerHardwareRoutes(router, hardware);
       await publishTask(task);
       taskWorker?.wake();
     },

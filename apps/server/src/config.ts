@@ -51,6 +51,8 @@ const environmentSchema = z.object({
   ANALYSIS_PRESTART: booleanText.default(true),
   ANALYSIS_WARM_UP: booleanText.default(true),
   /** How long a made report stays on the Downloads screen before its file is deleted. */
+  /** Minutes without a ping after which a device is flagged as silent (issue 27). */
+  DEVICE_SILENCE_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
   REPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(168),
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_TILE_URL: z
@@ -113,6 +115,8 @@ export interface Config {
   analysisWarmUp: boolean;
   /** How long a made report's file is kept (REPORT_RETENTION_HOURS, default 7 days). */
   reportRetentionMs: number;
+  /** Minutes of silence after which a device is flagged (DEVICE_SILENCE_MINUTES, default 30). */
+  deviceSilenceMinutes: number;
   /** The base maps the web app draws under the sites, and their hosts for the CSP. */
   map: {
     styleUrl: string | undefined;
@@ -190,6 +194,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     analysisPrestart: env.ANALYSIS_PRESTART,
     analysisWarmUp: env.ANALYSIS_WARM_UP,
     reportRetentionMs: env.REPORT_RETENTION_HOURS * 3_600_000,
+    deviceSilenceMinutes: env.DEVICE_SILENCE_MINUTES,
     map: {
       styleUrl: env.MAP_STYLE_URL,
       tileUrl: env.MAP_TILE_URL,

@@ -57,12 +57,22 @@ const KINDS = [
   'survey',
   'report',
   'bill',
+  'device',
+  'deviceArray',
+  'deviceMapping',
+  'gpsLocation',
+  'roadSection',
 ] as const;
 type Kind = (typeof KINDS)[number];
 type Ids = Record<Kind, string>;
 
 /** Words in an argument's name (or its operation's or route's) that say which kind of id it takes. */
 const KIND_WORDS: [RegExp, Kind][] = [
+  [/device_?array/i, 'deviceArray'],
+  [/device_?mapping/i, 'deviceMapping'],
+  [/gps_?location/i, 'gpsLocation'],
+  [/road_?section/i, 'roadSection'],
+  [/device|rtg|stud|gateway/i, 'device'],
   [/bills/i, 'bill'],
   [/survey/i, 'survey'],
   [/map_?note_?group/i, 'mapNoteGroup'],
@@ -192,6 +202,8 @@ const TEXT_HINTS: [RegExp, () => string][] = [
   [/\.day_range$/, () => DAY_RANGES[0]],
   [/\.status$/, () => STORED_REVIEW_STATUSES[0]],
   [/\.function_name$/, () => 'generate_bills'],
+  [/\.valid_from$/, () => '2025-06-01T00:00:00.000Z'],
+  [/\.(valid_to|recorded_at)$/, () => '2025-07-01T00:00:00.000Z'],
 ];
 const textFor = (name: string, parent: string) =>
   TEXT_HINTS.find(([pattern]) => pattern.test(`${parent}.${name}`))?.[1]() ?? `Crossorg b${next()}`;
@@ -391,6 +403,8 @@ interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
   items?: JsonSchema;
+  /** A tuple's positions (a [longitude, latitude] pair). */
+  prefixItems?: JsonSchema[];
   enum?: unknown[];
   const?: unknown;
   anyOf?: JsonSchema[];
@@ -457,6 +471,8 @@ function jsonValue(
       return object;
     }
     case 'array':
+      if (schema.prefixItems)
+        return schema.prefixItems.map((item) => jsonValue(item, name, where, fill));
       return Array.from({ length: schema.minItems ?? 1 }, () =>
         jsonValue(schema.items ?? {}, name, where, fill),
       );
@@ -867,6 +883,47 @@ describe("another organisation's admin, against organisation A's data", () => {
       (made) => made.state === 'CM' || made.state === 'ER',
     );
     if (user.status !== 201 || !image) throw new Error('the viewer or the image was not made');
+    const hardware = async (path: string, body: unknown) => {
+      const made = await rest(token, 'POST', `/core/api/config/${path}`, body);
+      if (made.status !== 201) throw new Error(`${path} not made: ${JSON.stringify(made.body)}`);
+      return (made.body as { id: string }).id;
+    };
+    const gatewayId = await hardware('devices/', {
+      kind: 'gateway',
+      serial: names('gateway serial'),
+      name: names('gateway'),
+      latitude: site.latitude,
+      longitude: site.longitude,
+    });
+    const studId = await hardware('devices/', {
+      kind: 'roadstud',
+      serial: names('stud serial'),
+      gateway_id: gatewayId,
+    });
+    const arrayId = await hardware('device_arrays/', {
+      name: names('device array'),
+      spacing_m: 1.5,
+      device_ids: [studId],
+    });
+    const mappingId = await hardware('device_mappings/', {
+      device_array_id: arrayId,
+      site_id: siteId,
+      lane_id: lanes[0]?.id,
+      valid_from: '2025-06-01T00:00:00Z',
+    });
+    const locationId = await hardware('gps_locations/', {
+      device_id: studId,
+      latitude: 53.5,
+      longitude: -2.5,
+    });
+    const sectionId = await hardware('road_sections/', {
+      name: names('road section'),
+      site_id: siteId,
+      coordinates: [
+        [-2.5, 53.5],
+        [-2.49, 53.51],
+      ],
+    });
     return {
       siteId,
       ids: {
@@ -882,6 +939,11 @@ describe("another organisation's admin, against organisation A's data", () => {
         lane: lanes[0]?.id ?? '',
         survey: survey.id,
         report: report.id,
+        device: studId,
+        deviceArray: arrayId,
+        deviceMapping: mappingId,
+        gpsLocation: locationId,
+        roadSection: sectionId,
       },
       lanes,
       imageBytes,
@@ -950,6 +1012,12 @@ describe("another organisation's admin, against organisation A's data", () => {
       users: await get('/core/api/config/users/'),
       viewer: await get(`/core/api/config/users/${a.ids.user}`),
       organisation: await get(`/core/api/config/organisations/${a.ids.organisation}`),
+      devices: await get('/core/api/config/devices/'),
+      gateways: await get('/core/api/config/rtg_devices/'),
+      deviceArrays: await get('/core/api/config/device_arrays/'),
+      deviceMappings: await get('/core/api/config/device_mappings/'),
+      gpsLocations: await get('/core/api/config/gps_locations/'),
+      roadSections: await get('/core/api/config/road_sections/'),
     };
   }
 

@@ -75,6 +75,15 @@ const StaffChangelogPage = lazy(() =>
 const OrganisationBillingPage = lazy(() =>
   import('./pages/BillingPages.tsx').then((page) => ({ default: page.OrganisationBillingPage })),
 );
+const RoadstudsPage = lazy(() =>
+  import('./pages/RoadstudsPage.tsx').then((page) => ({ default: page.RoadstudsPage })),
+);
+const GatewaysPage = lazy(() =>
+  import('./pages/GatewaysPage.tsx').then((page) => ({ default: page.GatewaysPage })),
+);
+const HardwarePage = lazy(() =>
+  import('./pages/HardwarePage.tsx').then((page) => ({ default: page.HardwarePage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -106,6 +115,9 @@ const screens: RouteObject[] = [
   { path: 'insights', element: <InsightsPage /> },
   { path: 'downloads', element: <DownloadsPage /> },
   { path: 'insights/year-in-review', element: <YearInReviewPage /> },
+  { path: 'roadstuds', element: <RoadstudsPage /> },
+  { path: 'gateways', element: <GatewaysPage /> },
+  { path: 'hardware', element: <HardwarePage /> },
   {
     // Translate is platform staff's (SPEC section 2).
     path: 'translate',

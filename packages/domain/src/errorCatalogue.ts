@@ -15,6 +15,8 @@ export const NOT_FOUND_MESSAGES = {
   siteGroup: ERROR_CATALOGUE[404],
   mapNote: ERROR_CATALOGUE[404],
   survey: "We couldn't find that survey",
+  device: "We couldn't find that device",
+  deviceArray: "We couldn't find that device array",
 } as const;
 
 export type CataloguedStatus = keyof typeof ERROR_CATALOGUE;
@@ -70,6 +72,19 @@ export const SERVER_MESSAGES = {
   reportOneOrganisation: 'siteIds: a report covers the sites of one organisation',
   reportExpired: 'The report has expired; request it again',
   reportNotReady: 'The report is not ready yet',
+  deviceNotFound: NOT_FOUND_MESSAGES.device,
+  deviceArrayNotFound: NOT_FOUND_MESSAGES.deviceArray,
+  deviceSerialTaken: "A device with serial '{{serial}}' is already registered.",
+  deviceNotKind: '{{field}}: the device {{serial}} is not a {{kind}}',
+  deviceInArray: 'The device {{serial}} is in the array {{array}}; take it out first',
+  laneNotOfSite: "lane_id: the lane is not one of the site's lanes",
+  mappingEndBeforeStart: 'valid_to: must be later than valid_from',
+  mappingOverlaps: 'The lane is already measured by another array from {{from}}',
+  hardwareNeedsOrganisation: 'Hardware belongs to an organisation; sign in as one of its users',
+  gatewayKeyInvalid: 'The gateway key is not valid or has been revoked',
+  ingestField: 'Batch refused, nothing stored: {{field}}: {{problem}}',
+  ingestUnknownSensor:
+    'Batch refused, nothing stored: {{field}}: no stud {{sensor}} is heard by this gateway',
   billMissing: 'There is no such bill',
   renewalTooSoon:
     'renewal_on: renewal notice is given at least {{days}} days ahead; choose a date after {{date}}',

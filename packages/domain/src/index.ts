@@ -25,4 +25,5 @@ export * from './apiAnswers.ts';
 export * from './support.ts';
 export * from './reports.ts';
 export * from './preferences.ts';
+export * from './hardware.ts';
 export * from './billing.ts';

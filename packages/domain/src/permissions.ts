@@ -44,6 +44,9 @@ export const PERMISSIONS = {
   'surveys.write': ['admin', 'org_admin'],
   /** Help's feedback and subscription enquiry (SPEC sections 2 and 7); never the demo account. */
   'support.send': ['admin', 'org_admin', 'org_user'],
+  /** Issue 27: everyone sees the organisation's devices; its admins register and map them. */
+  'hardware.read': ['admin', 'org_admin', 'org_user'],
+  'hardware.write': ['admin', 'org_admin'],
   /** SPEC section 1: an organisation's admins read their own bills; staff read every one. */
   'bills.read': ['admin', 'org_admin'],
   /** Subscriptions, bill runs, the changelog email and translations: platform staff. */
@@ -86,6 +89,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'mapNotes.write',
   'surveys.write',
   'support.send',
+  'hardware.write',
 ]);
 
 /**

@@ -63,4 +63,5 @@ export const http = {
   postJson: <T>(path: string, body: unknown) => request<T>('POST', path, body),
   putJson: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
   patchJson: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  delete: (path: string) => request<undefined>('DELETE', path),
 };

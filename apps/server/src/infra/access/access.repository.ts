@@ -2,7 +2,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import {
+  deviceArrays,
+  deviceMappings,
+  devices,
+  gpsLocations,
   images,
+  roadSections,
   mapNoteGroups,
   mapNotes,
   organisations,
@@ -26,6 +31,11 @@ export type OrganisationRow = typeof organisations.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
 export type ExclusionFilterRow = typeof vehicleExclusionFilters.$inferSelect;
 export type ReportRow = typeof reports.$inferSelect;
+export type DeviceRow = typeof devices.$inferSelect;
+export type DeviceArrayRow = typeof deviceArrays.$inferSelect;
+export type DeviceMappingRow = typeof deviceMappings.$inferSelect;
+export type GpsLocationRow = typeof gpsLocations.$inferSelect;
+export type RoadSectionRow = typeof roadSections.$inferSelect;
 
 /** The rows an access check loads: each resource kind by id, whatever its organisation. */
 export function createAccessRepository(db: Database) {
@@ -72,6 +82,16 @@ export function createAccessRepository(db: Database) {
       ),
     report: (id: string) =>
       byId(id, (valid) => db.select().from(reports).where(eq(reports.id, valid))),
+    device: (id: string) =>
+      byId(id, (valid) => db.select().from(devices).where(eq(devices.id, valid))),
+    deviceArray: (id: string) =>
+      byId(id, (valid) => db.select().from(deviceArrays).where(eq(deviceArrays.id, valid))),
+    deviceMapping: (id: string) =>
+      byId(id, (valid) => db.select().from(deviceMappings).where(eq(deviceMappings.id, valid))),
+    gpsLocation: (id: string) =>
+      byId(id, (valid) => db.select().from(gpsLocations).where(eq(gpsLocations.id, valid))),
+    roadSection: (id: string) =>
+      byId(id, (valid) => db.select().from(roadSections).where(eq(roadSections.id, valid))),
   };
 }
 

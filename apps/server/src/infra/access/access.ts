@@ -4,6 +4,11 @@ import type { Database } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import {
   createAccessRepository,
+  type DeviceArrayRow,
+  type DeviceMappingRow,
+  type DeviceRow,
+  type GpsLocationRow,
+  type RoadSectionRow,
   type ExclusionFilterRow,
   type FileRow,
   type ImageRow,
@@ -18,6 +23,11 @@ import {
 } from './access.repository.ts';
 
 export type {
+  DeviceArrayRow,
+  DeviceMappingRow,
+  DeviceRow,
+  GpsLocationRow,
+  RoadSectionRow,
   ExclusionFilterRow,
   FileRow,
   ImageRow,
@@ -270,6 +280,78 @@ export function createAccess(db: Database) {
         await rows.report(reportId),
         (report) => report.organisationId,
         NO_REPORT,
+      );
+    },
+
+    /** Issue 27: an organisation's hardware, one helper per kind, each its organisation's. */
+    async device(viewer: Viewer | null, action: Action, deviceId: string): Promise<DeviceRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.device(deviceId),
+        (row) => row.organisationId,
+        NOT_FOUND_MESSAGES.device,
+      );
+    },
+
+    async deviceArray(
+      viewer: Viewer | null,
+      action: Action,
+      arrayId: string,
+    ): Promise<DeviceArrayRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.deviceArray(arrayId),
+        (row) => row.organisationId,
+        NOT_FOUND_MESSAGES.deviceArray,
+      );
+    },
+
+    async deviceMapping(
+      viewer: Viewer | null,
+      action: Action,
+      mappingId: string,
+    ): Promise<DeviceMappingRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.deviceMapping(mappingId),
+        (row) => row.organisationId,
+        ERROR_CATALOGUE[404],
+      );
+    },
+
+    async gpsLocation(
+      viewer: Viewer | null,
+      action: Action,
+      locationId: string,
+    ): Promise<GpsLocationRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.gpsLocation(locationId),
+        (row) => row.organisationId,
+        ERROR_CATALOGUE[404],
+      );
+    },
+
+    async roadSection(
+      viewer: Viewer | null,
+      action: Action,
+      sectionId: string,
+    ): Promise<RoadSectionRow> {
+      authorize(viewer, action);
+      return check(
+        viewer,
+        action,
+        await rows.roadSection(sectionId),
+        (row) => row.organisationId,
+        ERROR_CATALOGUE[404],
       );
     },
   };

@@ -683,3 +683,112 @@ export const translationOverrides = pgTable(
   },
   (table) => [primaryKey({ columns: [table.locale, table.key] })],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Hardware and realtime (issue 27): an organisation's devices, the arrays of studs across a
+// lane, which array measured which lane of which site and when, device positions, road sections,
+// and the raw events gateways send.
+
+/**
+ * A roadstud magnetometer, gateway or counter. Studs name the gateway that hears them; a
+ * gateway holds the hash of its ingest key (the key is shown once); state (last seen, battery,
+ * signal) is what the device last reported.
+ */
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** One of the domain's DEVICE_KINDS. */
+    kind: text('kind').notNull(),
+    serial: text('serial').notNull(),
+    model: text('model'),
+    name: text('name'),
+    notes: text('notes'),
+    gatewayId: uuid('gateway_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    batteryPercent: integer('battery_percent'),
+    signalDbm: integer('signal_dbm'),
+    /** SHA-256 of the gateway's ingest key, hex; null: no key (or revoked). */
+    apiKeyHash: text('api_key_hash'),
+    createdOn: createdOn(),
+  },
+  (table) => [
+    uniqueIndex('devices_org_serial_unique').on(table.organisationId, sql`lower(${table.serial})`),
+    uniqueIndex('devices_api_key_unique').on(table.apiKeyHash),
+    index('devices_gateway_idx').on(table.gatewayId),
+  ],
+);
+
+/** The studs across one lane, in the order a vehicle meets them, and their spacing. */
+export const deviceArrays = pgTable('device_arrays', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  spacingM: doublePrecision('spacing_m').notNull(),
+  deviceIds: uuid('device_ids').array().notNull(),
+  createdOn: createdOn(),
+});
+
+/** Which array measured which lane of which site, from when (to when; null: still). */
+export const deviceMappings = pgTable(
+  'device_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    deviceArrayId: uuid('device_array_id')
+      .notNull()
+      .references(() => deviceArrays.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    laneId: uuid('lane_id')
+      .notNull()
+      .references(() => lanes.id, { onDelete: 'cascade' }),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (table) => [
+    index('device_mappings_site_idx').on(table.siteId),
+    index('device_mappings_array_idx').on(table.deviceArrayId),
+  ],
+);
+
+/** A device's recorded positions; its latest is where the map shows it. */
+export const gpsLocations = pgTable(
+  'gps_locations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('gps_locations_device_idx').on(table.deviceId, table.recordedAt)],
+);
+
+/** A stretch of road, as a line, optionally tied to the site that counts it. */
+export const roadSections = pgTable('road_sections', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organisationId: uuid('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description'),
+  siteId: uuid('site_id').references(() => sites.id, { onDelete: 'set null' }),
+  coordinates: jsonb('coordinates').$type<[number, number][]>().notNull(),
+  createdOn: createdOn(),
+});

@@ -39,6 +39,7 @@ import {
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
 import { draftsFromLanes, laneInputs, lanesChanged, type LaneDraft } from './laneDraft.ts';
 import { LanesEditor } from './LanesEditor.tsx';
+import { SiteLaneArrays } from '../../hardware/components/SiteLaneArrays.tsx';
 import { markedPoint } from './locationPick.ts';
 import { SpeedLimitSummary } from './SpeedLimitSummary.tsx';
 
@@ -273,6 +274,10 @@ export function SiteEditDialog({ site, onClose }: Props) {
                 ) : (
                   <CircularProgress size={24} />
                 )}
+              </Grid>
+              <Grid size={12}>
+                {/* Issue 27: saved lanes only; a lane being added is mapped once saved. */}
+                <SiteLaneArrays siteId={site.id} />
               </Grid>
             </Grid>
           </Section>

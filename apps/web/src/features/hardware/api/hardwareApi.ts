@@ -1,0 +1,108 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeviceKind } from '@roadcount/domain';
+import { http } from '../../../lib/http.ts';
+import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
+
+const CONFIG = '/core/api/config';
+
+export type Device = ResponseBody<'/core/api/config/devices/{id}', 'get'>;
+export type Gateway = ResponseBody<'/core/api/config/rtg_devices/', 'get'>[number];
+export type DeviceArray = ResponseBody<'/core/api/config/device_arrays/{id}', 'get'>;
+export type DeviceMapping = ResponseBody<'/core/api/config/device_mappings/', 'get'>[number];
+export type DeviceInput = RequestBody<'/core/api/config/devices/', 'post'>;
+export type DeviceUpdate = RequestBody<'/core/api/config/devices/{id}', 'patch'>;
+export type DeviceArrayInput = RequestBody<'/core/api/config/device_arrays/', 'post'>;
+export type DeviceMappingInput = RequestBody<'/core/api/config/device_mappings/', 'post'>;
+
+const hardwareKeys = {
+  all: ['hardware'] as const,
+  devices: (kind: DeviceKind | undefined, search: string) =>
+    [...hardwareKeys.all, 'devices', kind ?? 'all', search] as const,
+  gateways: (search: string) => [...hardwareKeys.all, 'gateways', search] as const,
+  arrays: () => [...hardwareKeys.all, 'arrays'] as const,
+  mappings: (siteId: string | undefined) =>
+    [...hardwareKeys.all, 'mappings', siteId ?? 'all'] as const,
+};
+
+const searchPart = (search: string) => (search ? `search=${encodeURIComponent(search)}` : '');
+
+/** The organisation's devices of a kind (all kinds when none), matching the search. */
+export function useDevices(kind: DeviceKind | undefined, search = '') {
+  return useQuery({
+    queryKey: hardwareKeys.devices(kind, search),
+    queryFn: () => {
+      const query = [kind ? `kind=${kind}` : '', searchPart(search)].filter(Boolean).join('&');
+      return http.get<Device[]>(`${CONFIG}/devices/${query ? `?${query}` : ''}`);
+    },
+  });
+}
+
+/** Gateways with the studs each hears. */
+export function useGateways(search = '') {
+  return useQuery({
+    queryKey: hardwareKeys.gateways(search),
+    queryFn: () =>
+      http.get<Gateway[]>(`${CONFIG}/rtg_devices/${search ? `?${searchPart(search)}` : ''}`),
+  });
+}
+
+export function useDeviceArrays() {
+  return useQuery({
+    queryKey: hardwareKeys.arrays(),
+    queryFn: () => http.get<DeviceArray[]>(`${CONFIG}/device_arrays/`),
+  });
+}
+
+/** Mappings of one site, or of every site of the organisation. */
+export function useDeviceMappings(siteId?: string) {
+  return useQuery({
+    queryKey: hardwareKeys.mappings(siteId),
+    queryFn: () =>
+      http.get<DeviceMapping[]>(
+        `${CONFIG}/device_mappings/${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`,
+      ),
+  });
+}
+
+/** Every change to hardware refreshes every hardware list: they show one another's records. */
+function useHardwareMutation<Variables, Answer>(
+  mutationFn: (variables: Variables) => Promise<Answer>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: hardwareKeys.all }),
+  });
+}
+
+export const useCreateDevice = () =>
+  useHardwareMutation((input: DeviceInput) => http.postJson<Device>(`${CONFIG}/devices/`, input));
+
+export const useUpdateDevice = () =>
+  useHardwareMutation(({ id, changes }: { id: string; changes: DeviceUpdate }) =>
+    http.patchJson<Device>(`${CONFIG}/devices/${id}`, changes),
+  );
+
+export const useDeleteDevice = () =>
+  useHardwareMutation((id: string) => http.delete(`${CONFIG}/devices/${id}`));
+
+export const useCreateDeviceArray = () =>
+  useHardwareMutation((input: DeviceArrayInput) =>
+    http.postJson<DeviceArray>(`${CONFIG}/device_arrays/`, input),
+  );
+
+export const useDeleteDeviceArray = () =>
+  useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_arrays/${id}`));
+
+export const useCreateDeviceMapping = () =>
+  useHardwareMutation((input: DeviceMappingInput) =>
+    http.postJson<DeviceMapping>(`${CONFIG}/device_mappings/`, input),
+  );
+
+export const useEndDeviceMapping = () =>
+  useHardwareMutation(({ id, validTo }: { id: string; validTo: string | null }) =>
+    http.patchJson<DeviceMapping>(`${CONFIG}/device_mappings/${id}`, { valid_to: validTo }),
+  );
+
+export const useDeleteDeviceMapping = () =>
+  useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_mappings/${id}`));
