@@ -1,8 +1,7 @@
-import { LocalTimeConverter } from '@roadcount/formats';
 import {
   DIRECTION_CODES,
   directionsOf,
-  offsetWriter,
+  zoneOffsetWriter,
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
@@ -19,7 +18,7 @@ export const VEHICLE_FLOW_HEADER =
  */
 export function* vehicleFlowRows(figures: SiteFigures, context: ReportContext): Generator<string> {
   const minutes = context.parameters.aggregationMinutes;
-  const localWithOffset = offsetWriter(new LocalTimeConverter(figures.time_zone));
+  const localWithOffset = zoneOffsetWriter(figures.time_zone);
   const site = `${figures.site_id},${quoted(figures.site_name)}`;
   const directions = directionsOf(figures);
   for (let at = 0; at < figures.bins.starts.length; at += 1) {
@@ -44,7 +43,7 @@ export function* eventCountRows(
   context: ReportContext,
 ): Generator<string> {
   const minutes = context.parameters.aggregationMinutes;
-  const localWithOffset = offsetWriter(new LocalTimeConverter(figures.time_zone));
+  const localWithOffset = zoneOffsetWriter(figures.time_zone);
   const site = `${figures.site_id},${quoted(figures.site_name)}`;
   for (const [classIndex, classFigures] of byClass) {
     const name = quoted(context.className(figures.class_scheme, classIndex));
