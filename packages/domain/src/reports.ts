@@ -11,6 +11,7 @@ export const REPORT_TYPES = [
   'site_summary_pdf',
   'gis_geojson',
   'gis_shapefile',
+  'gis_geopackage',
   'overspeed',
   'raw_files',
   'individual_vehicles',
@@ -30,6 +31,7 @@ export const REPORT_TASK: Record<
   site_summary_pdf: 'generate_site_reports',
   gis_geojson: 'generate_site_reports',
   gis_shapefile: 'generate_site_reports',
+  gis_geopackage: 'generate_site_reports',
   overspeed: 'generate_site_reports',
   raw_files: 'zip_download_eco_files',
   individual_vehicles: 'custom_report',
@@ -52,6 +54,7 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
   site_summary_pdf: { extension: 'pdf', mediaType: 'application/pdf' },
   gis_geojson: { extension: 'geojson', mediaType: 'application/geo+json' },
   gis_shapefile: { extension: 'zip', mediaType: 'application/zip' },
+  gis_geopackage: { extension: 'gpkg', mediaType: 'application/geopackage+sqlite3' },
   overspeed: {
     extension: 'xlsx',
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

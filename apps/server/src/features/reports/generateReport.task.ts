@@ -16,6 +16,7 @@ import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.t
 import type { ReportContext, SiteFigures } from './reportFigures.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { geojsonBytes, shapefileZip } from './gisExport.ts';
+import { geopackageFile } from './geopackage.ts';
 import { rawFilesZip } from './rawFilesZip.ts';
 import { siteSummaryPdf } from './siteSummaryPdf.ts';
 import {
@@ -279,6 +280,7 @@ export function createGenerateReportHandler(deps: {
       case 'state_funding':
       case 'gis_geojson':
       case 'gis_shapefile':
+      case 'gis_geopackage':
       case 'site_summary_pdf': {
         const write = {
           state_funding: stateFundingWorkbook,
@@ -286,6 +288,7 @@ export function createGenerateReportHandler(deps: {
           gis_geojson: (all: readonly SiteFigures[], settings: ReportContext) =>
             Promise.resolve(geojsonBytes(all, settings)),
           gis_shapefile: shapefileZip,
+          gis_geopackage: geopackageFile,
         }[parameters.type];
         const bytes = await write(figures, context);
         await deps.blobs.putBytes(blobKey, bytes);

@@ -11,6 +11,7 @@ export const reportsTypeDefs = /* GraphQL */ `
     site_summary_pdf
     gis_geojson
     gis_shapefile
+    gis_geopackage
     overspeed
     raw_files
     individual_vehicles

@@ -190,6 +190,8 @@ export async function standardWorkbook(
       ['Commercial share', stats.percentCommercial, '%'],
     ];
     for (const [label, value, unit] of summaryRows) addRow(sheet, [label, value ?? '', unit]);
+    for (const [percentile, value] of Object.entries(site.speedPercentiles ?? {}))
+      addRow(sheet, [`Speed, ${percentile}th percentile`, speed(value), speedUnit]);
     for (const [percentile, value] of Object.entries(site.headwayPercentiles ?? {}))
       addRow(sheet, [`Headway, ${percentile}th percentile`, value, 's']);
     for (const [percentile, value] of Object.entries(site.gapPercentiles ?? {}))

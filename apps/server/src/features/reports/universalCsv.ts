@@ -62,6 +62,8 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
   yield summaryRow('aadt', 'vehicles per day', stats.aadt, stats.aadtIsEstimate ? 'estimate' : '');
   yield summaryRow('average_speed', speedUnit, speed(stats.averageSpeedMps));
   yield summaryRow('speed_85th', speedUnit, speed(stats.speed85thMps));
+  for (const [percentile, value] of Object.entries(figures.speedPercentiles ?? {}))
+    yield summaryRow('speed_percentile', speedUnit, speed(value), percentile);
   if (stats.amPeak)
     yield summaryRow(
       'am_peak_hour_volume',
