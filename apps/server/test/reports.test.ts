@@ -546,6 +546,48 @@ describe('reports', () => {
     );
   }, 60_000);
 
+  it('writes the sign file: a row per site with the limit and the speeds a sign shows', async () => {
+    const limit = await ask(
+      'mutation($id: ID!, $limits: [SpeedLimitInput!]!) { setSpeedLimits(siteId: $id, limits: $limits) { limit_mps } }',
+      { id: handSiteId, limits: [{ limit_mps: 45 / 3.6 }] },
+    );
+    expect(limit.body.errors).toBeUndefined();
+    const report = await requestAndWait({
+      type: 'sign_file',
+      site_ids: [handSiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2025-02-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
+    expect(report.state).toBe('CM');
+    expect(report.file_name).toMatch(/\.csv$/);
+    const [header, line, ...rest] = (await (await download(report.id)).text()).trim().split('\n');
+    expect(header).toBe(
+      'site_id,site_name,latitude,longitude,period_start,period_end,units,speed_limit,vehicles,adt,average_speed,speed_85th,speed_99th,above_limit_share',
+    );
+    expect(rest).toEqual([]);
+    const cells = line?.split(',') ?? [];
+    expect(cells.slice(0, 10)).toEqual([
+      handSiteId,
+      'Hand Worked Lane',
+      '53.4084',
+      '-2.9916',
+      '2025-01-01T00:00:00Z',
+      '2025-02-01T00:00:00Z',
+      'km/h',
+      '45',
+      '5',
+      '3',
+    ]);
+    // Speeds 30, 40, 50, 60, 70 km/h: average 50; 85th (rank 3.4) 64; 99th (rank 3.96) 69.6;
+    // above the 45 km/h limit: 50, 60 and 70, 3 of 5 = 60 %.
+    expect(Number(cells[10])).toBeCloseTo(50, 4);
+    expect(Number(cells[11])).toBeCloseTo(64, 1);
+    expect(Number(cells[12])).toBeCloseTo(69.6, 1);
+    expect(Number(cells[13])).toBeCloseTo(60, 4);
+  }, 60_000);
+
   it('gives the report functions: vehicle flow, event count, individual vehicles, event list', async () => {
     const base = {
       site_ids: [handSiteId],

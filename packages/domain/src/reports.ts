@@ -18,6 +18,7 @@ export const REPORT_TYPES = [
   'vehicle_flow',
   'event_count',
   'event_list',
+  'sign_file',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -38,6 +39,7 @@ export const REPORT_TASK: Record<
   vehicle_flow: 'custom_report',
   event_count: 'custom_report',
   event_list: 'custom_report',
+  sign_file: 'custom_report',
 };
 
 /** The file each report type makes: extension and media type. */
@@ -64,6 +66,7 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
   vehicle_flow: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
   event_count: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
   event_list: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
+  sign_file: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
 };
 
 /** SPEC section 9: time aggregation, in minutes (60 hourly, 1440 daily, 10080 weekly). */

@@ -24,6 +24,8 @@ import {
   EVENT_LIST_COLUMNS,
   eventCountRows,
   eventListLine,
+  SIGN_FILE_HEADER,
+  signFileRow,
   VEHICLE_FLOW_HEADER,
   vehicleFlowRows,
 } from './reportFunctions.ts';
@@ -133,6 +135,7 @@ export function createGenerateReportHandler(deps: {
     const figures: SiteFigures[] = [];
     const overspeed: SiteOverspeed[] = [];
     const byClass: Map<number, SiteFigures>[] = [];
+    const limits: { effectiveFrom: string; limitMps: number }[][] = [];
     const total = parameters.siteIds.length;
     const payload = {
       ...parameters.filter,
@@ -162,6 +165,8 @@ export function createGenerateReportHandler(deps: {
         payload,
         aggregationMinutes: parameters.aggregationMinutes,
       });
+      if (parameters.type === 'sign_file')
+        return { site, limits: await deps.reports.speedLimits(siteId) };
       if (parameters.type !== 'event_count') return { site };
       // Each class's time bins: the same filter narrowed to that class.
       const classes = new Map<number, SiteFigures>();
@@ -213,6 +218,7 @@ export function createGenerateReportHandler(deps: {
         figures.push(read.site);
         if (read.overspeed) overspeed.push(read.overspeed);
         if (read.classes) byClass.push(read.classes);
+        if (read.limits) limits.push(read.limits);
       }
     async function* streamedFigures() {
       for await (const read of readSites()) {
@@ -327,10 +333,15 @@ export function createGenerateReportHandler(deps: {
         break;
       }
       case 'vehicle_flow':
+      case 'sign_file':
       case 'event_count': {
         const type = parameters.type;
         const rows = function* () {
-          if (type === 'vehicle_flow') {
+          if (type === 'sign_file') {
+            yield `${SIGN_FILE_HEADER}\n`;
+            for (const [index, site] of figures.entries())
+              yield `${signFileRow(site, limits[index] ?? [], context)}\n`;
+          } else if (type === 'vehicle_flow') {
             yield `${VEHICLE_FLOW_HEADER}\n`;
             for (const site of figures) yield* vehicleFlowRows(site, context);
           } else {

@@ -18,6 +18,7 @@ export const reportsTypeDefs = /* GraphQL */ `
     vehicle_flow
     event_count
     event_list
+    sign_file
   }
 
   enum ReportUnits {

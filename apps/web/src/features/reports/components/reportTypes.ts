@@ -15,6 +15,6 @@ export const TYPE_GROUPS: { key: 'reports' | 'exports' | 'functions'; types: Rep
   { key: 'exports', types: ['gis_geojson', 'gis_shapefile', 'gis_geopackage', 'raw_files'] },
   {
     key: 'functions',
-    types: ['individual_vehicles', 'vehicle_flow', 'event_count', 'event_list'],
+    types: ['individual_vehicles', 'vehicle_flow', 'event_count', 'event_list', 'sign_file'],
   },
 ];
