@@ -3,6 +3,7 @@ import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import shp from 'shpjs';
+import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrg,
@@ -133,7 +134,7 @@ describe('reports', () => {
       ),
     );
     busySiteId = busy.site?.id ?? '';
-  }, 90_000);
+  }, 240_000);
   afterAll(() => server.close());
 
   it('writes the hand-worked figures into the standard spreadsheet', async () => {
@@ -172,6 +173,15 @@ describe('reports', () => {
     expect(value('Whole days')).toBe(1);
     expect(value('ADT')).toBe(3);
     expect(value('Average speed')).toBeCloseTo(50, 4);
+    // Speed percentiles, interpolated between the sorted speeds 30, 40, 50, 60, 70 (as Excel's
+    // PERCENTILE.INC): rank p/100 × (5 − 1). 15th: rank 0.6, 30 + 0.6 × 10 = 36; 25th: rank 1,
+    // 40; 50th: 50; 75th: 60; 85th: rank 3.4, 64; 99th: rank 3.96, 60 + 0.96 × 10 = 69.6.
+    expect(value('Speed, 15th percentile')).toBeCloseTo(36, 1);
+    expect(value('Speed, 25th percentile')).toBeCloseTo(40, 1);
+    expect(value('Speed, 50th percentile')).toBeCloseTo(50, 1);
+    expect(value('Speed, 75th percentile')).toBeCloseTo(60, 1);
+    expect(value('Speed, 85th percentile')).toBeCloseTo(64, 1);
+    expect(value('Speed, 99th percentile')).toBeCloseTo(69.6, 1);
     // Daily volume rows: the interval start with the site's offset (London in winter: +00:00).
     const rows: unknown[][] = [];
     sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
@@ -206,6 +216,15 @@ describe('reports', () => {
     // 50 km/h = 50 / 1.609344 = 31.0686 mph.
     expect(Number(cells('average_speed')?.[8])).toBeCloseTo(31.0686, 3);
     expect(cells('average_speed')?.[7]).toBe('mph');
+    // The speed percentiles worked out in the spreadsheet test, in mph: 36 km/h = 22.3694 mph,
+    // 69.6 km/h = 43.2474 mph.
+    const percentile = (at: string) =>
+      lines
+        .map((line) => line.split(','))
+        .find((row) => row[5] === 'speed_percentile' && row[6] === at);
+    expect(Number(percentile('15')?.[8])).toBeCloseTo(22.3694, 1);
+    expect(Number(percentile('99')?.[8])).toBeCloseTo(43.2474, 1);
+    expect(percentile('99')?.[7]).toBe('mph');
     expect(cells('volume', 'N', '2025-01-07T00:00:00+00:00')?.[8]).toBe('2');
     expect(cells('volume', 'S', '2025-01-08T00:00:00+00:00')?.[8]).toBe('1');
   }, 60_000);
@@ -321,6 +340,77 @@ describe('reports', () => {
     expect(layer?.features[0]?.geometry?.coordinates[0]).toBeCloseTo(-2.9916, 5);
     expect(layer?.features[0]?.geometry?.coordinates[1]).toBeCloseTo(53.4084, 5);
     expect(layer?.features[0]?.properties).toMatchObject({ name: 'Hand Worked Lane', adt: 3 });
+  }, 60_000);
+
+  it('exports the sites as an OGC GeoPackage that SQLite reads back', async () => {
+    const geopackage = await requestAndWait({
+      type: 'gis_geopackage',
+      site_ids: [handSiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2025-02-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
+    expect(geopackage.file_name).toMatch(/\.gpkg$/);
+    const bytes = new Uint8Array(await (await download(geopackage.id)).arrayBuffer());
+    // The SQLite file header (sqlite.org/fileformat.html): the magic text, then user_version
+    // at byte 60 and application_id at byte 68, both big-endian. GeoPackage 1.4 asks for
+    // application_id 0x47504B47 ('GPKG' in ASCII) and user_version 10400.
+    const header = new DataView(bytes.buffer, bytes.byteOffset);
+    expect(Buffer.from(bytes.subarray(0, 16)).toString('latin1')).toBe('SQLite format 3\0');
+    expect(Buffer.from(bytes.subarray(68, 72)).toString('ascii')).toBe('GPKG');
+    expect(header.getUint32(60)).toBe(10400);
+
+    const SQL = await initSqlJs();
+    const db = new SQL.Database(bytes);
+    const rows = (sql: string) => {
+      const [result] = db.exec(sql);
+      return (result?.values ?? []).map((values) =>
+        Object.fromEntries((result?.columns ?? []).map((column, at) => [column, values[at]])),
+      );
+    };
+    expect(rows('SELECT srs_id FROM gpkg_spatial_ref_sys ORDER BY srs_id')).toEqual([
+      { srs_id: -1 },
+      { srs_id: 0 },
+      { srs_id: 4326 },
+    ]);
+    const [contents] = rows(
+      'SELECT table_name, data_type, srs_id, min_x, max_y FROM gpkg_contents',
+    );
+    expect(contents).toEqual({
+      table_name: 'roadcount_sites',
+      data_type: 'features',
+      srs_id: 4326,
+      min_x: -2.9916,
+      max_y: 53.4084,
+    });
+    expect(rows('SELECT * FROM gpkg_geometry_columns')).toEqual([
+      {
+        table_name: 'roadcount_sites',
+        column_name: 'geom',
+        geometry_type_name: 'POINT',
+        srs_id: 4326,
+        z: 0,
+        m: 0,
+      },
+    ]);
+    const [site] = rows('SELECT * FROM roadcount_sites');
+    db.close();
+    // The geometry read by hand (GeoPackage 1.4, 2.1.3): 'GP', version 0, flags (bit 0 set:
+    // little-endian; envelope bits 0: none), srs_id int32, then WKB: byte order 1, type 1
+    // (point), x = longitude, y = latitude: the hand-worked file's 53.40840 N, 2.99160 W.
+    const geom = site?.geom as Uint8Array;
+    const point = new DataView(geom.buffer, geom.byteOffset, geom.byteLength);
+    expect([geom[0], geom[1], geom[2], geom[3]]).toEqual([0x47, 0x50, 0, 1]);
+    expect(point.getInt32(4, true)).toBe(4326);
+    expect(geom[8]).toBe(1);
+    expect(point.getUint32(9, true)).toBe(1);
+    expect(point.getFloat64(13, true)).toBe(-2.9916);
+    expect(point.getFloat64(21, true)).toBe(53.4084);
+    expect(geom.byteLength).toBe(29);
+    // The hand-worked figures: 5 vehicles, ADT 3, average 50 km/h (as in the GeoJSON above).
+    expect(site).toMatchObject({ name: 'Hand Worked Lane', vehicles: 5, adt: 3, units: 'km/h' });
+    expect(site?.avg_speed).toBeCloseTo(50, 4);
   }, 60_000);
 
   it('writes the annual figures of the state funding report', async () => {
@@ -454,6 +544,48 @@ describe('reports', () => {
     expect(manifest?.[2]).toMatch(
       /^Hand Worked Lane,hand\.csv,Hand Worked Lane\/hand\.csv,.*,ACC,\d+,2025-01-06T10:00:00\.000Z,2025-01-08T12:00:00\.000Z$/,
     );
+  }, 60_000);
+
+  it('writes the sign file: a row per site with the limit and the speeds a sign shows', async () => {
+    const limit = await ask(
+      'mutation($id: ID!, $limits: [SpeedLimitInput!]!) { setSpeedLimits(siteId: $id, limits: $limits) { limit_mps } }',
+      { id: handSiteId, limits: [{ limit_mps: 45 / 3.6 }] },
+    );
+    expect(limit.body.errors).toBeUndefined();
+    const report = await requestAndWait({
+      type: 'sign_file',
+      site_ids: [handSiteId],
+      start: '2025-01-01T00:00:00Z',
+      end: '2025-02-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
+    expect(report.state).toBe('CM');
+    expect(report.file_name).toMatch(/\.csv$/);
+    const [header, line, ...rest] = (await (await download(report.id)).text()).trim().split('\n');
+    expect(header).toBe(
+      'site_id,site_name,latitude,longitude,period_start,period_end,units,speed_limit,vehicles,adt,average_speed,speed_85th,speed_99th,above_limit_share',
+    );
+    expect(rest).toEqual([]);
+    const cells = line?.split(',') ?? [];
+    expect(cells.slice(0, 10)).toEqual([
+      handSiteId,
+      'Hand Worked Lane',
+      '53.4084',
+      '-2.9916',
+      '2025-01-01T00:00:00Z',
+      '2025-02-01T00:00:00Z',
+      'km/h',
+      '45',
+      '5',
+      '3',
+    ]);
+    // Speeds 30, 40, 50, 60, 70 km/h: average 50; 85th (rank 3.4) 64; 99th (rank 3.96) 69.6;
+    // above the 45 km/h limit: 50, 60 and 70, 3 of 5 = 60 %.
+    expect(Number(cells[10])).toBeCloseTo(50, 4);
+    expect(Number(cells[11])).toBeCloseTo(64, 1);
+    expect(Number(cells[12])).toBeCloseTo(69.6, 1);
+    expect(Number(cells[13])).toBeCloseTo(60, 4);
   }, 60_000);
 
   it('gives the report functions: vehicle flow, event count, individual vehicles, event list', async () => {

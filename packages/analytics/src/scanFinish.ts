@@ -260,18 +260,24 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
   }
 
   const noOverflow = new Float64Array(0);
-  const speed85 =
+  const speedPercentileValues =
     vehicles === 0
       ? null
-      : (histogramPercentiles(
+      : histogramPercentiles(
           speedHistogram,
           0,
           vehicles,
           speedCodeCount,
           speedValues,
           noOverflow,
-          [85],
-        )[0] as number);
+          PERCENTILES,
+        );
+  const speedPercentiles = speedPercentileValues
+    ? Object.fromEntries(
+        PERCENTILES.map((percent, index) => [percent, speedPercentileValues[index] as number]),
+      )
+    : null;
+  const speed85 = speedPercentiles ? (speedPercentiles[85] as number) : null;
 
   const dayTotals = (day: number) => {
     const index = day - originDay;
@@ -332,6 +338,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
     bins,
     classes,
     speedByClass: { binWidthMps: speedBinMps, bins: speedBinsOf(plan, classHistogram) },
+    speedPercentiles,
     headwayPercentiles: wanted.has('headwayPercentiles')
       ? measurePercentiles(headwayHistogram, headwayCount, headwayMeasure, headwayOverflow)
       : null,

@@ -121,6 +121,7 @@ export function siteDetailBySorting(
   const classes = new Map<number, number[]>();
   const speedByClass = new Map<number, Map<number, number>>();
   const headways: number[] = [];
+  const speeds: number[] = [];
   const gaps: number[] = [];
   const matrix = MATRIX_EDGES_S.map(() => MATRIX_EDGES_S.map(() => 0));
   const speeding = { limited: 0, above: 0, first: 0, second: 0 };
@@ -144,6 +145,7 @@ export function siteDetailBySorting(
     let bin = byDirection.get(direction);
     if (!bin) byDirection.set(direction, (bin = { speeds: [], speeding: 0, limited: 0 }));
     bin.speeds.push(speed);
+    speeds.push(speed);
     const limit = limitAt(limits, time);
     if (limit !== undefined) {
       bin.limited += 1;
@@ -215,6 +217,7 @@ export function siteDetailBySorting(
           counts: Object.fromEntries(counts),
         })),
     },
+    speedPercentiles: percentilesOf(speeds),
     headwayPercentiles: percentilesOf(headways),
     gapPercentiles: percentilesOf(gaps),
     headwayGapMatrix: { edgesS: MATRIX_EDGES_S, counts: matrix },

@@ -124,6 +124,8 @@ export interface SiteDetail {
     binWidthMps: number;
     bins: { fromMps: number; counts: Record<number, number> }[];
   };
+  /** Speed percentiles (SPEC section 9: 15, 25, 50, 75, 85, 99) of all vehicles, m/s. */
+  speedPercentiles: Record<number, number> | null;
   headwayPercentiles: Record<number, number> | null;
   gapPercentiles: Record<number, number> | null;
   /** Counts of vehicles by headway bin (rows) and gap bin (columns), edges in seconds. */

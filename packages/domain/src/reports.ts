@@ -11,12 +11,14 @@ export const REPORT_TYPES = [
   'site_summary_pdf',
   'gis_geojson',
   'gis_shapefile',
+  'gis_geopackage',
   'overspeed',
   'raw_files',
   'individual_vehicles',
   'vehicle_flow',
   'event_count',
   'event_list',
+  'sign_file',
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
@@ -30,12 +32,14 @@ export const REPORT_TASK: Record<
   site_summary_pdf: 'generate_site_reports',
   gis_geojson: 'generate_site_reports',
   gis_shapefile: 'generate_site_reports',
+  gis_geopackage: 'generate_site_reports',
   overspeed: 'generate_site_reports',
   raw_files: 'zip_download_eco_files',
   individual_vehicles: 'custom_report',
   vehicle_flow: 'custom_report',
   event_count: 'custom_report',
   event_list: 'custom_report',
+  sign_file: 'custom_report',
 };
 
 /** The file each report type makes: extension and media type. */
@@ -52,6 +56,7 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
   site_summary_pdf: { extension: 'pdf', mediaType: 'application/pdf' },
   gis_geojson: { extension: 'geojson', mediaType: 'application/geo+json' },
   gis_shapefile: { extension: 'zip', mediaType: 'application/zip' },
+  gis_geopackage: { extension: 'gpkg', mediaType: 'application/geopackage+sqlite3' },
   overspeed: {
     extension: 'xlsx',
     mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -61,6 +66,7 @@ export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: st
   vehicle_flow: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
   event_count: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
   event_list: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
+  sign_file: { extension: 'csv', mediaType: 'text/csv; charset=utf-8' },
 };
 
 /** SPEC section 9: time aggregation, in minutes (60 hourly, 1440 daily, 10080 weekly). */

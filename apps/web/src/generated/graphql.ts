@@ -101,6 +101,7 @@ export type HeadwayGapMatrix = {
   headwayGapMatrix: Scalars['JSON']['output'];
   headwayPercentiles: Maybe<Scalars['JSON']['output']>;
   site_id: Scalars['ID']['output'];
+  speedPercentiles: Maybe<Scalars['JSON']['output']>;
   units: Scalars['JSON']['output'];
 };
 
@@ -883,10 +884,12 @@ export type ReportType =
   | 'event_count'
   | 'event_list'
   | 'gis_geojson'
+  | 'gis_geopackage'
   | 'gis_shapefile'
   | 'individual_vehicles'
   | 'overspeed'
   | 'raw_files'
+  | 'sign_file'
   | 'site_summary_pdf'
   | 'standard_spreadsheet'
   | 'state_funding'
@@ -954,6 +957,7 @@ export type SiteDetail = {
   site_name: Scalars['String']['output'];
   site_type: Scalars['String']['output'];
   speedByClass: Scalars['JSON']['output'];
+  speedPercentiles: Maybe<Scalars['JSON']['output']>;
   speeding: Maybe<Scalars['JSON']['output']>;
   summary: Scalars['JSON']['output'];
   time_zone: Scalars['String']['output'];

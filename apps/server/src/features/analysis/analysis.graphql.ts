@@ -48,6 +48,7 @@ export const analysisTypeDefs = /* GraphQL */ `
     bins: JSON!
     classes: JSON!
     speedByClass: JSON!
+    speedPercentiles: JSON
     headwayPercentiles: JSON
     gapPercentiles: JSON
     headwayGapMatrix: JSON!
@@ -73,6 +74,7 @@ export const analysisTypeDefs = /* GraphQL */ `
     site_id: ID!
     units: JSON!
     headwayGapMatrix: JSON!
+    speedPercentiles: JSON
     headwayPercentiles: JSON
     gapPercentiles: JSON
   }

@@ -17,6 +17,7 @@ import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.t
 import type { ReportContext, SiteFigures } from './reportFigures.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { geojsonBytes, shapefileZip } from './gisExport.ts';
+import { geopackageFile } from './geopackage.ts';
 import { rawFilesZip } from './rawFilesZip.ts';
 import { siteSummaryPdf } from './siteSummaryPdf.ts';
 import {
@@ -24,6 +25,8 @@ import {
   EVENT_LIST_COLUMNS,
   eventCountRows,
   eventListLine,
+  SIGN_FILE_HEADER,
+  signFileRow,
   VEHICLE_FLOW_HEADER,
   vehicleFlowRows,
 } from './reportFunctions.ts';
@@ -67,6 +70,12 @@ async function* chunked(pieces: AsyncIterable<string> | Iterable<string>) {
 
 /** Types whose file is made from the vehicles themselves, not from the site-detail figures. */
 const VEHICLE_TYPES: readonly string[] = ['individual_vehicles', 'event_list', 'raw_files'];
+
+/** Types written site by site as the sites are read, never holding every site's figures. */
+const STREAMED_TYPES: readonly string[] = ['standard_spreadsheet', 'universal_csv'];
+
+/** How many sites' figures are read ahead of the one being written. */
+const READ_AHEAD = 3;
 
 /** No limit on a report's size beyond the store's own. */
 const MAX_REPORT_BYTES = Number.MAX_SAFE_INTEGER;
@@ -127,6 +136,7 @@ export function createGenerateReportHandler(deps: {
     const figures: SiteFigures[] = [];
     const overspeed: SiteOverspeed[] = [];
     const byClass: Map<number, SiteFigures>[] = [];
+    const limits: { effectiveFrom: string; limitMps: number }[][] = [];
     const total = parameters.siteIds.length;
     const payload = {
       ...parameters.filter,
@@ -139,7 +149,8 @@ export function createGenerateReportHandler(deps: {
       await deps.reports.setProgress(report.id, percent);
       await deps.queue.progress(task, `${percent}% · site ${done} of ${total}`);
     };
-    for (const siteId of VEHICLE_TYPES.includes(parameters.type) ? [] : parameters.siteIds) {
+    /** One site's figures (and, for the report types that need them, its other readings). */
+    const readSite = async (siteId: string) => {
       if (parameters.type === 'overspeed') {
         const read = await readOverspeed(
           deps.siteDetail,
@@ -148,33 +159,76 @@ export function createGenerateReportHandler(deps: {
           await deps.reports.speedLimits(siteId),
           parameters,
         );
-        overspeed.push(read);
-        figures.push(read.figures);
-      } else {
-        const site = await deps.siteDetail(viewer, {
-          siteId,
-          payload,
-          aggregationMinutes: parameters.aggregationMinutes,
-        });
-        figures.push(site);
-        if (parameters.type === 'event_count') {
-          // Each class's time bins: the same filter narrowed to that class.
-          const classes = new Map<number, SiteFigures>();
-          for (const entry of site.classes.filter((item) => item.vehicles > 0))
-            classes.set(
-              entry.classIndex,
-              await deps.siteDetail(viewer, {
-                siteId,
-                payload: { ...payload, active_classes: [entry.classIndex] },
-                aggregationMinutes: parameters.aggregationMinutes,
-                parts: ['bins'],
-              }),
-            );
-          byClass.push(classes);
-        }
+        return { site: read.figures, overspeed: read };
       }
-      await progress(figures.length);
+      const site = await deps.siteDetail(viewer, {
+        siteId,
+        payload,
+        aggregationMinutes: parameters.aggregationMinutes,
+      });
+      if (parameters.type === 'sign_file')
+        return { site, limits: await deps.reports.speedLimits(siteId) };
+      if (parameters.type !== 'event_count') return { site };
+      // Each class's time bins: the same filter narrowed to that class.
+      const classes = new Map<number, SiteFigures>();
+      for (const entry of site.classes.filter((item) => item.vehicles > 0))
+        classes.set(
+          entry.classIndex,
+          await deps.siteDetail(viewer, {
+            siteId,
+            payload: { ...payload, active_classes: [entry.classIndex] },
+            aggregationMinutes: parameters.aggregationMinutes,
+            parts: ['bins'],
+          }),
+        );
+      return { site, classes };
+    };
+
+    /**
+     * The sites' readings in the order asked, a few sites read at once (the analysis threads
+     * work on the next sites while this thread writes the last one out), each given on as soon
+     * as it and those before it are read: no more than READ_AHEAD sites are held at a time.
+     */
+    async function* readSites() {
+      const ids = parameters.siteIds;
+      const pending: Promise<Awaited<ReturnType<typeof readSite>>>[] = [];
+      let next = 0;
+      const start = () => {
+        const id = ids[next];
+        next += 1;
+        if (id === undefined) return;
+        const reading = readSite(id);
+        // A failure is thrown when its turn comes; until then it must not go unhandled.
+        reading.catch(() => undefined);
+        pending.push(reading);
+      };
+      while (next < Math.min(READ_AHEAD, ids.length)) start();
+      for (let done = 0; done < ids.length; done += 1) {
+        const reading = pending.shift();
+        if (!reading) break;
+        const read = await reading;
+        if (next < ids.length) start();
+        await progress(done + 1);
+        yield read;
+      }
     }
+
+    /** Reads every site first, for the report types written from all sites at once. */
+    if (!VEHICLE_TYPES.includes(parameters.type) && !STREAMED_TYPES.includes(parameters.type))
+      for await (const read of readSites()) {
+        figures.push(read.site);
+        if (read.overspeed) overspeed.push(read.overspeed);
+        if (read.classes) byClass.push(read.classes);
+        if (read.limits) limits.push(read.limits);
+      }
+    async function* streamedFigures() {
+      for await (const read of readSites()) {
+        names.push(read.site.site_name);
+        yield read.site;
+      }
+    }
+    /** The sites' names, as a streamed report reads them. */
+    const names: string[] = [];
 
     /**
      * The vehicles of every site in turn under one header (`header`, or the vehicles CSV's own),
@@ -217,10 +271,12 @@ export function createGenerateReportHandler(deps: {
     switch (parameters.type) {
       case 'standard_spreadsheet': {
         const stream = new PassThrough();
-        const writing = standardWorkbook(figures, context, stream).catch((error: unknown) => {
-          stream.destroy(error instanceof Error ? error : new Error(String(error)));
-          throw error;
-        });
+        const writing = standardWorkbook(streamedFigures(), context, stream).catch(
+          (error: unknown) => {
+            stream.destroy(error instanceof Error ? error : new Error(String(error)));
+            throw error;
+          },
+        );
         const [stored] = await Promise.all([
           deps.blobs.putStream(blobKey, stream, MAX_REPORT_BYTES),
           writing,
@@ -231,6 +287,7 @@ export function createGenerateReportHandler(deps: {
       case 'state_funding':
       case 'gis_geojson':
       case 'gis_shapefile':
+      case 'gis_geopackage':
       case 'site_summary_pdf': {
         const write = {
           state_funding: stateFundingWorkbook,
@@ -238,6 +295,7 @@ export function createGenerateReportHandler(deps: {
           gis_geojson: (all: readonly SiteFigures[], settings: ReportContext) =>
             Promise.resolve(geojsonBytes(all, settings)),
           gis_shapefile: shapefileZip,
+          gis_geopackage: geopackageFile,
         }[parameters.type];
         const bytes = await write(figures, context);
         await deps.blobs.putBytes(blobKey, bytes);
@@ -265,14 +323,25 @@ export function createGenerateReportHandler(deps: {
         ).sizeBytes;
         break;
       }
-      case 'universal_csv':
+      case 'universal_csv': {
+        const rows = async function* () {
+          yield `${UNIVERSAL_CSV_HEADER}\n`;
+          for await (const site of streamedFigures()) yield* universalCsvRows(site, context);
+        };
+        sizeBytes = (
+          await deps.blobs.putStream(blobKey, Readable.from(chunked(rows())), MAX_REPORT_BYTES)
+        ).sizeBytes;
+        break;
+      }
       case 'vehicle_flow':
+      case 'sign_file':
       case 'event_count': {
         const type = parameters.type;
         const rows = function* () {
-          if (type === 'universal_csv') {
-            yield `${UNIVERSAL_CSV_HEADER}\n`;
-            for (const site of figures) yield* universalCsvRows(site, context);
+          if (type === 'sign_file') {
+            yield `${SIGN_FILE_HEADER}\n`;
+            for (const [index, site] of figures.entries())
+              yield `${signFileRow(site, limits[index] ?? [], context)}\n`;
           } else if (type === 'vehicle_flow') {
             yield `${VEHICLE_FLOW_HEADER}\n`;
             for (const site of figures) yield* vehicleFlowRows(site, context);
@@ -300,7 +369,7 @@ export function createGenerateReportHandler(deps: {
       }
     }
     const day = context.generatedAt.toISOString().slice(0, 10);
-    const subject = total === 1 ? (figures[0]?.site_name ?? 'site') : `${total}-sites`;
+    const subject = total === 1 ? (figures[0]?.site_name ?? names[0] ?? 'site') : `${total}-sites`;
     const fileName = `${safeFileName(`${parameters.type.replace('_', '-')}-${subject}`)}-${day}.${extension}`;
     const expiresAt = new Date(Date.now() + deps.retentionMs);
     await deps.reports.complete(report.id, { fileName, blobKey, sizeBytes, expiresAt });

@@ -1,8 +1,9 @@
-import { LocalTimeConverter } from '@roadcount/formats';
 import {
   DIRECTION_CODES,
   directionsOf,
-  offsetWriter,
+  speedIn,
+  SPEED_UNITS,
+  zoneOffsetWriter,
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
@@ -19,7 +20,7 @@ export const VEHICLE_FLOW_HEADER =
  */
 export function* vehicleFlowRows(figures: SiteFigures, context: ReportContext): Generator<string> {
   const minutes = context.parameters.aggregationMinutes;
-  const localWithOffset = offsetWriter(new LocalTimeConverter(figures.time_zone));
+  const localWithOffset = zoneOffsetWriter(figures.time_zone);
   const site = `${figures.site_id},${quoted(figures.site_name)}`;
   const directions = directionsOf(figures);
   for (let at = 0; at < figures.bins.starts.length; at += 1) {
@@ -44,7 +45,7 @@ export function* eventCountRows(
   context: ReportContext,
 ): Generator<string> {
   const minutes = context.parameters.aggregationMinutes;
-  const localWithOffset = offsetWriter(new LocalTimeConverter(figures.time_zone));
+  const localWithOffset = zoneOffsetWriter(figures.time_zone);
   const site = `${figures.site_id},${quoted(figures.site_name)}`;
   for (const [classIndex, classFigures] of byClass) {
     const name = quoted(context.className(figures.class_scheme, classIndex));
@@ -79,4 +80,43 @@ export function eventListLine(vehicleLine: string): string {
   // The name may hold commas (quoted): it is everything between the id and the two coordinates.
   const name = siteAndRest.slice(1, -2).join(',');
   return `${cells.slice(0, 4).join(',')},${siteId},${name}`;
+}
+
+export const SIGN_FILE_HEADER =
+  'site_id,site_name,latitude,longitude,period_start,period_end,units,speed_limit,vehicles,adt,average_speed,speed_85th,speed_99th,above_limit_share';
+
+/**
+ * Sign file (report function): one row per site with what a variable message or speed-display
+ * sign at the site shows: the speed limit in force at the end of the period, the vehicles and
+ * ADT, the average, 85th and 99th percentile speeds and the share above the limit, speeds in
+ * the report's unit, from the site-detail answer.
+ */
+export function signFileRow(
+  figures: SiteFigures,
+  limits: readonly { effectiveFrom: string; limitMps: number }[],
+  context: ReportContext,
+): string {
+  const { units, start, end } = context.parameters;
+  const endDay = end.slice(0, 10);
+  // The limits come sorted by the day they take effect; the last that started before the end.
+  const limit = limits.filter((entry) => entry.effectiveFrom < endDay).at(-1);
+  const figure = (value: number | null | undefined) =>
+    value === null || value === undefined || !Number.isFinite(value) ? '' : number(value);
+  const speed = (mps: number | null | undefined) => figure(speedIn(units, mps));
+  return [
+    figures.site_id,
+    quoted(figures.site_name),
+    figure(figures.latitude),
+    figure(figures.longitude),
+    start,
+    end,
+    SPEED_UNITS[units].label,
+    speed(limit?.limitMps),
+    figure(figures.summary.vehicles),
+    figure(figures.summary.adt),
+    speed(figures.summary.averageSpeedMps),
+    speed(figures.summary.speed85thMps),
+    speed(figures.speedPercentiles?.[99]),
+    figure(figures.speeding?.aboveLimit.sharePercent),
+  ].join(',');
 }

@@ -11,12 +11,14 @@ export const reportsTypeDefs = /* GraphQL */ `
     site_summary_pdf
     gis_geojson
     gis_shapefile
+    gis_geopackage
     overspeed
     raw_files
     individual_vehicles
     vehicle_flow
     event_count
     event_list
+    sign_file
   }
 
   enum ReportUnits {

@@ -1,20 +1,25 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { LocalTimeConverter } from '@roadcount/formats';
 import {
   DIRECTION_NAMES,
   directionsOf,
   speedIn,
   SPEED_UNITS,
   WEEKDAYS,
-  offsetWriter,
+  zoneOffsetWriter,
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
 
-const bold = { bold: true };
-const title = { bold: true, size: 14 };
-const section = { bold: true, size: 12, color: { argb: 'FF005BBD' } };
+/** The few cell styles of the workbook, shared by every cell that has them (see addRow). */
+const PLAIN: Partial<ExcelJS.Style> = {};
+const FRACTION: Partial<ExcelJS.Style> = { numFmt: '0.0##' };
+const BOLD: Partial<ExcelJS.Style> = { font: { bold: true } };
+const TITLE: Partial<ExcelJS.Style> = { font: { bold: true, size: 14 } };
+const SECTION: Partial<ExcelJS.Style> = {
+  font: { bold: true, size: 12, color: { argb: 'FF005BBD' } },
+};
+const COVER_VALUE: Partial<ExcelJS.Style> = { alignment: { wrapText: true, vertical: 'top' } };
 
 /** Excel's sheet names: at most 31 characters, none of []:*?/\, unique in the workbook. */
 export function sheetName(name: string, taken: Set<string>): string {
@@ -103,7 +108,7 @@ export function settingsRows(
  * committed once written), so that a year of hourly rows for many sites is never held whole.
  */
 export async function standardWorkbook(
-  figures: readonly SiteFigures[],
+  figures: AsyncIterable<SiteFigures> | Iterable<SiteFigures>,
   context: ReportContext,
   output: Writable,
 ): Promise<void> {
@@ -119,48 +124,48 @@ export async function standardWorkbook(
   const speedUnit = SPEED_UNITS[units].label;
   const speed = (mps: number | null | undefined) => speedIn(units, mps);
   type Cell = string | number | null | undefined;
-  /** Adds a row, fractional figures shown to three decimals, and commits it. */
-  const addRow = (sheet: ExcelJS.Worksheet, cells: Cell[], font?: Partial<ExcelJS.Font>) => {
+  /**
+   * Adds a row, fractional figures shown to three decimals, and commits it. Every cell is given
+   * one of a few shared style objects: ExcelJS recognises a style object it has seen by identity,
+   * where a fresh one per cell costs it several microseconds (most of a year of hourly rows).
+   */
+  const addRow = (
+    sheet: ExcelJS.Worksheet,
+    cells: Cell[],
+    style: Partial<ExcelJS.Style> = PLAIN,
+  ) => {
     const row = sheet.addRow(cells.map((cell) => cell ?? null));
     row.eachCell((cell) => {
-      if (typeof cell.value === 'number' && !Number.isInteger(cell.value)) cell.numFmt = '0.0##';
+      cell.style =
+        style === PLAIN && typeof cell.value === 'number' && !Number.isInteger(cell.value)
+          ? FRACTION
+          : style;
     });
-    if (font) row.font = font;
     row.commit();
     return row;
   };
 
-  const taken = new Set(['report']);
-  const names = figures.map((site) => sheetName(site.site_name, taken));
+  // The cover sheet comes first in the workbook but is written last, once every site is read:
+  // its rows wait uncommitted (a few dozen) while the sites' sheets stream out as they come.
   const cover = workbook.addWorksheet('Report');
   cover.getColumn(1).width = 32;
   cover.getColumn(2).width = 70;
-  addRow(cover, ['Roadcount standard spreadsheet'], title);
-  addRow(cover, []);
-  for (const [name, value] of settingsRows(figures, context)) {
-    const line = cover.addRow([name, value]);
-    line.getCell(1).font = bold;
-    line.getCell(2).alignment = { wrapText: true, vertical: 'top' };
-    line.commit();
-  }
-  addRow(cover, []);
-  addRow(cover, ['Sheet', 'Site'], bold);
-  figures.forEach((site, index) =>
-    addRow(cover, [names[index], `${site.site_name} (${site.site_id}), ${site.time_zone}`]),
-  );
-  cover.commit();
+  const taken = new Set(['report']);
+  const sites: { name: string; site: SiteFigures }[] = [];
 
-  for (const [index, site] of figures.entries()) {
-    const sheet = workbook.addWorksheet(names[index]);
+  for await (const site of figures) {
+    const name = sheetName(site.site_name, taken);
+    sites.push({ name, site: { ...site, bins: { starts: [], directions: {} } } });
+    const sheet = workbook.addWorksheet(name);
     sheet.getColumn(1).width = 30;
     for (let column = 2; column <= 20; column += 1) sheet.getColumn(column).width = 16;
     const heading = (text: string) => {
       addRow(sheet, []);
-      addRow(sheet, [text], section);
+      addRow(sheet, [text], SECTION);
     };
-    const header = (cells: string[]) => addRow(sheet, cells, bold);
+    const header = (cells: string[]) => addRow(sheet, cells, BOLD);
 
-    addRow(sheet, [site.site_name], title);
+    addRow(sheet, [site.site_name], TITLE);
     addRow(sheet, ['Site id', site.site_id]);
     addRow(sheet, ['Time zone', site.time_zone]);
     addRow(sheet, ['Class scheme', site.class_scheme]);
@@ -185,6 +190,8 @@ export async function standardWorkbook(
       ['Commercial share', stats.percentCommercial, '%'],
     ];
     for (const [label, value, unit] of summaryRows) addRow(sheet, [label, value ?? '', unit]);
+    for (const [percentile, value] of Object.entries(site.speedPercentiles ?? {}))
+      addRow(sheet, [`Speed, ${percentile}th percentile`, speed(value), speedUnit]);
     for (const [percentile, value] of Object.entries(site.headwayPercentiles ?? {}))
       addRow(sheet, [`Headway, ${percentile}th percentile`, value, 's']);
     for (const [percentile, value] of Object.entries(site.gapPercentiles ?? {}))
@@ -203,7 +210,7 @@ export async function standardWorkbook(
       );
     }
     header(binHeader);
-    const localWithOffset = offsetWriter(new LocalTimeConverter(site.time_zone));
+    const localWithOffset = zoneOffsetWriter(site.time_zone);
     site.bins.starts.forEach((start, at) => {
       const cells: Cell[] = [localWithOffset(start)];
       for (const direction of directions) {
@@ -313,5 +320,26 @@ export async function standardWorkbook(
     }
     sheet.commit();
   }
+
+  const read = sites.map((entry) => entry.site);
+  // Cover cells keep their styles as ExcelJS writes them on commit, so are added uncommitted.
+  const coverRow = (cells: Cell[], style: Partial<ExcelJS.Style> = PLAIN) => {
+    const row = cover.addRow(cells.map((cell) => cell ?? null));
+    row.eachCell((cell) => {
+      cell.style = style;
+    });
+    return row;
+  };
+  coverRow(['Roadcount standard spreadsheet'], TITLE);
+  coverRow([]);
+  for (const [name, value] of settingsRows(read, context)) {
+    const line = coverRow([name, value], COVER_VALUE);
+    line.getCell(1).style = BOLD;
+  }
+  coverRow([]);
+  coverRow(['Sheet', 'Site'], BOLD);
+  for (const { name, site } of sites)
+    coverRow([name, `${site.site_name} (${site.site_id}), ${site.time_zone}`]);
+  cover.commit();
   await workbook.commit();
 }

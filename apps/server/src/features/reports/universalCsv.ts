@@ -1,11 +1,10 @@
-import { LocalTimeConverter } from '@roadcount/formats';
 import {
   DIRECTION_CODES,
   directionsOf,
   speedIn,
   SPEED_UNITS,
   WEEKDAYS,
-  offsetWriter,
+  zoneOffsetWriter,
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
@@ -63,6 +62,8 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
   yield summaryRow('aadt', 'vehicles per day', stats.aadt, stats.aadtIsEstimate ? 'estimate' : '');
   yield summaryRow('average_speed', speedUnit, speed(stats.averageSpeedMps));
   yield summaryRow('speed_85th', speedUnit, speed(stats.speed85thMps));
+  for (const [percentile, value] of Object.entries(figures.speedPercentiles ?? {}))
+    yield summaryRow('speed_percentile', speedUnit, speed(value), percentile);
   if (stats.amPeak)
     yield summaryRow(
       'am_peak_hour_volume',
@@ -80,9 +81,8 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
   yield summaryRow('commercial_vehicles', 'vehicles', stats.totalCommercial);
   yield summaryRow('commercial_share', '%', stats.percentCommercial);
 
-  const clock = new LocalTimeConverter(figures.time_zone);
   const directions = directionsOf(figures);
-  const localWithOffset = offsetWriter(clock);
+  const localWithOffset = zoneOffsetWriter(figures.time_zone);
   const starts = figures.bins.starts.map(localWithOffset);
   for (let at = 0; at < starts.length; at += 1) {
     const interval = starts[at] ?? '';

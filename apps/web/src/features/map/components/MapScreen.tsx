@@ -1,6 +1,11 @@
 import { Alert, Box, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { INITIAL_MAP_NOTE_STATE, mapNoteReducer, type MapProfile } from '@roadcount/domain';
+import {
+  INITIAL_MAP_NOTE_STATE,
+  mapNoteReducer,
+  REPORT_SITES_MAX,
+  type MapProfile,
+} from '@roadcount/domain';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../profile/api/profileApi.ts';
@@ -306,6 +311,12 @@ export function MapScreen() {
             setAddingNote(adding);
             if (adding) changeSettings({ showNotes: true });
           }}
+          reportOfSelection={selectedSites.length > 0}
+          reportHref={insightsHref(
+            selectedSites.length > 0
+              ? selectedSites.map((site) => site.id)
+              : shown.map((site) => site.id),
+          )}
           csvDisabled={shown.length === 0}
           onCsv={() =>
             download(
@@ -388,4 +399,10 @@ export function MapScreen() {
         ))}
     </Box>
   );
+}
+
+/** Insights with these sites chosen (a report covers REPORT_SITES_MAX at most), or null for none. */
+export function insightsHref(siteIds: readonly string[]): string | null {
+  if (siteIds.length === 0) return null;
+  return `/ui/insights?sites=${siteIds.slice(0, REPORT_SITES_MAX).join(',')}`;
 }

@@ -1,9 +1,11 @@
 import AddLocationAltOutlinedIcon from '@mui/icons-material/AddLocationAltOutlined';
+import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 
 interface Props {
   /** Wide screens keep the controls beside the map; narrow ones open them in a drawer. */
@@ -18,6 +20,10 @@ interface Props {
   onAddingNote: (adding: boolean) => void;
   csvDisabled: boolean;
   onCsv: () => void;
+  /** Insights for the selected sites, or else those the map shows; null when there are none. */
+  reportHref: string | null;
+  /** Whether the report is of the selected sites (else of those shown). */
+  reportOfSelection: boolean;
 }
 
 /** The buttons over the map (polygon select, add note, summary CSV) and their help while in use. */
@@ -32,6 +38,8 @@ export function MapToolbar({
   onAddingNote,
   csvDisabled,
   onCsv,
+  reportHref,
+  reportOfSelection,
 }: Props) {
   const { t } = useTranslation();
   // On a phone the buttons stay small, so that they leave the map in view.
@@ -116,6 +124,16 @@ export function MapToolbar({
           onClick={onCsv}
         >
           {t('map.csv.download')}
+        </Button>
+        <Button
+          size={size}
+          variant="contained"
+          color="inherit"
+          startIcon={<AssessmentOutlinedIcon />}
+          disabled={!reportHref}
+          {...(reportHref ? { component: RouterLink, to: reportHref } : {})}
+        >
+          {t(reportOfSelection ? 'reports.map.selected' : 'reports.map.shown')}
         </Button>
       </Stack>
       {help && (

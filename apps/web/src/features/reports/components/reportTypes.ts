@@ -12,9 +12,9 @@ export const TYPE_GROUPS: { key: 'reports' | 'exports' | 'functions'; types: Rep
       'state_funding',
     ],
   },
-  { key: 'exports', types: ['gis_geojson', 'gis_shapefile', 'raw_files'] },
+  { key: 'exports', types: ['gis_geojson', 'gis_shapefile', 'gis_geopackage', 'raw_files'] },
   {
     key: 'functions',
-    types: ['individual_vehicles', 'vehicle_flow', 'event_count', 'event_list'],
+    types: ['individual_vehicles', 'vehicle_flow', 'event_count', 'event_list', 'sign_file'],
   },
 ];
