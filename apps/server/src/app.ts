@@ -332,18 +332,18 @@ export async function buildApp({
     tokens,
     users,
     onQueued: async (task) => {
-  const hardware = createHardwareService({
-    repository: createHardwareRepository(db),
-    access,
-    silenceMinutes: config.deviceSilenceMinutes,
-  });
-  registerHardwareRoutes(router, hardware);
       await publishTask(task);
       taskWorker?.wake();
     },
     siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
   });
   registerReportRoutes(router, reportsService);
+  const hardware = createHardwareService({
+    repository: createHardwareRepository(db),
+    access,
+    silenceMinutes: config.deviceSilenceMinutes,
+  });
+  registerHardwareRoutes(router, hardware);
   const queueAndWake = async (task: TaskRow) => {
     await publishTask(task);
     taskWorker?.wake();
