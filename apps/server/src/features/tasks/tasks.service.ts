@@ -2,8 +2,7 @@ import {
   isTaskFunction,
   serverMessage,
   TASK_FUNCTIONS,
-  type Action,
-  type TaskFunction,
+  TASK_START_PERMISSIONS,
 } from '@roadcount/domain';
 import { authorize } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -36,33 +35,6 @@ function canSeeTask(viewer: Viewer, task: TaskRow): boolean {
   );
 }
 
-/**
- * Who may start each kind, and so retry it when it failed: staff kinds are staff's, a file's
- * processing its uploaders', a review's its reviewers', a site's tasks its editors'.
- */
-export const RETRY_PERMISSIONS: Record<TaskFunction, Action> = {
-  process_file: 'files.upload',
-  process_national_platform_file: 'files.upload',
-  process_file_after_review: 'files.review',
-  refresh_site_rollups: 'sites.update',
-  delete_site: 'sites.delete',
-  merge_sites: 'sites.update',
-  site_change_scheme: 'sites.update',
-  recalculate_data_quality: 'sites.update',
-  generate_site_reports: 'tasks.create',
-  custom_report: 'tasks.create',
-  zip_download_eco_files: 'tasks.create',
-  clean_lanes: 'staff.tools',
-  move_site_organisation: 'staff.tools',
-  empty_vehicles_reupload: 'staff.tools',
-  clean_empty_files: 'staff.tools',
-  send_changelog_email: 'staff.tools',
-  reset_demo_account: 'staff.tools',
-  assume_coordinates: 'staff.tools',
-  generate_bills: 'staff.tools',
-  recorrelate_sensor_events: 'staff.tools',
-};
-
 export function createTasksService(queue: TaskQueue) {
   return {
     /**
@@ -89,7 +61,7 @@ export function createTasksService(queue: TaskQueue) {
       const task = isUuid(taskId) ? await queue.find(taskId) : undefined;
       if (!task || !canSeeTask(viewer, task) || !isTaskFunction(task.functionName))
         throw new HttpError(404, serverMessage('notFound'));
-      authorize(viewer, RETRY_PERMISSIONS[task.functionName], {
+      authorize(viewer, TASK_START_PERMISSIONS[task.functionName], {
         organisationId: task.organisationId,
       });
       // A tracking record has no worker to run it again.
