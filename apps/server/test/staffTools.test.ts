@@ -91,7 +91,7 @@ describe('staff tools: the staff task kinds', () => {
     if (!task) throw new Error('task not found');
     return task;
   };
-  const query = async <T>(token: string, text: string, variables = {}) =>
+  const query = async (token: string, text: string, variables = {}) =>
     (await graphql(server, text, { token, variables })).body;
   const vehiclesOf = async (token: string, id: string) =>
     ((await query(token, DETAIL, { id })).data?.siteDetail as { summary: { vehicles: number } })
@@ -258,7 +258,9 @@ describe('staff tools: the staff task kinds', () => {
     const moves = log.filter((entry) => entry.action === 'move_site_organisation');
     // Mill Lane twice, Kings Road once (the retry is not a new start).
     expect(moves).toHaveLength(3);
-    const mill = moves.filter((entry) => JSON.parse(entry.detail).siteName === 'Mill Lane');
+    const mill = moves.filter(
+      (entry) => (JSON.parse(entry.detail) as { siteName?: string }).siteName === 'Mill Lane',
+    );
     expect(mill.map((entry) => entry.organisation_name)).toEqual([
       'Southvale Council',
       'Northshire Highways',

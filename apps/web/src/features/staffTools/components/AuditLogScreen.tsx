@@ -18,10 +18,10 @@ import { useStaffAuditLog } from '../api/staffToolsApi.ts';
 
 /** What an entry's detail names, in words: the site and where it went. */
 function describe(detail: string): string {
-  const parsed = JSON.parse(detail) as Record<string, unknown>;
-  return [parsed.siteName, parsed.toOrganisationName ? `→ ${String(parsed.toOrganisationName)}` : '']
-    .filter((part) => typeof part === 'string' && part !== '')
-    .join(' ');
+  const parsed = JSON.parse(detail) as { siteName?: unknown; toOrganisationName?: unknown };
+  const site = typeof parsed.siteName === 'string' ? parsed.siteName : '';
+  const to = typeof parsed.toOrganisationName === 'string' ? `→ ${parsed.toOrganisationName}` : '';
+  return [site, to].filter(Boolean).join(' ');
 }
 
 /** /ui/staff/audit: every action platform staff took, newest first (issue 26). */
