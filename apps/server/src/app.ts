@@ -79,7 +79,10 @@ import { createAuthService } from './features/auth/auth.service.ts';
 import { createRefreshTokensRepository } from './features/auth/refreshTokens.repository.ts';
 import { registerClientErrorRoutes } from './features/clientErrors/clientErrors.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
-import { createTasksService, taskTopic } from './features/tasks/tasks.service.ts';
+import { createTasksService, taskTopics } from './features/tasks/tasks.service.ts';
+import { createStaffToolsService } from './features/staffTools/staffTools.service.ts';
+import { staffToolsResolvers } from './features/staffTools/staffTools.graphql.ts';
+import { createStaffAudit } from './infra/audit/staffAudit.repository.ts';
 import { tasksResolvers } from './features/tasks/tasks.graphql.ts';
 import { notificationsResolvers } from './features/notifications/notifications.graphql.ts';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
@@ -300,10 +303,11 @@ export async function buildApp({
    * announces every change, from any process, and subscribers keep the latest state by id.
    */
   const publishTask = (task: TaskRow) => {
-    app.graphql.pubsub.publish({
-      topic: taskTopic(task.organisationId, task.userId ?? ''),
-      payload: { task_tracking_updated: toTaskTracking(task) },
-    });
+    for (const topic of taskTopics(task.organisationId, task.userId))
+      app.graphql.pubsub.publish({
+        topic,
+        payload: { task_tracking_updated: toTaskTracking(task) },
+      });
     return Promise.resolve();
   };
   const tasksService = createTasksService(queue);
@@ -407,7 +411,21 @@ export async function buildApp({
     typeDefs,
     resolvers: [
       usersResolvers(users, organisations),
-      tasksResolvers(tasksService),
+      tasksResolvers(tasksService, async (task) => {
+        await publishTask(task);
+        taskWorker?.wake();
+      }),
+      staffToolsResolvers(
+        createStaffToolsService({
+          access,
+          queue,
+          audit: createStaffAudit(db),
+          onQueued: async (task) => {
+            await publishTask(task);
+            taskWorker?.wake();
+          },
+        }),
+      ),
       notificationsResolvers(createNotificationsRepository(db)),
       filesResolvers({ files, queue, tokens, access }),
       analysisResolvers(analysis),
@@ -451,10 +469,11 @@ export async function buildApp({
   const stopTaskEvents = await database.listen(TASK_EVENTS_CHANNEL, (payload) => {
     const event = parseTaskEvent(payload);
     if (!event) return;
-    void app.graphql.pubsub.publish({
-      topic: taskTopic(event.organisationId, event.userId ?? ''),
-      payload: { task_tracking_updated: eventToTaskTracking(event) },
-    });
+    for (const topic of taskTopics(event.organisationId, event.userId))
+      void app.graphql.pubsub.publish({
+        topic,
+        payload: { task_tracking_updated: eventToTaskTracking(event) },
+      });
   });
   app.addHook('onClose', stopTaskEvents);
   await registerWebRoutes(app, config.webDistDir);
@@ -475,6 +494,8 @@ export async function buildApp({
           retentionMs: config.reportRetentionMs,
         },
         xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
+        seedDemoSurveys: config.seedDemoSurveys,
+        log: app.log,
       }),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),

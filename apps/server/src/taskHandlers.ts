@@ -30,6 +30,19 @@ import { createDeleteLapsedHandler } from './features/billing/deleteLapsed.task.
 import { createGenerateBillsHandler } from './features/billing/generateBills.task.ts';
 import { createChangelogRepository } from './features/changelog/changelog.repository.ts';
 import { createSendChangelogHandler } from './features/changelog/sendChangelog.task.ts';
+import {
+  createEmptyVehiclesReuploadHandler,
+  createProcessAfterReviewHandler,
+} from './features/ingest/reupload.task.ts';
+import { createStaffToolsRepository } from './features/staffTools/staffTools.repository.ts';
+import {
+  createAssumeCoordinatesHandler,
+  createCleanEmptyFilesHandler,
+  createCleanLanesHandler,
+  createMoveSiteHandler,
+} from './features/staffTools/staffTools.tasks.ts';
+import { createResetDemoHandler } from './features/demo/resetDemo.task.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** The server's version, which every report states. */
 const SOFTWARE_VERSION = (
@@ -57,6 +70,9 @@ export function createTaskHandlers(deps: {
   };
   /** What an uploaded xlsx may inflate to; the readers' 200 MB unless set. */
   xlsxMaxInflatedBytes?: number;
+  /** Whether a demo reset uploads the demo surveys again (as the first start does). */
+  seedDemoSurveys?: boolean;
+  log?: FastifyBaseLogger;
 }): TaskHandlers {
   const { db, siteData, queue, mailer, publicUrl } = deps;
   const ingest = createIngestRepository(db);
@@ -89,6 +105,8 @@ export function createTaskHandlers(deps: {
       softwareVersion: SOFTWARE_VERSION,
       notifier,
     });
+  const staffTools = { repository: createStaffToolsRepository(db), siteData, queue };
+  const processAfterReview = createProcessAfterReviewHandler({ ingest, siteData });
   return {
     process_file: processFile,
     ...(generateReport
@@ -127,5 +145,34 @@ export function createTaskHandlers(deps: {
       queue,
       publicUrl,
     }),
+    // A review's verdict changes what counts at the site: its surveys' progress follows too.
+    process_file_after_review: async (task) => {
+      const outcome = await processAfterReview(task);
+      const siteId = outcome.result.siteId;
+      if (typeof siteId === 'string') await surveyProgress.siteDataChanged(siteId);
+      return outcome;
+    },
+    move_site_organisation: createMoveSiteHandler(staffTools),
+    clean_lanes: createCleanLanesHandler(staffTools),
+    assume_coordinates: createAssumeCoordinatesHandler(staffTools),
+    clean_empty_files: createCleanEmptyFilesHandler(staffTools),
+    empty_vehicles_reupload: createEmptyVehiclesReuploadHandler({
+      ingest,
+      siteData,
+      queue,
+      processFile,
+    }),
+    ...(deps.log
+      ? {
+          reset_demo_account: createResetDemoHandler({
+            db,
+            blobs: deps.blobs,
+            siteData,
+            queue,
+            seedSurveys: deps.seedDemoSurveys ?? false,
+            log: deps.log,
+          }),
+        }
+      : {}),
   };
 }

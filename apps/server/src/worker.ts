@@ -39,6 +39,8 @@ const handlers = createTaskHandlers({
   }),
   publicUrl: config.publicUrl,
   xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
+  seedDemoSurveys: config.seedDemoSurveys,
+  log,
 });
 const worker = startWorker({
   queue,

@@ -111,12 +111,12 @@ describe('live task states', () => {
       // A queue of its own on the same database, as a worker process would have.
       const elsewhere = createTaskQueue(server.database.db);
       const task = await elsewhere.enqueue({
-        functionName: 'clean_empty_files',
+        functionName: 'recorrelate_sensor_events',
         organisationId: organisationA,
         userId: null,
         payload: {},
       });
-      const claimed = await elsewhere.claim(['clean_empty_files']);
+      const claimed = await elsewhere.claim(['recorrelate_sensor_events']);
       expect(claimed?.id).toBe(task.id);
       if (claimed) await elsewhere.fail(claimed, 'the disk is full', true);
       await until(

@@ -36,6 +36,11 @@ const OrganisationSettingsPage = lazy(() =>
     default: page.OrganisationSettingsPage,
   })),
 );
+const AuditLogScreen = lazy(() =>
+  import('./features/staffTools/components/AuditLogScreen.tsx').then((page) => ({
+    default: page.AuditLogScreen,
+  })),
+);
 const OrganisationsPage = lazy(() =>
   import('./pages/OrganisationsPage.tsx').then((page) => ({ default: page.OrganisationsPage })),
 );
@@ -206,6 +211,14 @@ export const routes: RouteObject[] = [
             element: (
               <RequireRole roles={STAFF_ROLES}>
                 <StaffChangelogPage />
+              </RequireRole>
+            ),
+          },
+          {
+            path: 'audit',
+            element: (
+              <RequireRole roles={STAFF_ROLES}>
+                <AuditLogScreen />
               </RequireRole>
             ),
           },

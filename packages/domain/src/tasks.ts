@@ -1,3 +1,4 @@
+import type { Action } from './permissions.ts';
 /** SPEC section 4: QD queued, PR in progress, ER error, CM completed. New tasks start as QD. */
 export const TASK_STATES = ['QD', 'PR', 'ER', 'CM'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
@@ -32,3 +33,30 @@ export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 export function isTaskFunction(value: unknown): value is TaskFunction {
   return typeof value === 'string' && (TASK_FUNCTIONS as readonly string[]).includes(value);
 }
+
+/**
+ * Who may start each kind, and so retry it when it failed: staff kinds are staff's, a file's
+ * processing its uploaders', a review's its reviewers', a site's tasks its editors'.
+ */
+export const TASK_START_PERMISSIONS: Record<TaskFunction, Action> = {
+  process_file: 'files.upload',
+  process_national_platform_file: 'files.upload',
+  process_file_after_review: 'files.review',
+  refresh_site_rollups: 'sites.update',
+  delete_site: 'sites.delete',
+  merge_sites: 'sites.update',
+  site_change_scheme: 'sites.update',
+  recalculate_data_quality: 'sites.update',
+  generate_site_reports: 'tasks.create',
+  custom_report: 'tasks.create',
+  zip_download_eco_files: 'tasks.create',
+  clean_lanes: 'staff.tools',
+  move_site_organisation: 'staff.tools',
+  empty_vehicles_reupload: 'staff.tools',
+  clean_empty_files: 'staff.tools',
+  send_changelog_email: 'staff.tools',
+  reset_demo_account: 'staff.tools',
+  assume_coordinates: 'staff.tools',
+  generate_bills: 'staff.tools',
+  recorrelate_sensor_events: 'staff.tools',
+};

@@ -1,11 +1,20 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import {
+  images,
+  mapNoteGroups,
+  mapNotes,
+  notes,
   organisations,
+  reports,
+  siteGroups,
   sites,
   speedLimits,
+  surveys,
   trafficDataFiles,
+  userNotifications,
   users,
+  vehicleExclusionFilters,
 } from '../../infra/db/schema.ts';
 
 type OrganisationRow = typeof organisations.$inferSelect;
@@ -58,6 +67,84 @@ export function createDemoRepository(db: Database) {
 
     async insertFile(values: typeof trafficDataFiles.$inferInsert): Promise<void> {
       await db.insert(trafficDataFiles).values(values);
+    },
+
+    /** Everything the organisation holds that has data in the blob store, to delete it there. */
+    async organisationBlobs(organisationId: string) {
+      return {
+        sites: await db
+          .select({ id: sites.id, rollupsVersion: sites.rollupsVersion })
+          .from(sites)
+          .where(eq(sites.ownerOrganisationId, organisationId)),
+        files: await db
+          .select({ id: trafficDataFiles.id, s3Key: trafficDataFiles.s3Key })
+          .from(trafficDataFiles)
+          .where(eq(trafficDataFiles.organisationId, organisationId)),
+        blobKeys: [
+          ...(
+            await db
+              .select({ key: images.s3Key })
+              .from(images)
+              .where(eq(images.organisationId, organisationId))
+          ).map((row) => row.key),
+          ...(
+            await db
+              .select({ key: reports.blobKey })
+              .from(reports)
+              .where(eq(reports.organisationId, organisationId))
+          ).flatMap((row) => (row.key ? [row.key] : [])),
+        ],
+      };
+    },
+
+    /**
+     * Takes the organisation back to its seeded state in the database, all or nothing: its
+     * sites, files, notes, groups, surveys, filters, images, reports and notifications are
+     * deleted, users other than the seeded ones removed, and the seeded users' names, emails and
+     * preferences put back. Tasks stay: they are the record of what ran.
+     */
+    async resetOrganisation(
+      organisationId: string,
+      preferences: Record<string, unknown>,
+      seededUsers: readonly {
+        username: string;
+        email: string;
+        firstName: string;
+        lastName: string;
+      }[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.delete(notes).where(eq(notes.organisationId, organisationId));
+        await tx.delete(mapNotes).where(eq(mapNotes.organisationId, organisationId));
+        await tx.delete(mapNoteGroups).where(eq(mapNoteGroups.organisationId, organisationId));
+        await tx.delete(siteGroups).where(eq(siteGroups.organisationId, organisationId));
+        await tx.delete(surveys).where(eq(surveys.organisationId, organisationId));
+        await tx.delete(vehicleExclusionFilters).where(eq(vehicleExclusionFilters.organisationId, organisationId));
+        await tx.delete(images).where(eq(images.organisationId, organisationId));
+        await tx.delete(reports).where(eq(reports.organisationId, organisationId));
+        await tx.delete(userNotifications).where(eq(userNotifications.organisationId, organisationId));
+        await tx.delete(trafficDataFiles).where(eq(trafficDataFiles.organisationId, organisationId));
+        await tx.delete(sites).where(eq(sites.ownerOrganisationId, organisationId));
+        const names = seededUsers.map((user) => user.username);
+        await tx
+          .delete(users)
+          .where(and(eq(users.organisationId, organisationId), notInArray(users.username, names)));
+        for (const user of seededUsers) {
+          await tx
+            .update(users)
+            .set({
+              email: user.email,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              preferences: {},
+              isActive: true,
+            })
+            .where(
+              and(eq(users.organisationId, organisationId), inArray(users.username, [user.username])),
+            );
+        }
+        await tx.update(organisations).set({ preferences }).where(eq(organisations.id, organisationId));
+      });
     },
   };
 }

@@ -6,6 +6,25 @@ import { createDemoRepository } from './demo.repository.ts';
 
 export const DEMO_ORGANISATION_NAME = 'Demo Roads Authority';
 
+/** The demo organisation's users as seeded (passwords aside), which a demo reset puts back. */
+export const DEMO_USERS = [
+  {
+    username: 'admin',
+    email: 'admin@demo.roadcount.local',
+    firstName: 'Demo',
+    lastName: 'Administrator',
+    role: 'org_admin',
+  },
+  {
+    username: 'demo',
+    email: 'demo@demo.roadcount.local',
+    firstName: 'Demo',
+    lastName: 'Viewer',
+    role: 'org_user',
+    isDemo: true,
+  },
+] as const;
+
 function generatedPassword(): string {
   return randomBytes(12).toString('base64url');
 }
@@ -28,23 +47,8 @@ export async function seedDemo(
   await demo.createOrganisationWithUsers(
     { name: DEMO_ORGANISATION_NAME, preferences: { locale: 'en-GB' } },
     [
-      {
-        username: 'admin',
-        email: 'admin@demo.roadcount.local',
-        firstName: 'Demo',
-        lastName: 'Administrator',
-        passwordHash: await hashPassword(adminPassword),
-        role: 'org_admin',
-      },
-      {
-        username: 'demo',
-        email: 'demo@demo.roadcount.local',
-        firstName: 'Demo',
-        lastName: 'Viewer',
-        passwordHash: await hashPassword(demoPassword),
-        role: 'org_user',
-        isDemo: true,
-      },
+      { ...DEMO_USERS[0], passwordHash: await hashPassword(adminPassword) },
+      { ...DEMO_USERS[1], passwordHash: await hashPassword(demoPassword) },
     ],
   );
   const shown = (value: string, configured: string | undefined) =>

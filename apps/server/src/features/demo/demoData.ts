@@ -32,6 +32,8 @@ interface DemoFile {
 const MPH = 0.44704;
 
 const DEMO_TIME_ZONE = 'Europe/London';
+/** The demo organisation's preferences once seeded. */
+export const DEMO_ORGANISATION_PREFERENCES = { locale: 'en-GB', time_zone: DEMO_TIME_ZONE };
 const site = (name: string, latitude: number, longitude: number): SiteDescription => ({
   name,
   latitude,
@@ -171,7 +173,7 @@ export async function seedDemoData(deps: {
   if (!organisation) return;
   await repository.setOrganisationPreferences(organisation.id, {
     ...organisation.preferences,
-    time_zone: DEMO_TIME_ZONE,
+    ...DEMO_ORGANISATION_PREFERENCES,
   });
   const admin = await repository.userByUsername('admin');
   const files = demoFiles();

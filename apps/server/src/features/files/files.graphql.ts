@@ -180,13 +180,13 @@ export function filesResolvers(deps: {
             ],
           },
         });
-        // Accepted data joins its site: its rollups are rebuilt.
-        if (outcome === 'ACC' && found.siteId) {
+        // Accepted data joins its site (rejected stays out): the site's rollups are rebuilt.
+        if (found.siteId) {
           await queue.enqueue({
-            functionName: 'refresh_site_rollups',
+            functionName: 'process_file_after_review',
             organisationId: found.organisationId,
             userId: reviewer.userId,
-            payload: { siteId: found.siteId },
+            payload: { fileId: args.fileId },
           });
         }
         return (await fileView(args.fileId))?.view;

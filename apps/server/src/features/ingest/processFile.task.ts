@@ -392,6 +392,10 @@ export function createProcessFileHandler(deps: {
         data_qc_tests: failed,
         format: summary.header.format,
         match: { rule: firstRule ?? match.rule, site_id: site.id },
+        // Where the file says it was counted: a site without GPS may take it (assume_coordinates).
+        ...(header.latitude !== undefined && header.longitude !== undefined
+          ? { gps: { latitude: header.latitude, longitude: header.longitude } }
+          : {}),
         processing_error: undefined,
         // Names this run's column object, so that cached columns of an earlier run are not reused.
         columns_version: task.id,

@@ -118,6 +118,14 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     writeIntervals: (fileId: string, intervals: IntervalColumns) =>
       blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),
 
+    /** Deletes a file's derived stored forms (columns, scan file, counts), and with `raw` its upload. */
+    async deleteFileData(file: { id: string; s3Key: string }, raw: boolean) {
+      await blobs.delete(storedKeys.columns(file.id));
+      await blobs.delete(storedKeys.scanFile(file.id));
+      await blobs.delete(storedKeys.intervals(file.id));
+      if (raw) await blobs.delete(file.s3Key);
+    },
+
     /**
      * Deletes every stored form of the site's files, their raw uploads and its packed series;
      * answers the files, whose rows the caller removes.

@@ -2,6 +2,7 @@ import type { IResolvers } from 'mercurius';
 import type { GraphqlContext } from '../../infra/graphql/context.ts';
 import { authorizeGraphql, requireViewer, withHttpErrors } from '../../infra/graphql/context.ts';
 import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
+import type { TaskRow } from '../../infra/queue/taskQueue.ts';
 import { taskTopic, type TasksService } from './tasks.service.ts';
 
 export const tasksTypeDefs = /* GraphQL */ `
@@ -17,6 +18,8 @@ export const tasksTypeDefs = /* GraphQL */ `
     message: String!
     "The traffic data file a processing task works on, if any."
     file_id: ID
+    "Percent done, 0 to 100, when the task's kind tells."
+    progress: Int
   }
 
   extend type Query {
@@ -28,6 +31,8 @@ export const tasksTypeDefs = /* GraphQL */ `
 
   extend type Mutation {
     insert_task_tracking(function_name: String!, message: String): TaskTracking!
+    "Queues a failed task (ER) again; for whoever may start its kind."
+    retryTask(id: ID!): TaskTracking!
   }
 
   extend type Subscription {
@@ -36,7 +41,11 @@ export const tasksTypeDefs = /* GraphQL */ `
   }
 `;
 
-export function tasksResolvers(service: TasksService): IResolvers<unknown, GraphqlContext> {
+export function tasksResolvers(
+  service: TasksService,
+  /** Wakes the in-process worker for a task queued again. */
+  onRetried?: (task: TaskRow) => Promise<void>,
+): IResolvers<unknown, GraphqlContext> {
   return {
     Query: {
       myTasks: async (_root, args: { limit?: number | null }, context) => {
@@ -53,6 +62,12 @@ export function tasksResolvers(service: TasksService): IResolvers<unknown, Graph
       },
     },
     Mutation: {
+      retryTask: async (_root, args: { id: string }, context) => {
+        const viewer = requireViewer(context);
+        const task = await withHttpErrors(() => service.retry(viewer, args.id));
+        await onRetried?.(task);
+        return toTaskTracking(task);
+      },
       insert_task_tracking: async (
         _root,
         args: { function_name: string; message?: string | null },

@@ -1,4 +1,10 @@
-import { isTaskFunction, TASK_FUNCTIONS } from '@roadcount/domain';
+import {
+  isTaskFunction,
+  serverMessage,
+  TASK_FUNCTIONS,
+  TASK_START_PERMISSIONS,
+} from '@roadcount/domain';
+import { authorize } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { Viewer } from '../../infra/graphql/context.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -12,11 +18,20 @@ export function taskTopic(organisationId: string | null, userId: string): string
   return organisationId ? `tasks:org:${organisationId}` : `tasks:user:${userId}`;
 }
 
+/**
+ * Every topic a task's events go out on: its organisation's, and its user's own (platform staff
+ * follow the tasks they started in an organisation on theirs).
+ */
+export function taskTopics(organisationId: string | null, userId: string | null): string[] {
+  const topics = [taskTopic(organisationId, userId ?? '')];
+  if (organisationId && userId) topics.push(taskTopic(null, userId));
+  return topics;
+}
+
 /** Whether the viewer hears of the task: its events go out on the viewer's subscription topic. */
 function canSeeTask(viewer: Viewer, task: TaskRow): boolean {
-  return (
-    taskTopic(task.organisationId, task.userId ?? '') ===
-    taskTopic(viewer.organisationId, viewer.userId)
+  return taskTopics(task.organisationId, task.userId).includes(
+    taskTopic(viewer.organisationId, viewer.userId),
   );
 }
 
@@ -36,6 +51,22 @@ export function createTasksService(queue: TaskQueue) {
       }
       const found = await queue.findMany([...new Set(ids)].filter(isUuid));
       return found.filter((task) => canSeeTask(viewer, task));
+    },
+
+    /**
+     * A failed task queued again, by whoever may start its kind in its organisation. A task
+     * that is no longer in error is answered as it is (retried already).
+     */
+    async retry(viewer: Viewer, taskId: string): Promise<TaskRow> {
+      const task = isUuid(taskId) ? await queue.find(taskId) : undefined;
+      if (!task || !canSeeTask(viewer, task) || !isTaskFunction(task.functionName))
+        throw new HttpError(404, serverMessage('notFound'));
+      authorize(viewer, TASK_START_PERMISSIONS[task.functionName], {
+        organisationId: task.organisationId,
+      });
+      // A tracking record has no worker to run it again.
+      if (task.payload.tracking === true) throw new HttpError(400, serverMessage('badRequest'));
+      return (await queue.retry(task.id)) ?? task;
     },
 
     /** SPEC section 2, Profile: the viewer's own tasks, newest first, with their states. */

@@ -236,6 +236,8 @@ export const tasks = pgTable(
      */
     leaseHolder: text('lease_holder'),
     result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Percent done, 0 to 100, while in progress; null when the kind does not tell. */
+    progress: integer('progress'),
     createdOn: createdOn(),
     updatedAt: updatedAt(),
   },
@@ -792,3 +794,28 @@ export const roadSections = pgTable('road_sections', {
   coordinates: jsonb('coordinates').$type<[number, number][]>().notNull(),
   createdOn: createdOn(),
 });
+/**
+ * Issue 26: every action platform staff take (who, what, when, on which organisation), which
+ * staff read in the staff area. Kept when the user or organisation goes: the names are copied.
+ */
+export const staffAuditLog = pgTable(
+  'staff_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    /** What was done: a task kind or a staff action name. */
+    action: text('action').notNull(),
+    organisationId: uuid('organisation_id').references(() => organisations.id, {
+      onDelete: 'set null',
+    }),
+    organisationName: text('organisation_name'),
+    /** What it was done to (the site's name and id, the task's id). */
+    detail: jsonb('detail')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdOn: createdOn(),
+  },
+  (table) => [index('staff_audit_log_created_idx').on(table.createdOn)],
+);

@@ -156,7 +156,14 @@ export function createTaskQueue(db: Database) {
     ): Promise<TaskRow | undefined> {
       const [row] = await db
         .update(tasks)
-        .set({ state: 'CM', message, result, leaseUntil: null, updatedAt: new Date() })
+        .set({
+          state: 'CM',
+          message,
+          result,
+          leaseUntil: null,
+          progress: 100,
+          updatedAt: new Date(),
+        })
         .where(held(task))
         .returning();
       await announce(row);
@@ -185,13 +192,50 @@ export function createTaskQueue(db: Database) {
       return row;
     },
 
-    /** A running task's progress message (the worker still holds it), announced to subscribers. */
-    async progress(task: Pick<TaskRow, 'id'>, message: string): Promise<TaskRow | undefined> {
+    /**
+     * A running task's progress message (the worker still holds it), with its percent done when
+     * the kind can tell, announced to subscribers.
+     */
+    async progress(
+      task: Pick<TaskRow, 'id'>,
+      message: string,
+      percent?: number,
+    ): Promise<TaskRow | undefined> {
       const [row] = await db
         .update(tasks)
-        .set({ message, updatedAt: new Date() })
+        .set({
+          message,
+          updatedAt: new Date(),
+          ...(percent === undefined
+            ? {}
+            : { progress: Math.max(0, Math.min(100, Math.round(percent))) }),
+        })
         .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
         .returning();
+      await announce(row);
+      return row;
+    },
+
+    /**
+     * A failed task (ER) queued again from the start, as whoever may start its kind asks: its
+     * attempts and progress reset. Undefined when it is not in error (already retried).
+     */
+    async retry(id: string): Promise<TaskRow | undefined> {
+      const [row] = await db
+        .update(tasks)
+        .set({
+          state: 'QD',
+          attempts: 0,
+          progress: null,
+          runAfter: new Date(),
+          leaseUntil: null,
+          leaseHolder: null,
+          result: null,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(tasks.id, id), eq(tasks.state, 'ER')))
+        .returning();
+      if (row) await db.execute(sql`select pg_notify('roadcount_tasks', ${row.id})`);
       await announce(row);
       return row;
     },

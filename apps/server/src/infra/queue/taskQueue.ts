@@ -19,6 +19,8 @@ export interface TaskEvent {
   createdOn: string;
   updatedAt: string;
   fileId: string | null;
+  /** Percent done, when the task's kind tells. */
+  progress: number | null;
 }
 
 export function toTaskEvent(task: TaskRow): TaskEvent {
@@ -33,6 +35,7 @@ export function toTaskEvent(task: TaskRow): TaskEvent {
     createdOn: task.createdOn.toISOString(),
     updatedAt: task.updatedAt.toISOString(),
     fileId: typeof fileId === 'string' ? fileId : null,
+    progress: task.progress,
   };
 }
 

@@ -11,6 +11,7 @@ export function eventToTaskTracking(event: TaskEvent) {
     state: event.state,
     message: event.message,
     file_id: event.fileId,
+    progress: event.progress ?? null,
   };
 }
 

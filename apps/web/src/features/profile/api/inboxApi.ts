@@ -33,9 +33,28 @@ const MY_TASKS = graphql(`
       message
       created_on
       updated_at
+      progress
     }
   }
 `);
+
+const RETRY_TASK = graphql(`
+  mutation RetryTask($id: ID!) {
+    retryTask(id: $id) {
+      id
+      state
+    }
+  }
+`);
+
+/** Queues a failed task again (for whoever may start its kind). */
+export function useRetryTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await graphqlRequest(RETRY_TASK, { id })).retryTask,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['myTasks'] }),
+  });
+}
 
 export interface Notification {
   id: string;

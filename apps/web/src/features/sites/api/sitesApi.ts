@@ -68,6 +68,7 @@ const SITES = graphql(`
         last_surveyed
         files
         lane_count
+        owner_organisation_id
       }
     }
   }

@@ -59,6 +59,7 @@ const site: Site = {
   last_surveyed: null,
   files: 1,
   lane_count: 1,
+  owner_organisation_id: 'org-1',
 };
 
 interface Body {

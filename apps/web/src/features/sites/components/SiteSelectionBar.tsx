@@ -9,6 +9,8 @@ interface Props {
   canEdit: boolean;
   onGroups: () => void;
   onMerge: () => void;
+  /** Platform staff: the staff tools for the chosen sites (move, clean lanes, re-upload). */
+  onStaffTools?: () => void;
   onClear: () => void;
 }
 
@@ -19,6 +21,7 @@ export function SiteSelectionBar({
   canEdit,
   onGroups,
   onMerge,
+  onStaffTools,
   onClear,
 }: Props) {
   const { t } = useTranslation();
@@ -67,6 +70,11 @@ export function SiteSelectionBar({
           >
             {t('siteLists.download')}
           </Button>
+          {onStaffTools && (
+            <Button size="small" variant="outlined" onClick={onStaffTools}>
+              {t('staffTools.siteTools.open')}
+            </Button>
+          )}
           <Button size="small" onClick={onClear}>
             {t('siteGroups.clearSelection')}
           </Button>

@@ -42,6 +42,8 @@ import { SiteGroupsDialog } from './SiteGroupsDialog.tsx';
 import { SiteLifecycleActions } from './SiteLifecycleActions.tsx';
 import { SiteMergeDialog } from './SiteMergeDialog.tsx';
 import { SiteSelectionBar } from './SiteSelectionBar.tsx';
+import { StaffSiteToolsDialog } from '../../staffTools/components/StaffSiteToolsDialog.tsx';
+import { useOrganisationNames } from '../../staffTools/api/useOrganisationNames.ts';
 import { cellOf, columnLabel, NUMERIC_COLUMNS, SORT_KEYS } from './siteColumns.tsx';
 
 /** /ui/site-list: the organisation's sites, searched, filtered, sorted and paged on the server. */
@@ -49,6 +51,9 @@ export function SitesScreen() {
   const { t, i18n } = useTranslation();
   const { claims } = useSession();
   const canEdit = claims?.group === 'org_admin' || claims?.group === 'admin';
+  // Platform staff see every organisation's sites: which one owns each, and their own tools.
+  const isStaff = claims?.group === 'admin';
+  const organisationNames = useOrganisationNames(isStaff);
   const profile = useProfile();
   const organisation = profile.data?.organisation ?? null;
   const saveColumns = useUpdateOrganisationSettings(organisation?.id ?? '');
@@ -58,7 +63,7 @@ export function SitesScreen() {
   // Chosen sites are kept across pages, searches and filters, with what the dialogs need.
   const [selected, setSelected] = useState<Map<string, Site>>(new Map());
   const selection = [...selected.keys()];
-  const [dialog, setDialog] = useState<'groups' | 'merge' | null>(null);
+  const [dialog, setDialog] = useState<'groups' | 'merge' | 'staff' | null>(null);
   const groups = useSiteGroups();
   const [query, setQuery] = useState<Omit<SiteQuery, 'selected'>>({
     search: '',
@@ -108,7 +113,7 @@ export function SitesScreen() {
       </TableSortLabel>
     );
   };
-  const width = columns.length + (canEdit ? 2 : 1);
+  const width = columns.length + (canEdit ? 2 : 1) + (isStaff ? 1 : 0);
   return (
     <Stack spacing={2}>
       <Stack
@@ -233,6 +238,7 @@ export function SitesScreen() {
             canEdit={canEdit}
             onGroups={() => setDialog('groups')}
             onMerge={() => setDialog('merge')}
+            {...(isStaff ? { onStaffTools: () => setDialog('staff') } : {})}
             onClear={() => setSelected(new Map())}
           />
         )}
@@ -255,6 +261,7 @@ export function SitesScreen() {
                     {header(column)}
                   </TableCell>
                 ))}
+                {isStaff && <TableCell>{t('staffTools.organisationColumn')}</TableCell>}
                 {canEdit && <TableCell />}
               </TableRow>
             </TableHead>
@@ -281,6 +288,11 @@ export function SitesScreen() {
                       {cellOf(column, site, t, i18n.language)}
                     </TableCell>
                   ))}
+                  {isStaff && (
+                    <TableCell>
+                      {organisationNames.get(site.owner_organisation_id) ?? '—'}
+                    </TableCell>
+                  )}
                   {canEdit && (
                     <TableCell>
                       <IconButton
@@ -313,6 +325,15 @@ export function SitesScreen() {
           selectedIds={selection}
           canEdit={canEdit}
           onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'staff' && (
+        <StaffSiteToolsDialog
+          sites={[...selected.values()]}
+          onClose={() => {
+            setDialog(null);
+            setSelected(new Map());
+          }}
         />
       )}
       {dialog === 'merge' && (

@@ -21,6 +21,8 @@ import { useOrganisations } from '../../organisation/api/organisationApi.ts';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import { StaffTabs } from '../../billing/components/StaffTabs.tsx';
 import { CreateOrganisationDialog } from './CreateOrganisationDialog.tsx';
+import { OrganisationTaskButtons } from '../../staffTools/components/OrganisationTaskButtons.tsx';
+import { ResetDemoButton } from '../../staffTools/components/ResetDemoButton.tsx';
 
 /** Platform staff: every organisation with its subscription level and use. */
 export function OrganisationsScreen() {
@@ -41,13 +43,19 @@ export function OrganisationsScreen() {
         sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography variant="h1">{t('staff.title')}</Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddBusinessIcon />}
-          onClick={() => setCreating(true)}
-        >
-          {t('staff.create.open')}
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to="/ui/staff/audit">
+            {t('staffTools.audit.open')}
+          </Button>
+          <ResetDemoButton />
+          <Button
+            variant="contained"
+            startIcon={<AddBusinessIcon />}
+            onClick={() => setCreating(true)}
+          >
+            {t('staff.create.open')}
+          </Button>
+        </Stack>
       </Stack>
       <StaffTabs />
       {organisations.error && <Alert severity="error">{errorMessage(organisations.error)}</Alert>}
@@ -106,6 +114,10 @@ export function OrganisationsScreen() {
                       >
                         {t('staff.settings')}
                       </Link>
+                      <OrganisationTaskButtons
+                        organisationId={organisation.id}
+                        name={organisation.name}
+                      />
                     </Stack>
                   </TableCell>
                 </TableRow>

@@ -19,6 +19,11 @@ export const REFRESHED_BY_TASK: Readonly<Record<string, readonly string[]>> = {
   process_file_after_review: [...DATA, 'sites'],
   refresh_site_rollups: DATA,
   move_site_organisation: [...SITES, 'files'],
+  clean_lanes: ['sites', 'siteLanes', 'siteDetail'],
+  empty_vehicles_reupload: [...DATA, 'sites'],
+  assume_coordinates: ['sites', 'mapSites'],
+  clean_empty_files: ['files'],
+  reset_demo_account: [...SITES, 'files'],
 };
 const ALWAYS = ['myTasks', 'notifications'];
 

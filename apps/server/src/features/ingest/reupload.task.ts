@@ -1,0 +1,77 @@
+import type { Job } from '../../infra/queue/jobs.ts';
+import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
+import {
+  PermanentTaskError,
+  type TaskHandler,
+  type TaskOutcome,
+} from '../../infra/queue/worker.ts';
+import type { SiteData } from '../siteData/index.ts';
+import type { IngestRepository } from './ingest.repository.ts';
+
+/**
+ * empty_vehicles_reupload (staff): a site's stored vehicles are emptied (each file's columns,
+ * scan file and counts deleted) and every file is processed again from its raw upload, then the
+ * site's rollups are rebuilt once. Each rerun writes the same data, so a second run changes
+ * nothing a user sees.
+ */
+export function createEmptyVehiclesReuploadHandler(deps: {
+  ingest: IngestRepository;
+  siteData: SiteData;
+  queue: TaskQueue;
+  processFile: TaskHandler<'process_file'>;
+}) {
+  return async function emptyVehiclesReupload(
+    task: Job<'empty_vehicles_reupload'>,
+  ): Promise<TaskOutcome> {
+    const site = await deps.ingest.findLiveSite(task.payload.siteId);
+    if (!site) throw new PermanentTaskError('The site no longer exists.');
+    const files = await deps.ingest.siteFiles(site.id);
+    let vehicles = 0;
+    for (const [index, file] of files.entries()) {
+      await deps.queue.progress(
+        task,
+        `Re-uploading ${file.fileName} (${index + 1} of ${files.length})`,
+        (100 * index) / Math.max(1, files.length),
+      );
+      await deps.siteData.deleteFileData(file, false);
+      const outcome = await deps.processFile({
+        ...task,
+        functionName: 'process_file',
+        payload: { fileId: file.id, reprocess: true },
+      });
+      vehicles += Number(outcome.result.vehicles ?? 0);
+    }
+    await deps.siteData.rebuildRollups(site.id);
+    return {
+      message: `${site.name}: vehicles emptied and ${files.length} file(s) processed again from their uploads (${vehicles} vehicles)`,
+      result: { siteId: site.id, files: files.length, vehicles },
+    };
+  };
+}
+
+/**
+ * process_file_after_review: once an admin accepted or rejected a file waiting for review, its
+ * site's rollups are rebuilt from the files that count (accepted joins, rejected stays out).
+ */
+export function createProcessAfterReviewHandler(deps: {
+  ingest: IngestRepository;
+  siteData: SiteData;
+}) {
+  return async function processAfterReview(
+    task: Job<'process_file_after_review'>,
+  ): Promise<TaskOutcome> {
+    const file = await deps.ingest.findFile(task.payload.fileId);
+    if (!file) throw new PermanentTaskError('The reviewed file no longer exists.');
+    if (file.reviewStatus !== 'ACC' && file.reviewStatus !== 'REJ')
+      throw new PermanentTaskError(`${file.fileName} has not been reviewed.`);
+    if (!file.siteId)
+      return { message: `${file.fileName} has no site`, result: { fileId: file.id } };
+    await deps.siteData.rebuildRollups(file.siteId);
+    const vehicles = await deps.siteData.rolledUpVehicles(file.siteId);
+    const verdict = file.reviewStatus === 'ACC' ? 'accepted: its data joined' : 'rejected: left out of';
+    return {
+      message: `${file.fileName} ${verdict} its site, which now counts ${vehicles} vehicles`,
+      result: { fileId: file.id, siteId: file.siteId, vehicles, status: file.reviewStatus },
+    };
+  };
+}
