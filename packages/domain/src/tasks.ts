@@ -54,9 +54,10 @@ export const TASK_START_PERMISSIONS: Record<TaskFunction, Action> = {
   move_site_organisation: 'staff.tools',
   empty_vehicles_reupload: 'staff.tools',
   clean_empty_files: 'staff.tools',
-  send_changelog_email: 'staff.tools',
+  send_changelog_email: 'changelog.send',
   reset_demo_account: 'staff.tools',
   assume_coordinates: 'staff.tools',
-  generate_bills: 'staff.tools',
+  generate_bills: 'billing.manage',
   recorrelate_sensor_events: 'staff.tools',
+  delete_lapsed_organisations: 'billing.manage',
 };
