@@ -13,6 +13,7 @@ import {
   type SiteDetail,
   type TimeBins,
 } from './siteDetailShape.ts';
+import { peakHourFactor } from './designFigures.ts';
 import { summaryFromCounts } from './summaryStatistics.ts';
 import { valuesOf, type ValueList } from './valueList.ts';
 
@@ -56,6 +57,21 @@ function binStartTexts(localStarts: number[]): string[] {
     const minutes = Math.floor((localMs - startDay * DAY_MS) / 60_000);
     return `${dayText}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
   });
+}
+
+/** The peak hour factor from the bins' two-way vehicles, when bins are 15 minutes or finer. */
+function peakHourFactorOf(plan: ScanPlan, scan: PartialScan) {
+  const { binCount, layout } = plan;
+  const { origin, widthMs, directionCount } = layout;
+  if (!layout.countBins || widthMs > 900_000) return null;
+  const counts: { localStartMs: number; vehicles: number }[] = [];
+  for (let bin = 0; bin < binCount; bin += 1) {
+    let vehicles = 0;
+    for (let slot = 0; slot < directionCount; slot += 1)
+      vehicles += scan.slotVehicles[bin * directionCount + slot] as number;
+    if (vehicles > 0) counts.push({ localStartMs: origin + bin * widthMs, vehicles });
+  }
+  return peakHourFactor(counts, widthMs);
 }
 
 /** The bins with vehicles, as columns: each direction met gets one figure per bin. */
@@ -260,18 +276,25 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
   }
 
   const noOverflow = new Float64Array(0);
-  const speed85 =
+  const [speed85 = null, speed95 = null] =
     vehicles === 0
-      ? null
-      : (histogramPercentiles(
+      ? []
+      : histogramPercentiles(
           speedHistogram,
           0,
           vehicles,
           speedCodeCount,
           speedValues,
           noOverflow,
-          [85],
-        )[0] as number);
+          [85, 95],
+        );
+  const speedCounts: { speedMps: number; vehicles: number }[] = [];
+  for (let code = 0; code < speedCodeCount; code += 1)
+    if ((speedHistogram[code] as number) > 0)
+      speedCounts.push({
+        speedMps: speedValues[code] as number,
+        vehicles: speedHistogram[code] as number,
+      });
 
   const dayTotals = (day: number) => {
     const index = day - originDay;
@@ -297,9 +320,22 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       return total;
     },
     hoursOf: (day) => hoursByDay.get(day),
+    directionHoursOf: (day) => {
+      const index = day - originDay;
+      if (index < 0 || index >= dayCount) return [];
+      return Array.from({ length: directionCount }, (_unused, slot) =>
+        dayHours.subarray(
+          (index * directionCount + slot) * 24,
+          (index * directionCount + slot + 1) * 24,
+        ),
+      );
+    },
     averageSpeedMps: vehicles === 0 ? null : speedSum / vehicles,
     speed85thMps: speed85,
+    speed95thMps: speed95,
+    speedCounts,
   });
+  summary.peakHourFactor = peakHourFactorOf(plan, scan);
 
   const bins = timeBinsOf(plan, scan, underOneLimit);
 
