@@ -95,6 +95,9 @@ import { reportsResolvers } from './features/reports/reports.graphql.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
+import { factorGroupsResolvers } from './features/factorGroups/factorGroups.graphql.ts';
+import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
+import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 
 /** Error reports one address may send a minute: a failing page sends one or two. */
 const CLIENT_ERRORS_PER_MINUTE = 10;
@@ -395,6 +398,13 @@ export async function buildApp({
       exclusionsResolvers(exclusions),
       surveysResolvers(surveys),
       reportsResolvers(reportsService),
+      factorGroupsResolvers(
+        createFactorGroupsService({
+          repository: createFactorGroupsRepository(db),
+          access,
+          dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+        }),
+      ),
     ],
     tokens,
     users,

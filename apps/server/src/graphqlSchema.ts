@@ -18,6 +18,7 @@ import { tasksTypeDefs } from './features/tasks/tasks.graphql.ts';
 import { notificationsTypeDefs } from './features/notifications/notifications.graphql.ts';
 import { usersTypeDefs } from './features/users/users.graphql.ts';
 import { reportsTypeDefs } from './features/reports/reports.graphql.ts';
+import { factorGroupsTypeDefs } from './features/factorGroups/factorGroups.graphql.ts';
 
 export const typeDefs: readonly string[] = [
   usersTypeDefs,
@@ -38,4 +39,5 @@ export const typeDefs: readonly string[] = [
   notificationsTypeDefs,
   surveysTypeDefs,
   reportsTypeDefs,
+  factorGroupsTypeDefs,
 ];

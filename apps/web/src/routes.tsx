@@ -63,6 +63,9 @@ const DownloadsPage = lazy(() =>
 const YearInReviewPage = lazy(() =>
   import('./pages/YearInReviewPage.tsx').then((page) => ({ default: page.YearInReviewPage })),
 );
+const FactorGroupsPage = lazy(() =>
+  import('./pages/FactorGroupsPage.tsx').then((page) => ({ default: page.FactorGroupsPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -94,6 +97,7 @@ const screens: RouteObject[] = [
   { path: 'insights', element: <InsightsPage /> },
   { path: 'downloads', element: <DownloadsPage /> },
   { path: 'insights/year-in-review', element: <YearInReviewPage /> },
+  { path: 'insights/factor-groups', element: <FactorGroupsPage /> },
   {
     // Uploading is for the organisation's admins, as the server decides too.
     path: 'file-upload',

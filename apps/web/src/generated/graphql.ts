@@ -26,6 +26,17 @@ export type ClassSpeedMetrics = {
   units: Scalars['JSON']['output'];
 };
 
+/** A continuous site's monthly factors and the cluster its pattern falls in. */
+export type ContinuousSitePattern = {
+  aadt: Maybe<Scalars['Float']['output']>;
+  /** 0-based cluster of like monthly patterns; null without 12 qualifying months. */
+  cluster: Maybe<Scalars['Int']['output']>;
+  monthly_factors: Array<Maybe<Scalars['Float']['output']>>;
+  name: Scalars['String']['output'];
+  qualifying_months: Array<Scalars['Int']['output']>;
+  site_id: Scalars['ID']['output'];
+};
+
 export type DailyVolume = {
   day: Scalars['String']['output'];
   vehicles: Scalars['Float']['output'];
@@ -54,6 +65,40 @@ export type DirectionAlignmentInput = {
   site_id: Scalars['ID']['input'];
   /** N, E, S or W: the target site's direction one or two */
   to: Scalars['String']['input'];
+};
+
+/** Issue 25: a site group whose continuous sites give monthly and day-of-week factors (TMG 2022). */
+export type FactorGroup = {
+  basis: FactorGroupBasis;
+  continuous_sites: Array<FactorGroupSite>;
+  /** 7 day-of-week factors, Monday first. */
+  day_of_week_factors: Array<Maybe<Scalars['Float']['output']>>;
+  /** Continuous sites whose factors were averaged (those with 12 qualifying months). */
+  factor_sites: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** A continuous site's month counts only with at least this many days of each weekday. */
+  min_days_per_weekday: Scalars['Int']['output'];
+  /** 12 monthly factors, January first (null where no site qualifies). */
+  monthly_factors: Array<Maybe<Scalars['Float']['output']>>;
+  name: Scalars['String']['output'];
+  short_count_sites: Array<FactorGroupSite>;
+};
+
+/** How an organisation grouped the sites of a factor group. */
+export type FactorGroupBasis =
+  | 'area'
+  | 'pattern'
+  | 'roadClass';
+
+/** A site of a factor group: a continuous site with the months it qualifies for, or a short count. */
+export type FactorGroupSite = {
+  /** The continuous site's AASHTO AADT when all 12 months qualify. */
+  aadt: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  /** Months (0 January … 11 December) with enough days of each weekday (continuous sites). */
+  qualifying_months: Array<Scalars['Int']['output']>;
+  site_id: Scalars['ID']['output'];
+  site_type: Scalars['String']['output'];
 };
 
 export type FileDownload = {
@@ -271,6 +316,8 @@ export type Mutation = {
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
   restoreSurvey: Survey;
+  /** Makes a site group a factor group on a basis, or (basis null) an ordinary group again (organisation admins). */
+  setFactorGroupBasis: Scalars['Boolean']['output'];
   /**
    * Saves a site's lanes in order from the road centre within each direction (organisation
    * admins). Every saved lane must be sent: the number of lanes cannot be decreased.
@@ -472,6 +519,12 @@ export type MutationRestoreSurveyArgs = {
 };
 
 
+export type MutationSetFactorGroupBasisArgs = {
+  basis?: InputMaybe<FactorGroupBasis>;
+  group_id: Scalars['ID']['input'];
+};
+
+
 export type MutationSetSiteLanesArgs = {
   lanes: Array<LaneInput>;
   siteId: Scalars['ID']['input'];
@@ -564,8 +617,12 @@ export type PlannedSite = {
 
 export type Query = {
   class_speed_individual_metrics: ClassSpeedMetrics;
+  /** The organisation's continuous sites clustered by monthly pattern (1 to 6 clusters). */
+  continuousSitePatterns: Array<ContinuousSitePattern>;
   /** The organisation's deleted sites, most recently deleted first (organisation admins). */
   deletedSites: Array<DeletedSite>;
+  /** The organisation's factor groups with their sites and factors. */
+  factorGroups: Array<FactorGroup>;
   /** Your stored filterset (the SPEC section 9 defaults until you change it). */
   filterset: Filterset;
   /** A file's notes, oldest first (platform admins). */
@@ -589,6 +646,8 @@ export type Query = {
   reports: Array<Report>;
   s3TrafficDataFile: FileDownload;
   site: Site;
+  /** A site's AADT: AASHTO for a continuous site, else its ADT adjusted by its factor group. */
+  siteAadt: SiteAadt;
   siteAvailability: SiteAvailability;
   siteDetail: SiteDetail;
   siteGroup: SiteGroup;
@@ -633,6 +692,11 @@ export type Query = {
 export type QueryClass_Speed_Individual_MetricsArgs = {
   filter?: InputMaybe<FilterPayload>;
   siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryContinuousSitePatternsArgs = {
+  clusters: Scalars['Int']['input'];
 };
 
 
@@ -701,6 +765,11 @@ export type QueryS3TrafficDataFileArgs = {
 
 export type QuerySiteArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+export type QuerySiteAadtArgs = {
+  site_id: Scalars['ID']['input'];
 };
 
 
@@ -925,6 +994,25 @@ export type Site = {
   site_type: Scalars['String']['output'];
   time_span: Maybe<Scalars['String']['output']>;
   time_zone: Scalars['String']['output'];
+};
+
+/** A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT). */
+export type SiteAadt = {
+  aadt: Maybe<Scalars['Float']['output']>;
+  adt: Maybe<Scalars['Float']['output']>;
+  day_of_week_factor: Maybe<Scalars['Float']['output']>;
+  /** Mean absolute error of the method on the group's continuous sites over runs of as many days, percent. */
+  error_percent: Maybe<Scalars['Float']['output']>;
+  error_samples: Scalars['Int']['output'];
+  group_id: Maybe<Scalars['ID']['output']>;
+  group_name: Maybe<Scalars['String']['output']>;
+  method: Scalars['String']['output'];
+  monthly_factor: Maybe<Scalars['Float']['output']>;
+  months: Array<Scalars['Int']['output']>;
+  /** For an unadjusted short count: noGroup or noFactors. */
+  reason: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+  whole_days: Scalars['Int']['output'];
 };
 
 /** The site's volume on each local day of its whole history, and the days without data between its first and last. */
@@ -1312,6 +1400,33 @@ export type YearInReviewTables = {
   /** By share of vehicles above the speed limit (%). */
   speeding: Array<YearInReviewRow>;
 };
+
+export type SiteAadtQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteAadtQuery = { siteAadt: { site_id: string, method: string, reason: string | null, group_id: string | null, group_name: string | null, whole_days: number, adt: number | null, aadt: number | null, monthly_factor: number | null, day_of_week_factor: number | null, months: Array<number>, error_percent: number | null, error_samples: number } };
+
+export type FactorGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FactorGroupsQuery = { factorGroups: Array<{ id: string, name: string, basis: FactorGroupBasis, min_days_per_weekday: number, factor_sites: number, monthly_factors: Array<number | null>, day_of_week_factors: Array<number | null>, continuous_sites: Array<{ site_id: string, name: string, site_type: string, qualifying_months: Array<number>, aadt: number | null }>, short_count_sites: Array<{ site_id: string, name: string, site_type: string }> }>, siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
+export type ContinuousSitePatternsQueryVariables = Exact<{
+  clusters: Scalars['Int']['input'];
+}>;
+
+
+export type ContinuousSitePatternsQuery = { continuousSitePatterns: Array<{ site_id: string, name: string, qualifying_months: Array<number>, aadt: number | null, monthly_factors: Array<number | null>, cluster: number | null }> };
+
+export type SetFactorGroupBasisMutationVariables = Exact<{
+  groupId: Scalars['ID']['input'];
+  basis?: InputMaybe<FactorGroupBasis>;
+}>;
+
+
+export type SetFactorGroupBasisMutation = { setFactorGroupBasis: boolean };
 
 export type FileRowFragment = { id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null };
 
@@ -1955,6 +2070,72 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
   file_id
 }
     `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+export const SiteAadtDocument = new TypedDocumentString(`
+    query SiteAadt($siteId: ID!) {
+  siteAadt(site_id: $siteId) {
+    site_id
+    method
+    reason
+    group_id
+    group_name
+    whole_days
+    adt
+    aadt
+    monthly_factor
+    day_of_week_factor
+    months
+    error_percent
+    error_samples
+  }
+}
+    `) as unknown as TypedDocumentString<SiteAadtQuery, SiteAadtQueryVariables>;
+export const FactorGroupsDocument = new TypedDocumentString(`
+    query FactorGroups {
+  factorGroups {
+    id
+    name
+    basis
+    min_days_per_weekday
+    factor_sites
+    monthly_factors
+    day_of_week_factors
+    continuous_sites {
+      site_id
+      name
+      site_type
+      qualifying_months
+      aadt
+    }
+    short_count_sites {
+      site_id
+      name
+      site_type
+    }
+  }
+  siteGroups {
+    id
+    name
+    site_count
+  }
+}
+    `) as unknown as TypedDocumentString<FactorGroupsQuery, FactorGroupsQueryVariables>;
+export const ContinuousSitePatternsDocument = new TypedDocumentString(`
+    query ContinuousSitePatterns($clusters: Int!) {
+  continuousSitePatterns(clusters: $clusters) {
+    site_id
+    name
+    qualifying_months
+    aadt
+    monthly_factors
+    cluster
+  }
+}
+    `) as unknown as TypedDocumentString<ContinuousSitePatternsQuery, ContinuousSitePatternsQueryVariables>;
+export const SetFactorGroupBasisDocument = new TypedDocumentString(`
+    mutation SetFactorGroupBasis($groupId: ID!, $basis: FactorGroupBasis) {
+  setFactorGroupBasis(group_id: $groupId, basis: $basis)
+}
+    `) as unknown as TypedDocumentString<SetFactorGroupBasisMutation, SetFactorGroupBasisMutationVariables>;
 export const FilesDocument = new TypedDocumentString(`
     query Files($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
   trafficDataFiles(
