@@ -25,6 +25,9 @@ import {
 } from './features/reports/generateReport.task.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createViewerRepository } from './infra/auth/viewer.repository.ts';
+import { createAccess } from './infra/access/access.ts';
+import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
+import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 
 /** The server's version, which every report states. */
 const SOFTWARE_VERSION = (
@@ -77,7 +80,7 @@ export function createTaskHandlers(deps: {
       users: createViewerRepository(db),
       mailer,
       publicUrl,
-      siteDetail: deps.reports.siteDetail,
+      siteDetail: withAadtAdjustment(deps.reports.siteDetail, db, siteData),
       vehiclesCsv: deps.reports.vehiclesCsv,
       retentionMs: deps.reports.retentionMs,
       softwareVersion: SOFTWARE_VERSION,
@@ -109,5 +112,31 @@ export function createTaskHandlers(deps: {
     merge_sites: createMergeSitesHandler({ sites, siteData, mailer, notifier, publicUrl }),
     site_change_scheme: createReprocessSiteHandler({ ingest, queue, processFile }),
     recalculate_data_quality: createRecalculateQualityHandler({ ingest, siteData, queue }),
+  };
+}
+
+/**
+ * Each site's whole figures with its AADT as issue 25 finds it (adjusted by its factor group's
+ * factors, or AASHTO, or unadjusted), for the standard spreadsheet; answers of some parts only
+ * (a class's bins) are left as they are.
+ */
+function withAadtAdjustment(
+  siteDetail: SiteDetailSource,
+  db: Database,
+  siteData: SiteData,
+): SiteDetailSource {
+  const factorGroups = createFactorGroupsService({
+    repository: createFactorGroupsRepository(db),
+    access: createAccess(db),
+    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+  });
+  return async (viewer, query) => {
+    const figures = await siteDetail(viewer, query);
+    if (query.parts) return figures;
+    const aadt = await factorGroups.aadtOfSite({
+      id: figures.site_id,
+      siteType: figures.site_type,
+    });
+    return { ...figures, aadtAdjustment: aadt };
   };
 }
