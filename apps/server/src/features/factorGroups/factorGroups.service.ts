@@ -7,7 +7,6 @@ import {
   siteFactors,
   wholeDaysBetween,
   type DailyTotal,
-  type GroupFactors,
 } from '@roadcount/analytics';
 import { NOT_FOUND_MESSAGES } from '@roadcount/domain';
 import { organisationScope, scopedOrganisationId, type Access } from '../../infra/access/access.ts';
@@ -212,7 +211,7 @@ export function createFactorGroupsService(deps: {
         : base;
       if (site.siteType === 'continuous') return { ...named, method: 'aashto', aadt: null };
       if (!found) return { ...named, reason: 'noGroup' };
-      const adjusted = adjustShortCount(days, found.factors as GroupFactors);
+      const adjusted = adjustShortCount(days, found.factors);
       if (!adjusted) return { ...named, reason: 'noFactors' };
       const error = adjustmentError(
         found.measured.map((entry) => ({ days: entry.days, aadt: entry.factors.aadt })),
