@@ -107,6 +107,9 @@ import { registerChangelogRoutes } from './features/changelog/changelog.routes.t
 import { createTranslationsRepository } from './features/translations/translations.repository.ts';
 import { registerTranslationRoutes } from './features/translations/translations.routes.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
+import { factorGroupsResolvers } from './features/factorGroups/factorGroups.graphql.ts';
+import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
+import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 
 /** Error reports one address may send a minute: a failing page sends one or two. */
 const CLIENT_ERRORS_PER_MINUTE = 10;
@@ -459,6 +462,13 @@ export async function buildApp({
       exclusionsResolvers(exclusions),
       surveysResolvers(surveys),
       reportsResolvers(reportsService),
+      factorGroupsResolvers(
+        createFactorGroupsService({
+          repository: createFactorGroupsRepository(db),
+          access,
+          dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+        }),
+      ),
     ],
     tokens,
     users,

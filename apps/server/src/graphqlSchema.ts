@@ -19,6 +19,7 @@ import { notificationsTypeDefs } from './features/notifications/notifications.gr
 import { usersTypeDefs } from './features/users/users.graphql.ts';
 import { reportsTypeDefs } from './features/reports/reports.graphql.ts';
 import { staffToolsTypeDefs } from './features/staffTools/staffTools.graphql.ts';
+import { factorGroupsTypeDefs } from './features/factorGroups/factorGroups.graphql.ts';
 
 export const typeDefs: readonly string[] = [
   usersTypeDefs,
@@ -40,4 +41,5 @@ export const typeDefs: readonly string[] = [
   surveysTypeDefs,
   reportsTypeDefs,
   staffToolsTypeDefs,
+  factorGroupsTypeDefs,
 ];

@@ -43,6 +43,9 @@ import {
 } from './features/staffTools/staffTools.tasks.ts';
 import { createResetDemoHandler } from './features/demo/resetDemo.task.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { createAccess } from './infra/access/access.ts';
+import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
+import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 
 /** The server's version, which every report states. */
 const SOFTWARE_VERSION = (
@@ -99,7 +102,7 @@ export function createTaskHandlers(deps: {
       users: createViewerRepository(db),
       mailer,
       publicUrl,
-      siteDetail: deps.reports.siteDetail,
+      siteDetail: withAadtAdjustment(deps.reports.siteDetail, db, siteData),
       vehiclesCsv: deps.reports.vehiclesCsv,
       retentionMs: deps.reports.retentionMs,
       softwareVersion: SOFTWARE_VERSION,
@@ -174,5 +177,31 @@ export function createTaskHandlers(deps: {
           }),
         }
       : {}),
+  };
+}
+
+/**
+ * Each site's whole figures with its AADT as issue 25 finds it (adjusted by its factor group's
+ * factors, or AASHTO, or unadjusted), for the standard spreadsheet; answers of some parts only
+ * (a class's bins) are left as they are.
+ */
+function withAadtAdjustment(
+  siteDetail: SiteDetailSource,
+  db: Database,
+  siteData: SiteData,
+): SiteDetailSource {
+  const factorGroups = createFactorGroupsService({
+    repository: createFactorGroupsRepository(db),
+    access: createAccess(db),
+    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+  });
+  return async (viewer, query) => {
+    const figures = await siteDetail(viewer, query);
+    if (query.parts) return figures;
+    const aadt = await factorGroups.aadtOfSite({
+      id: figures.site_id,
+      siteType: figures.site_type,
+    });
+    return { ...figures, aadtAdjustment: aadt };
   };
 }

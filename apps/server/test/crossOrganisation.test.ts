@@ -794,6 +794,10 @@ describe("another organisation's admin, against organisation A's data", () => {
       ),
       'createSiteGroup',
     );
+    // Issue 25: the group is a factor group too, so its factors are A's to keep.
+    await ask(token, 'mutation($id: ID!) { setFactorGroupBasis(group_id: $id, basis: area) }', {
+      id: group.id,
+    });
     const noteGroup = pick<{ id: string }>(
       await ask(token, 'mutation($name: String!) { createMapNoteGroup(name: $name) { id } }', {
         name: names('note group'),

@@ -89,6 +89,9 @@ const GatewaysPage = lazy(() =>
 const HardwarePage = lazy(() =>
   import('./pages/HardwarePage.tsx').then((page) => ({ default: page.HardwarePage })),
 );
+const FactorGroupsPage = lazy(() =>
+  import('./pages/FactorGroupsPage.tsx').then((page) => ({ default: page.FactorGroupsPage })),
+);
 const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
@@ -132,6 +135,7 @@ const screens: RouteObject[] = [
       </RequireRole>
     ),
   },
+  { path: 'insights/factor-groups', element: <FactorGroupsPage /> },
   {
     // Uploading is for the organisation's admins, as the server decides too.
     path: 'file-upload',

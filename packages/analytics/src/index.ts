@@ -19,3 +19,5 @@ export { finishSiteDetail } from './scanFinish.ts';
 export * from './scanFile.ts';
 export * from './outputStream.ts';
 export * from './leftOut.ts';
+export * from './designFigures.ts';
+export * from './trafficFactors.ts';

@@ -13,6 +13,7 @@ import {
   type SiteDetail,
   type TimeBins,
 } from './siteDetailShape.ts';
+import { peakHourFactor } from './designFigures.ts';
 import { summaryFromCounts } from './summaryStatistics.ts';
 import { valuesOf, type ValueList } from './valueList.ts';
 
@@ -56,6 +57,21 @@ function binStartTexts(localStarts: number[]): string[] {
     const minutes = Math.floor((localMs - startDay * DAY_MS) / 60_000);
     return `${dayText}${pad2(Math.floor(minutes / 60))}:${pad2(minutes % 60)}:00`;
   });
+}
+
+/** The peak hour factor from the bins' two-way vehicles, when bins are 15 minutes or finer. */
+function peakHourFactorOf(plan: ScanPlan, scan: PartialScan) {
+  const { binCount, layout } = plan;
+  const { origin, widthMs, directionCount } = layout;
+  if (!layout.countBins || widthMs > 900_000) return null;
+  const counts: { localStartMs: number; vehicles: number }[] = [];
+  for (let bin = 0; bin < binCount; bin += 1) {
+    let vehicles = 0;
+    for (let slot = 0; slot < directionCount; slot += 1)
+      vehicles += scan.slotVehicles[bin * directionCount + slot] as number;
+    if (vehicles > 0) counts.push({ localStartMs: origin + bin * widthMs, vehicles });
+  }
+  return peakHourFactor(counts, widthMs);
 }
 
 /** The bins with vehicles, as columns: each direction met gets one figure per bin. */
@@ -260,6 +276,8 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
   }
 
   const noOverflow = new Float64Array(0);
+  // The reports' percentiles (15th to 99th) and the 95th of the traffic-engineering figures.
+  const percentilesAsked = [...PERCENTILES, 95];
   const speedPercentileValues =
     vehicles === 0
       ? null
@@ -270,7 +288,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
           speedCodeCount,
           speedValues,
           noOverflow,
-          PERCENTILES,
+          percentilesAsked,
         );
   const speedPercentiles = speedPercentileValues
     ? Object.fromEntries(
@@ -278,6 +296,16 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       )
     : null;
   const speed85 = speedPercentiles ? (speedPercentiles[85] as number) : null;
+  const speed95 = speedPercentileValues
+    ? (speedPercentileValues[PERCENTILES.length] as number)
+    : null;
+  const speedCounts: { speedMps: number; vehicles: number }[] = [];
+  for (let code = 0; code < speedCodeCount; code += 1)
+    if ((speedHistogram[code] as number) > 0)
+      speedCounts.push({
+        speedMps: speedValues[code] as number,
+        vehicles: speedHistogram[code] as number,
+      });
 
   const dayTotals = (day: number) => {
     const index = day - originDay;
@@ -303,9 +331,22 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       return total;
     },
     hoursOf: (day) => hoursByDay.get(day),
+    directionHoursOf: (day) => {
+      const index = day - originDay;
+      if (index < 0 || index >= dayCount) return [];
+      return Array.from({ length: directionCount }, (_unused, slot) =>
+        dayHours.subarray(
+          (index * directionCount + slot) * 24,
+          (index * directionCount + slot + 1) * 24,
+        ),
+      );
+    },
     averageSpeedMps: vehicles === 0 ? null : speedSum / vehicles,
     speed85thMps: speed85,
+    speed95thMps: speed95,
+    speedCounts,
   });
+  summary.peakHourFactor = peakHourFactorOf(plan, scan);
 
   const bins = timeBinsOf(plan, scan, underOneLimit);
 

@@ -14,6 +14,7 @@ import {
   type SpeedLimit,
   type TimeBins,
 } from './siteDetailShape.ts';
+import { peakHourFactor } from './designFigures.ts';
 import { percentileInc } from './percentile.ts';
 import { createSummaryAccumulator } from './summaryStatistics.ts';
 import type { ScanColumns } from './vehicleColumns.ts';
@@ -187,7 +188,17 @@ export function siteDetailBySorting(
     availability.set(availabilityKey, (availability.get(availabilityKey) ?? 0) + 1);
   });
 
-  const result = summary.result();
+  const directionDays = [...dayHourByDirection.values()];
+  const result = summary.result((day) =>
+    directionDays.map((days) => days.get(day) ?? new Float64Array(24)),
+  );
+  result.peakHourFactor = peakHourFactor(
+    [...bins.entries()].map(([localStartMs, byDirection]) => ({
+      localStartMs,
+      vehicles: [...byDirection.values()].reduce((sum, bin) => sum + bin.speeds.length, 0),
+    })),
+    options.binMinutes * 60_000,
+  );
   const wholeDays = summary.wholeDays();
   const { virtualDay, virtualWeek } = assembleVirtualProfiles(
     [...dayHourByDirection.entries()].map(([direction, days]) => [

@@ -1,5 +1,12 @@
 import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
 import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
+import {
+  designHour,
+  paceOf,
+  type DesignHour,
+  type Pace,
+  type PeakHourFactor,
+} from './designFigures.ts';
 import { percentileInc } from './percentile.ts';
 import type { ScanColumns } from './vehicleColumns.ts';
 
@@ -26,6 +33,15 @@ export interface SummaryStatistics {
   pmPeak: PeakHour | null;
   totalCommercial: number;
   percentCommercial: number | null;
+  /** Months (YYYY-MM) averaged over fewer than 7 weekdays: the AADT variant used. */
+  aadtMonthsMissingWeekdays: string[];
+  speed95thMps: number | null;
+  /** The 10 km/h and the 10 mph band holding the most vehicles. */
+  pace: { metric: Pace; imperial: Pace } | null;
+  /** K and D factors of the design hour; only over a year of data (AADT not an estimate). */
+  designHour: DesignHour | null;
+  /** Peak hour factor; from counts of 15 minutes or finer (null with longer time bins). */
+  peakHourFactor: PeakHourFactor | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -62,7 +78,7 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
     wholeDays(): number[] {
       return wholeDaysBetween(firstDay, lastDay);
     },
-    result(): SummaryStatistics {
+    result(directionHoursOf?: SummaryCounts['directionHoursOf']): SummaryStatistics {
       const sorted = Float64Array.from(speeds).sort();
       return summaryFromCounts({
         vehicles,
@@ -73,6 +89,9 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
         averageSpeedMps:
           vehicles === 0 ? null : speeds.reduce((sum, speed) => sum + speed, 0) / vehicles,
         speed85thMps: vehicles === 0 ? null : percentileInc(sorted, 85),
+        speed95thMps: vehicles === 0 ? null : percentileInc(sorted, 95),
+        speedCounts: speeds.map((speedMps) => ({ speedMps, vehicles: 1 })),
+        ...(directionHoursOf ? { directionHoursOf } : {}),
       });
     },
   };
@@ -89,6 +108,11 @@ export interface SummaryCounts {
   hoursOf: (day: number) => ArrayLike<number> | undefined;
   averageSpeedMps: number | null;
   speed85thMps: number | null;
+  speed95thMps?: number | null;
+  /** Vehicles per measured speed, for the pace. */
+  speedCounts?: Iterable<{ speedMps: number; vehicles: number }>;
+  /** Vehicles per local hour of the day for each direction, for the D factor. */
+  directionHoursOf?: (day: number) => ArrayLike<number>[];
 }
 
 /**
@@ -111,6 +135,12 @@ export function summaryFromCounts(counts: SummaryCounts): SummaryStatistics {
   const monthValues = [...byMonth.values()]
     .map((weekdays) => mean(weekdays.map(mean).filter((value): value is number => value !== null)))
     .filter((value): value is number => value !== null);
+  const aadtMonthsMissingWeekdays = [...byMonth.entries()]
+    .filter(([, weekdays]) => weekdays.some((volumes) => volumes.length === 0))
+    .map(([month]) => month)
+    .sort();
+  const aadt = mean(monthValues);
+  const aadtIsEstimate = monthValues.length < 12;
 
   const hourly = new Float64Array(24);
   for (const day of wholeDays) {
@@ -132,15 +162,43 @@ export function summaryFromCounts(counts: SummaryCounts): SummaryStatistics {
     adt,
     awdt,
     awedt,
-    aadt: mean(monthValues),
-    aadtIsEstimate: monthValues.length < 12,
+    aadt,
+    aadtIsEstimate,
     averageSpeedMps: counts.averageSpeedMps,
     speed85thMps: counts.speed85thMps,
     amPeak: peakBetween(0, 12),
     pmPeak: peakBetween(12, 24),
     totalCommercial: heavy,
     percentCommercial: vehicles === 0 ? null : (heavy / vehicles) * 100,
+    aadtMonthsMissingWeekdays,
+    speed95thMps: counts.speed95thMps ?? null,
+    pace: paceBothUnits(counts.speedCounts),
+    designHour: aadtIsEstimate ? null : designHour(hourVolumes(counts), aadt),
+    peakHourFactor: null,
   };
+}
+
+function paceBothUnits(speeds: SummaryCounts['speedCounts']): SummaryStatistics['pace'] {
+  if (!speeds) return null;
+  const list = [...speeds];
+  const metric = paceOf(list, 'metric');
+  const imperial = paceOf(list, 'imperial');
+  return metric && imperial ? { metric, imperial } : null;
+}
+
+/** Every hour of the whole days, two-way and per direction (directions when given). */
+function hourVolumes(counts: SummaryCounts) {
+  const hours: { total: number; byDirection: number[] }[] = [];
+  for (const day of counts.wholeDays) {
+    const twoWay = counts.hoursOf(day);
+    const byDirection = counts.directionHoursOf?.(day) ?? [];
+    for (let hour = 0; hour < 24; hour += 1)
+      hours.push({
+        total: twoWay?.[hour] ?? 0,
+        byDirection: byDirection.map((direction) => direction[hour] ?? 0),
+      });
+  }
+  return hours;
 }
 
 /**

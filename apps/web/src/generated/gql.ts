@@ -15,6 +15,10 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": typeof types.SiteAadtDocument,
+    "\n  query FactorGroups {\n    factorGroups {\n      id\n      name\n      basis\n      min_days_per_weekday\n      factor_sites\n      monthly_factors\n      day_of_week_factors\n      continuous_sites {\n        site_id\n        name\n        site_type\n        qualifying_months\n        aadt\n      }\n      short_count_sites {\n        site_id\n        name\n        site_type\n      }\n    }\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.FactorGroupsDocument,
+    "\n  query ContinuousSitePatterns($clusters: Int!) {\n    continuousSitePatterns(clusters: $clusters) {\n      site_id\n      name\n      qualifying_months\n      aadt\n      monthly_factors\n      cluster\n    }\n  }\n": typeof types.ContinuousSitePatternsDocument,
+    "\n  mutation SetFactorGroupBasis($groupId: ID!, $basis: FactorGroupBasis) {\n    setFactorGroupBasis(group_id: $groupId, basis: $basis)\n  }\n": typeof types.SetFactorGroupBasisDocument,
     "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n": typeof types.FileRowFragmentDoc,
     "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n": typeof types.FilesDocument,
     "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n": typeof types.FileCountsDocument,
@@ -100,6 +104,10 @@ type Documents = {
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": types.SiteAadtDocument,
+    "\n  query FactorGroups {\n    factorGroups {\n      id\n      name\n      basis\n      min_days_per_weekday\n      factor_sites\n      monthly_factors\n      day_of_week_factors\n      continuous_sites {\n        site_id\n        name\n        site_type\n        qualifying_months\n        aadt\n      }\n      short_count_sites {\n        site_id\n        name\n        site_type\n      }\n    }\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.FactorGroupsDocument,
+    "\n  query ContinuousSitePatterns($clusters: Int!) {\n    continuousSitePatterns(clusters: $clusters) {\n      site_id\n      name\n      qualifying_months\n      aadt\n      monthly_factors\n      cluster\n    }\n  }\n": types.ContinuousSitePatternsDocument,
+    "\n  mutation SetFactorGroupBasis($groupId: ID!, $basis: FactorGroupBasis) {\n    setFactorGroupBasis(group_id: $groupId, basis: $basis)\n  }\n": types.SetFactorGroupBasisDocument,
     "\n  fragment FileRow on TrafficDataFile {\n    id\n    file_name\n    uploaded_on\n    start_data_datetime\n    end_data_datetime\n    review_status\n    logs {\n      saved_vehicles\n      data_qc_tests\n      processing_error\n      duplicate_of\n    }\n    site {\n      id\n      name\n      organisation_name\n    }\n  }\n": types.FileRowFragmentDoc,
     "\n  query Files(\n    $search: String\n    $status: String\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n  ) {\n    trafficDataFiles(\n      search: $search\n      status: $status\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n    ) {\n      total\n      files {\n        ...FileRow\n      }\n    }\n  }\n": types.FilesDocument,
     "\n  query FileCounts {\n    LOAD: trafficDataFiles(status: \"LOAD\", page_size: 1) {\n      total\n    }\n    WFR: trafficDataFiles(status: \"WFR\", page_size: 1) {\n      total\n    }\n    ACC: trafficDataFiles(status: \"ACC\", page_size: 1) {\n      total\n    }\n    REJ: trafficDataFiles(status: \"REJ\", page_size: 1) {\n      total\n    }\n    PDC: trafficDataFiles(status: \"PDC\", page_size: 1) {\n      total\n    }\n    NRE: trafficDataFiles(status: \"NRE\", page_size: 1) {\n      total\n    }\n  }\n": types.FileCountsDocument,
@@ -185,6 +193,22 @@ const documents: Documents = {
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n"): typeof import('./graphql').SiteAadtDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query FactorGroups {\n    factorGroups {\n      id\n      name\n      basis\n      min_days_per_weekday\n      factor_sites\n      monthly_factors\n      day_of_week_factors\n      continuous_sites {\n        site_id\n        name\n        site_type\n        qualifying_months\n        aadt\n      }\n      short_count_sites {\n        site_id\n        name\n        site_type\n      }\n    }\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n"): typeof import('./graphql').FactorGroupsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ContinuousSitePatterns($clusters: Int!) {\n    continuousSitePatterns(clusters: $clusters) {\n      site_id\n      name\n      qualifying_months\n      aadt\n      monthly_factors\n      cluster\n    }\n  }\n"): typeof import('./graphql').ContinuousSitePatternsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetFactorGroupBasis($groupId: ID!, $basis: FactorGroupBasis) {\n    setFactorGroupBasis(group_id: $groupId, basis: $basis)\n  }\n"): typeof import('./graphql').SetFactorGroupBasisDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

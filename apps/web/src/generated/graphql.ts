@@ -26,6 +26,17 @@ export type ClassSpeedMetrics = {
   units: Scalars['JSON']['output'];
 };
 
+/** A continuous site's monthly factors and the cluster its pattern falls in. */
+export type ContinuousSitePattern = {
+  aadt: Maybe<Scalars['Float']['output']>;
+  /** 0-based cluster of like monthly patterns; null without 12 qualifying months. */
+  cluster: Maybe<Scalars['Int']['output']>;
+  monthly_factors: Array<Maybe<Scalars['Float']['output']>>;
+  name: Scalars['String']['output'];
+  qualifying_months: Array<Scalars['Int']['output']>;
+  site_id: Scalars['ID']['output'];
+};
+
 export type DailyVolume = {
   day: Scalars['String']['output'];
   vehicles: Scalars['Float']['output'];
@@ -54,6 +65,40 @@ export type DirectionAlignmentInput = {
   site_id: Scalars['ID']['input'];
   /** N, E, S or W: the target site's direction one or two */
   to: Scalars['String']['input'];
+};
+
+/** Issue 25: a site group whose continuous sites give monthly and day-of-week factors (TMG 2022). */
+export type FactorGroup = {
+  basis: FactorGroupBasis;
+  continuous_sites: Array<FactorGroupSite>;
+  /** 7 day-of-week factors, Monday first. */
+  day_of_week_factors: Array<Maybe<Scalars['Float']['output']>>;
+  /** Continuous sites whose factors were averaged (those with 12 qualifying months). */
+  factor_sites: Scalars['Int']['output'];
+  id: Scalars['ID']['output'];
+  /** A continuous site's month counts only with at least this many days of each weekday. */
+  min_days_per_weekday: Scalars['Int']['output'];
+  /** 12 monthly factors, January first (null where no site qualifies). */
+  monthly_factors: Array<Maybe<Scalars['Float']['output']>>;
+  name: Scalars['String']['output'];
+  short_count_sites: Array<FactorGroupSite>;
+};
+
+/** How an organisation grouped the sites of a factor group. */
+export type FactorGroupBasis =
+  | 'area'
+  | 'pattern'
+  | 'roadClass';
+
+/** A site of a factor group: a continuous site with the months it qualifies for, or a short count. */
+export type FactorGroupSite = {
+  /** The continuous site's AASHTO AADT when all 12 months qualify. */
+  aadt: Maybe<Scalars['Float']['output']>;
+  name: Scalars['String']['output'];
+  /** Months (0 January … 11 December) with enough days of each weekday (continuous sites). */
+  qualifying_months: Array<Scalars['Int']['output']>;
+  site_id: Scalars['ID']['output'];
+  site_type: Scalars['String']['output'];
 };
 
 export type FileDownload = {
@@ -101,7 +146,6 @@ export type HeadwayGapMatrix = {
   headwayGapMatrix: Scalars['JSON']['output'];
   headwayPercentiles: Maybe<Scalars['JSON']['output']>;
   site_id: Scalars['ID']['output'];
-  speedPercentiles: Maybe<Scalars['JSON']['output']>;
   units: Scalars['JSON']['output'];
 };
 
@@ -260,8 +304,6 @@ export type Mutation = {
   mergeSites: TaskTracking;
   /** Queues the recalculation of data quality for the site's files (up to 24 hours). */
   recalculateSiteDataQuality: TaskTracking;
-  /** Platform staff: records that they opened an organisation's view (read-only). */
-  recordOrganisationView: StaffAuditEntry;
   removeSitesFromGroup: SiteGroup;
   renameMapNoteGroup: MapNoteGroup;
   renameSiteGroup: SiteGroup;
@@ -274,8 +316,8 @@ export type Mutation = {
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
   restoreSurvey: Survey;
-  /** Queues a failed task (ER) again; for whoever may start its kind. */
-  retryTask: TaskTracking;
+  /** Makes a site group a factor group on a basis, or (basis null) an ordinary group again (organisation admins). */
+  setFactorGroupBasis: Scalars['Boolean']['output'];
   /**
    * Saves a site's lanes in order from the road centre within each direction (organisation
    * admins). Every saved lane must be sent: the number of lanes cannot be decreased.
@@ -283,12 +325,6 @@ export type Mutation = {
   setSiteLanes: Array<Lane>;
   /** Replaces the site's speed limits (organisation admins). */
   setSpeedLimits: Array<SpeedLimit>;
-  /**
-   * Platform staff: queues a staff task. move_site_organisation names the site and the receiving
-   * organisation; clean_lanes and empty_vehicles_reupload the site; assume_coordinates and
-   * clean_empty_files the organisation; reset_demo_account nothing.
-   */
-  startStaffTask: TaskTracking;
   /** SPEC section 7: accept (ACC) or reject (REJ) a file waiting for review, with the reviewer's words. */
   updateDataQcCheck: TrafficDataFile;
   updateMapNote: MapNote;
@@ -440,11 +476,6 @@ export type MutationRecalculateSiteDataQualityArgs = {
 };
 
 
-export type MutationRecordOrganisationViewArgs = {
-  organisationId: Scalars['ID']['input'];
-};
-
-
 export type MutationRemoveSitesFromGroupArgs = {
   id: Scalars['ID']['input'];
   site_ids: Array<Scalars['ID']['input']>;
@@ -488,8 +519,9 @@ export type MutationRestoreSurveyArgs = {
 };
 
 
-export type MutationRetryTaskArgs = {
-  id: Scalars['ID']['input'];
+export type MutationSetFactorGroupBasisArgs = {
+  basis?: InputMaybe<FactorGroupBasis>;
+  group_id: Scalars['ID']['input'];
 };
 
 
@@ -502,13 +534,6 @@ export type MutationSetSiteLanesArgs = {
 export type MutationSetSpeedLimitsArgs = {
   limits: Array<SpeedLimitInput>;
   siteId: Scalars['ID']['input'];
-};
-
-
-export type MutationStartStaffTaskArgs = {
-  kind: StaffTaskKind;
-  organisationId?: InputMaybe<Scalars['ID']['input']>;
-  siteId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -592,8 +617,12 @@ export type PlannedSite = {
 
 export type Query = {
   class_speed_individual_metrics: ClassSpeedMetrics;
+  /** The organisation's continuous sites clustered by monthly pattern (1 to 6 clusters). */
+  continuousSitePatterns: Array<ContinuousSitePattern>;
   /** The organisation's deleted sites, most recently deleted first (organisation admins). */
   deletedSites: Array<DeletedSite>;
+  /** The organisation's factor groups with their sites and factors. */
+  factorGroups: Array<FactorGroup>;
   /** Your stored filterset (the SPEC section 9 defaults until you change it). */
   filterset: Filterset;
   /** A file's notes, oldest first (platform admins). */
@@ -617,6 +646,8 @@ export type Query = {
   reports: Array<Report>;
   s3TrafficDataFile: FileDownload;
   site: Site;
+  /** A site's AADT: AASHTO for a continuous site, else its ADT adjusted by its factor group. */
+  siteAadt: SiteAadt;
   siteAvailability: SiteAvailability;
   siteDetail: SiteDetail;
   siteGroup: SiteGroup;
@@ -634,8 +665,6 @@ export type Query = {
    */
   sites: SitePage;
   speedLimits: Array<SpeedLimit>;
-  /** Platform staff: the audit log of staff actions, newest first (at most 500). */
-  staffAuditLog: Array<StaffAuditEntry>;
   survey: Survey;
   /** The organisation's users a survey may be assigned to (organisation admins). */
   surveyAssignees: Array<SurveyAssignee>;
@@ -663,6 +692,11 @@ export type Query = {
 export type QueryClass_Speed_Individual_MetricsArgs = {
   filter?: InputMaybe<FilterPayload>;
   siteId: Scalars['ID']['input'];
+};
+
+
+export type QueryContinuousSitePatternsArgs = {
+  clusters: Scalars['Int']['input'];
 };
 
 
@@ -734,6 +768,11 @@ export type QuerySiteArgs = {
 };
 
 
+export type QuerySiteAadtArgs = {
+  site_id: Scalars['ID']['input'];
+};
+
+
 export type QuerySiteAvailabilityArgs = {
   siteId: Scalars['ID']['input'];
 };
@@ -786,12 +825,6 @@ export type QuerySitesArgs = {
 
 export type QuerySpeedLimitsArgs = {
   siteId: Scalars['ID']['input'];
-};
-
-
-export type QueryStaffAuditLogArgs = {
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  organisationId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -919,12 +952,10 @@ export type ReportType =
   | 'event_count'
   | 'event_list'
   | 'gis_geojson'
-  | 'gis_geopackage'
   | 'gis_shapefile'
   | 'individual_vehicles'
   | 'overspeed'
   | 'raw_files'
-  | 'sign_file'
   | 'site_summary_pdf'
   | 'standard_spreadsheet'
   | 'state_funding'
@@ -965,6 +996,25 @@ export type Site = {
   time_zone: Scalars['String']['output'];
 };
 
+/** A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT). */
+export type SiteAadt = {
+  aadt: Maybe<Scalars['Float']['output']>;
+  adt: Maybe<Scalars['Float']['output']>;
+  day_of_week_factor: Maybe<Scalars['Float']['output']>;
+  /** Mean absolute error of the method on the group's continuous sites over runs of as many days, percent. */
+  error_percent: Maybe<Scalars['Float']['output']>;
+  error_samples: Scalars['Int']['output'];
+  group_id: Maybe<Scalars['ID']['output']>;
+  group_name: Maybe<Scalars['String']['output']>;
+  method: Scalars['String']['output'];
+  monthly_factor: Maybe<Scalars['Float']['output']>;
+  months: Array<Scalars['Int']['output']>;
+  /** For an unadjusted short count: noGroup or noFactors. */
+  reason: Maybe<Scalars['String']['output']>;
+  site_id: Scalars['ID']['output'];
+  whole_days: Scalars['Int']['output'];
+};
+
 /** The site's volume on each local day of its whole history, and the days without data between its first and last. */
 export type SiteAvailability = {
   days: Array<DayVolume>;
@@ -992,7 +1042,6 @@ export type SiteDetail = {
   site_name: Scalars['String']['output'];
   site_type: Scalars['String']['output'];
   speedByClass: Scalars['JSON']['output'];
-  speedPercentiles: Maybe<Scalars['JSON']['output']>;
   speeding: Maybe<Scalars['JSON']['output']>;
   summary: Scalars['JSON']['output'];
   time_zone: Scalars['String']['output'];
@@ -1111,28 +1160,6 @@ export type SpeedingTable = {
   units: Scalars['JSON']['output'];
 };
 
-/** One action platform staff took: who, what, when, on which organisation. */
-export type StaffAuditEntry = {
-  action: Scalars['String']['output'];
-  created_on: Scalars['String']['output'];
-  /** What it was done to, as JSON (the site, the receiving organisation, the task). */
-  detail: Scalars['String']['output'];
-  id: Scalars['ID']['output'];
-  organisation_id: Maybe<Scalars['ID']['output']>;
-  organisation_name: Maybe<Scalars['String']['output']>;
-  user_id: Maybe<Scalars['ID']['output']>;
-  username: Scalars['String']['output'];
-};
-
-/** The task kinds platform staff start from the staff tools (SPEC section 4). */
-export type StaffTaskKind =
-  | 'assume_coordinates'
-  | 'clean_empty_files'
-  | 'clean_lanes'
-  | 'empty_vehicles_reupload'
-  | 'move_site_organisation'
-  | 'reset_demo_account';
-
 export type Subscription = {
   /** Task tracking records of the signed-in user's organisation as they are created or change. */
   task_tracking_updated: TaskTracking;
@@ -1225,8 +1252,6 @@ export type TaskTracking = {
   function_name: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   message: Scalars['String']['output'];
-  /** Percent done, 0 to 100, when the task's kind tells. */
-  progress: Maybe<Scalars['Int']['output']>;
   /** QD queued, PR in progress, ER error, CM completed. */
   state: Scalars['String']['output'];
   updated_at: Scalars['String']['output'];
@@ -1376,6 +1401,33 @@ export type YearInReviewTables = {
   speeding: Array<YearInReviewRow>;
 };
 
+export type SiteAadtQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteAadtQuery = { siteAadt: { site_id: string, method: string, reason: string | null, group_id: string | null, group_name: string | null, whole_days: number, adt: number | null, aadt: number | null, monthly_factor: number | null, day_of_week_factor: number | null, months: Array<number>, error_percent: number | null, error_samples: number } };
+
+export type FactorGroupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FactorGroupsQuery = { factorGroups: Array<{ id: string, name: string, basis: FactorGroupBasis, min_days_per_weekday: number, factor_sites: number, monthly_factors: Array<number | null>, day_of_week_factors: Array<number | null>, continuous_sites: Array<{ site_id: string, name: string, site_type: string, qualifying_months: Array<number>, aadt: number | null }>, short_count_sites: Array<{ site_id: string, name: string, site_type: string }> }>, siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
+export type ContinuousSitePatternsQueryVariables = Exact<{
+  clusters: Scalars['Int']['input'];
+}>;
+
+
+export type ContinuousSitePatternsQuery = { continuousSitePatterns: Array<{ site_id: string, name: string, qualifying_months: Array<number>, aadt: number | null, monthly_factors: Array<number | null>, cluster: number | null }> };
+
+export type SetFactorGroupBasisMutationVariables = Exact<{
+  groupId: Scalars['ID']['input'];
+  basis?: InputMaybe<FactorGroupBasis>;
+}>;
+
+
+export type SetFactorGroupBasisMutation = { setFactorGroupBasis: boolean };
+
 export type FileRowFragment = { id: string, file_name: string, uploaded_on: string, start_data_datetime: string | null, end_data_datetime: string | null, review_status: string, logs: { saved_vehicles: number | null, data_qc_tests: unknown | null, processing_error: string | null, duplicate_of: string | null }, site: { id: string, name: string, organisation_name: string | null } | null };
 
 export type FilesQueryVariables = Exact<{
@@ -1522,14 +1574,7 @@ export type MarkNotificationsReadMutation = { markNotificationsRead: number };
 export type MyTasksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyTasksQuery = { myTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string, progress: number | null }> };
-
-export type RetryTaskMutationVariables = Exact<{
-  id: Scalars['ID']['input'];
-}>;
-
-
-export type RetryTaskMutation = { retryTask: { id: string, state: string } };
+export type MyTasksQuery = { myTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string }> };
 
 export type UpdateUserPreferenceMutationVariables = Exact<{
   userId: Scalars['ID']['input'];
@@ -1834,7 +1879,7 @@ export type SitesQueryVariables = Exact<{
 }>;
 
 
-export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number, owner_organisation_id: string }> } };
+export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number }> } };
 
 export type UpdateSiteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1866,23 +1911,6 @@ export type SiteNameClashesQueryVariables = Exact<{
 
 
 export type SiteNameClashesQuery = { siteNameClashes: Array<string> };
-
-export type StartStaffTaskMutationVariables = Exact<{
-  kind: StaffTaskKind;
-  siteId?: InputMaybe<Scalars['ID']['input']>;
-  organisationId?: InputMaybe<Scalars['ID']['input']>;
-}>;
-
-
-export type StartStaffTaskMutation = { startStaffTask: { id: string, state: string, message: string } };
-
-export type StaffAuditLogQueryVariables = Exact<{
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  organisationId?: InputMaybe<Scalars['ID']['input']>;
-}>;
-
-
-export type StaffAuditLogQuery = { staffAuditLog: Array<{ id: string, username: string, action: string, organisation_id: string | null, organisation_name: string | null, detail: string, created_on: string }> };
 
 export type SurveysQueryVariables = Exact<{
   tab?: InputMaybe<Scalars['String']['input']>;
@@ -2042,6 +2070,72 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
   file_id
 }
     `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+export const SiteAadtDocument = new TypedDocumentString(`
+    query SiteAadt($siteId: ID!) {
+  siteAadt(site_id: $siteId) {
+    site_id
+    method
+    reason
+    group_id
+    group_name
+    whole_days
+    adt
+    aadt
+    monthly_factor
+    day_of_week_factor
+    months
+    error_percent
+    error_samples
+  }
+}
+    `) as unknown as TypedDocumentString<SiteAadtQuery, SiteAadtQueryVariables>;
+export const FactorGroupsDocument = new TypedDocumentString(`
+    query FactorGroups {
+  factorGroups {
+    id
+    name
+    basis
+    min_days_per_weekday
+    factor_sites
+    monthly_factors
+    day_of_week_factors
+    continuous_sites {
+      site_id
+      name
+      site_type
+      qualifying_months
+      aadt
+    }
+    short_count_sites {
+      site_id
+      name
+      site_type
+    }
+  }
+  siteGroups {
+    id
+    name
+    site_count
+  }
+}
+    `) as unknown as TypedDocumentString<FactorGroupsQuery, FactorGroupsQueryVariables>;
+export const ContinuousSitePatternsDocument = new TypedDocumentString(`
+    query ContinuousSitePatterns($clusters: Int!) {
+  continuousSitePatterns(clusters: $clusters) {
+    site_id
+    name
+    qualifying_months
+    aadt
+    monthly_factors
+    cluster
+  }
+}
+    `) as unknown as TypedDocumentString<ContinuousSitePatternsQuery, ContinuousSitePatternsQueryVariables>;
+export const SetFactorGroupBasisDocument = new TypedDocumentString(`
+    mutation SetFactorGroupBasis($groupId: ID!, $basis: FactorGroupBasis) {
+  setFactorGroupBasis(group_id: $groupId, basis: $basis)
+}
+    `) as unknown as TypedDocumentString<SetFactorGroupBasisMutation, SetFactorGroupBasisMutationVariables>;
 export const FilesDocument = new TypedDocumentString(`
     query Files($search: String, $status: String, $sort: String, $direction: String, $page: Int, $size: Int) {
   trafficDataFiles(
@@ -2289,18 +2383,9 @@ export const MyTasksDocument = new TypedDocumentString(`
     message
     created_on
     updated_at
-    progress
   }
 }
     `) as unknown as TypedDocumentString<MyTasksQuery, MyTasksQueryVariables>;
-export const RetryTaskDocument = new TypedDocumentString(`
-    mutation RetryTask($id: ID!) {
-  retryTask(id: $id) {
-    id
-    state
-  }
-}
-    `) as unknown as TypedDocumentString<RetryTaskMutation, RetryTaskMutationVariables>;
 export const UpdateUserPreferenceDocument = new TypedDocumentString(`
     mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
   update_user_preference(userId: $userId, preference: $preference) {
@@ -2794,7 +2879,6 @@ export const SitesDocument = new TypedDocumentString(`
       last_surveyed
       files
       lane_count
-      owner_organisation_id
     }
   }
 }
@@ -2829,28 +2913,6 @@ export const SiteNameClashesDocument = new TypedDocumentString(`
   siteNameClashes(siteId: $siteId, name: $name)
 }
     `) as unknown as TypedDocumentString<SiteNameClashesQuery, SiteNameClashesQueryVariables>;
-export const StartStaffTaskDocument = new TypedDocumentString(`
-    mutation StartStaffTask($kind: StaffTaskKind!, $siteId: ID, $organisationId: ID) {
-  startStaffTask(kind: $kind, siteId: $siteId, organisationId: $organisationId) {
-    id
-    state
-    message
-  }
-}
-    `) as unknown as TypedDocumentString<StartStaffTaskMutation, StartStaffTaskMutationVariables>;
-export const StaffAuditLogDocument = new TypedDocumentString(`
-    query StaffAuditLog($limit: Int, $organisationId: ID) {
-  staffAuditLog(limit: $limit, organisationId: $organisationId) {
-    id
-    username
-    action
-    organisation_id
-    organisation_name
-    detail
-    created_on
-  }
-}
-    `) as unknown as TypedDocumentString<StaffAuditLogQuery, StaffAuditLogQueryVariables>;
 export const SurveysDocument = new TypedDocumentString(`
     query Surveys($tab: String, $search: String, $sort: String, $direction: String, $page: Int, $size: Int) {
   surveys(

@@ -1,12 +1,14 @@
 import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import {
+  factorGroups,
   images,
   mapNoteGroups,
   mapNotes,
   notes,
   organisations,
   reports,
+  siteGroupMembers,
   siteGroups,
   sites,
   speedLimits,
@@ -59,10 +61,32 @@ export function createDemoRepository(db: Database) {
     },
 
     /** Inserts the site with its speed limit (in force since 1970), when it has one. */
-    async insertSite(values: typeof sites.$inferInsert, limitMps?: number): Promise<void> {
+    async insertSite(values: typeof sites.$inferInsert, limitMps?: number): Promise<string> {
       const [site] = await db.insert(sites).values(values).returning({ id: sites.id });
-      if (site && limitMps !== undefined)
+      if (!site) throw new Error('demo site was not created');
+      if (limitMps !== undefined)
         await db.insert(speedLimits).values({ siteId: site.id, limitMps });
+      return site.id;
+    },
+
+    /** A site group of the sites, made a factor group on the basis (issue 25). */
+    async insertFactorGroup(
+      organisationId: string,
+      name: string,
+      basis: string,
+      siteIds: string[],
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [group] = await tx
+          .insert(siteGroups)
+          .values({ organisationId, name })
+          .returning({ id: siteGroups.id });
+        if (!group) throw new Error('demo factor group was not created');
+        await tx
+          .insert(siteGroupMembers)
+          .values(siteIds.map((siteId) => ({ groupId: group.id, siteId })));
+        await tx.insert(factorGroups).values({ groupId: group.id, basis });
+      });
     },
 
     async insertFile(values: typeof trafficDataFiles.$inferInsert): Promise<void> {

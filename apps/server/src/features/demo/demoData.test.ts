@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/testServer.ts';
+import {
+  graphql,
+  pollUntil,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from '../../../test/testServer.ts';
 import { createBlobStore } from '../../infra/blob/blobStore.ts';
 import { sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { createTaskQueue } from '../../infra/queue/taskQueue.ts';
@@ -12,12 +18,12 @@ describe('demo surveys', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({}, { worker: true });
-  });
+  }, 120_000);
   afterAll(() => server.close());
 
   it('go through the ingest pipeline into vehicle and bike sites of the demo organisation', async () => {
     const log = pino({ level: 'silent' });
-    await seedDemo(server.database.db, log, {});
+    await seedDemo(server.database.db, log, { demo: 'demo-pass-25a' });
     await seedDemoData({
       db: server.database.db,
       blobs: createBlobStore(server.config),
@@ -75,5 +81,121 @@ describe('demo surveys', () => {
     expect(files.find((file) => file.fileName.startsWith('Thames'))?.logs.data_kind).toBe(
       'intervals',
     );
-  }, 120_000);
+
+    // Issue 25, acceptance 2: the week at London Road is in the A33's factor group, and its
+    // AADT is its ADT times the group's factors, which a new user sees beside it.
+    const { access: token } = await signIn(server, 'demo', 'demo-pass-25a');
+    const [london] = await server.database.db
+      .select()
+      .from(sites)
+      .where(eq(sites.name, 'London Road'));
+    type Aadt = {
+      method: string;
+      group_name: string;
+      whole_days: number;
+      adt: number;
+      aadt: number;
+      monthly_factor: number;
+      day_of_week_factor: number;
+      months: number[];
+      error_percent: number;
+    };
+    const aadt = await pollUntil(
+      async () =>
+        (
+          await graphql(
+            server,
+            `
+              query ($id: ID!) {
+                siteAadt(site_id: $id) {
+                  method
+                  group_name
+                  whole_days
+                  adt
+                  aadt
+                  monthly_factor
+                  day_of_week_factor
+                  months
+                  error_percent
+                }
+              }
+            `,
+            { token, variables: { id: london?.id } },
+          )
+        ).body.data?.siteAadt as Aadt | undefined,
+      (value) => value?.method === 'factored',
+      600,
+    );
+    expect(aadt).toMatchObject({ method: 'factored', group_name: 'Reading principal roads' });
+    expect(aadt?.whole_days).toBe(7);
+    // The figure shown is the ADT times the two factors shown beside it.
+    expect(aadt?.aadt).toBeCloseTo(
+      (aadt?.adt ?? 0) * (aadt?.monthly_factor ?? 0) * (aadt?.day_of_week_factor ?? 0),
+      6,
+    );
+    expect(aadt?.aadt).not.toBeCloseTo(aadt?.adt ?? 0, 0);
+    expect(aadt?.error_percent).toBeGreaterThan(0);
+    // The monthly factor is the group's for the count's month (the A33's, the one continuous site).
+    const groups = (
+      await graphql(
+        server,
+        `
+          {
+            factorGroups {
+              name
+              basis
+              factor_sites
+              monthly_factors
+              day_of_week_factors
+              continuous_sites {
+                name
+                qualifying_months
+              }
+              short_count_sites {
+                name
+              }
+            }
+          }
+        `,
+        { token },
+      )
+    ).body.data?.factorGroups as {
+      name: string;
+      factor_sites: number;
+      monthly_factors: number[];
+      continuous_sites: { name: string; qualifying_months: number[] }[];
+      short_count_sites: { name: string }[];
+    }[];
+    const group = groups.find((entry) => entry.name === 'Reading principal roads');
+    expect(group?.factor_sites).toBe(1);
+    expect(group?.continuous_sites).toEqual([
+      { name: 'A33 Relief Road', qualifying_months: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] },
+    ]);
+    expect(group?.short_count_sites).toEqual([{ name: 'London Road' }]);
+    if (aadt?.months.length === 1)
+      expect(aadt.monthly_factor).toBeCloseTo(group?.monthly_factors[aadt.months[0] ?? 0] ?? 0, 9);
+    // A site outside every factor group is labelled unadjusted.
+    const [oxford] = await server.database.db
+      .select()
+      .from(sites)
+      .where(eq(sites.name, 'Oxford Road'));
+    const unadjusted = (
+      await graphql(
+        server,
+        `
+          query ($id: ID!) {
+            siteAadt(site_id: $id) {
+              method
+              reason
+            }
+          }
+        `,
+        {
+          token,
+          variables: { id: oxford?.id },
+        },
+      )
+    ).body.data?.siteAadt;
+    expect(unadjusted).toEqual({ method: 'unadjusted', reason: 'noGroup' });
+  }, 180_000);
 });

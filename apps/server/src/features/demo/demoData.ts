@@ -27,7 +27,14 @@ interface DemoFile {
   continuousSite?: { name: string; latitude: number; longitude: number };
   /** The continuous site's speed limit, m/s. */
   speedLimitMps?: number;
+  /** A temporary count site set up before its data arrives (to be put in a factor group). */
+  temporarySite?: { name: string; latitude: number; longitude: number; directionOne: number };
+  /** The demo factor group the file's site belongs to. */
+  factorGroup?: string;
 }
+
+/** The demo's factor group: the continuous A33 gives the factors the London Road week takes. */
+export const DEMO_FACTOR_GROUP = 'Reading principal roads';
 
 const MPH = 0.44704;
 
@@ -83,16 +90,18 @@ export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
         ),
       continuousSite: { name: 'A33 Relief Road', latitude: 51.42876, longitude: -0.97962 },
       speedLimitMps: 50 * MPH,
+      factorGroup: DEMO_FACTOR_GROUP,
     },
     {
       fileName: 'London Road northbound.txt',
       kind: 'vehicle',
       text: () =>
         metroCountText(
+          // Nine days: the first and last are partial, leaving a week of whole days.
           demoVehicles({
             seed: 12,
-            firstDay: today - 9,
-            days: 8,
+            firstDay: today - 10,
+            days: 9,
             vehiclesPerDay: 7000,
             directions: [1, 1],
             laneOneShare: 0.55,
@@ -103,6 +112,13 @@ export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
           { ...site('London Road', 51.45206, -0.96052), attribute: 'Outside no. 112' },
           1,
         ),
+      temporarySite: {
+        name: 'London Road',
+        latitude: 51.45206,
+        longitude: -0.96052,
+        directionOne: 1,
+      },
+      factorGroup: DEMO_FACTOR_GROUP,
     },
     {
       fileName: 'Bath Road tubes.csv',
@@ -177,9 +193,23 @@ export async function seedDemoData(deps: {
   });
   const admin = await repository.userByUsername('admin');
   const files = demoFiles();
+  const factorGroupSites: string[] = [];
   for (const demo of files) {
+    let siteId: string | undefined;
+    if (demo.temporarySite) {
+      const { directionOne, ...place } = demo.temporarySite;
+      siteId = await repository.insertSite({
+        ownerOrganisationId: organisation.id,
+        ...place,
+        siteType: 'temporary',
+        timeZone: DEMO_TIME_ZONE,
+        directionOne,
+        classScheme: 'arx',
+        coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_T' },
+      });
+    }
     if (demo.continuousSite) {
-      await repository.insertSite(
+      siteId = await repository.insertSite(
         {
           ownerOrganisationId: organisation.id,
           ...demo.continuousSite,
@@ -193,6 +223,7 @@ export async function seedDemoData(deps: {
         demo.speedLimitMps,
       );
     }
+    if (siteId && demo.factorGroup) factorGroupSites.push(siteId);
     const id = randomUUID();
     const s3Key = rawUploadKey(organisation.id, id);
     const stored = await deps.blobs.putStream(
@@ -219,5 +250,12 @@ export async function seedDemoData(deps: {
       message: `Queued ${demo.fileName}`,
     });
   }
+  if (factorGroupSites.length > 0)
+    await repository.insertFactorGroup(
+      organisation.id,
+      DEMO_FACTOR_GROUP,
+      'roadClass',
+      factorGroupSites,
+    );
   deps.log.info(`Demo surveys queued: ${files.map((demo) => demo.fileName).join(', ')}`);
 }

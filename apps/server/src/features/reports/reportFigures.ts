@@ -14,6 +14,20 @@ export type SiteFigures = SiteDetail & {
   longitude: number | null;
   time_zone: string;
   class_scheme: string;
+  /** Issue 25: how the site's AADT was found (the standard spreadsheet's AADT block). */
+  aadtAdjustment?: {
+    method: 'aashto' | 'factored' | 'unadjusted';
+    reason: string | null;
+    groupName: string | null;
+    wholeDays: number;
+    adt: number | null;
+    aadt: number | null;
+    monthlyFactor: number | null;
+    dayOfWeekFactor: number | null;
+    months: number[];
+    errorPercent: number | null;
+    errorSamples: number;
+  };
 };
 
 /** What every report writer is given besides the figures. */

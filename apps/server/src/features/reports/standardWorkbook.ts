@@ -192,6 +192,9 @@ export async function standardWorkbook(
     for (const [label, value, unit] of summaryRows) addRow(sheet, [label, value ?? '', unit]);
     for (const [percentile, value] of Object.entries(site.speedPercentiles ?? {}))
       addRow(sheet, [`Speed, ${percentile}th percentile`, speed(value), speedUnit]);
+    trafficEngineeringRows(site, speed, speedUnit, units).forEach((cells, at) =>
+      addRow(sheet, cells, at === 0 ? section : undefined),
+    );
     for (const [percentile, value] of Object.entries(site.headwayPercentiles ?? {}))
       addRow(sheet, [`Headway, ${percentile}th percentile`, value, 's']);
     for (const [percentile, value] of Object.entries(site.gapPercentiles ?? {}))
@@ -342,4 +345,87 @@ export async function standardWorkbook(
     coverRow([name, `${site.site_name} (${site.site_id}), ${site.time_zone}`]);
   cover.commit();
   await workbook.commit();
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Issue 25: the AADT as found (a short count adjusted by its factor group's TMG 2022 factors,
+ * with the factors and error; a continuous site's AASHTO AADT; or the ADT unadjusted) and the
+ * design figures: 95th percentile speed, pace, K and D factors and peak hour factor.
+ */
+function trafficEngineeringRows(
+  site: SiteFigures,
+  speed: (mps: number | null | undefined) => number | null,
+  speedUnit: string,
+  units: 'metric' | 'imperial',
+): (string | number | null)[][] {
+  const stats = site.summary;
+  const found = site.aadtAdjustment;
+  const rows: (string | number | null)[][] = [
+    ['Traffic-engineering figures'],
+    ['Statistic', 'Value', 'Unit'],
+  ];
+  if (found?.method === 'factored')
+    rows.push(
+      ['AADT method', 'ADT × monthly factor × day-of-week factor (FHWA TMG 2022)', ''],
+      ['Factor group', found.groupName, ''],
+      ['ADT of the count', found.adt, `vehicles per day over ${found.wholeDays} whole days`],
+      [
+        'Monthly factor',
+        found.monthlyFactor,
+        found.months.map((month) => MONTHS[month]).join(', '),
+      ],
+      ['Day-of-week factor', found.dayOfWeekFactor, 'ratio'],
+      ['AADT (adjusted)', found.aadt, 'vehicles per day'],
+      [
+        'AADT error estimate',
+        found.errorPercent,
+        `% mean absolute error over ${found.errorSamples} runs`,
+      ],
+    );
+  else if (found?.method === 'unadjusted')
+    rows.push(
+      [
+        'AADT method',
+        found.reason === 'noFactors'
+          ? 'Unadjusted: the factor group has no factors'
+          : 'Unadjusted: in no factor group',
+        '',
+      ],
+      ['AADT (unadjusted ADT)', found.adt, 'vehicles per day'],
+    );
+  else
+    rows.push([
+      'AADT method',
+      stats.aadtMonthsMissingWeekdays.length === 0
+        ? 'AASHTO (continuous site; every month has all seven weekdays)'
+        : `AASHTO variant: months without every weekday averaged over the weekdays present (${stats.aadtMonthsMissingWeekdays.join(', ')})`,
+      '',
+    ]);
+  const pace = stats.pace?.[units];
+  rows.push(
+    ['95th percentile speed', speed(stats.speed95thMps), speedUnit],
+    ['Pace from', speed(pace?.fromMps), speedUnit],
+    ['Pace to', speed(pace?.toMps), speedUnit],
+    ['Pace share', pace?.sharePercent ?? null, '% of vehicles'],
+    [
+      'K factor',
+      stats.designHour ? stats.designHour.kFactor * 100 : null,
+      '% of AADT (30th highest hour)',
+    ],
+    [
+      'D factor',
+      stats.designHour?.dFactor ? stats.designHour.dFactor * 100 : null,
+      '% in the peak direction',
+    ],
+    [
+      'Peak hour factor',
+      stats.peakHourFactor?.factor ?? null,
+      stats.peakHourFactor
+        ? `peak hour from ${stats.peakHourFactor.start}`
+        : 'needs 15-minute intervals or finer',
+    ],
+  );
+  return rows.map((cells) => cells.map((cell) => cell ?? ''));
 }

@@ -819,3 +819,15 @@ export const staffAuditLog = pgTable(
   },
   (table) => [index('staff_audit_log_created_idx').on(table.createdOn)],
 );
+/**
+ * Issue 25: a site group used as a factor group (TMG 2022): its continuous sites give monthly and
+ * day-of-week factors, its other sites' short counts are adjusted by them. `basis` says how the
+ * organisation grouped the sites: roadClass, area or pattern (clustered monthly patterns).
+ */
+export const factorGroups = pgTable('factor_groups', {
+  groupId: uuid('group_id')
+    .primaryKey()
+    .references(() => siteGroups.id, { onDelete: 'cascade' }),
+  basis: text('basis').notNull(),
+  createdOn: createdOn(),
+});

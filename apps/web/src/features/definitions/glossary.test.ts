@@ -14,7 +14,9 @@ describe('glossary', () => {
     const commercial = ['totalCommercial', 'percentCommercial'];
     const charts = ['volume', 'speeding', 'speedByClass', 'headwayGap', 'matrix'];
     const profiles = ['virtualDay', 'virtualWeek', 'countVolumes'];
-    for (const figure of [...cards, ...commercial, ...charts, ...profiles])
+    // Issue 25: the AADT panel and the traffic-engineering cards.
+    const engineering = ['adjustedAadt', 'speed95', 'pace', 'kFactor', 'dFactor', 'peakHourFactor'];
+    for (const figure of [...cards, ...commercial, ...charts, ...profiles, ...engineering])
       expect(GLOSSARY_IDS.has(termFor(figure)), figure).toBe(true);
     expect(definitionPath('pmPeak')).toBe('/ui/definitions#term-peakHour');
     expect(definitionPath('percentCommercial')).toBe('/ui/definitions#term-commercial');

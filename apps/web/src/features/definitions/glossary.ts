@@ -80,6 +80,18 @@ export const GLOSSARY: readonly GlossarySection[] = [
       { id: 'taskState', codes: ['QD', 'PR', 'CM', 'ER'] },
     ],
   },
+  {
+    id: 'engineering',
+    terms: [
+      figure('adjustedAadt'),
+      figure('factorGroup'),
+      figure('kFactor'),
+      figure('dFactor'),
+      figure('peakHourFactor'),
+      figure('pace'),
+      figure('speed95'),
+    ],
+  },
 ];
 
 /** The figures of the site detail page (cards and charts) whose definition has another id. */

@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 const TABS = [
   { path: '/ui/insights', labelKey: 'reports.tabs.request' },
   { path: '/ui/insights/year-in-review', labelKey: 'reports.tabs.year' },
+  { path: '/ui/insights/factor-groups', labelKey: 'engineering.groups.tab' },
   { path: '/ui/downloads', labelKey: 'reports.tabs.downloads' },
 ];
 

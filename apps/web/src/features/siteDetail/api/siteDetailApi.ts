@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '../../../generated/gql.ts';
 import type { FilterPayload, SiteDetailQuery } from '../../../generated/graphql.ts';
 import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
+import type { DesignFigures } from '../../engineering/components/DesignFigureCards.tsx';
 
 export type { FilterPayload };
 
@@ -37,7 +38,9 @@ interface SiteDetailFigures {
     pmPeak: PeakHour | null;
     totalCommercial: number;
     percentCommercial: number | null;
-  };
+    /** Months (YYYY-MM) whose AADT value averaged fewer than 7 weekdays. */
+    aadtMonthsMissingWeekdays?: string[];
+  } & DesignFigures;
   /** The time bins as columns: each bin's local start, and each direction's figures per bin. */
   bins: { starts: string[]; directions: Record<string, DirectionColumns> };
   classes: {

@@ -61,6 +61,8 @@ import { FilterBar } from './FilterBar.tsx';
 import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
 import { withKnownExclusions } from '../siteDetailExclusions.ts';
 import { StatCards } from './StatCards.tsx';
+import { DesignFigureCards } from '../../engineering/components/DesignFigureCards.tsx';
+import { SiteAadtPanel } from '../../engineering/components/SiteAadtPanel.tsx';
 import { LeftOutNotice } from './LeftOutNotice.tsx';
 
 /** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
@@ -329,6 +331,16 @@ export function SiteDetailScreen() {
           </Typography>
           <LeftOutNotice siteId={siteId} filter={payload} />
           <StatCards summary={data.summary} units={units} />
+          <SiteAadtPanel
+            siteId={siteId}
+            monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
+            aashtoAadt={data.summary.aadt}
+          />
+          <DesignFigureCards
+            figures={data.summary}
+            units={units}
+            binMinutes={appliedFilters.aggregation}
+          />
           <AvailabilityCalendar siteId={siteId} onPickDays={pickDays} />
           <CountVolumesChart
             siteId={siteId}

@@ -1,0 +1,235 @@
+import {
+  MIN_DAYS_PER_WEEKDAY,
+  adjustShortCount,
+  adjustmentError,
+  clusterByMonthlyPattern,
+  groupFactors,
+  siteFactors,
+  wholeDaysBetween,
+  type DailyTotal,
+} from '@roadcount/analytics';
+import { NOT_FOUND_MESSAGES } from '@roadcount/domain';
+import { organisationScope, scopedOrganisationId, type Access } from '../../infra/access/access.ts';
+import type { Viewer } from '../../infra/auth/viewer.ts';
+import { HttpError } from '../../infra/errors.ts';
+import type { FactorGroupRow, FactorGroupsRepository } from './factorGroups.repository.ts';
+
+const DAY_MS = 86_400_000;
+const dayNumber = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`) / DAY_MS;
+
+export const FACTOR_GROUP_BASES = ['roadClass', 'area', 'pattern'] as const;
+export type FactorGroupBasis = (typeof FACTOR_GROUP_BASES)[number];
+
+/** What the service reads a site's daily volumes through (`siteData.dailyVolumes`). */
+export type DailyVolumesOf = (siteId: string) => Promise<{ day: string; volume: number }[]>;
+
+/** How a site's AADT was found, with what a reader needs to check it. */
+export interface SiteAadt {
+  siteId: string;
+  /** aashto: a continuous site's own; factored: a short count adjusted; unadjusted: ADT only. */
+  method: 'aashto' | 'factored' | 'unadjusted';
+  /** Why a short count is unadjusted: no factor group, or the group has no factors for it. */
+  reason: 'noGroup' | 'noFactors' | null;
+  groupId: string | null;
+  groupName: string | null;
+  wholeDays: number;
+  adt: number | null;
+  aadt: number | null;
+  monthlyFactor: number | null;
+  dayOfWeekFactor: number | null;
+  /** Months (0–11) of the count's days. */
+  months: number[];
+  /** Mean absolute error of the method on the group's continuous sites, percent. */
+  errorPercent: number | null;
+  errorSamples: number;
+}
+
+/** Days strictly between the first and last with data (the ends are partial). */
+function innerDays(rows: { day: string; volume: number }[]): DailyTotal[] {
+  const days = rows.map((row) => ({ day: dayNumber(row.day), vehicles: row.volume }));
+  if (days.length < 3) return [];
+  const first = Math.min(...days.map((entry) => entry.day));
+  const last = Math.max(...days.map((entry) => entry.day));
+  return days.filter((entry) => entry.day > first && entry.day < last);
+}
+
+/** A short count's whole days, a day without vehicles counting 0 (as the ADT counts it). */
+function wholeDaysOf(rows: { day: string; volume: number }[]): DailyTotal[] {
+  if (rows.length === 0) return [];
+  const volumes = new Map(rows.map((row) => [dayNumber(row.day), row.volume]));
+  const numbers = [...volumes.keys()];
+  return wholeDaysBetween(Math.min(...numbers), Math.max(...numbers)).map((day) => ({
+    day,
+    vehicles: volumes.get(day) ?? 0,
+  }));
+}
+
+/** Issue 25: factor groups (TMG 2022), their factors and the AADT of a short count. */
+export function createFactorGroupsService(deps: {
+  repository: FactorGroupsRepository;
+  access: Access;
+  dailyVolumes: DailyVolumesOf;
+}) {
+  const { repository, access } = deps;
+
+  /** Each continuous site's days and factors. */
+  async function continuousFactors(siteIds: string[]) {
+    return Promise.all(
+      siteIds.map(async (siteId) => {
+        const days = innerDays(await deps.dailyVolumes(siteId));
+        return { siteId, days, factors: siteFactors(days) };
+      }),
+    );
+  }
+
+  async function describe(groups: FactorGroupRow[]) {
+    const members = await repository.members(groups.map((group) => group.id));
+    return Promise.all(
+      groups.map(async (group) => {
+        const sites = members.filter((member) => member.groupId === group.id);
+        const continuous = sites.filter((site) => site.siteType === 'continuous');
+        const measured = await continuousFactors(continuous.map((site) => site.siteId));
+        const factors = groupFactors(measured.map((site) => site.factors));
+        return {
+          group,
+          factors,
+          continuous: continuous.map((site, index) => ({
+            ...site,
+            qualifyingMonths: measured[index]?.factors.qualifyingMonths ?? [],
+            aadt: measured[index]?.factors.aadt ?? null,
+          })),
+          shortCounts: sites.filter((site) => site.siteType !== 'continuous'),
+        };
+      }),
+    );
+  }
+
+  /** The factors of a site's factor group (the first by name when it is in several). */
+  async function factorsForSite(siteId: string) {
+    const [group] = await repository.groupsOfSite(siteId);
+    if (!group) return null;
+    const members = await repository.members([group.id]);
+    const measured = await continuousFactors(
+      members.filter((site) => site.siteType === 'continuous').map((site) => site.siteId),
+    );
+    return { group, factors: groupFactors(measured.map((site) => site.factors)), measured };
+  }
+
+  return {
+    minDaysPerWeekday: MIN_DAYS_PER_WEEKDAY,
+
+    /** The viewer's organisation's factor groups with their sites and factors. */
+    async list(viewer: Viewer) {
+      const scope = organisationScope(viewer, 'sites.read');
+      const organisationId = scopedOrganisationId(scope);
+      if (!scope.all && organisationId === null) return [];
+      return describe(await repository.list(organisationId));
+    },
+
+    /**
+     * The organisation's continuous sites clustered by their monthly factors (k-means, at most
+     * `clusters` groups): the grouping an organisation can copy into factor groups.
+     */
+    async patterns(viewer: Viewer, clusters: number) {
+      const scope = organisationScope(viewer, 'sites.read');
+      const organisationId = scopedOrganisationId(scope);
+      if (!scope.all && organisationId === null) return [];
+      const sites = await repository.continuousSites(organisationId);
+      const measured = await continuousFactors(sites.map((site) => site.siteId));
+      const withFactors = measured.filter((site) => site.factors.aadt !== null);
+      const assignment = clusterByMonthlyPattern(
+        withFactors.map((site) => site.factors.monthly as number[]),
+        Math.max(1, Math.min(6, Math.floor(clusters))),
+      );
+      return sites.map((site, index) => {
+        const factors = measured[index]?.factors;
+        const at = withFactors.findIndex((entry) => entry.siteId === site.siteId);
+        return {
+          siteId: site.siteId,
+          name: site.name,
+          qualifyingMonths: factors?.qualifyingMonths ?? [],
+          aadt: factors?.aadt ?? null,
+          monthly: factors?.monthly ?? [],
+          cluster: at < 0 ? null : (assignment[at] ?? null),
+        };
+      });
+    },
+
+    /** Makes a site group a factor group on a basis, or (null) an ordinary group again. */
+    async setBasis(viewer: Viewer, groupId: string, basis: FactorGroupBasis | null) {
+      const group = await access.siteGroup(viewer, 'sites.update', groupId);
+      await repository.setBasis(group.id, basis);
+      return group;
+    },
+
+    /** One factor group as `list` gives it; 404 when the group is not one. */
+    async find(viewer: Viewer, groupId: string) {
+      const group = await access.siteGroup(viewer, 'sites.read', groupId);
+      const found = (await repository.list(group.organisationId)).find(
+        (row) => row.id === group.id,
+      );
+      if (!found) throw new HttpError(404, NOT_FOUND_MESSAGES.siteGroup);
+      const [described] = await describe([found]);
+      return described;
+    },
+
+    /** A readable site's AADT, as `aadtOfSite`. */
+    async siteAadt(viewer: Viewer, siteId: string): Promise<SiteAadt> {
+      const site = await access.site(viewer, 'sites.read', siteId);
+      return this.aadtOfSite(site);
+    },
+
+    /**
+     * A site's AADT: a continuous site keeps its AASHTO AADT (shown by the site detail); a short
+     * count is its whole days adjusted by its factor group's monthly and day-of-week factors
+     * (TMG 2022), with the method's error on the group's continuous sites over runs of the same
+     * length; without a group or factors it is its ADT, labelled unadjusted. For callers that
+     * have already checked access (reports).
+     */
+    async aadtOfSite(site: { id: string; siteType: string }): Promise<SiteAadt> {
+      const days = wholeDaysOf(await deps.dailyVolumes(site.id));
+      const adt =
+        days.length === 0 ? null : days.reduce((sum, day) => sum + day.vehicles, 0) / days.length;
+      const base: SiteAadt = {
+        siteId: site.id,
+        method: 'unadjusted',
+        reason: null,
+        groupId: null,
+        groupName: null,
+        wholeDays: days.length,
+        adt,
+        aadt: adt,
+        monthlyFactor: null,
+        dayOfWeekFactor: null,
+        months: [],
+        errorPercent: null,
+        errorSamples: 0,
+      };
+      const found = await factorsForSite(site.id);
+      const named = found
+        ? { ...base, groupId: found.group.id, groupName: found.group.name }
+        : base;
+      if (site.siteType === 'continuous') return { ...named, method: 'aashto', aadt: null };
+      if (!found) return { ...named, reason: 'noGroup' };
+      const adjusted = adjustShortCount(days, found.factors);
+      if (!adjusted) return { ...named, reason: 'noFactors' };
+      const error = adjustmentError(
+        found.measured.map((entry) => ({ days: entry.days, aadt: entry.factors.aadt })),
+        found.factors,
+        days.length,
+      );
+      return {
+        ...named,
+        method: 'factored',
+        aadt: adjusted.aadt,
+        monthlyFactor: adjusted.monthlyFactor,
+        dayOfWeekFactor: adjusted.dayOfWeekFactor,
+        months: adjusted.months,
+        errorPercent: error?.meanAbsolutePercent ?? null,
+        errorSamples: error?.samples ?? 0,
+      };
+    },
+  };
+}
+
+export type FactorGroupsService = ReturnType<typeof createFactorGroupsService>;
