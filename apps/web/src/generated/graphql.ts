@@ -146,6 +146,7 @@ export type HeadwayGapMatrix = {
   headwayGapMatrix: Scalars['JSON']['output'];
   headwayPercentiles: Maybe<Scalars['JSON']['output']>;
   site_id: Scalars['ID']['output'];
+  speedPercentiles: Maybe<Scalars['JSON']['output']>;
   units: Scalars['JSON']['output'];
 };
 
@@ -304,6 +305,8 @@ export type Mutation = {
   mergeSites: TaskTracking;
   /** Queues the recalculation of data quality for the site's files (up to 24 hours). */
   recalculateSiteDataQuality: TaskTracking;
+  /** Platform staff: records that they opened an organisation's view (read-only). */
+  recordOrganisationView: StaffAuditEntry;
   removeSitesFromGroup: SiteGroup;
   renameMapNoteGroup: MapNoteGroup;
   renameSiteGroup: SiteGroup;
@@ -316,6 +319,8 @@ export type Mutation = {
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
   restoreSurvey: Survey;
+  /** Queues a failed task (ER) again; for whoever may start its kind. */
+  retryTask: TaskTracking;
   /** Makes a site group a factor group on a basis, or (basis null) an ordinary group again (organisation admins). */
   setFactorGroupBasis: Scalars['Boolean']['output'];
   /**
@@ -325,6 +330,12 @@ export type Mutation = {
   setSiteLanes: Array<Lane>;
   /** Replaces the site's speed limits (organisation admins). */
   setSpeedLimits: Array<SpeedLimit>;
+  /**
+   * Platform staff: queues a staff task. move_site_organisation names the site and the receiving
+   * organisation; clean_lanes and empty_vehicles_reupload the site; assume_coordinates and
+   * clean_empty_files the organisation; reset_demo_account nothing.
+   */
+  startStaffTask: TaskTracking;
   /** SPEC section 7: accept (ACC) or reject (REJ) a file waiting for review, with the reviewer's words. */
   updateDataQcCheck: TrafficDataFile;
   updateMapNote: MapNote;
@@ -476,6 +487,11 @@ export type MutationRecalculateSiteDataQualityArgs = {
 };
 
 
+export type MutationRecordOrganisationViewArgs = {
+  organisationId: Scalars['ID']['input'];
+};
+
+
 export type MutationRemoveSitesFromGroupArgs = {
   id: Scalars['ID']['input'];
   site_ids: Array<Scalars['ID']['input']>;
@@ -519,6 +535,11 @@ export type MutationRestoreSurveyArgs = {
 };
 
 
+export type MutationRetryTaskArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationSetFactorGroupBasisArgs = {
   basis?: InputMaybe<FactorGroupBasis>;
   group_id: Scalars['ID']['input'];
@@ -534,6 +555,13 @@ export type MutationSetSiteLanesArgs = {
 export type MutationSetSpeedLimitsArgs = {
   limits: Array<SpeedLimitInput>;
   siteId: Scalars['ID']['input'];
+};
+
+
+export type MutationStartStaffTaskArgs = {
+  kind: StaffTaskKind;
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+  siteId?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -665,6 +693,8 @@ export type Query = {
    */
   sites: SitePage;
   speedLimits: Array<SpeedLimit>;
+  /** Platform staff: the audit log of staff actions, newest first (at most 500). */
+  staffAuditLog: Array<StaffAuditEntry>;
   survey: Survey;
   /** The organisation's users a survey may be assigned to (organisation admins). */
   surveyAssignees: Array<SurveyAssignee>;
@@ -828,6 +858,12 @@ export type QuerySpeedLimitsArgs = {
 };
 
 
+export type QueryStaffAuditLogArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
 export type QuerySurveyArgs = {
   id: Scalars['ID']['input'];
 };
@@ -952,10 +988,12 @@ export type ReportType =
   | 'event_count'
   | 'event_list'
   | 'gis_geojson'
+  | 'gis_geopackage'
   | 'gis_shapefile'
   | 'individual_vehicles'
   | 'overspeed'
   | 'raw_files'
+  | 'sign_file'
   | 'site_summary_pdf'
   | 'standard_spreadsheet'
   | 'state_funding'
@@ -1042,6 +1080,7 @@ export type SiteDetail = {
   site_name: Scalars['String']['output'];
   site_type: Scalars['String']['output'];
   speedByClass: Scalars['JSON']['output'];
+  speedPercentiles: Maybe<Scalars['JSON']['output']>;
   speeding: Maybe<Scalars['JSON']['output']>;
   summary: Scalars['JSON']['output'];
   time_zone: Scalars['String']['output'];
@@ -1160,6 +1199,28 @@ export type SpeedingTable = {
   units: Scalars['JSON']['output'];
 };
 
+/** One action platform staff took: who, what, when, on which organisation. */
+export type StaffAuditEntry = {
+  action: Scalars['String']['output'];
+  created_on: Scalars['String']['output'];
+  /** What it was done to, as JSON (the site, the receiving organisation, the task). */
+  detail: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  organisation_id: Maybe<Scalars['ID']['output']>;
+  organisation_name: Maybe<Scalars['String']['output']>;
+  user_id: Maybe<Scalars['ID']['output']>;
+  username: Scalars['String']['output'];
+};
+
+/** The task kinds platform staff start from the staff tools (SPEC section 4). */
+export type StaffTaskKind =
+  | 'assume_coordinates'
+  | 'clean_empty_files'
+  | 'clean_lanes'
+  | 'empty_vehicles_reupload'
+  | 'move_site_organisation'
+  | 'reset_demo_account';
+
 export type Subscription = {
   /** Task tracking records of the signed-in user's organisation as they are created or change. */
   task_tracking_updated: TaskTracking;
@@ -1252,6 +1313,8 @@ export type TaskTracking = {
   function_name: Scalars['String']['output'];
   id: Scalars['ID']['output'];
   message: Scalars['String']['output'];
+  /** Percent done, 0 to 100, when the task's kind tells. */
+  progress: Maybe<Scalars['Int']['output']>;
   /** QD queued, PR in progress, ER error, CM completed. */
   state: Scalars['String']['output'];
   updated_at: Scalars['String']['output'];
@@ -1574,7 +1637,14 @@ export type MarkNotificationsReadMutation = { markNotificationsRead: number };
 export type MyTasksQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyTasksQuery = { myTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string }> };
+export type MyTasksQuery = { myTasks: Array<{ id: string, function_name: string, state: string, message: string, created_on: string, updated_at: string, progress: number | null }> };
+
+export type RetryTaskMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type RetryTaskMutation = { retryTask: { id: string, state: string } };
 
 export type UpdateUserPreferenceMutationVariables = Exact<{
   userId: Scalars['ID']['input'];
@@ -1879,7 +1949,7 @@ export type SitesQueryVariables = Exact<{
 }>;
 
 
-export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number }> } };
+export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number, owner_organisation_id: string }> } };
 
 export type UpdateSiteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
@@ -1911,6 +1981,23 @@ export type SiteNameClashesQueryVariables = Exact<{
 
 
 export type SiteNameClashesQuery = { siteNameClashes: Array<string> };
+
+export type StartStaffTaskMutationVariables = Exact<{
+  kind: StaffTaskKind;
+  siteId?: InputMaybe<Scalars['ID']['input']>;
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type StartStaffTaskMutation = { startStaffTask: { id: string, state: string, message: string } };
+
+export type StaffAuditLogQueryVariables = Exact<{
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  organisationId?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type StaffAuditLogQuery = { staffAuditLog: Array<{ id: string, username: string, action: string, organisation_id: string | null, organisation_name: string | null, detail: string, created_on: string }> };
 
 export type SurveysQueryVariables = Exact<{
   tab?: InputMaybe<Scalars['String']['input']>;
@@ -2383,9 +2470,18 @@ export const MyTasksDocument = new TypedDocumentString(`
     message
     created_on
     updated_at
+    progress
   }
 }
     `) as unknown as TypedDocumentString<MyTasksQuery, MyTasksQueryVariables>;
+export const RetryTaskDocument = new TypedDocumentString(`
+    mutation RetryTask($id: ID!) {
+  retryTask(id: $id) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<RetryTaskMutation, RetryTaskMutationVariables>;
 export const UpdateUserPreferenceDocument = new TypedDocumentString(`
     mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
   update_user_preference(userId: $userId, preference: $preference) {
@@ -2879,6 +2975,7 @@ export const SitesDocument = new TypedDocumentString(`
       last_surveyed
       files
       lane_count
+      owner_organisation_id
     }
   }
 }
@@ -2913,6 +3010,28 @@ export const SiteNameClashesDocument = new TypedDocumentString(`
   siteNameClashes(siteId: $siteId, name: $name)
 }
     `) as unknown as TypedDocumentString<SiteNameClashesQuery, SiteNameClashesQueryVariables>;
+export const StartStaffTaskDocument = new TypedDocumentString(`
+    mutation StartStaffTask($kind: StaffTaskKind!, $siteId: ID, $organisationId: ID) {
+  startStaffTask(kind: $kind, siteId: $siteId, organisationId: $organisationId) {
+    id
+    state
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<StartStaffTaskMutation, StartStaffTaskMutationVariables>;
+export const StaffAuditLogDocument = new TypedDocumentString(`
+    query StaffAuditLog($limit: Int, $organisationId: ID) {
+  staffAuditLog(limit: $limit, organisationId: $organisationId) {
+    id
+    username
+    action
+    organisation_id
+    organisation_name
+    detail
+    created_on
+  }
+}
+    `) as unknown as TypedDocumentString<StaffAuditLogQuery, StaffAuditLogQueryVariables>;
 export const SurveysDocument = new TypedDocumentString(`
     query Surveys($tab: String, $search: String, $sort: String, $direction: String, $page: Int, $size: Int) {
   surveys(

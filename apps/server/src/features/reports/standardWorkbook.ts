@@ -193,7 +193,7 @@ export async function standardWorkbook(
     for (const [percentile, value] of Object.entries(site.speedPercentiles ?? {}))
       addRow(sheet, [`Speed, ${percentile}th percentile`, speed(value), speedUnit]);
     trafficEngineeringRows(site, speed, speedUnit, units).forEach((cells, at) =>
-      addRow(sheet, cells, at === 0 ? section : undefined),
+      addRow(sheet, cells, at === 0 ? SECTION : undefined),
     );
     for (const [percentile, value] of Object.entries(site.headwayPercentiles ?? {}))
       addRow(sheet, [`Headway, ${percentile}th percentile`, value, 's']);
