@@ -19,3 +19,4 @@ export { finishSiteDetail } from './scanFinish.ts';
 export * from './scanFile.ts';
 export * from './outputStream.ts';
 export * from './leftOut.ts';
+export * from './reclassify.ts';

@@ -25,3 +25,4 @@ export * from './apiAnswers.ts';
 export * from './support.ts';
 export * from './reports.ts';
 export * from './preferences.ts';
+export * from './axleClassification.ts';

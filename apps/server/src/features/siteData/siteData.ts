@@ -7,6 +7,7 @@ import {
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
+import { reclassifyStoredFile } from './reclassify.ts';
 import { rebuildSiteRollups } from './rollups.ts';
 import { createRollupSeriesCache } from './rollupSeriesCache.ts';
 import { writeScanFile } from './scanFiles.ts';
@@ -114,6 +115,16 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     /** Writes the scan file of a written column object; false when it cannot be coded exactly. */
     writeScanFile: (fileId: string, version: string) =>
       writeScanFile(blobs, storedKeys.columns(fileId), storedKeys.scanFile(fileId), version),
+
+    /**
+     * Rewrites a vehicle file's stored classes from each record's measures (`classify`), as
+     * the processing run `version`; answers the vehicles per new class.
+     */
+    reclassifyFile: (
+      fileId: string,
+      classify: Parameters<typeof reclassifyStoredFile>[2],
+      version: string,
+    ) => reclassifyStoredFile(blobs, fileId, classify, version),
 
     writeIntervals: (fileId: string, intervals: IntervalColumns) =>
       blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),
