@@ -94,6 +94,9 @@ import { createSurveysService } from './features/surveys/surveys.service.ts';
 import { reportsResolvers } from './features/reports/reports.graphql.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
+import { createTmgExportRepository } from './features/tmgExport/tmgExport.repository.ts';
+import { registerTmgExportRoutes } from './features/tmgExport/tmgExport.routes.ts';
+import { createTmgExportService } from './features/tmgExport/tmgExport.service.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 
 /** Error reports one address may send a minute: a failing page sends one or two. */
@@ -329,6 +332,10 @@ export async function buildApp({
     siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
   });
   registerReportRoutes(router, reportsService);
+  registerTmgExportRoutes(
+    router,
+    createTmgExportService({ access, siteData, repository: createTmgExportRepository(db) }),
+  );
   const siteTools = createSiteToolsService({
     sites: sitesRepository,
     access,

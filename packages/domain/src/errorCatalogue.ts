@@ -70,6 +70,7 @@ export const SERVER_MESSAGES = {
   reportOneOrganisation: 'siteIds: a report covers the sites of one organisation',
   reportExpired: 'The report has expired; request it again',
   reportNotReady: 'The report is not ready yet',
+  tmgChecksFailed: 'The TMG export did not pass its checks: {{failures}}',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

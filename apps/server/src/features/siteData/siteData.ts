@@ -45,6 +45,16 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
         if (file.kind === 'vehicles') yield* vehicleBatches(blobs, file);
     },
 
+    /** Each vehicle file's name and batches in turn, directions as they count on the site. */
+    async *vehicleBatchesByFile(siteId: string) {
+      for (const row of await repository.joinedFiles(siteId)) {
+        const file = storedFileOf(row);
+        if (file.kind !== 'vehicles') continue;
+        for await (const batch of vehicleBatches(blobs, file))
+          yield { fileName: row.fileName, batch };
+      }
+    },
+
     /** The interval counts of the site's count files (bike and pedestrian counters). */
     async intervalCounts(siteId: string): Promise<IntervalColumns[]> {
       const counts = [];
