@@ -154,13 +154,11 @@ describe('TMG 2022 export', () => {
           'No GPS Road: the site has no latitude and longitude, and TMAS rejects a station without coordinates',
       },
     ]);
-    const refused = await get(
-      `/api/tmg/export.zip?site_id=${noGpsSiteId}&year=2025&state_code=36`,
-    );
+    const refused = await get(`/api/tmg/export.zip?site_id=${noGpsSiteId}&year=2025&state_code=36`);
     expect(refused.status).toBe(422);
-    expect(((await refused.json()) as { detail: string }).detail).toContain(
-      'No GPS Road: the site has no latitude and longitude',
-    );
+    const refusal = (await refused.json()) as { message: string; details: { code: string }[] };
+    expect(refusal.message).toContain('No GPS Road: the site has no latitude and longitude');
+    expect(refusal.details.map((failure) => failure.code)).toEqual(['coordinates_missing']);
   });
 
   it('checks the state code and the year before reading anything', async () => {

@@ -132,7 +132,10 @@ export class TmgStationTally {
       for (const [key, tally] of hours) {
         const hourNumber = Number(key.split('|')[2]);
         const dayStart = Math.floor((hourNumber * HOUR_MS) / DAY_MS) * DAY_MS;
-        if (span.firstLocalMs > dayStart + HOUR_MS || span.lastLocalMs < dayStart + DAY_MS - HOUR_MS)
+        if (
+          span.firstLocalMs > dayStart + HOUR_MS ||
+          span.lastLocalMs < dayStart + DAY_MS - HOUR_MS
+        )
           continue;
         const other = countedBy.get(key);
         if (other !== undefined && other !== fileName) {

@@ -77,6 +77,7 @@ export function registerTmgExportRoutes(router: Router, tmg: TmgExportService): 
           serverMessage('tmgChecksFailed', {
             failures: made.failures.map((failure) => failure.message).join('; '),
           }),
+          made.failures,
         );
       return reply
         .header('content-type', 'application/zip')
