@@ -78,7 +78,7 @@ export class TmgStationTally {
     speedMps: number,
   ) {
     let hours = this.byFile.get(fileName);
-    if (!hours) this.byFile.set(fileName, (hours = new Map()));
+    if (!hours) this.byFile.set(fileName, (hours = new Map<string, HourTally>()));
     const span = this.fileSpans.get(fileName);
     if (!span) this.fileSpans.set(fileName, { firstLocalMs: localMs, lastLocalMs: localMs });
     else {

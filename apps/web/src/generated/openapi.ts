@@ -772,6 +772,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description the checks, each failure listed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            failures: {
+                                code: string;
+                                message: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                                site: string;
+                            }[];
+                            passed: boolean;
+                            records: {
+                                classification: number;
+                                speed: number;
+                                station: number;
+                                volume: number;
+                            };
+                            sites: number;
+                        };
+                    };
+                };
                 /** @description a bad year, state code or target */
                 400: {
                     headers: {

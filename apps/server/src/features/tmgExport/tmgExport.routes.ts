@@ -55,7 +55,7 @@ export function registerTmgExportRoutes(router: Router, tmg: TmgExportService): 
     permission: 'sites.read',
     query: exportQuery,
     answer: tmgCheckAnswer,
-    responses,
+    responses: { 200: 'the checks, each failure listed', ...responses },
     handler: ({ viewer, query }) => tmg.check(viewer, input(query)),
   });
 

@@ -80,6 +80,15 @@ export const GLOSSARY: readonly GlossarySection[] = [
       { id: 'taskState', codes: ['QD', 'PR', 'CM', 'ER'] },
     ],
   },
+  {
+    id: 'fieldData',
+    terms: [
+      { id: 'fhwaAxleClass', formula: true },
+      { id: 'reclassification' },
+      { id: 'tmgExport' },
+      { id: 'tmgChecks' },
+    ],
+  },
 ];
 
 /** The figures of the site detail page (cards and charts) whose definition has another id. */
