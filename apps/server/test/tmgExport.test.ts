@@ -104,6 +104,7 @@ describe('TMG 2022 export', () => {
       passed: true,
       sites: 1,
       failures: [],
+      notes: [],
       records: { station: 2, volume: 2, classification: 6, speed: 6 },
     });
 

@@ -99,6 +99,15 @@ export const tmgCheckAnswer = z.object({
       message: z.string(),
     }),
   ),
+  /** What is left out without failing (classification records of a non-FHWA site). */
+  notes: z.array(
+    z.object({
+      code: z.string(),
+      site: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+      message: z.string(),
+    }),
+  ),
   records: z.object({
     station: z.number(),
     volume: z.number(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tmgChecks, tmgStationId, TmgStationTally } from './tmg.ts';
+import { tmgChecks, tmgFiles, tmgNotes, tmgStationId, TmgStationTally } from './tmg.ts';
 
 const site = {
   name: 'Check Road',
@@ -48,14 +48,22 @@ describe('TMG checks', () => {
     ]);
   });
 
-  it('fail two sites sharing a station ID, and a scheme other than FHWA 13', () => {
+  it('fail two sites sharing a station ID; note a scheme other than FHWA 13', () => {
     const first = new TmgStationTally(site, 2025);
     const second = new TmgStationTally({ ...site, name: 'Other Road', fhwaClasses: false }, 2025);
     wholeDay(first, 'a.csv');
     wholeDay(second, 'b.csv');
     expect(tmgChecks([first, second]).map((failure) => `${failure.site}: ${failure.code}`)).toEqual(
-      ['Other Road: classes_not_fhwa', 'Other Road: duplicate_station'],
+      ['Other Road: duplicate_station'],
     );
+    expect(tmgNotes([first, second]).map((note) => `${note.site}: ${note.code}`)).toEqual([
+      'Other Road: classes_not_fhwa',
+    ]);
+    // Its volumes and speeds go; its classification records do not.
+    const files = tmgFiles([second], '36', 2025);
+    expect([files.volume.length, files.speed.length, files.classification.length]).toEqual([
+      1, 2, 0,
+    ]);
   });
 
   it('make six-character station IDs from the asset management ID, else the site id', () => {

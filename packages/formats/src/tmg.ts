@@ -205,12 +205,6 @@ export function tmgChecks(stations: readonly TmgStationTally[]): TmgFailure[] {
         `${duplicates.length} hours are counted by more than one file, the first ${hourText(hourNumber)} in direction ${direction}, lane ${lane}, by ${first.files[0]} and ${first.files[1]}`,
       );
     }
-    if (!station.site.fhwaClasses)
-      fail(
-        'classes_not_fhwa',
-        {},
-        "the site's class scheme is not FHWA 13, which classification records need; change the class scheme in the site's tools",
-      );
     if (merged.size === 0)
       fail('no_whole_days', {}, 'no whole day of counts in the year, so there is nothing to send');
     const other = stationSites.get(stationId);
@@ -223,6 +217,21 @@ export function tmgChecks(stations: readonly TmgStationTally[]): TmgFailure[] {
     else stationSites.set(stationId, name);
   }
   return failures;
+}
+
+/**
+ * What the export leaves out without failing: a site counting in a scheme other than FHWA 13
+ * sends no classification records (TMAS takes FHWA classes only); its volumes and speeds go.
+ */
+export function tmgNotes(stations: readonly TmgStationTally[]): TmgFailure[] {
+  return stations
+    .filter((station) => !station.site.fhwaClasses)
+    .map((station) => ({
+      code: 'classes_not_fhwa' as const,
+      site: station.site.name,
+      params: {},
+      message: `${station.site.name}: the site's class scheme is not FHWA 13, so no classification records are sent; change the class scheme in the site's tools to send them`,
+    }));
 }
 
 /** A TMG station ID: the asset management ID's letters and digits, else the site id's, 6 long. */
@@ -264,9 +273,10 @@ export function tmgFiles(
       const date = new Date(hourNumber * HOUR_MS);
       const when = `${date.getUTCFullYear()}|${pad(date.getUTCMonth() + 1)}|${pad(date.getUTCDate())}|${pad(date.getUTCHours())}`;
       const classes = Array.from(tallied.classes.subarray(1, 14));
-      files.classification.push(
-        `${head('C', direction, lane)}|${when}|${classes.reduce((sum, count) => sum + count, 0)}|${classes.join('|')}`,
-      );
+      if (tally.site.fhwaClasses)
+        files.classification.push(
+          `${head('C', direction, lane)}|${when}|${classes.reduce((sum, count) => sum + count, 0)}|${classes.join('|')}`,
+        );
       const speeds = Array.from(tallied.speeds);
       files.speed.push(
         `${head('S', direction, lane)}|${when}|${speeds.reduce((sum, count) => sum + count, 0)}|${speeds.join('|')}`,

@@ -787,6 +787,14 @@ export interface paths {
                                 };
                                 site: string;
                             }[];
+                            notes: {
+                                code: string;
+                                message: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                                site: string;
+                            }[];
                             passed: boolean;
                             records: {
                                 classification: number;

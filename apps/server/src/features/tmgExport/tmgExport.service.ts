@@ -4,6 +4,7 @@ import {
   LocalTimeConverter,
   tmgChecks,
   tmgFiles,
+  tmgNotes,
   tmgStationId,
   TmgStationTally,
   type TmgFailure,
@@ -99,6 +100,7 @@ export function createTmgExportService(deps: {
         passed: failures.length === 0,
         sites: sites.length,
         failures,
+        notes: tmgNotes(stations),
         records: {
           station: files.station.length,
           volume: files.volume.length,

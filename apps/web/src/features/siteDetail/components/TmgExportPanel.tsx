@@ -106,6 +106,11 @@ export function TmgExportPanel({ siteId }: Props) {
           {t('fieldQuality.tmg.passed', check.data.records)}
         </Alert>
       )}
+      {check.data?.notes.map((note, index) => (
+        <Alert key={index} severity="info">
+          {failureText(note)}
+        </Alert>
+      ))}
       {downloadError && <Alert severity="error">{downloadError}</Alert>}
     </Stack>
   );
