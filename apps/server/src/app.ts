@@ -106,6 +106,9 @@ import { createBillingService } from './features/billing/billing.service.ts';
 import { registerChangelogRoutes } from './features/changelog/changelog.routes.ts';
 import { createTranslationsRepository } from './features/translations/translations.repository.ts';
 import { registerTranslationRoutes } from './features/translations/translations.routes.ts';
+import { createTmgExportRepository } from './features/tmgExport/tmgExport.repository.ts';
+import { registerTmgExportRoutes } from './features/tmgExport/tmgExport.routes.ts';
+import { createTmgExportService } from './features/tmgExport/tmgExport.service.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 import { factorGroupsResolvers } from './features/factorGroups/factorGroups.graphql.ts';
 import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
@@ -382,6 +385,10 @@ export async function buildApp({
   billingTimer.unref();
   app.addHook('onReady', () => Promise.resolve(billingChecks()));
   app.addHook('onClose', () => Promise.resolve(clearInterval(billingTimer)));
+  registerTmgExportRoutes(
+    router,
+    createTmgExportService({ access, siteData, repository: createTmgExportRepository(db) }),
+  );
   const siteTools = createSiteToolsService({
     sites: sitesRepository,
     access,

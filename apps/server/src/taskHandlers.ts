@@ -134,7 +134,7 @@ export function createTaskHandlers(deps: {
     },
     delete_site: createDeleteSiteHandler({ sites, siteData, mailer, notifier, publicUrl }),
     merge_sites: createMergeSitesHandler({ sites, siteData, mailer, notifier, publicUrl }),
-    site_change_scheme: createReprocessSiteHandler({ ingest, queue, processFile }),
+    site_change_scheme: createReprocessSiteHandler({ ingest, queue, siteData, processFile }),
     recalculate_data_quality: createRecalculateQualityHandler({ ingest, siteData, queue }),
     generate_bills: createGenerateBillsHandler({ repository: billing, blobs: deps.blobs, queue }),
     delete_lapsed_organisations: createDeleteLapsedHandler({

@@ -21,3 +21,4 @@ export * from './outputStream.ts';
 export * from './leftOut.ts';
 export * from './designFigures.ts';
 export * from './trafficFactors.ts';
+export * from './reclassify.ts';

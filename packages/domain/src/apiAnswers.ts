@@ -86,3 +86,32 @@ export const storedImageAnswer = z.object({
 });
 
 export const imagesAnswer = z.object({ images: z.array(storedImageAnswer) });
+
+/** The TMG export's checks: each failure with its code, site and figures (GET /api/tmg/check). */
+export const tmgCheckAnswer = z.object({
+  passed: z.boolean(),
+  sites: z.number(),
+  failures: z.array(
+    z.object({
+      code: z.string(),
+      site: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+      message: z.string(),
+    }),
+  ),
+  /** What is left out without failing (classification records of a non-FHWA site). */
+  notes: z.array(
+    z.object({
+      code: z.string(),
+      site: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
+      message: z.string(),
+    }),
+  ),
+  records: z.object({
+    station: z.number(),
+    volume: z.number(),
+    classification: z.number(),
+    speed: z.number(),
+  }),
+});

@@ -89,6 +89,7 @@ export const SERVER_MESSAGES = {
   renewalTooSoon:
     'renewal_on: renewal notice is given at least {{days}} days ahead; choose a date after {{date}}',
   translationLocale: 'locale: {{locale}} is not one of the interface languages',
+  tmgChecksFailed: 'The TMG export did not pass its checks: {{failures}}',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -27,3 +27,4 @@ export * from './reports.ts';
 export * from './preferences.ts';
 export * from './hardware.ts';
 export * from './billing.ts';
+export * from './axleClassification.ts';

@@ -11,3 +11,4 @@ export * from './ecocounter.ts';
 export * from './siteList.ts';
 export * from './xlsxZip.ts';
 export * from './csv.ts';
+export * from './tmg.ts';

@@ -399,6 +399,10 @@ export function createProcessFileHandler(deps: {
         processing_error: undefined,
         // Names this run's column object, so that cached columns of an earlier run are not reused.
         columns_version: task.id,
+        // The counter's own scheme: a scheme change back to it reads the upload again.
+        file_class_scheme: fileScheme?.id,
+        reclassified_into: undefined,
+        class_counts: undefined,
       },
       summaryStats: { vehicles: summary.vehicles, quality: results },
     });

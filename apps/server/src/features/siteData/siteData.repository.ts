@@ -17,7 +17,11 @@ export function createSiteDataRepository(db: Database) {
     /** The files whose data belongs to the site, in a stable order. */
     joinedFiles(siteId: string) {
       return db
-        .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+        .select({
+          id: trafficDataFiles.id,
+          fileName: trafficDataFiles.fileName,
+          logs: trafficDataFiles.logs,
+        })
         .from(trafficDataFiles)
         .where(joined(siteId))
         .orderBy(asc(trafficDataFiles.id));

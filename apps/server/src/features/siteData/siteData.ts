@@ -7,6 +7,7 @@ import {
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
+import { reclassifyStoredFile } from './reclassify.ts';
 import { rebuildSiteRollups } from './rollups.ts';
 import { createRollupSeriesCache } from './rollupSeriesCache.ts';
 import { writeScanFile } from './scanFiles.ts';
@@ -42,6 +43,16 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     async *vehicleBatches(siteId: string) {
       for (const file of await joinedFiles(siteId))
         if (file.kind === 'vehicles') yield* vehicleBatches(blobs, file);
+    },
+
+    /** Each vehicle file's name and batches in turn, directions as they count on the site. */
+    async *vehicleBatchesByFile(siteId: string) {
+      for (const row of await repository.joinedFiles(siteId)) {
+        const file = storedFileOf(row);
+        if (file.kind !== 'vehicles') continue;
+        for await (const batch of vehicleBatches(blobs, file))
+          yield { fileName: row.fileName, batch };
+      }
     },
 
     /** The interval counts of the site's count files (bike and pedestrian counters). */
@@ -114,6 +125,16 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     /** Writes the scan file of a written column object; false when it cannot be coded exactly. */
     writeScanFile: (fileId: string, version: string) =>
       writeScanFile(blobs, storedKeys.columns(fileId), storedKeys.scanFile(fileId), version),
+
+    /**
+     * Rewrites a vehicle file's stored classes from each record's measures (`classify`), as
+     * the processing run `version`; answers the vehicles per new class.
+     */
+    reclassifyFile: (
+      fileId: string,
+      classify: Parameters<typeof reclassifyStoredFile>[2],
+      version: string,
+    ) => reclassifyStoredFile(blobs, fileId, classify, version),
 
     writeIntervals: (fileId: string, intervals: IntervalColumns) =>
       blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),

@@ -92,6 +92,15 @@ export const GLOSSARY: readonly GlossarySection[] = [
       figure('speed95'),
     ],
   },
+  {
+    id: 'fieldData',
+    terms: [
+      { id: 'fhwaAxleClass', formula: true },
+      { id: 'reclassification' },
+      { id: 'tmgExport' },
+      { id: 'tmgChecks' },
+    ],
+  },
 ];
 
 /** The figures of the site detail page (cards and charts) whose definition has another id. */

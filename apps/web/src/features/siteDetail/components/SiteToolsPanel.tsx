@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSiteSettings, useSiteToolMutations } from '../api/siteToolsApi.ts';
 import { SiteTaskProgress } from './SiteTaskProgress.tsx';
+import { TmgExportPanel } from './TmgExportPanel.tsx';
 
 interface Props {
   siteId: string;
@@ -113,6 +114,11 @@ export function SiteToolsPanel({ siteId, siteName, canEdit }: Props) {
             <Typography variant="body2" color="text.secondary">
               {t('siteDetailTools.scheme.duration')}
             </Typography>
+            {(current.class_scheme === 'fhwa13' || current.class_scheme === 'length') && (
+              <Typography variant="body2" color="text.secondary">
+                {t(`fieldQuality.scheme.fromRecords.${current.class_scheme}`)}
+              </Typography>
+            )}
             <Divider />
             <Typography variant="subtitle2" component="h3">
               {t('siteDetailTools.quality.title')}
@@ -141,6 +147,8 @@ export function SiteToolsPanel({ siteId, siteName, canEdit }: Props) {
         )}
         {error && <Alert severity="error">{error.message}</Alert>}
         <SiteTaskProgress siteId={siteId} />
+        <Divider />
+        <TmgExportPanel siteId={siteId} />
       </Stack>
     </Paper>
   );
