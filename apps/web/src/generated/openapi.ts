@@ -840,6 +840,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tmg/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Run the TMAS checks on a site's or site group's TMG 2022 export for a year (coordinates, direction and lane codes, duplicate records, FHWA classes) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The site to export */
+                    site_id?: string;
+                    /** @description Or the site group to export */
+                    group_id?: string;
+                    /** @description The calendar year (local time of each site) */
+                    year: number;
+                    /** @description The two-digit FIPS code of the state the stations are in */
+                    state_code: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the checks, each failure listed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            failures: {
+                                code: string;
+                                message: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                                site: string;
+                            }[];
+                            notes: {
+                                code: string;
+                                message: string;
+                                params: {
+                                    [key: string]: string | number;
+                                };
+                                site: string;
+                            }[];
+                            passed: boolean;
+                            records: {
+                                classification: number;
+                                speed: number;
+                                station: number;
+                                volume: number;
+                            };
+                            sites: number;
+                        };
+                    };
+                };
+                /** @description a bad year, state code or target */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tmg/export.zip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A site's or site group's TMG 2022 pipe-delimited files for a year (.STA, .VOL, .CLS, .SPD in a zip); 422 naming each failed check */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The site to export */
+                    site_id?: string;
+                    /** @description Or the site group to export */
+                    group_id?: string;
+                    /** @description The calendar year (local time of each site) */
+                    year: number;
+                    /** @description The two-digit FIPS code of the state the stations are in */
+                    state_code: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description zip */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description a bad year, state code or target */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not allowed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site or group */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description a check failed */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/translations": {
         parameters: {
             query?: never;
