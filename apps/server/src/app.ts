@@ -5,6 +5,7 @@ import { mapConfigAnswer } from '@roadcount/domain';
 import { typeDefs } from './graphqlSchema.ts';
 import type { DatabaseHandle } from './infra/db/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
+import { registerClientGone } from './infra/http/clientGone.ts';
 import { createTokenService, resolveSigningSecret } from './infra/auth/tokens.ts';
 import { registerGraphql } from './infra/graphql/graphql.ts';
 import { createLiveSessions } from './infra/graphql/liveSessions.ts';
@@ -21,7 +22,7 @@ import { startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
-import { createAnalysisPool } from './features/analysis/analysisPool.ts';
+import { createAnalysisPool, type AnalysisPoolStats } from './features/analysis/analysisPool.ts';
 import { exclusionsResolvers } from './features/exclusions/exclusions.graphql.ts';
 import { createExclusionsRepository } from './features/exclusions/exclusions.repository.ts';
 import {
@@ -126,6 +127,13 @@ function websocketOrigin(publicUrl: string): string {
   return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The analysis threads' counters: requests asked, answered, dropped, stopped, waiting. */
+    analysisStats: () => AnalysisPoolStats;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
@@ -173,6 +181,7 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
   });
   registerErrorHandling(app);
+  registerClientGone(app);
 
   const { db } = database;
   const tokens = createTokenService(
@@ -271,6 +280,8 @@ export async function buildApp({
     splitVehicles: config.analysisSplitVehicles,
   });
   app.addHook('onClose', () => analysisPool.close());
+  // What the threads have done and how many requests wait: for operators' tooling and tests.
+  app.decorate('analysisStats', () => analysisPool.stats());
   registerHealthRoutes(router, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
   const exclusions = createExclusionsService(createExclusionsRepository(db), access);

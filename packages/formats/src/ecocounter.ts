@@ -174,7 +174,14 @@ export async function readEcoCounter(
       includeTime(summary, startMs);
     }
   }
-  if (!columns) throw new FormatError("no 'Time,...' header line was found", { file });
-  if (!summary) throw new FormatError('the file has no intervals', { file });
+  // The file ended without them: its last line is where they were still missing.
+  const end = lineNumber > 0 ? { line: lineNumber } : {};
+  if (!columns)
+    throw new FormatError("no 'Time,...' header line was found by the end of the file", {
+      file,
+      ...end,
+    });
+  if (!summary)
+    throw new FormatError('the file ends without an interval after its header', { file, ...end });
   return summary;
 }

@@ -299,11 +299,14 @@ export async function readJamar(
       includeTime(summary, timeMs);
     }
   }
+  // The file ended without them: its last line is where they were still missing.
+  const end = lineNumber > 0 ? { line: lineNumber } : {};
   if (!columns)
     throw new FormatError(
-      "no 'Veh. No., Date, Time, Channel, Class, Speed' header line was found",
-      { file },
+      "no 'Veh. No., Date, Time, Channel, Class, Speed' header line was found by the end of the file",
+      { file, ...end },
     );
-  if (!summary) throw new FormatError('the file lists no vehicles', { file });
+  if (!summary)
+    throw new FormatError('the file ends without a vehicle after its header', { file, ...end });
   return summary;
 }

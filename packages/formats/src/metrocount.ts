@@ -523,15 +523,21 @@ export async function readMetroCount(
       }
     }
   }
+  // The file ended without them: its last line is where they were still missing.
+  const end = lineNumber > 0 ? { line: lineNumber } : {};
   if (!columns) {
     throw new FormatError(
       unitsLine
-        ? "no vehicle table ('Date-Time ...' header line) was found"
-        : 'this is not a MetroCount vehicle listing',
-      { file },
+        ? "no vehicle table ('Date-Time ...' header line) was found by the end of the file"
+        : "this is not a MetroCount vehicle listing: no 'Units:' line or vehicle table was found by the end of the file",
+      { file, ...end },
     );
   }
-  if (!summary) throw new FormatError('the vehicle table is empty', { file });
+  if (!summary)
+    throw new FormatError('the vehicle table is empty: the file ends after its header', {
+      file,
+      ...end,
+    });
   if (footerCount && footerCount.count !== summary.vehicles) {
     throw new FormatError(
       `the footer says ${footerCount.count} vehicles but the table lists ${summary.vehicles}; the file may be cut short`,

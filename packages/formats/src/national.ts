@@ -206,12 +206,14 @@ async function readWorkbook(
     });
   };
 
+  let headerRow = 0;
   for await (const worksheet of workbook) {
     for await (const row of worksheet) {
       const values = (row.values as unknown[]).slice(1);
       const at = { file, line: row.number };
       if (!columns) {
         columns = parseHeader(values.map(cellText), file);
+        headerRow = row.number;
         header.directions = [...new Set(columns.map((column) => column.direction))];
         continue;
       }
@@ -248,7 +250,11 @@ async function readWorkbook(
     break; // the first worksheet holds the data
   }
   if (!columns) throw new FormatError('the workbook has no header row', { file });
-  if (!summary || !pending) throw new FormatError('the workbook has no data rows', { file });
+  if (!summary || !pending)
+    throw new FormatError('the workbook has no data rows after its header row', {
+      file,
+      line: headerRow,
+    });
   const lastDuration =
     summary.firstMs !== null && summary.lastMs !== null && summary.intervals > 0
       ? (summary.lastMs - summary.firstMs) / 1000 / (summary.intervals / columns.length)

@@ -279,7 +279,7 @@ describe('national-platform xlsx', () => {
 describe('format detection', () => {
   it('refuses a file of no known format', async () => {
     expect((await failure('not-ok/unknown-format.csv')).message).toMatch(
-      /^unknown-format\.csv: the format is not recognised/,
+      /^unknown-format\.csv, line 1: the format is not recognised/,
     );
   });
 });

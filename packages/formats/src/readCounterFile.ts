@@ -6,6 +6,7 @@ import { isJamar, readJamar } from './jamar.ts';
 import { isMetroCount, readMetroCount } from './metrocount.ts';
 import { readByteLineBatches, readLineBatches, type ByteLines } from './readLines.ts';
 import { isRoadcountCsv, readRoadcountCsv } from './roadcountCsv.ts';
+import { KNOWN_FORMATS, recognitionProblem } from './recognition.ts';
 import type { FormatName, ReadOptions, ReadSummary } from './types.ts';
 
 interface TextReader {
@@ -72,9 +73,15 @@ export async function readCounterFile(
   recording = false;
   const reader = TEXT_READERS.find((candidate) => candidate.detect(firstLines));
   if (!reader) {
+    // The line (and field) where the nearest format went wrong, or the first line of text.
+    const problem = recognitionProblem(firstLines);
     throw new FormatError(
-      'the format is not recognised: expected a MetroCount vehicle listing, a Jamar, Roadcount or Eco-Counter CSV, or a national-platform xlsx',
-      { file: options.fileName },
+      `the format is not recognised: ${problem?.message ?? `the file is empty; expected ${KNOWN_FORMATS}`}`,
+      {
+        file: options.fileName,
+        ...(problem ? { line: problem.line } : {}),
+        ...(problem?.field ? { field: problem.field } : {}),
+      },
     );
   }
   if (reader.readBytes && !first.done && typeof first.value !== 'string') {

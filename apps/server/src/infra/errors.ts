@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messageForStatus } from '@roadcount/domain';
+import { ClientGoneError } from './http/clientGone.ts';
 
 /** An error whose status and message are meant for the client. */
 export class HttpError extends Error {
@@ -32,6 +33,9 @@ export function errorBody(error: unknown): ErrorBody {
       ...(error.details === undefined ? {} : { details: error.details }),
     };
   }
+  // Nobody reads it: the client left (nginx's 499, 'client closed request').
+  if (error instanceof ClientGoneError)
+    return { status: 499, message: messageForStatus(499, 'Client Closed Request') };
   const fastifyError = error as Partial<FastifyError> | undefined;
   const status = fastifyError?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -49,6 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const body = errorBody(error);
     if (body.status >= 500) request.log.error({ err: error }, 'request failed');
+    else if (body.status === 499) request.log.info('the client left: its work was stopped');
     // Headers the route set for the answer it meant (a download's name and length, its type)
     // would spoil this one, or fail it again: Fastify would then answer its own error body.
     for (const name of [

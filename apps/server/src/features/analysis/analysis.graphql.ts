@@ -184,12 +184,16 @@ export function analysisResolvers(service: AnalysisService): IResolvers<unknown,
   const detail = (args: SiteQueryArgs, context: GraphqlContext, info: GraphQLResolveInfo) => {
     const viewer = requireViewer(context);
     return withHttpErrors(async () => {
-      const answer = await service.siteDetailWithJsonBins(viewer, {
-        siteId: args.siteId,
-        payload: args.filter ?? {},
-        aggregationMinutes: args.aggregation_minutes ?? 60,
-        parts: selectedParts(info),
-      });
+      const answer = await service.siteDetailWithJsonBins(
+        viewer,
+        {
+          siteId: args.siteId,
+          payload: args.filter ?? {},
+          aggregationMinutes: args.aggregation_minutes ?? 60,
+          parts: selectedParts(info),
+        },
+        context.signal,
+      );
       return { ...answer, bins: new RawJson(answer.bins) };
     });
   };

@@ -78,14 +78,14 @@ export function registerAnalysisRoutes(router: Router, analysis: AnalysisService
     permission: 'sites.read',
     query: summaryQuery,
     responses: { 200: 'xlsx', ...siteResponses },
-    handler: async ({ viewer, params, query, reply }) => {
+    handler: async ({ viewer, params, query, reply, signal }) => {
       const filter = parseFilter(query.filter);
       const aggregationMinutes = query.aggregation ?? 1440;
-      const detail = await analysis.siteDetail(viewer, {
-        siteId: params.id ?? '',
-        payload: filter,
-        aggregationMinutes,
-      });
+      const detail = await analysis.siteDetail(
+        viewer,
+        { siteId: params.id ?? '', payload: filter, aggregationMinutes },
+        signal,
+      );
       const scheme = findClassScheme(detail.class_scheme);
       const workbook = await summaryWorkbook(detail, {
         filter,

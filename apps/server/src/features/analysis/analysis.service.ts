@@ -203,8 +203,11 @@ export function createAnalysisService(deps: AnalysisDeps) {
     viewer: Viewer,
     query: SiteDetailQuery,
     answer: (ask: SiteDetailAsk) => Promise<T>,
+    signal: AbortSignal | undefined,
   ) {
     const { site, scheme, ask } = await siteDetailAsk(viewer, query);
+    // The client left while the site was read: nothing is asked of the analysis threads.
+    signal?.throwIfAborted();
     return { ...siteFacts(site, scheme), ...(await answer(ask)) };
   }
 
@@ -324,13 +327,16 @@ export function createAnalysisService(deps: AnalysisDeps) {
       };
     },
 
-    /** Everything the site-detail page shows, in one answer. */
-    siteDetail: (viewer: Viewer, query: SiteDetailQuery) =>
-      withSiteFacts(viewer, query, (ask) => deps.pool.siteDetail(ask)),
+    /**
+     * Everything the site-detail page shows, in one answer. When `signal` aborts (the client
+     * went away), the work stops and the promise rejects with its reason.
+     */
+    siteDetail: (viewer: Viewer, query: SiteDetailQuery, signal?: AbortSignal) =>
+      withSiteFacts(viewer, query, (ask) => deps.pool.siteDetail(ask, signal), signal),
 
     /** The same, with the time bins as JSON text for an answer that sends them on as they are. */
-    siteDetailWithJsonBins: (viewer: Viewer, query: SiteDetailQuery) =>
-      withSiteFacts(viewer, query, (ask) => deps.pool.siteDetailWithJsonBins(ask)),
+    siteDetailWithJsonBins: (viewer: Viewer, query: SiteDetailQuery, signal?: AbortSignal) =>
+      withSiteFacts(viewer, query, (ask) => deps.pool.siteDetailWithJsonBins(ask, signal), signal),
   };
 }
 

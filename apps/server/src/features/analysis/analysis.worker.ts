@@ -19,6 +19,7 @@ import {
   type LocalClock,
   type PartialScan,
   type PreparedColumns,
+  type ScanPlan,
   type SiteDetail,
   type SiteDetailOptions,
   VehicleColumnsBuilder,
@@ -42,6 +43,17 @@ import { createColumnCache } from './columnCache.ts';
 import { claimFrom, lostPieces, pieceCounter, PIECES_PER_THREAD } from './windowPieces.ts';
 
 const settings = workerData as AnalysisWorkerData;
+/** Most pieces a window scanned alone is cut into, to look at its cancel flag between them. */
+const ALONE_PIECES = 16;
+
+/** Thrown between pieces of a request's work once its caller has left. */
+class Cancelled extends Error {
+  override name = 'Cancelled';
+}
+
+/** Whether the caller of a request (or of the scan a part belongs to) has left. */
+const gone = (cancel: Int32Array | undefined) =>
+  cancel !== undefined && Atomics.load(cancel, 0) === 1;
 /** Made-up vehicles the thread scans as it starts, and how many times. */
 const WARM_UP_VEHICLES = 400_000;
 const WARM_UP_ROUNDS = 8;
@@ -106,7 +118,7 @@ const waitingParts = new Map<
 let nextPartId = 1;
 
 function askForPart(
-  request: ScanSettings,
+  request: ScanSettings & Pick<SiteDetailRequest, 'cancel'>,
   prepared: PreparedColumns,
   pieces: Pick<PartRequest, 'bounds' | 'pieces' | 'shared' | 'reserved' | 'claimer'>,
 ): Promise<PartialScan> {
@@ -114,7 +126,8 @@ function askForPart(
   nextPartId += 1;
   return new Promise((resolve, reject) => {
     waitingParts.set(partId, { resolve, reject });
-    const { timeZone, filter, binMinutes, speedLimits, heavyClasses, units, parts } = request;
+    const { timeZone, filter, binMinutes, speedLimits, heavyClasses, units, parts, cancel } =
+      request;
     send({
       kind: 'part',
       partId,
@@ -127,6 +140,7 @@ function askForPart(
       ...(parts ? { parts } : {}),
       prepared,
       ...pieces,
+      ...(cancel ? { cancel } : {}),
     } satisfies PartRequest);
   });
 }
@@ -145,12 +159,16 @@ async function detailOf(
   const clock = clockOf(request.timeZone);
   const options = optionsOf(request);
   const plan =
-    request.helpers > 0 ? planSiteDetailScan(prepared, request.filter, clock, options) : null;
-  const cuts = plan
-    ? splitTimes(plan, PIECES_PER_THREAD * (request.helpers + 1), settings.splitVehicles)
-    : [];
+    request.helpers > 0 || request.cancel
+      ? planSiteDetailScan(prepared, request.filter, clock, options)
+      : null;
+  const cuts =
+    plan && request.helpers > 0
+      ? splitTimes(plan, PIECES_PER_THREAD * (request.helpers + 1), settings.splitVehicles)
+      : [];
   const count = cuts.length + 1;
   const helpers = Math.min(request.helpers, count - 1);
+  if (plan && helpers === 0 && request.cancel) return scanAlone(plan, request.cancel);
   if (!plan || helpers === 0) return siteDetail(prepared, request.filter, clock, options, scratch);
   const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
   const pieces = pieceCounter(count);
@@ -164,8 +182,14 @@ async function detailOf(
       claimer: index + 2,
     }).catch(() => null),
   );
-  const parts = [scanClaimedParts(plan, bounds, claimFrom(pieces, shared, 1).claim, scratch)];
+  // Once the caller has left, no more pieces are claimed here or by the others; the parts the
+  // others scan are still waited for (the columns must stay while they read them).
+  const own = claimFrom(pieces, shared, 1).claim;
+  const parts = [
+    scanClaimedParts(plan, bounds, () => (gone(request.cancel) ? -1 : own()), scratch),
+  ];
   const scanned = await Promise.all(others);
+  if (gone(request.cancel)) throw new Cancelled();
   for (const scan of scanned) if (scan) parts.push(scan);
   // Claimer 1 is this thread; claimer 2 + i the i-th other, answered when its scan came back.
   const lost = lostPieces(pieces, count, (claimer) => claimer === 1 || !!scanned[claimer - 2]);
@@ -177,6 +201,25 @@ async function detailOf(
   return finishSiteDetail(plan, merged);
 }
 
+/**
+ * The scan of a thread without helpers, for a caller that may leave: a long window in pieces
+ * cut at bin starts (one part, the same counts as one pass), its cancel flag read between them.
+ * Batches in too little order are scanned whole in each piece, so such a site is not cut.
+ */
+function scanAlone(plan: ScanPlan, cancel: Int32Array): SiteDetail {
+  const ordered = plan.prepared.ascendingRuns.every((runs) => runs !== null);
+  const cuts = ordered ? splitTimes(plan, ALONE_PIECES, settings.splitVehicles) : [];
+  const bounds = [Number.NEGATIVE_INFINITY, ...cuts, Number.POSITIVE_INFINITY];
+  let next = 0;
+  const claim = () => {
+    if (gone(cancel)) throw new Cancelled();
+    if (next > cuts.length) return -1;
+    next += 1;
+    return next - 1;
+  };
+  return finishSiteDetail(plan, scanClaimedParts(plan, bounds, claim, scratch));
+}
+
 async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
   // A merged file's direction map is part of the key: the same file may count differently.
   const key = request.columns
@@ -185,11 +228,16 @@ async function answer(request: SiteDetailRequest): Promise<SiteDetailResponse> {
   const prepared = await cache.get(request.siteId, key, (memory) =>
     preparedSiteColumns(blobs, request.columns, memory),
   );
+  // A load that was under way finishes (its columns serve the next request), then this stops.
+  if (gone(request.cancel)) throw new Cancelled();
   const detail = await detailOf(request, prepared);
   // Why vehicles were left out: a pass of its own, only for a page that shows it.
-  if (!request.parts || request.parts.includes('leftOut'))
+  if (!request.parts || request.parts.includes('leftOut')) {
+    if (gone(request.cancel)) throw new Cancelled();
     detail.leftOut = countLeftOut(prepared, request.filter, clockOf(request.timeZone));
+  }
   if (!request.binsAsJson) return { kind: 'siteDetail', id: request.id, detail };
+  if (gone(request.cancel)) throw new Cancelled();
   // Written here, the bins' JSON costs the API thread neither objects nor serializing.
   const { bins, ...rest } = detail;
   return {
@@ -211,7 +259,9 @@ function scanAskedPart(request: PartRequest): void {
     );
     if (!plan) throw new Error('the columns could not be coded');
     const pieces = claimFrom(request.pieces, request.shared, request.claimer, request.reserved);
-    const scan = scanClaimedParts(plan, request.bounds, pieces.claim, scratch);
+    // The asking request's caller left: no more pieces (the asker drops the answer).
+    const claim = () => (gone(request.cancel) ? -1 : pieces.claim());
+    const scan = scanClaimedParts(plan, request.bounds, claim, scratch);
     send(
       {
         kind: 'part',
@@ -310,11 +360,20 @@ port.on('message', (message: ToAnalysisThread) => {
     return;
   }
   queue = queue.then(async () => {
-    const response = await answer(message).catch((error: unknown): SiteDetailResponse => ({
-      kind: 'siteDetail',
-      id: message.id,
-      error: error instanceof Error ? error.message : String(error),
-    }));
+    // Its caller left while it waited its turn: dropped unstarted.
+    if (gone(message.cancel)) {
+      send({ kind: 'siteDetail', id: message.id, cancelled: 'queued' });
+      return;
+    }
+    const response = await answer(message).catch((error: unknown): SiteDetailResponse =>
+      error instanceof Cancelled
+        ? { kind: 'siteDetail', id: message.id, cancelled: 'running' }
+        : {
+            kind: 'siteDetail',
+            id: message.id,
+            error: error instanceof Error ? error.message : String(error),
+          },
+    );
     send(response, 'binsJson' in response ? [response.binsJson.buffer as ArrayBuffer] : []);
   });
 });

@@ -19,6 +19,7 @@ describe('analysis threads sharing a window', () => {
   let alone: AnalysisPool;
   let together: AnalysisPool;
   let fromScanFiles: AnalysisPool;
+  let aloneInPieces: AnalysisPool;
   const zone = new LocalTimeConverter('Europe/London');
   const start = Date.UTC(2025, 9, 20);
   const end = Date.UTC(2025, 10, 1);
@@ -62,9 +63,15 @@ describe('analysis threads sharing a window', () => {
     alone = createAnalysisPool({ ...settings, threads: 1 });
     fromScanFiles = createAnalysisPool({ ...settings, threads: 1, warmUp: true });
     together = createAnalysisPool({ ...settings, threads: 2, splitVehicles: 2_000 });
+    aloneInPieces = createAnalysisPool({ ...settings, threads: 1, splitVehicles: 2_000 });
   });
   afterAll(async () => {
-    await Promise.all([alone.close(), together.close(), fromScanFiles.close()]);
+    await Promise.all([
+      alone.close(),
+      together.close(),
+      fromScanFiles.close(),
+      aloneInPieces.close(),
+    ]);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -97,7 +104,15 @@ describe('analysis threads sharing a window', () => {
       expect(together.stats().piecesScanned).toBeGreaterThan(scannedBefore);
       expect(one.summary.vehicles).toBeGreaterThan(10_000);
       expect(two).toEqual(one);
+      // A caller that may leave has its window scanned in pieces (its cancel flag read between
+      // them): 36,000 vehicles in pieces of 2,000 or more, the same answer.
+      const pieces = await aloneInPieces.siteDetail(
+        request(binMinutes, overrides),
+        new AbortController().signal,
+      );
+      expect(pieces).toEqual(one);
     },
+    60_000,
   );
 
   it('reads a site from its scan files, and from its columns when a scan file is missing or of another run', async () => {

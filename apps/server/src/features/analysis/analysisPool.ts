@@ -13,7 +13,28 @@ import type {
 } from './analysisWorker.protocol.ts';
 
 /** What a caller asks of the pool: a site-detail request without the pool's own fields. */
-export type SiteDetailAsk = Omit<SiteDetailRequest, 'id' | 'kind' | 'helpers' | 'binsAsJson'>;
+export type SiteDetailAsk = Omit<
+  SiteDetailRequest,
+  'id' | 'kind' | 'helpers' | 'binsAsJson' | 'cancel'
+>;
+
+/** What the pool has done since it started: requests asked, answered, and cancelled. */
+export interface AnalysisPoolStats {
+  /** Pieces of windows threads have scanned for one another. */
+  piecesScanned: number;
+  /** Site-detail requests asked of the threads. */
+  asked: number;
+  /** Requests a thread answered (the caller may have left meanwhile). */
+  answered: number;
+  /** Requests whose caller left before a thread started them: dropped unstarted. */
+  dropped: number;
+  /** Requests whose caller left while a thread worked on them: stopped between pieces. */
+  stopped: number;
+  /** Requests a thread answered with an error, or lost as it stopped. */
+  failed: number;
+  /** Requests the threads hold now, running or queued (their callers may have left). */
+  waiting: number;
+}
 
 /** A site-detail answer whose time bins are JSON text (UTF-8). */
 export type SiteDetailWithJsonBins = Omit<SiteDetail, 'bins'> & { bins: Uint8Array };
@@ -26,6 +47,8 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
+  /** Requests posted to the thread and not ended yet, whether or not their caller still waits. */
+  held: Set<number>;
   /** Parts of other threads' scans this thread is scanning, by the pool's part number. */
   scanning: Set<number>;
   /** Warmed up (see `warmUp` in analysis.worker.ts), or started without. */
@@ -94,6 +117,7 @@ export function createAnalysisPool(options: {
   let nextPartId = 1;
   let closed = false;
   let piecesScanned = 0;
+  const counts = { asked: 0, answered: 0, dropped: 0, stopped: 0, failed: 0 };
   const relays = new Map<number, PartRelay>();
   const post = (thread: Thread, message: ToAnalysisThread, transfer: ArrayBuffer[] = []) =>
     thread.worker.postMessage(message, transfer);
@@ -103,7 +127,7 @@ export function createAnalysisPool(options: {
     const peers = threads.filter(
       (thread): thread is Thread => thread !== undefined && thread !== asker,
     );
-    const busy = (thread: Thread) => thread.pending.size + thread.scanning.size;
+    const busy = (thread: Thread) => thread.held.size + thread.scanning.size;
     const scanner = peers.sort((a, b) => busy(a) - busy(b))[0];
     if (!scanner) {
       post(asker, { kind: 'part', partId: request.partId, error: 'no other analysis thread' });
@@ -137,7 +161,13 @@ export function createAnalysisPool(options: {
       splitVehicles: options.splitVehicles ?? 500_000,
     };
     const worker = new Worker(bootstrap, { eval: true, workerData });
-    const thread: Thread = { worker, pending: new Map(), scanning: new Set(), ready: false };
+    const thread: Thread = {
+      worker,
+      pending: new Map(),
+      held: new Set(),
+      scanning: new Set(),
+      ready: false,
+    };
     worker.on('message', (response: FromAnalysisThread) => {
       if (response.kind === 'ready') {
         thread.ready = true;
@@ -148,10 +178,18 @@ export function createAnalysisPool(options: {
         else returnPart(response);
         return;
       }
+      thread.held.delete(response.id);
+      if ('cancelled' in response) {
+        if (response.cancelled === 'queued') counts.dropped += 1;
+        else counts.stopped += 1;
+      } else if ('error' in response) counts.failed += 1;
+      else counts.answered += 1;
       const waiting = thread.pending.get(response.id);
       if (!waiting) return;
       thread.pending.delete(response.id);
-      if ('error' in response) waiting.reject(new Error(response.error));
+      if ('cancelled' in response)
+        waiting.reject(new Error(`the request was cancelled (${response.cancelled})`));
+      else if ('error' in response) waiting.reject(new Error(response.error));
       else if ('binsJson' in response)
         waiting.resolve({ ...response.detail, bins: response.binsJson });
       else waiting.resolve(response.detail);
@@ -160,6 +198,8 @@ export function createAnalysisPool(options: {
       if (threads[slot] === thread) threads[slot] = undefined;
       for (const waiting of thread.pending.values()) waiting.reject(error);
       thread.pending.clear();
+      counts.failed += thread.held.size;
+      thread.held.clear();
       // Parts it was scanning for others: they scan them themselves.
       for (const partId of thread.scanning)
         returnPart({ kind: 'part', partId, error: error.message });
@@ -171,11 +211,18 @@ export function createAnalysisPool(options: {
     return thread;
   }
 
+  /**
+   * A request to the site's thread. When `signal` aborts (the client went away) before the
+   * answer, the promise rejects with its reason at once, and the thread drops the request if it
+   * has not started it, or stops its scan at the next piece.
+   */
   function ask(
     request: SiteDetailAsk,
     binsAsJson: boolean,
+    signal?: AbortSignal,
   ): Promise<SiteDetail | SiteDetailWithJsonBins> {
     if (closed) return Promise.reject(new Error('the analysis threads are closed'));
+    if (signal?.aborted) return Promise.reject(signal.reason as Error);
     startAll();
     const slot = threadOf(request.siteId, size);
     const thread = threads[slot] ?? start(slot);
@@ -183,16 +230,37 @@ export function createAnalysisPool(options: {
       (other) =>
         other !== undefined &&
         other !== thread &&
-        other.pending.size === 0 &&
+        other.held.size === 0 &&
         other.scanning.size === 0,
     ).length;
     const id = nextId;
     nextId += 1;
+    counts.asked += 1;
+    // Read by the thread between pieces of its work, written here when the caller leaves.
+    const cancel = signal ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
+    let onAbort: (() => void) | undefined;
     return new Promise<SiteDetail | SiteDetailWithJsonBins>((resolve, reject) => {
       thread.pending.set(id, { resolve, reject });
       thread.worker.ref();
-      post(thread, { ...request, kind: 'siteDetail', id, helpers, binsAsJson });
+      if (signal && cancel) {
+        onAbort = () => {
+          Atomics.store(cancel, 0, 1);
+          if (!thread.pending.delete(id)) return;
+          reject(signal.reason as Error);
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+      }
+      thread.held.add(id);
+      post(thread, {
+        ...request,
+        kind: 'siteDetail',
+        id,
+        helpers,
+        binsAsJson,
+        ...(cancel ? { cancel } : {}),
+      });
     }).finally(() => {
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
       if (thread.pending.size === 0) thread.worker.unref();
     });
   }
@@ -203,18 +271,28 @@ export function createAnalysisPool(options: {
   }
 
   return {
-    /** A site's figures, worked out by the thread that holds its columns. */
-    siteDetail(request: SiteDetailAsk): Promise<SiteDetail> {
-      return ask(request, false) as Promise<SiteDetail>;
+    /**
+     * A site's figures, worked out by the thread that holds its columns; given up (the promise
+     * rejects with the signal's reason) when `signal` aborts first.
+     */
+    siteDetail(request: SiteDetailAsk, signal?: AbortSignal): Promise<SiteDetail> {
+      return ask(request, false, signal) as Promise<SiteDetail>;
     },
     /** The same, with the time bins as JSON text, for an answer that sends them on as they are. */
-    siteDetailWithJsonBins(request: SiteDetailAsk): Promise<SiteDetailWithJsonBins> {
-      return ask(request, true) as Promise<SiteDetailWithJsonBins>;
+    siteDetailWithJsonBins(
+      request: SiteDetailAsk,
+      signal?: AbortSignal,
+    ): Promise<SiteDetailWithJsonBins> {
+      return ask(request, true, signal) as Promise<SiteDetailWithJsonBins>;
     },
     /** Starts the threads that are not running yet (they otherwise start on first use). */
     start: startAll,
-    /** How many pieces of windows threads have scanned for one another. */
-    stats: () => ({ piecesScanned }),
+    /** What the pool has done since it started, and how many requests wait now. */
+    stats: (): AnalysisPoolStats => ({
+      piecesScanned,
+      ...counts,
+      waiting: threads.reduce((sum, thread) => sum + (thread?.held.size ?? 0), 0),
+    }),
     /** Whether the threads are started, and ready for their first site. */
     state(): AnalysisState {
       const started = threads.filter((thread) => thread !== undefined);

@@ -34,13 +34,22 @@ export interface SiteDetailRequest extends ScanSettings {
   helpers: number;
   /** The time bins as JSON text (UTF-8) rather than as values. */
   binsAsJson?: boolean;
+  /**
+   * Shared memory the pool sets to 1 when the caller no longer waits (its client went away):
+   * the thread drops the request if it has not started, or stops its scan between pieces.
+   */
+  cancel?: Int32Array;
 }
+
+/** Why a request ended without an answer: dropped before it started, or stopped as it ran. */
+export type CancelledWhen = 'queued' | 'running';
 
 /** The answer, its time bins as columns or as their JSON text (handed over, not copied). */
 export type SiteDetailResponse =
   | { kind: 'siteDetail'; id: number; detail: SiteDetail }
   | { kind: 'siteDetail'; id: number; detail: Omit<SiteDetail, 'bins'>; binsJson: Uint8Array }
-  | { kind: 'siteDetail'; id: number; error: string };
+  | { kind: 'siteDetail'; id: number; error: string }
+  | { kind: 'siteDetail'; id: number; cancelled: CancelledWhen };
 
 /**
  * A part of a scan one thread asks another to do (through the API thread): the site's columns
@@ -60,6 +69,8 @@ export interface PartRequest extends ScanSettings {
   /** The piece reserved for this part's thread (it starts with it), and what it notes as claimer. */
   reserved: number;
   claimer: number;
+  /** The asking request's cancel flag: the part stops claiming pieces once it is set. */
+  cancel?: Int32Array;
 }
 
 /** The counts of a part, or why it could not be scanned. */

@@ -8,6 +8,8 @@ export type { Viewer };
 
 export interface GraphqlContext extends MercuriusContext {
   viewer: Viewer | null;
+  /** Over HTTP: aborts when the client goes away before the answer, so that its work stops. */
+  signal?: AbortSignal;
 }
 
 export function requireViewer(context: GraphqlContext): Viewer {

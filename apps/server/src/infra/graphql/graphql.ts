@@ -4,6 +4,7 @@ import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
 import { viewerForToken, type UserSource } from '../auth/viewer.ts';
+import { clientSignal } from '../http/clientGone.ts';
 import type { GraphqlContext } from './context.ts';
 import { JsonScalar } from './scalars.ts';
 import { serializeWithRawJson } from './rawJson.ts';
@@ -105,6 +106,7 @@ export async function registerGraphql(
         options.tokens,
         options.users,
       ),
+      signal: clientSignal(request),
     }),
     subscription: {
       context: (socket) => ({ socket }),

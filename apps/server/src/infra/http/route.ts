@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { bearerToken, type TokenService } from '../auth/tokens.ts';
 import { authorize, viewerForToken, type UserSource, type Viewer } from '../auth/viewer.ts';
 import { HttpError } from '../errors.ts';
+import { clientSignal } from './clientGone.ts';
 
 export interface RouteInput<Body, Query, Signed extends boolean> {
   body: Body;
@@ -14,6 +15,8 @@ export interface RouteInput<Body, Query, Signed extends boolean> {
   viewer: Signed extends true ? Viewer : Viewer | null;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Aborts when the client goes away before the answer: long work stops (`clientGone.ts`). */
+  signal: AbortSignal;
 }
 
 export interface RouteDefinition<Body, Query, Signed extends boolean> {
@@ -153,6 +156,7 @@ export function createRouter(
             viewer: viewer as never,
             request,
             reply,
+            signal: clientSignal(request),
           });
           if (reply.sent) return reply;
           if (result === undefined) return reply.status(definition.status ?? 204).send();

@@ -79,6 +79,28 @@ describe('task leases', () => {
     });
   });
 
+  it('does not let a stale worker write progress over the current claim’s', async () => {
+    const task = await enqueue();
+    const stale = await queue.claim(['process_file'], 50);
+    await pause(120);
+    const current = await queue.claim(['process_file']);
+    expect(current).toMatchObject({ id: task.id, attempts: 2 });
+    expect(await queue.progress(current!, 'file 1 of 3')).toMatchObject({
+      message: 'file 1 of 3',
+    });
+    // The first worker (claim attempt 1) still runs and reports progress: nothing is written.
+    expect(await queue.progress(stale!, 'file 3 of 3 (stale)')).toBeUndefined();
+    expect(await queue.find(task.id)).toMatchObject({
+      state: 'PR',
+      attempts: 2,
+      message: 'file 1 of 3',
+    });
+    expect(await queue.complete(current!, 'done', {})).toMatchObject({
+      state: 'CM',
+      message: 'done',
+    });
+  });
+
   it('takes back at once the tasks a killed worker of this host held', async () => {
     const task = await enqueue();
     // A worker of this host whose process no longer runs (no process has pid 99,999,999).

@@ -17,7 +17,7 @@ import {
  * error. Claims use FOR UPDATE SKIP LOCKED so that any number of workers share it, each task
  * going to one; a task whose worker died is claimed again once its lease lapses. The worker
  * renews its lease while it runs the task, and only the claim that holds it (the row's
- * `attempts` as claimed) may complete or fail it.
+ * `attempts` as claimed) may renew, report progress on, complete or fail it.
  */
 /** The task, still in progress under the claim that answered `task` (fencing a stale worker). */
 function held(task: Pick<TaskRow, 'id' | 'attempts'>) {
@@ -193,11 +193,13 @@ export function createTaskQueue(db: Database) {
     },
 
     /**
-     * A running task's progress message (the worker still holds it), with its percent done when
-     * the kind can tell, announced to subscribers.
+     * A running task's progress message, with its percent done when the kind can tell,
+     * announced to subscribers; written only while the claim that answered `task` still holds it
+     * (undefined otherwise: a stale worker's progress would overwrite the message of the worker
+     * that now runs the task).
      */
     async progress(
-      task: Pick<TaskRow, 'id'>,
+      task: Pick<TaskRow, 'id' | 'attempts'>,
       message: string,
       percent?: number,
     ): Promise<TaskRow | undefined> {
@@ -210,7 +212,7 @@ export function createTaskQueue(db: Database) {
             ? {}
             : { progress: Math.max(0, Math.min(100, Math.round(percent))) }),
         })
-        .where(and(eq(tasks.id, task.id), eq(tasks.state, 'PR')))
+        .where(held(task))
         .returning();
       await announce(row);
       return row;
