@@ -214,6 +214,8 @@ export async function buildApp({
   registerSiteListRoutes(router, { sites: sitesRepository, access });
 
   const blobs = createBlobStore(config);
+  // A missing bucket or unreachable store stops the start, rather than the first upload.
+  await blobs.check();
   const files = createFilesRepository(db);
   const queue = createTaskQueue(db);
   let taskWorker: Worker | undefined;
@@ -432,6 +434,7 @@ export async function buildApp({
       }),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),
+      leaseMs: config.taskLeaseMs,
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
     });
     app.addHook('onClose', async () => taskWorker?.stop());

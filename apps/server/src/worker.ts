@@ -25,6 +25,13 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl });
 await database.migrate();
 const { db } = database;
 const blobs = createBlobStore(config);
+try {
+  await blobs.check();
+} catch (error) {
+  log.fatal((error as Error).message);
+  await database.close();
+  process.exit(1);
+}
 const queue = createTaskQueue(db);
 const handlers = createTaskHandlers({
   db,
@@ -45,6 +52,7 @@ const worker = startWorker({
   handlers,
   log,
   listen: (wake) => database.listen('roadcount_tasks', wake),
+  leaseMs: config.taskLeaseMs,
 });
 log.info({ tasks: Object.keys(handlers) }, 'Roadcount worker is taking tasks');
 
