@@ -17,7 +17,7 @@ import {
   TASK_EVENTS_CHANNEL,
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
-import { startWorker, type Worker } from './infra/queue/worker.ts';
+import { onlyTasks, startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
@@ -418,20 +418,23 @@ export async function buildApp({
   if (worker) {
     taskWorker = startWorker({
       queue,
-      handlers: createTaskHandlers({
-        db,
-        blobs,
-        siteData,
-        queue,
-        mailer,
-        publicUrl: config.publicUrl,
-        reports: {
-          siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
-          vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
-          retentionMs: config.reportRetentionMs,
-        },
-        xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
-      }),
+      handlers: onlyTasks(
+        createTaskHandlers({
+          db,
+          blobs,
+          siteData,
+          queue,
+          mailer,
+          publicUrl: config.publicUrl,
+          reports: {
+            siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+            vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
+            retentionMs: config.reportRetentionMs,
+          },
+          xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
+        }),
+        config.workerTasks,
+      ),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),
       leaseMs: config.taskLeaseMs,

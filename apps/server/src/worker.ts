@@ -9,7 +9,7 @@ import { createBlobStore } from './infra/blob/blobStore.ts';
 import { openDatabase } from './infra/db/database.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { createTaskQueue } from './infra/queue/taskQueue.ts';
-import { startWorker } from './infra/queue/worker.ts';
+import { onlyTasks, startWorker } from './infra/queue/worker.ts';
 import { createSiteData } from './features/siteData/index.ts';
 import { createTaskHandlers } from './taskHandlers.ts';
 
@@ -33,20 +33,23 @@ try {
   process.exit(1);
 }
 const queue = createTaskQueue(db);
-const handlers = createTaskHandlers({
-  db,
-  blobs,
-  siteData: createSiteData({ db, blobs }),
-  queue,
-  mailer: createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: join(config.dataDir, 'outbox'),
-    log,
+const handlers = onlyTasks(
+  createTaskHandlers({
+    db,
+    blobs,
+    siteData: createSiteData({ db, blobs }),
+    queue,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log,
+    }),
+    publicUrl: config.publicUrl,
+    xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
   }),
-  publicUrl: config.publicUrl,
-  xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
-});
+  config.workerTasks,
+);
 const worker = startWorker({
   queue,
   handlers,
