@@ -179,20 +179,18 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
       60,
     );
     client.dispose();
-    expect(done.filter((event) => event.id === uploaded.task_id).map((event) => event.state)).toContain(
-      'CM',
-    );
+    expect(
+      done.filter((event) => event.id === uploaded.task_id).map((event) => event.state),
+    ).toContain('CM');
     // A worker ran it, never an API node (they take only reports): its completion is logged there.
     const ranIn = Object.entries(cluster.logs())
       .filter(([, text]) => text.includes(`"taskId":"${uploaded.task_id}"`))
       .map(([name]) => name);
     expect(ranIn).toHaveLength(1);
     expect(ranIn[0]).toMatch(/^worker-/);
-    const answer = await ask<{ getTrafficDataFile: { review_status: string; site: { id: string } } }>(
-      nodeB.url ?? '',
-      FILE,
-      { id: uploaded.id },
-    );
+    const answer = await ask<{
+      getTrafficDataFile: { review_status: string; site: { id: string } };
+    }>(nodeB.url ?? '', FILE, { id: uploaded.id });
     expect(answer.getTrafficDataFile.review_status).toBe('PDC');
     siteId = answer.getTrafficDataFile.site.id;
   }, 90_000);
@@ -236,7 +234,7 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
       expect(Date.now() - killedAt).toBeLessThan(60_000);
       // Exactly one file row for the upload, its site holding every vehicle once.
       const files = await query<{ id: string; site_id: string }>(
-        "select id, site_id from traffic_data_files where file_name = $1",
+        'select id, site_id from traffic_data_files where file_name = $1',
         [`kill-worker-${round}.csv`],
       );
       expect(files).toHaveLength(1);
@@ -302,9 +300,7 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
       );
       expect(report).toMatchObject({ state: 'CM', downloadable: true });
       expect(Date.now() - killedAt).toBeLessThan(60_000);
-      const [task] = await query<TaskRow>('select * from tasks where id = $1', [
-        requested.task_id,
-      ]);
+      const [task] = await query<TaskRow>('select * from tasks where id = $1', [requested.task_id]);
       // Claimed once, or twice when its first holder was killed: never more.
       expect(task?.attempts).toBe(victim ? 2 : 1);
       await target.ready();

@@ -1,3 +1,4 @@
+/// <reference path="./s3rver.d.ts" />
 // `npm run cluster`: the production topology on one machine, on loopback. Two API nodes behind a
 // small round-robin proxy (HTTP and the GraphQL websocket), two `npm run worker` processes, one
 // PostgreSQL database (DATABASE_URL) and an S3-compatible store (s3rver). A process that dies is
@@ -8,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import type { Duplex } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import httpProxy from 'http-proxy';
 import S3rver from 's3rver';
@@ -153,11 +154,34 @@ function supervise(options: {
   };
 }
 
+/** Bodies the proxy keeps so that it can send a request again (not uploads, which stream). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+/**
+ * Whether a request may be sent to the other node after its node failed mid-request: reads
+ * (GET, HEAD, and GraphQL queries, which change nothing); never a mutation or an upload.
+ */
+function idempotent(request: IncomingMessage, body: Buffer | undefined): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return true;
+  if (!body || !request.url?.startsWith('/gql/')) return false;
+  try {
+    const { query } = JSON.parse(body.toString()) as { query?: string };
+    return typeof query === 'string' && !/^\s*mutation\b/.test(query);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The proxy: round-robin over the API nodes that answer their health check (asked every 500 ms),
- * websockets included; a GET that finds its node gone is tried once on the other.
+ * websockets included. A request whose node refused the connection goes to the other node; one
+ * whose node died while answering goes there too when it changes nothing (a read), as a load
+ * balancer's retry on the next upstream would.
  */
-function startProxy(targets: string[], port: number): Promise<{ server: Server; stop: () => void }> {
+function startProxy(
+  targets: string[],
+  port: number,
+): Promise<{ server: Server; stop: () => void }> {
   const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true });
   const healthy = new Map(targets.map((target) => [target, true]));
   let turn = 0;
@@ -168,23 +192,53 @@ function startProxy(targets: string[], port: number): Promise<{ server: Server; 
     return pool[turn] ?? targets[0] ?? '';
   };
   const probe = setInterval(() => {
-    for (const target of targets)
-      void answers(target).then((ok) => healthy.set(target, ok));
+    for (const target of targets) void answers(target).then((ok) => healthy.set(target, ok));
   }, 500);
-  const forward = (request: IncomingMessage, response: ServerResponse, avoid?: string) => {
+  const forward = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Buffer | undefined,
+    avoid?: string,
+  ) => {
     const target = pick(avoid);
-    proxy.web(request, response, { target }, (error) => {
-      healthy.set(target, false);
-      const retryable = (request.method === 'GET' || request.method === 'HEAD') && !avoid;
-      if (retryable && !response.headersSent) {
-        forward(request, response, target);
-        return;
-      }
-      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
-      response.end(`the API node did not answer: ${error.message}`);
-    });
+    proxy.web(
+      request,
+      response,
+      { target, ...(body ? { buffer: Readable.from([body]) } : {}) },
+      (error: NodeJS.ErrnoException) => {
+        healthy.set(target, false);
+        const unsent = error.code === 'ECONNREFUSED';
+        const again =
+          !avoid &&
+          !response.headersSent &&
+          (unsent || idempotent(request, body)) &&
+          (body || request.method === 'GET' || request.method === 'HEAD');
+        if (again) {
+          forward(request, response, body, target);
+          return;
+        }
+        if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+        response.end(`the API node did not answer: ${error.message}`);
+      },
+    );
   };
-  const server = createServer((request, response) => forward(request, response));
+  const server = createServer((request, response) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    const multipart = request.headers['content-type']?.startsWith('multipart/') ?? false;
+    if (
+      request.method === 'GET' ||
+      request.method === 'HEAD' ||
+      multipart ||
+      length > MAX_BUFFERED_BYTES ||
+      !length
+    ) {
+      forward(request, response, undefined);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => forward(request, response, Buffer.concat(chunks)));
+  });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const target = pick();
     proxy.ws(request, socket, head, { target }, () => {
@@ -235,6 +289,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // Tokens one node signs, the other accepts.
     JWT_SECRET: randomBytes(32).toString('hex'),
     PUBLIC_URL: url,
+    // The proxy's X-Forwarded-For is believed: the sign-in limits count each client's address.
+    TRUST_PROXY: '127.0.0.1',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     // A task whose process died is taken by another within 15 s (renewed every 5 s).
@@ -297,7 +353,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       stopping = true;
       proxy.stop();
       for (const process of [...api, ...workers]) process.kill('SIGTERM');
+      // A process still starting may not hear SIGTERM yet: after 10 s it is killed.
+      const late = setTimeout(() => {
+        for (const process of [...api, ...workers]) process.kill('SIGKILL');
+      }, 10_000);
       await Promise.all([...api, ...workers].map((process) => process.exited()));
+      clearTimeout(late);
       for (const log of logFiles) log.end();
       await s3.close();
     },
