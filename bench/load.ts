@@ -271,6 +271,9 @@ try {
     const server = await startServer(workDir, loadEnvironment, {
       dataDir: join(workDir, 'single'),
       databaseUrl,
+    }).catch(async (error: unknown) => {
+      await dropDatabase(name);
+      throw error;
     });
     try {
       const token = await signIn(server.url);
@@ -289,6 +292,9 @@ try {
       dataDir: join(workDir, 'cluster'),
       port: 0,
       environment: loadEnvironment,
+    }).catch(async (error: unknown) => {
+      await dropDatabase(name);
+      throw error;
     });
     try {
       const token = await signIn(cluster.url);
