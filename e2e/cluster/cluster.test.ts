@@ -178,7 +178,7 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
       (seen) => seen.some((event) => event.id === uploaded.task_id && event.state === 'CM'),
       60,
     );
-    client.dispose();
+    void client.dispose();
     expect(
       done.filter((event) => event.id === uploaded.task_id).map((event) => event.state),
     ).toContain('CM');
@@ -275,7 +275,8 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
       const killedAt = Date.now();
       // The node is killed while the report is being made, when the report is slow enough to be
       // caught running; else the node that just made it is killed, with clients still asking.
-      const target = victim ?? (cluster.api[round % 2] as ClusterProcess);
+      const target = victim ?? cluster.api[round % 2];
+      if (!target) throw new Error('no API node to kill');
       target.kill('SIGKILL');
       // Clients keep asking through the proxy while the node is gone.
       const during = await Promise.all(

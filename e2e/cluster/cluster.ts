@@ -1,4 +1,3 @@
-/// <reference path="./s3rver.d.ts" />
 // `npm run cluster`: the production topology on one machine, on loopback. Two API nodes behind a
 // small round-robin proxy (HTTP and the GraphQL websocket), two `npm run worker` processes, one
 // PostgreSQL database (DATABASE_URL) and an S3-compatible store (s3rver). A process that dies is
