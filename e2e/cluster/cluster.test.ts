@@ -125,6 +125,8 @@ beforeAll(async () => {
       SEED_DEMO_SURVEYS: 'false',
       ANALYSIS_THREADS: '1',
       ANALYSIS_WARM_UP: 'false',
+      // REPEAT=10 runs longer than the default 15 minutes of a token.
+      ACCESS_TOKEN_TTL_SECONDS: '14400',
     },
   });
   db = new pg.Client({ connectionString: databaseUrl });
@@ -210,6 +212,8 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
 
   for (let round = 1; round <= REPEAT; round += 1) {
     it(`round ${round}: a worker killed mid-file loses nothing, duplicates nothing`, async () => {
+      // Every process is up again after the last round's kills.
+      await Promise.all([...cluster.api, ...cluster.workers].map((process) => process.ready()));
       const seed = 100 + round;
       const file = counterFile(seed, 10);
       const uploaded = await upload(cluster.url, `kill-worker-${round}.csv`, file.text);
@@ -251,6 +255,7 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
     }, 180_000);
 
     it(`round ${round}: an API node killed mid-report loses nothing, duplicates nothing`, async () => {
+      await Promise.all([...cluster.api, ...cluster.workers].map((process) => process.ready()));
       const requested = (
         await ask<{ requestReport: { id: string; task_id: string } }>(cluster.url, REQUEST, {
           input: {
