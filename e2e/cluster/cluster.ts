@@ -330,7 +330,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       SEED_DEMO: 'false',
     }),
   ];
-  const workers = [make('worker-1', 'worker', {}), make('worker-2', 'worker', {})];
+  // A worker is known to be ready by its 'is taking tasks' line: its log stays at info.
+  const workerEnvironment = { LOG_LEVEL: 'info' };
+  const workers = [
+    make('worker-1', 'worker', workerEnvironment),
+    make('worker-2', 'worker', workerEnvironment),
+  ];
   const [first, ...rest] = api;
   first?.start();
   await first?.ready();
