@@ -18,7 +18,7 @@ import {
   TASK_EVENTS_CHANNEL,
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
-import { startWorker, type Worker } from './infra/queue/worker.ts';
+import { onlyTasks, startWorker, type Worker } from './infra/queue/worker.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
@@ -241,6 +241,8 @@ export async function buildApp({
   registerSiteListRoutes(router, { sites: sitesRepository, access });
 
   const blobs = createBlobStore(config);
+  // A missing bucket or unreachable store stops the start, rather than the first upload.
+  await blobs.check();
   const files = createFilesRepository(db);
   const queue = createTaskQueue(db);
   let taskWorker: Worker | undefined;
@@ -509,24 +511,28 @@ export async function buildApp({
   if (worker) {
     taskWorker = startWorker({
       queue,
-      handlers: createTaskHandlers({
-        db,
-        blobs,
-        siteData,
-        queue,
-        mailer,
-        publicUrl: config.publicUrl,
-        reports: {
-          siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
-          vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
-          retentionMs: config.reportRetentionMs,
-        },
-        xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
-        seedDemoSurveys: config.seedDemoSurveys,
-        log: app.log,
-      }),
+      handlers: onlyTasks(
+        createTaskHandlers({
+          db,
+          blobs,
+          siteData,
+          queue,
+          mailer,
+          publicUrl: config.publicUrl,
+          reports: {
+            siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+            vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
+            retentionMs: config.reportRetentionMs,
+          },
+          xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
+          seedDemoSurveys: config.seedDemoSurveys,
+          log: app.log,
+        }),
+        config.workerTasks,
+      ),
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),
+      leaseMs: config.taskLeaseMs,
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
     });
     app.addHook('onClose', async () => taskWorker?.stop());

@@ -27,6 +27,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the task kinds a worker takes and its lease, refusing an unknown kind', () => {
+    expect(loadConfig({}).workerTasks).toBeUndefined();
+    expect(loadConfig({}).taskLeaseMs).toBe(300_000);
+    const config = loadConfig({
+      WORKER_TASKS: 'custom_report, generate_site_reports',
+      TASK_LEASE_SECONDS: '15',
+    });
+    expect(config.workerTasks).toEqual(['custom_report', 'generate_site_reports']);
+    expect(config.taskLeaseMs).toBe(15_000);
+    expect(() => loadConfig({ WORKER_TASKS: 'custom_report,make_coffee' })).toThrow(/WORKER_TASKS/);
+  });
+
   it('trusts no proxy unless TRUST_PROXY says which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { TASK_FUNCTIONS, type TaskFunction } from '@roadcount/domain';
 
 const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -44,6 +45,19 @@ const environmentSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   RUN_WORKER: booleanText.default(true),
+  /** The task kinds this process's worker takes, comma-separated; every kind it can when unset. */
+  WORKER_TASKS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    )
+    .pipe(z.array(z.enum(TASK_FUNCTIONS)).min(1))
+    .optional(),
+  /** How long a task's claim lasts unless its worker renews it (every third of it). */
+  TASK_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(300),
   COLUMN_CACHE_MB: z.coerce.number().int().positive().default(512),
   MAP_CACHE_MB: z.coerce.number().int().positive().default(512),
   ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
@@ -103,6 +117,10 @@ export interface Config {
   xlsxMaxInflatedBytes: number;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
+  /** The task kinds this process's worker takes (WORKER_TASKS); all it can when undefined. */
+  workerTasks: TaskFunction[] | undefined;
+  /** A task whose worker died is taken by another once this has passed since its last renewal. */
+  taskLeaseMs: number;
   columnCacheBytes: number;
   /** Memory for sites' packed rollup series kept between map calls. */
   mapCacheBytes: number;
@@ -187,6 +205,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION }
       : undefined,
     runWorker: env.RUN_WORKER,
+    taskLeaseMs: env.TASK_LEASE_SECONDS * 1000,
+    workerTasks: env.WORKER_TASKS,
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,
     mapCacheBytes: env.MAP_CACHE_MB * 1024 * 1024,
     analysisThreads: env.ANALYSIS_THREADS,

@@ -5,14 +5,22 @@ import { openDatabase } from './infra/db/database.ts';
 import { startEmbeddedMaintenance } from './infra/db/maintenance.ts';
 import { seedDemo } from './features/demo/demo.seed.ts';
 import { seedDemoData } from './features/demo/demoData.ts';
-import { createBlobStore } from './infra/blob/blobStore.ts';
+import { BlobStoreUnavailableError, createBlobStore } from './infra/blob/blobStore.ts';
 import { createTaskQueue } from './infra/queue/taskQueue.ts';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-const app = await buildApp({ config, database, worker: config.runWorker ? {} : false });
+const app = await buildApp({ config, database, worker: config.runWorker ? {} : false }).catch(
+  async (error: unknown) => {
+    if (!(error instanceof BlobStoreUnavailableError)) throw error;
+    // The operator's mistake, said in one line rather than a stack.
+    console.error(error.message);
+    await database.close();
+    process.exit(1);
+  },
+);
 const firstStart =
   config.seedDemo &&
   (await seedDemo(database.db, app.log, {

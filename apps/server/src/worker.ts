@@ -9,7 +9,7 @@ import { createBlobStore } from './infra/blob/blobStore.ts';
 import { openDatabase } from './infra/db/database.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { createTaskQueue } from './infra/queue/taskQueue.ts';
-import { startWorker } from './infra/queue/worker.ts';
+import { onlyTasks, startWorker } from './infra/queue/worker.ts';
 import { createSiteData } from './features/siteData/index.ts';
 import { createTaskHandlers } from './taskHandlers.ts';
 
@@ -25,28 +25,39 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl });
 await database.migrate();
 const { db } = database;
 const blobs = createBlobStore(config);
+try {
+  await blobs.check();
+} catch (error) {
+  log.fatal((error as Error).message);
+  await database.close();
+  process.exit(1);
+}
 const queue = createTaskQueue(db);
-const handlers = createTaskHandlers({
-  db,
-  blobs,
-  siteData: createSiteData({ db, blobs }),
-  queue,
-  mailer: createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    outboxDir: join(config.dataDir, 'outbox'),
+const handlers = onlyTasks(
+  createTaskHandlers({
+    db,
+    blobs,
+    siteData: createSiteData({ db, blobs }),
+    queue,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: join(config.dataDir, 'outbox'),
+      log,
+    }),
+    publicUrl: config.publicUrl,
+    xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
+    seedDemoSurveys: config.seedDemoSurveys,
     log,
   }),
-  publicUrl: config.publicUrl,
-  xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
-  seedDemoSurveys: config.seedDemoSurveys,
-  log,
-});
+  config.workerTasks,
+);
 const worker = startWorker({
   queue,
   handlers,
   log,
   listen: (wake) => database.listen('roadcount_tasks', wake),
+  leaseMs: config.taskLeaseMs,
 });
 log.info({ tasks: Object.keys(handlers) }, 'Roadcount worker is taking tasks');
 

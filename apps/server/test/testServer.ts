@@ -90,6 +90,9 @@ export async function startTestServer(
     database: handle,
     logger: false,
     worker: options.worker ? { pollMs: 50 } : false,
+  }).catch(async (error: unknown) => {
+    await drop();
+    throw error;
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

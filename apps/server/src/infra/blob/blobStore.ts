@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import {
+  access,
   mkdir,
   open,
   readFile,
@@ -10,11 +11,11 @@ import {
   writeFile,
   type FileHandle,
 } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as S3 from '@aws-sdk/client-s3';
+import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
 
 export interface StoredBlob {
   sizeBytes: number;
@@ -31,6 +32,8 @@ export interface BlobStore {
   /** An open file for reads at any position, where the store keeps files (the local one). */
   openFile?: (key: string) => Promise<FileHandle>;
   delete: (key: string) => Promise<void>;
+  /** Throws BlobStoreUnavailableError when the store cannot be used; processes call it at start. */
+  check: () => Promise<void>;
 }
 
 export class BlobTooLargeError extends Error {
@@ -40,21 +43,38 @@ export class BlobTooLargeError extends Error {
   }
 }
 
-/** Copies a stream to a file, counting and hashing, without holding it in memory. */
-async function streamToFile(source: Readable, path: string, maxBytes: number): Promise<StoredBlob> {
+/** The store cannot be used: said at start, naming the bucket, the endpoint and what to do. */
+export class BlobStoreUnavailableError extends Error {
+  override name = 'BlobStoreUnavailableError';
+}
+
+/** Counts and hashes what passes; fails with BlobTooLargeError past `maxBytes`. */
+function meterStream(maxBytes: number) {
   const hash = createHash('sha256');
   let sizeBytes = 0;
+  const state: { failure?: BlobTooLargeError } = {};
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       sizeBytes += chunk.length;
       if (sizeBytes > maxBytes) {
-        callback(new BlobTooLargeError(maxBytes));
+        state.failure = new BlobTooLargeError(maxBytes);
+        callback(state.failure);
         return;
       }
       hash.update(chunk);
       callback(null, chunk);
     },
   });
+  return Object.assign(meter, {
+    /** Why the stream was refused, when it was (an abort's own error may follow it). */
+    state,
+    stored: (): StoredBlob => ({ sizeBytes, sha256: hash.digest('hex') }),
+  });
+}
+
+/** Copies a stream to a file, counting and hashing, without holding it in memory. */
+async function streamToFile(source: Readable, path: string, maxBytes: number): Promise<StoredBlob> {
+  const meter = meterStream(maxBytes);
   await mkdir(dirname(path), { recursive: true });
   try {
     await pipeline(source, meter, createWriteStream(path));
@@ -64,7 +84,7 @@ async function streamToFile(source: Readable, path: string, maxBytes: number): P
     source.resume();
     throw error;
   }
-  return { sizeBytes, sha256: hash.digest('hex') };
+  return meter.stored();
 }
 
 function safeKey(key: string): string {
@@ -77,6 +97,17 @@ function safeKey(key: string): string {
 export function createLocalBlobStore(root: string): BlobStore {
   const pathOf = (key: string) => join(root, safeKey(key));
   return {
+    async check() {
+      try {
+        await mkdir(root, { recursive: true });
+        await access(root, constants.W_OK);
+      } catch (error) {
+        throw new BlobStoreUnavailableError(
+          `The blob directory ${root} cannot be written: check DATA_DIR and its permissions.`,
+          { cause: error },
+        );
+      }
+    },
     async putStream(key, source, maxBytes) {
       const temporary = `${pathOf(key)}.${randomUUID()}.part`;
       const stored = await streamToFile(source, temporary, maxBytes);
@@ -108,46 +139,86 @@ export function createLocalBlobStore(root: string): BlobStore {
   };
 }
 
-/** Any S3-compatible store; uploads are spooled to a temporary file first so their length is known. */
+/** Objects larger than this go up in parts of this size (S3's least part is 5 MiB). */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Any S3-compatible store. Uploads stream through, hashed and counted on the way; an object larger
+ * than one part goes up as a multipart upload, two parts at a time, so memory stays bounded
+ * whatever the file's size, and a failed or refused upload is aborted, leaving nothing.
+ */
 export function createS3BlobStore(options: {
   bucket: string;
   endpoint?: string;
   region: string;
+  /** For tests; S3_PART_BYTES otherwise. */
+  partBytes?: number;
 }): BlobStore {
   // The SDK is loaded when the store is first used: processes on the local store (and the
   // analysis threads) never load it.
-  let loaded: Promise<{ sdk: typeof S3; client: S3.S3Client }> | undefined;
+  let loaded: Promise<{ sdk: typeof S3; Upload: typeof S3Upload; client: S3.S3Client }> | undefined;
   const s3 = () =>
-    (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
-      sdk,
-      client: new sdk.S3Client({
-        region: options.region,
-        ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+    (loaded ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+      ([sdk, storage]) => ({
+        sdk,
+        Upload: storage.Upload,
+        client: new sdk.S3Client({
+          region: options.region,
+          // Checksums only where the operation requires them: several S3-compatible stores
+          // refuse the SDK's newer default trailing checksums.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+          ...(options.endpoint ? { endpoint: options.endpoint, forcePathStyle: true } : {}),
+        }),
       }),
-    })));
+    ));
   const Bucket = options.bucket;
+  const partSize = options.partBytes ?? S3_PART_BYTES;
+  const where = `S3 bucket '${Bucket}' at ${options.endpoint ?? `AWS region ${options.region}`}`;
+  const upload = async (key: string, body: Readable | Uint8Array) => {
+    const { client, Upload } = await s3();
+    await new Upload({
+      client,
+      params: { Bucket, Key: safeKey(key), Body: body },
+      partSize,
+      queueSize: 2,
+    }).done();
+  };
   return {
-    async putStream(key, source, maxBytes) {
-      const spool = join(tmpdir(), `roadcount-upload-${randomUUID()}`);
+    async check() {
+      const { sdk, client } = await s3();
       try {
-        const stored = await streamToFile(source, spool, maxBytes);
-        const { sdk, client } = await s3();
-        await client.send(
-          new sdk.PutObjectCommand({
-            Bucket,
-            Key: safeKey(key),
-            Body: createReadStream(spool),
-            ContentLength: stored.sizeBytes,
-          }),
-        );
-        return stored;
-      } finally {
-        await rm(spool, { force: true });
+        await client.send(new sdk.HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata
+          ?.httpStatusCode;
+        const reason =
+          status === 404
+            ? 'does not exist: create it, or set S3_BUCKET to an existing bucket'
+            : status === 403 || status === 401
+              ? 'refuses these credentials: check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY'
+              : status
+                ? `answered HTTP ${status} (${(error as Error).name})`
+                : `cannot be reached (${(error as { code?: string }).code ?? (error as Error).message}): check S3_ENDPOINT and that the store is running`;
+        throw new BlobStoreUnavailableError(`The ${where} ${reason}.`, { cause: error });
       }
     },
+    async putStream(key, source, maxBytes) {
+      const meter = meterStream(maxBytes);
+      source.pipe(meter);
+      source.on('error', (error) => meter.destroy(error));
+      try {
+        await upload(key, meter);
+      } catch (error) {
+        // Drain what the client still sends so that the answer reaches it.
+        source.unpipe(meter);
+        source.resume();
+        throw meter.state.failure ?? error;
+      }
+      return meter.stored();
+    },
     async putBytes(key, bytes) {
-      const { sdk, client } = await s3();
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key: safeKey(key), Body: bytes }));
+      await upload(key, bytes);
     },
     async getStream(key) {
       const { sdk, client } = await s3();

@@ -16,6 +16,14 @@ export type TaskHandler<Name extends TaskFunction = TaskFunction> = (
 ) => Promise<TaskOutcome>;
 export type TaskHandlers = { [Name in TaskFunction]?: TaskHandler<Name> };
 
+/** The handlers of the kinds named (WORKER_TASKS), or all of them when none are. */
+export function onlyTasks(handlers: TaskHandlers, kinds: readonly TaskFunction[] | undefined) {
+  if (!kinds) return handlers;
+  return Object.fromEntries(
+    Object.entries(handlers).filter(([name]) => kinds.includes(name as TaskFunction)),
+  ) as TaskHandlers;
+}
+
 /** A failure that retrying cannot fix (a malformed file): the task ends ER at once. */
 export class PermanentTaskError extends Error {
   override name = 'PermanentTaskError';
