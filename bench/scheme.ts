@@ -64,7 +64,9 @@ try {
     const vehicles = [...counts.values()].reduce((sum, count) => sum + count, 0);
     runs.push({ scheme, seconds, vehicles });
     console.log(
-      `${scheme}: ${vehicles} vehicles reclassified in ${seconds.toFixed(1)} s (${[...counts.entries()]
+      `${scheme}: ${vehicles} vehicles reclassified in ${seconds.toFixed(1)} s (${[
+        ...counts.entries(),
+      ]
         .sort(([a], [b]) => a - b)
         .map(([vehicleClass, count]) => `${vehicleClass}:${count}`)
         .join(' ')})`,

@@ -28,7 +28,10 @@ try {
     await page.screenshot({ path: join(outputDir, `insights-types-${width}.png`) });
     await page.getByRole('option', { name: /sign file/ }).click();
     await page.waitForTimeout(800);
-    await page.screenshot({ path: join(outputDir, `insights-sign-file-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: join(outputDir, `insights-sign-file-${width}.png`),
+      fullPage: true,
+    });
   }
 } finally {
   await browser.close();

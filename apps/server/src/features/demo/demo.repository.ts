@@ -143,11 +143,17 @@ export function createDemoRepository(db: Database) {
         await tx.delete(mapNoteGroups).where(eq(mapNoteGroups.organisationId, organisationId));
         await tx.delete(siteGroups).where(eq(siteGroups.organisationId, organisationId));
         await tx.delete(surveys).where(eq(surveys.organisationId, organisationId));
-        await tx.delete(vehicleExclusionFilters).where(eq(vehicleExclusionFilters.organisationId, organisationId));
+        await tx
+          .delete(vehicleExclusionFilters)
+          .where(eq(vehicleExclusionFilters.organisationId, organisationId));
         await tx.delete(images).where(eq(images.organisationId, organisationId));
         await tx.delete(reports).where(eq(reports.organisationId, organisationId));
-        await tx.delete(userNotifications).where(eq(userNotifications.organisationId, organisationId));
-        await tx.delete(trafficDataFiles).where(eq(trafficDataFiles.organisationId, organisationId));
+        await tx
+          .delete(userNotifications)
+          .where(eq(userNotifications.organisationId, organisationId));
+        await tx
+          .delete(trafficDataFiles)
+          .where(eq(trafficDataFiles.organisationId, organisationId));
         await tx.delete(sites).where(eq(sites.ownerOrganisationId, organisationId));
         const names = seededUsers.map((user) => user.username);
         await tx
@@ -164,10 +170,16 @@ export function createDemoRepository(db: Database) {
               isActive: true,
             })
             .where(
-              and(eq(users.organisationId, organisationId), inArray(users.username, [user.username])),
+              and(
+                eq(users.organisationId, organisationId),
+                inArray(users.username, [user.username]),
+              ),
             );
         }
-        await tx.update(organisations).set({ preferences }).where(eq(organisations.id, organisationId));
+        await tx
+          .update(organisations)
+          .set({ preferences })
+          .where(eq(organisations.id, organisationId));
       });
     },
   };

@@ -33,11 +33,7 @@ export function createResetDemoHandler(deps: {
     for (const site of stored.sites) await deps.siteData.deleteSiteData(site);
     for (const file of stored.files) await deps.siteData.deleteFileData(file, true);
     for (const key of stored.blobKeys) await deps.blobs.delete(key);
-    await repository.resetOrganisation(
-      organisation.id,
-      DEMO_ORGANISATION_PREFERENCES,
-      DEMO_USERS,
-    );
+    await repository.resetOrganisation(organisation.id, DEMO_ORGANISATION_PREFERENCES, DEMO_USERS);
     await deps.queue.progress(task, 'Uploading the demo surveys again', 60);
     if (deps.seedSurveys)
       await seedDemoData({ db: deps.db, blobs: deps.blobs, queue: deps.queue, log: deps.log });

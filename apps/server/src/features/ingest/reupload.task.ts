@@ -68,7 +68,8 @@ export function createProcessAfterReviewHandler(deps: {
       return { message: `${file.fileName} has no site`, result: { fileId: file.id } };
     await deps.siteData.rebuildRollups(file.siteId);
     const vehicles = await deps.siteData.rolledUpVehicles(file.siteId);
-    const verdict = file.reviewStatus === 'ACC' ? 'accepted: its data joined' : 'rejected: left out of';
+    const verdict =
+      file.reviewStatus === 'ACC' ? 'accepted: its data joined' : 'rejected: left out of';
     return {
       message: `${file.fileName} ${verdict} its site, which now counts ${vehicles} vehicles`,
       result: { fileId: file.id, siteId: file.siteId, vehicles, status: file.reviewStatus },

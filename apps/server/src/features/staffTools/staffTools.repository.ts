@@ -101,10 +101,7 @@ export function createStaffToolsRepository(db: Database) {
           .from(siteGroupMembers)
           .innerJoin(siteGroups, eq(siteGroups.id, siteGroupMembers.groupId))
           .where(
-            and(
-              eq(siteGroupMembers.siteId, site.id),
-              ne(siteGroups.organisationId, targetId),
-            ),
+            and(eq(siteGroupMembers.siteId, site.id), ne(siteGroups.organisationId, targetId)),
           );
         for (const membership of memberships) {
           await tx
@@ -254,9 +251,7 @@ export function createStaffToolsRepository(db: Database) {
       await db.transaction(async (tx) => {
         await tx
           .delete(notes)
-          .where(
-            and(eq(notes.subject, FILE_NOTE_SUBJECT), inArray(notes.subjectId, [...fileIds])),
-          );
+          .where(and(eq(notes.subject, FILE_NOTE_SUBJECT), inArray(notes.subjectId, [...fileIds])));
         await tx.delete(trafficDataFiles).where(inArray(trafficDataFiles.id, [...fileIds]));
       });
     },

@@ -58,7 +58,11 @@ export function createStaffToolsService(deps: {
             target.organisationId,
           );
           payload = { ...payload, organisationId: receiving.id };
-          detail = { ...detail, toOrganisationId: receiving.id, toOrganisationName: receiving.name };
+          detail = {
+            ...detail,
+            toOrganisationId: receiving.id,
+            toOrganisationName: receiving.name,
+          };
           message = `Queued: move ${site.name} to ${receiving.name}`;
         }
       } else if (needs === 'organisation') {

@@ -6,7 +6,9 @@ export function useOrganisationNames(enabled: boolean): ReadonlyMap<string, stri
   const organisations = useOrganisations(enabled);
   return useMemo(
     () =>
-      new Map((organisations.data ?? []).map((organisation) => [organisation.id, organisation.name])),
+      new Map(
+        (organisations.data ?? []).map((organisation) => [organisation.id, organisation.name]),
+      ),
     [organisations.data],
   );
 }

@@ -17,7 +17,8 @@ export function OrganisationTaskButtons({ organisationId, name }: Props) {
     start.mutate(
       { kind, organisationId },
       {
-        onSuccess: () => flash({ message: t('staffTools.queued', { count: 1 }), severity: 'success' }),
+        onSuccess: () =>
+          flash({ message: t('staffTools.queued', { count: 1 }), severity: 'success' }),
         onError: (error) => flash({ message: error.message, severity: 'error' }),
       },
     );

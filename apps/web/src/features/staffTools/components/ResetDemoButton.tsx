@@ -14,11 +14,7 @@ export function ResetDemoButton() {
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <Button
-        variant="outlined"
-        startIcon={<RestartAltIcon />}
-        onClick={() => setConfirming(true)}
-      >
+      <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => setConfirming(true)}>
         {t('staffTools.resetDemo.open')}
       </Button>
       {confirming && (

@@ -57,7 +57,9 @@ export function StaffSiteToolsDialog({ sites, onClose }: Props) {
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('staffTools.siteTools.title', { count: sites.length })}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {t('staffTools.siteTools.title', { count: sites.length })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography color="text.secondary">{names}</Typography>
