@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messageForStatus } from '@roadcount/domain';
-import { ClientGoneError } from './http/clientGone.ts';
+
+/** Work stopped because the client that asked for it closed its connection before the answer. */
+export class ClientGoneError extends Error {
+  override name = 'ClientGoneError';
+  constructor() {
+    super('the client closed the connection before the answer');
+  }
+}
 
 /** An error whose status and message are meant for the client. */
 export class HttpError extends Error {

@@ -48,7 +48,8 @@ describe('translation catalogues', () => {
     const used = keysUsedInCode();
     expect(used.size).toBeGreaterThan(40);
     const missing = [...used]
-      .filter(([key]) => !englishKeys.has(key))
+      // A counted text is found by i18next under its plural forms (`key_one`, `key_other`).
+      .filter(([key]) => !englishKeys.has(key) && !englishKeys.has(`${key}_other`))
       .map(([key, file]) => `${key} (${file})`);
     expect(missing).toEqual([]);
   });

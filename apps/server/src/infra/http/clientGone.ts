@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ClientGoneError } from '../errors.ts';
 
-/** Work stopped because the client that asked for it closed its connection before the answer. */
-export class ClientGoneError extends Error {
-  override name = 'ClientGoneError';
-  constructor() {
-    super('the client closed the connection before the answer');
-  }
-}
+export { ClientGoneError };
 
 const controllers = new WeakMap<FastifyRequest['raw'], AbortController>();
 
