@@ -46,8 +46,9 @@ describe('Definitions', () => {
       .evaluateAll((links) =>
         links.map((link) => [link.getAttribute('data-definition'), link.getAttribute('href')]),
       );
-    // 10 cards and 9 charts, each with its info icon.
-    expect(figures.length).toBe(19);
+    // 10 cards, the adjusted AADT panel, 5 traffic-engineering cards (95th percentile speed,
+    // pace, K, D, peak hour factor) and 9 charts, each with its info icon.
+    expect(figures.length).toBe(25);
     await page.goto(`${appUrl}/ui/definitions`);
     await page.locator('#term-adt').waitFor();
     for (const [figure, href] of figures) {
