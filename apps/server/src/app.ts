@@ -394,10 +394,12 @@ export async function buildApp({
       .then(() => billing.queueMonthlyBills())
       .then(() => billing.queueLapsedDeletion())
       .catch((error: unknown) => app.log.warn({ err: error }, 'billing checks not made'));
-  const billingTimer = setInterval(billingChecks, 3_600_000);
-  billingTimer.unref();
-  app.addHook('onReady', () => Promise.resolve(billingChecks()));
-  app.addHook('onClose', () => Promise.resolve(clearInterval(billingTimer)));
+  if (config.scheduledChecks) {
+    const billingTimer = setInterval(billingChecks, 3_600_000);
+    billingTimer.unref();
+    app.addHook('onReady', () => Promise.resolve(billingChecks()));
+    app.addHook('onClose', () => Promise.resolve(clearInterval(billingTimer)));
+  }
   registerTmgExportRoutes(
     router,
     createTmgExportService({ access, siteData, repository: createTmgExportRepository(db) }),

@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().default('us-east-1'),
   RUN_WORKER: booleanText.default(true),
+  /** The hourly subscription checks: renewal notices, last month's bills, lapsed organisations. */
+  SCHEDULED_CHECKS: booleanText.default(true),
   /** The task kinds this process's worker takes, comma-separated; every kind it can when unset. */
   WORKER_TASKS: z
     .string()
@@ -64,9 +66,9 @@ const environmentSchema = z.object({
   ANALYSIS_SPLIT_VEHICLES: z.coerce.number().int().positive().default(500_000),
   ANALYSIS_PRESTART: booleanText.default(true),
   ANALYSIS_WARM_UP: booleanText.default(true),
-  /** How long a made report stays on the Downloads screen before its file is deleted. */
   /** Minutes without a ping after which a device is flagged as silent (issue 27). */
   DEVICE_SILENCE_MINUTES: z.coerce.number().int().min(1).max(10080).default(30),
+  /** How long a made report stays on the Downloads screen before its file is deleted. */
   REPORT_RETENTION_HOURS: z.coerce.number().positive().max(8760).default(168),
   MAP_STYLE_URL: z.url({ protocol: /^https?$/ }).optional(),
   MAP_TILE_URL: z
@@ -117,6 +119,8 @@ export interface Config {
   xlsxMaxInflatedBytes: number;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
+  /** Whether this process makes the hourly subscription checks (SCHEDULED_CHECKS). */
+  scheduledChecks: boolean;
   /** The task kinds this process's worker takes (WORKER_TASKS); all it can when undefined. */
   workerTasks: TaskFunction[] | undefined;
   /** A task whose worker died is taken by another once this has passed since its last renewal. */
@@ -205,6 +209,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT, region: env.S3_REGION }
       : undefined,
     runWorker: env.RUN_WORKER,
+    scheduledChecks: env.SCHEDULED_CHECKS,
     taskLeaseMs: env.TASK_LEASE_SECONDS * 1000,
     workerTasks: env.WORKER_TASKS,
     columnCacheBytes: env.COLUMN_CACHE_MB * 1024 * 1024,

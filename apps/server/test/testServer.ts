@@ -83,6 +83,8 @@ export async function startTestServer(
     // Analysis threads start on first use in tests: most tests never ask for them.
     ANALYSIS_PRESTART: 'false',
     ANALYSIS_WARM_UP: 'false',
+    // The hourly subscription checks would bill last month behind a test's back.
+    SCHEDULED_CHECKS: 'false',
     ...environment,
   });
   const app = await buildApp({
