@@ -47,3 +47,25 @@ export async function newPage(
   });
   return { page, errors };
 }
+
+/** A fresh page signed in through the login form, as a person would, and on the map. */
+export async function signedInPage(
+  browser: Browser,
+  appUrl: string,
+  username: string,
+  password: string,
+  width = 1280,
+): Promise<{ page: Page; errors: string[] }> {
+  const opened = await newPage(browser, width);
+  await signIn(opened.page, appUrl, username, password);
+  return opened;
+}
+
+/** Signs a page in through the login form and waits for the map it lands on. */
+export async function signIn(page: Page, appUrl: string, username: string, password: string) {
+  await page.goto(`${appUrl}/auth/login`);
+  await page.getByLabel('Email/username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/ui/analysis/map');
+}

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 
@@ -28,12 +28,7 @@ describe('Definitions', () => {
     ].join('');
     siteId = await apiUploadAndProcess(appUrl, admin, 'glossary.csv', text);
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1440));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('demo');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, appUrl, 'demo', DEMO_PASSWORD, 1440));
   }, 90_000);
   afterAll(() => browser.close());
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGraphql, apiSignIn } from '../support/api.ts';
 import { DEMO_PASSWORD, startApp, type RunningApp } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 // Every demo site, as the demo account sees it: its detail page is not empty, and its figures
 // over all its data are the map's over a range that holds all of it.
@@ -55,12 +55,7 @@ describe('the demo sites', () => {
       })
     ).mapSites;
     browser = await launchBrowser();
-    ({ page } = await newPage(browser, 1440));
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('demo');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page } = await signedInPage(browser, app.url, 'demo', DEMO_PASSWORD, 1440));
   }, 150_000);
   afterAll(async () => {
     await browser?.close();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGraphql, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 
@@ -45,12 +45,7 @@ describe('site detail exclusions', () => {
     ].join('');
     siteId = await apiUploadAndProcess(appUrl, token, 'mill-lane.csv', text);
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1440));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1440));
   }, 90_000);
   afterAll(() => browser.close());
 

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGraphql, apiSignIn } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 const SITE_NAME = 'Maple Street tubes';
@@ -43,12 +43,7 @@ describe('a two-channel Jamar file', () => {
     path = join(mkdtempSync(join(tmpdir(), 'roadcount-jamar-')), 'maple-street.csv');
     writeFileSync(path, text);
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1440));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1440));
   }, 90_000);
   afterAll(async () => {
     // The admin profile's stored speed range goes back to the SPEC defaults for other tests.

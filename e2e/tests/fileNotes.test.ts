@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD, repositoryRoot, startApp, type RunningApp } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const STAFF_PASSWORD = 'staff-e2e-password';
 const FILES = ['north.csv', 'south.csv', 'east.csv'];
@@ -57,12 +57,7 @@ describe('file notes by platform admins', () => {
       );
     }
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1440));
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('staff');
-    await page.getByLabel('Password').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, app.url, 'staff', STAFF_PASSWORD, 1440));
   }, 120_000);
   afterAll(async () => {
     await browser.close();
@@ -104,12 +99,7 @@ describe('file notes by platform admins', () => {
   });
 
   it('shows no notes column to the organisation’s own users', async () => {
-    const orgPage = (await newPage(browser, 1440)).page;
-    await orgPage.goto(`${app.url}/auth/login`);
-    await orgPage.getByLabel('Email/username').fill('admin');
-    await orgPage.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await orgPage.getByRole('button', { name: 'Sign in' }).click();
-    await orgPage.waitForURL('**/ui/analysis/map');
+    const orgPage = (await signedInPage(browser, app.url, 'admin', ADMIN_PASSWORD, 1440)).page;
     await orgPage.goto(`${app.url}/ui/file-management`);
     const all = orgPage.getByRole('table', { name: 'Files', exact: true });
     await all.getByRole('row').filter({ hasText: 'north.csv' }).waitFor();

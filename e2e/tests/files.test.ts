@@ -5,7 +5,7 @@ import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 const SITE_NAME = 'Whitley Wood Road';
@@ -60,12 +60,7 @@ describe('uploads and the files table', () => {
       meanSpeedKmh: 30,
     }));
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1280));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1280));
   });
   afterAll(() => browser.close());
 

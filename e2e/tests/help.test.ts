@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGraphql, apiPost, apiSignIn } from '../support/api.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 import { latestLinkTo } from '../support/outbox.ts';
 
 const appUrl = inject('appUrl');
@@ -12,15 +12,8 @@ const dataDir = inject('dataDir');
 const SUPPORT = 'support@roadcount.local';
 const VIEWER = { username: 'tour.viewer', password: 'tour-viewer-pass-1' };
 
-async function signIn(browser: Browser, username: string, password: string) {
-  const opened = await newPage(browser, 1440);
-  await opened.page.goto(`${appUrl}/auth/login`);
-  await opened.page.getByLabel('Email/username').fill(username);
-  await opened.page.getByLabel('Password').fill(password);
-  await opened.page.getByRole('button', { name: /sign in/i }).click();
-  await opened.page.waitForURL('**/ui/analysis/map');
-  return opened;
-}
+const signIn = (browser: Browser, username: string, password: string) =>
+  signedInPage(browser, appUrl, username, password, 1440);
 
 const title = (page: Page) => page.locator('.driver-popover-title').innerText();
 

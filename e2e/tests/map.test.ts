@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGraphql, apiSignIn } from '../support/api.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 const SITE_NAME = 'Kennet Side';
@@ -75,12 +75,7 @@ describe('the map', () => {
     }
     expect(site).toBeDefined();
     browser = await launchBrowser();
-    ({ page } = await newPage(browser, 1440));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('demo');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page } = await signedInPage(browser, appUrl, 'demo', DEMO_PASSWORD, 1440));
   }, 90_000);
   afterAll(() => browser.close());
 

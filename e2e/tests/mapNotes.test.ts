@@ -2,18 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn } from '../support/api.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 const NOTE = 'Resurfacing from 3 March: expect lower speeds';
 
 async function signInToMap(browser: Browser, username: string, password: string) {
-  const { page, errors } = await newPage(browser, 1440);
-  await page.goto(`${appUrl}/auth/login`);
-  await page.getByLabel('Email/username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/ui/analysis/map');
+  const { page, errors } = await signedInPage(browser, appUrl, username, password, 1440);
   await page.locator('[data-testid="site-map"] canvas').waitFor();
   return { page, errors };
 }

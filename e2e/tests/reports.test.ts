@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 const SITES = ['Reading Gate North', 'Reading Gate South'];
@@ -45,12 +45,7 @@ describe('reports: Insights and Downloads', () => {
         counterFile(70 + index, name, 51.3 + index / 100),
       );
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1280));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1280));
   }, 120_000);
   afterAll(() => browser.close());
 

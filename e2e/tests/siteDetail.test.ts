@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiGraphql, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 
@@ -46,12 +46,7 @@ describe('site detail', () => {
     ].join('');
     siteId = await apiUploadAndProcess(appUrl, admin, 'oxford.csv', text);
     browser = await launchBrowser();
-    ({ page } = await newPage(browser, 1440));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('demo');
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page } = await signedInPage(browser, appUrl, 'demo', DEMO_PASSWORD, 1440));
   }, 90_000);
   afterAll(async () => {
     // The demo profile's stored filterset goes back to the SPEC defaults for the other tests.
@@ -113,12 +108,7 @@ describe('site detail', () => {
   });
 
   it('lets an organisation admin enter a speed limit, which the speeding chart then measures against', async () => {
-    const { page: adminPage } = await newPage(browser, 1280);
-    await adminPage.goto(`${appUrl}/auth/login`);
-    await adminPage.getByLabel('Email/username').fill('admin');
-    await adminPage.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await adminPage.getByRole('button', { name: 'Sign in' }).click();
-    await adminPage.waitForURL('**/ui/analysis/map');
+    const { page: adminPage } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1280);
     await adminPage.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
     await adminPage
       .getByRole('alert')

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 
@@ -26,12 +26,7 @@ describe('the sites CSV import', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1280));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1280));
   }, 60_000);
   afterAll(() => browser.close());
 

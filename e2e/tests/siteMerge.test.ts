@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('dataDir');
@@ -36,12 +36,7 @@ describe('merging sites from the sites table', () => {
     await apiUploadAndProcess(appUrl, admin, 'birch-a.csv', survey('Birch Road', 91, 52.61));
     await apiUploadAndProcess(appUrl, admin, 'birch-b.csv', survey('Birch Road north', 92, 52.62));
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1280));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1280));
   }, 90_000);
   afterAll(() => browser.close());
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const appUrl = inject('appUrl');
 
@@ -36,12 +36,7 @@ describe('the sites table', () => {
       await apiUploadAndProcess(appUrl, admin, `${name}.csv`, text);
     }
     browser = await launchBrowser();
-    ({ page } = await newPage(browser, 1280));
-    await page.goto(`${appUrl}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page } = await signedInPage(browser, appUrl, 'admin', ADMIN_PASSWORD, 1280));
   }, 60_000);
   afterAll(() => browser.close());
 

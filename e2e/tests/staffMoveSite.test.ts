@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD, repositoryRoot, startApp, type RunningApp } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const STAFF_PASSWORD = 'staff-e2e-password';
 const SHOTS = process.env.SHOTS_DIR;
@@ -64,12 +64,7 @@ describe('staff move a demo site to another organisation', () => {
       max_sites: 20,
     });
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1440));
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('staff');
-    await page.getByLabel('Password').fill(STAFF_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, app.url, 'staff', STAFF_PASSWORD, 1440));
   }, 120_000);
   afterAll(async () => {
     await browser.close();
@@ -126,12 +121,7 @@ describe('staff move a demo site to another organisation', () => {
   });
 
   it('offers the demo organisation’s admin no staff tools', async () => {
-    const orgPage = (await newPage(browser, 1440)).page;
-    await orgPage.goto(`${app.url}/auth/login`);
-    await orgPage.getByLabel('Email/username').fill('admin');
-    await orgPage.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await orgPage.getByRole('button', { name: 'Sign in' }).click();
-    await orgPage.waitForURL('**/ui/analysis/map');
+    const orgPage = (await signedInPage(browser, app.url, 'admin', ADMIN_PASSWORD, 1440)).page;
     await orgPage.goto(`${app.url}/ui/site-list`);
     // Harbour Road left with the move: the demo has no site, and no staff tools.
     await orgPage.getByText('No sites match').waitFor();

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPost } from '../support/api.ts';
 import { ADMIN_PASSWORD, repositoryRoot, startApp, type RunningApp } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, signIn } from '../support/browser.ts';
 
 const STAFF_PASSWORD = 'staff-e2e-password';
 // This app's organisations are all new: the month they exist in is the one they can be billed for.
@@ -26,14 +26,6 @@ async function shot(page: Page, name: string) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: join(shotsDir, `${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${appUrl}/auth/login`);
-  await page.getByLabel('Email/username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/ui/analysis/map');
 }
 
 /** The outbox's messages whose text holds `needle` (quoted-printable soft breaks undone). */
@@ -77,7 +69,7 @@ describe('Staff tools: bills, the changelog email and translations', () => {
     });
     browser = await launchBrowser();
     ({ page, errors } = await newPage(browser, 1440));
-    await signIn(page, 'staff', STAFF_PASSWORD);
+    await signIn(page, appUrl, 'staff', STAFF_PASSWORD);
   }, 90_000);
   afterAll(async () => {
     await browser?.close();
@@ -148,7 +140,7 @@ describe('Staff tools: bills, the changelog email and translations', () => {
 
   it("shows an organisation's admin their own bills and keeps the staff screens from them", async () => {
     const orgAdmin = await newPage(browser, 1440);
-    await signIn(orgAdmin.page, 'admin', ADMIN_PASSWORD);
+    await signIn(orgAdmin.page, appUrl, 'admin', ADMIN_PASSWORD);
     await orgAdmin.page.goto(`${appUrl}/ui/admin-tools/billing`);
     await orgAdmin.page.getByText('Subscription of Demo Roads Authority').waitFor();
     const rows = orgAdmin.page.getByRole('table', { name: 'Bills' }).getByRole('row');

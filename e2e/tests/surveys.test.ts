@@ -5,7 +5,7 @@ import { generateTraffic, jamarText, metroCountText, readSiteList } from '@roadc
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startApp, type RunningApp } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, signedInPage } from '../support/browser.ts';
 
 const SURVEY = 'March count on two roads';
 
@@ -39,12 +39,7 @@ describe('surveys', () => {
     )
       await new Promise((resolve) => setTimeout(resolve, 500));
     browser = await launchBrowser();
-    ({ page, errors } = await newPage(browser, 1280));
-    await page.goto(`${app.url}/auth/login`);
-    await page.getByLabel('Email/username').fill('admin');
-    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/ui/analysis/map');
+    ({ page, errors } = await signedInPage(browser, app.url, 'admin', ADMIN_PASSWORD, 1280));
   }, 150_000);
   afterAll(async () => {
     await browser.close();

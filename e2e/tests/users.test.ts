@@ -1,19 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ADMIN_PASSWORD, DEMO_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, newPage } from '../support/browser.ts';
+import { launchBrowser, newPage, signIn } from '../support/browser.ts';
 import { latestLinkTo } from '../support/outbox.ts';
 
 const appUrl = inject('appUrl');
 const dataDir = inject('dataDir');
-
-async function signInAs(page: Page, username: string, password: string) {
-  await page.goto(`${appUrl}/auth/login`);
-  await page.getByLabel('Email/username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/ui/analysis/map');
-}
 
 describe('users screen and the route guard', () => {
   let browser: Browser;
@@ -24,7 +16,7 @@ describe('users screen and the route guard', () => {
 
   it('keeps a viewer out of the users and organisation settings screens, in the app and on the server', async () => {
     const { page } = await newPage(browser);
-    await signInAs(page, 'demo', DEMO_PASSWORD);
+    await signIn(page, appUrl, 'demo', DEMO_PASSWORD);
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await navigation.getByRole('link', { name: 'Analysis' }).waitFor();
     expect(await navigation.getByRole('link', { name: 'Admin Tools' }).count()).toBe(0);
@@ -45,7 +37,7 @@ describe('users screen and the route guard', () => {
 
   it('lets the admin create a user, who signs in after choosing a password', async () => {
     const { page, errors } = await newPage(browser);
-    await signInAs(page, 'admin', ADMIN_PASSWORD);
+    await signIn(page, appUrl, 'admin', ADMIN_PASSWORD);
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Admin Tools' })
@@ -69,7 +61,7 @@ describe('users screen and the route guard', () => {
     await newcomer.page.getByLabel('New password').fill('lighthouse-cove-19');
     await newcomer.page.getByRole('button', { name: 'Set new password' }).click();
     await newcomer.page.getByText('Your password is reset').waitFor();
-    await signInAs(newcomer.page, 'survey.lead', 'lighthouse-cove-19');
+    await signIn(newcomer.page, appUrl, 'survey.lead', 'lighthouse-cove-19');
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VehicleColumnsBuilder, columnsToArrow } from '@roadcount/analytics';
-import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { threadOf } from '../src/features/analysis/analysisPool.ts';
 import {
@@ -10,8 +9,8 @@ import {
   graphql,
   signIn,
   startTestServer,
-  uploadAndProcess,
   type TestServer,
+  uploadSmallSurvey,
 } from './testServer.ts';
 
 const SITE_DETAIL = `query($siteId: ID!) { siteDetail(siteId: $siteId) { summary } }`;
@@ -30,25 +29,14 @@ describe('analysis threads', () => {
     token = (await signIn(server, admin.username)).access;
     // Small surveys on sites far apart, until there is one site on each thread.
     for (let survey = 0; survey < 8; survey += 1) {
-      const vehicles = generateTraffic({
+      const site = await uploadSmallSurvey(server, token, {
         seed: 40 + survey,
-        startDay: '2025-03-03',
-        days: 3,
-        vehiclesPerDay: 200,
-        directions: [1, 5],
-        meanSpeedKmh: 50,
+        name: `Thread Road ${survey}`,
+        latitude: 50 + survey,
+        longitude: survey,
       });
-      const text = [
-        ...roadcountCsvText(vehicles, {
-          name: `Thread Road ${survey}`,
-          latitude: 50 + survey,
-          longitude: survey,
-        }),
-      ].join('');
-      const file = await uploadAndProcess(server, token, `thread-${survey}.csv`, text);
-      const siteId = file.site?.id ?? '';
-      if (!sites.some((site) => threadOf(site.siteId, 2) === threadOf(siteId, 2)))
-        sites.push({ siteId, fileId: file.id });
+      if (!sites.some((known) => threadOf(known.siteId, 2) === threadOf(site.siteId, 2)))
+        sites.push(site);
       if (sites.length === 2) break;
     }
   }, 120_000);

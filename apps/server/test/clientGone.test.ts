@@ -1,7 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VehicleColumnsBuilder, columnsToArrow } from '@roadcount/analytics';
-import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrg,
@@ -10,8 +9,8 @@ import {
   pollUntil,
   signIn,
   startTestServer,
-  uploadAndProcess,
   type TestServer,
+  uploadSmallSurvey,
 } from './testServer.ts';
 
 /** Enough vehicles that preparing a site's columns cold takes a while on any machine. */
@@ -53,28 +52,17 @@ describe('a client that goes away', () => {
     token = (await signIn(server, admin.username)).access;
     const columns = largeColumnFile();
     for (const survey of [0, 1]) {
-      const vehicles = generateTraffic({
+      const { siteId, fileId } = await uploadSmallSurvey(server, token, {
         seed: 70 + survey,
-        startDay: '2025-03-03',
-        days: 3,
-        vehiclesPerDay: 200,
-        directions: [1, 5],
-        meanSpeedKmh: 50,
+        name: `Gone Road ${survey}`,
+        latitude: 51 + survey,
+        longitude: survey,
       });
-      const text = [
-        ...roadcountCsvText(vehicles, {
-          name: `Gone Road ${survey}`,
-          latitude: 51 + survey,
-          longitude: survey,
-        }),
-      ].join('');
-      const file = await uploadAndProcess(server, token, `gone-${survey}.csv`, text);
-      const siteId = file.site?.id ?? '';
-      sites.push({ siteId, fileId: file.id });
+      sites.push({ siteId, fileId });
       // The site's stored columns become those of the long count; without its scan file, they
       // are prepared from the column file on first use, the longest load there is.
-      writeFileSync(join(server.config.dataDir, 'blobs', 'columns', `${file.id}.arrow`), columns);
-      rmSync(join(server.config.dataDir, 'blobs', 'scan', `${file.id}.bin`));
+      writeFileSync(join(server.config.dataDir, 'blobs', 'columns', `${fileId}.arrow`), columns);
+      rmSync(join(server.config.dataDir, 'blobs', 'scan', `${fileId}.bin`));
     }
   }, 300_000);
   afterAll(() => server.close(), 120_000);

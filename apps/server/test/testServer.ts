@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { Role } from '@roadcount/domain';
+import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/infra/db/database.ts';
@@ -239,6 +240,29 @@ export async function uploadAndProcess(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${fileName} was not processed in time`);
+}
+
+/**
+ * Uploads a small survey of made-up traffic (three days from 3 March 2025, 200 vehicles a day
+ * both ways at about 50 km/h) as a new site at the given place; answers the site and its file.
+ */
+export async function uploadSmallSurvey(
+  server: TestServer,
+  token: string,
+  survey: { seed: number; name: string; latitude: number; longitude: number },
+): Promise<{ siteId: string; fileId: string }> {
+  const vehicles = generateTraffic({
+    seed: survey.seed,
+    startDay: '2025-03-03',
+    days: 3,
+    vehiclesPerDay: 200,
+    directions: [1, 5],
+    meanSpeedKmh: 50,
+  });
+  const { name, latitude, longitude } = survey;
+  const text = [...roadcountCsvText(vehicles, { name, latitude, longitude })].join('');
+  const file = await uploadAndProcess(server, token, `${name}.csv`, text);
+  return { siteId: file.site?.id ?? '', fileId: file.id };
 }
 
 /**

@@ -3,9 +3,8 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-do
 import { UI_ROLES } from '@roadcount/domain';
 import { RequireRole } from './features/session/RequireRole.tsx';
 import { AppLayout } from './features/shell/components/AppLayout.tsx';
-import { ComingSoon } from './features/shell/components/ComingSoon.tsx';
 import { PublicLayout } from './features/shell/components/PublicLayout.tsx';
-import { ADMIN_TOOLS_ROLES, NAVIGATION, STAFF_ROLES } from './features/shell/navigation.tsx';
+import { ADMIN_TOOLS_ROLES, STAFF_ROLES } from './features/shell/navigation.tsx';
 import { LoginPage } from './pages/LoginPage.tsx';
 import { MapPage } from './pages/MapPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -96,16 +95,6 @@ const UsersPage = lazy(() =>
   import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
 
-/** Screens of the /ui area that later releases bring, each with its own title. */
-const uiScreens: { path: string; titleKey: string }[] = [
-  ...NAVIGATION.filter((entry) => !entry.section).map((entry) => ({
-    path: entry.path,
-    titleKey: entry.labelKey,
-  })),
-  { path: '/ui/file-upload', titleKey: 'screens.fileUpload' },
-  { path: '/ui/analysis/site-detail/:siteId', titleKey: 'screens.siteDetail' },
-];
-
 /** The screens of the /ui area that are built, below its guard. */
 const screens: RouteObject[] = [
   // Every group of the /ui guard above may read its own profile.
@@ -146,7 +135,6 @@ const screens: RouteObject[] = [
     ),
   },
 ];
-const builtPaths = new Set(screens.map((screen) => screen.path));
 
 export const routes: RouteObject[] = [
   { path: '/', element: <Navigate to="/auth/login" replace /> },
@@ -229,13 +217,6 @@ export const routes: RouteObject[] = [
         ],
       },
       ...screens,
-      // Screens of the navigation that no route above serves yet say they are coming.
-      ...uiScreens
-        .filter(({ path }) => !builtPaths.has(path.slice('/ui/'.length)))
-        .map(({ path, titleKey }) => ({
-          path: path.slice('/ui/'.length),
-          element: <ComingSoon titleKey={titleKey} />,
-        })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

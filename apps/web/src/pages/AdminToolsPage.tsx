@@ -1,6 +1,7 @@
-import { Box, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
+import { RouteTabs } from '../features/shell/components/RouteTabs.tsx';
 
 const TABS = [
   { path: '/ui/admin-tools/users', labelKey: 'adminTools.users' },
@@ -11,25 +12,10 @@ const TABS = [
 /** Admin Tools: users and organisation settings, one tab each; the chosen organisation carries over. */
 export function AdminToolsPage() {
   const { t } = useTranslation();
-  const location = useLocation();
-  const current = TABS.find((tab) => location.pathname.startsWith(tab.path))?.path ?? false;
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('nav.adminTools')}</Typography>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs value={current} variant="scrollable" allowScrollButtonsMobile>
-          {TABS.map((tab) => (
-            <Tab
-              key={tab.path}
-              value={tab.path}
-              label={t(tab.labelKey)}
-              component={RouterLink}
-              to={`${tab.path}${location.search}`}
-              sx={{ textTransform: 'none', fontSize: '1rem' }}
-            />
-          ))}
-        </Tabs>
-      </Box>
+      <RouteTabs tabs={TABS} keepSearch />
       <Outlet />
     </Stack>
   );

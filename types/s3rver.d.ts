@@ -1,4 +1,4 @@
-// s3rver ships no types: what the S3 tests and `npm run cluster` use of it.
+// s3rver ships no types: what the S3 tests, `npm run cluster` and `bench:load` use of it.
 declare module 's3rver' {
   import type { EventEmitter } from 'node:events';
   interface S3rverOptions {
