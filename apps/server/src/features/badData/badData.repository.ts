@@ -29,7 +29,12 @@ export function createBadDataRepository(db: Database) {
         .from(badDataPeriods)
         .leftJoin(users, eq(users.id, badDataPeriods.reviewedBy))
         .where(eq(badDataPeriods.siteId, siteId))
-        .orderBy(asc(badDataPeriods.startTime), asc(badDataPeriods.rule));
+        .orderBy(
+          asc(badDataPeriods.startTime),
+          asc(badDataPeriods.rule),
+          asc(badDataPeriods.direction),
+          asc(badDataPeriods.lane),
+        );
       return rows.map((row) => ({ ...row.period, reviewerName: row.reviewerName }));
     },
 
