@@ -23,6 +23,7 @@ const FIGURES = `query($siteId: ID!) {
   siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary }
   siteAvailability(siteId: $siteId) { days { day volume } }
   siteAadt(site_id: $siteId) { method adt aadt }
+  mapSites(filter: { start_date: "2025-01-01", end_date: "2025-01-31" }) { id vehicles adt }
 }`;
 
 interface Period {
@@ -152,11 +153,14 @@ describe('bad-data periods', () => {
       siteDetail: { summary: { vehicles: number } };
       siteAvailability: { days: { day: string; volume: number }[] };
       siteAadt: { method: string; adt: number | null };
+      mapSites: { id: string; vehicles: number; adt: number | null }[];
     };
+    const onMap = data.mapSites.find((site) => site.id === id);
     return {
       vehicles: data.siteDetail.summary.vehicles,
       days: data.siteAvailability.days,
       adt: data.siteAadt.adt,
+      map: { vehicles: onMap?.vehicles, adt: onMap?.adt },
     };
   };
 
@@ -273,8 +277,9 @@ describe('bad-data periods', () => {
       { day: '2025-01-08', volume: 4934 },
       { day: '2025-01-09', volume: 144 },
     ]);
-    // (126 + 4,934) / 2 = 2,530.
+    // (126 + 4,934) / 2 = 2,530, on the map too.
     expect(before.adt).toBe(2530);
+    expect(before.map).toEqual({ vehicles: 5348, adt: 2530 });
     // 2 days × 24 hours × 6 = 288.
     expect(otherBefore.vehicles).toBe(288);
 
@@ -300,6 +305,7 @@ describe('bad-data periods', () => {
       { day: '2025-01-09', volume: 144 },
     ]);
     expect(after.adt).toBe(129);
+    expect(after.map).toEqual({ vehicles: 546, adt: 129 });
     expect(await figuresOf(otherSiteId)).toEqual(otherBefore);
 
     // The rebuild flagged the site again without undoing a review or flagging twice.
