@@ -332,7 +332,7 @@ export function SiteDetailScreen() {
             })}
           </Typography>
           <LeftOutNotice siteId={siteId} filter={payload} />
-          <StatCards summary={data.summary} units={units} />
+          <StatCards siteId={siteId} summary={data.summary} units={units} />
           <SiteAadtPanel
             siteId={siteId}
             monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
