@@ -225,7 +225,8 @@ describe('bad-data periods', () => {
     const [period] = await periodsOf(siteId);
     const refusals = {
       [viewer]: "You aren't currently authorised for this resource",
-      [demo]: 'The demo account cannot do this: every visitor shares it, so it changes nothing shared or that signs it in.',
+      [demo]:
+        'The demo account cannot do this: every visitor shares it, so it changes nothing shared or that signs it in.',
     };
     for (const [token, refusal] of Object.entries(refusals)) {
       const { body } = await graphql(server, REVIEW, {

@@ -71,7 +71,9 @@ function silentPeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
     run ??= { startMs: hour.startMs, endMs: hour.startMs, checked: 0 };
     run.endMs = hour.startMs + HOUR_MS;
     const checked =
-      hour.localHour >= silentFromHour && hour.localHour < silentToHour && normal.has(hour.localHour);
+      hour.localHour >= silentFromHour &&
+      hour.localHour < silentToHour &&
+      normal.has(hour.localHour);
     if (checked) run.checked += 1;
   }
   close();
@@ -87,7 +89,8 @@ function directionSharePeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
   const { directionMinShare, directionMinDailyVehicles } = BAD_DATA_THRESHOLDS;
   const directions = new Set<number>();
   for (const hour of hours)
-    for (const [direction, vehicles] of hour.byDirection) if (vehicles > 0) directions.add(direction);
+    for (const [direction, vehicles] of hour.byDirection)
+      if (vehicles > 0) directions.add(direction);
   if (directions.size < 2) return [];
   const days = new Map<string, HourCounts[]>();
   for (const hour of hours) days.set(hour.localDay, [...(days.get(hour.localDay) ?? []), hour]);
@@ -97,7 +100,10 @@ function directionSharePeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
     const twoWay = dayHours.reduce((sum, hour) => sum + total(hour), 0);
     if (twoWay < directionMinDailyVehicles) continue;
     for (const direction of [...directions].sort((a, b) => a - b)) {
-      const vehicles = dayHours.reduce((sum, hour) => sum + (hour.byDirection.get(direction) ?? 0), 0);
+      const vehicles = dayHours.reduce(
+        (sum, hour) => sum + (hour.byDirection.get(direction) ?? 0),
+        0,
+      );
       const share = vehicles / twoWay;
       if (share < directionMinShare)
         periods.push({

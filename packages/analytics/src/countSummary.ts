@@ -73,7 +73,11 @@ export function countSummary(
     for (let index = 0; index < file.startMs.length; index += 1) {
       const start = file.startMs[index] as number;
       if (start < filter.startMs || start >= filter.endMs) continue;
-      if (excluded.some((window) => start >= (window.startMs ?? 0) && start < (window.endMs ?? Infinity)))
+      if (
+        excluded.some(
+          (window) => start >= (window.startMs ?? 0) && start < (window.endMs ?? Infinity),
+        )
+      )
         continue;
       const direction = file.direction[index] as number;
       if (!directions.has(direction)) continue;

@@ -9,10 +9,7 @@ export type BadDataPeriodRecord = typeof badDataPeriods.$inferSelect & {
 };
 
 /** The same stretch by the same rule: a reviewed period is not flagged again. */
-const sameStretch = (
-  row: typeof badDataPeriods.$inferSelect,
-  period: DetectedPeriod,
-): boolean =>
+const sameStretch = (row: typeof badDataPeriods.$inferSelect, period: DetectedPeriod): boolean =>
   row.rule === period.rule &&
   row.direction === period.direction &&
   row.lane === period.lane &&

@@ -1,8 +1,4 @@
-import {
-  encodeRollupSeries,
-  rollupSeriesFromDays,
-  type HourCounts,
-} from '@roadcount/analytics';
+import { encodeRollupSeries, rollupSeriesFromDays, type HourCounts } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { readIntervals, vehicleBatches } from './readers.ts';
@@ -112,7 +108,10 @@ const inWindows = (windows: readonly ExcludedWindow[], time: number) =>
  * bad-data rules read.
  */
 export class HourlyCounts {
-  private readonly hours = new Map<number, { byDirection: Map<number, number>; byLane: Map<string, number> }>();
+  private readonly hours = new Map<
+    number,
+    { byDirection: Map<number, number>; byLane: Map<string, number> }
+  >();
   private readonly covered = new Set<number>();
   private fileFirst = Number.POSITIVE_INFINITY;
   private fileLast = Number.NEGATIVE_INFINITY;

@@ -37,7 +37,5 @@ export function periodDays(
         byDay.set(day, period.state);
     }
   }
-  return [...byDay]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([day, state]) => ({ day, state }));
+  return [...byDay].sort(([a], [b]) => a.localeCompare(b)).map(([day, state]) => ({ day, state }));
 }

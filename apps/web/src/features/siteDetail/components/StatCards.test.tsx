@@ -66,9 +66,7 @@ describe('the AADT card', { timeout: 30_000 }, () => {
   });
 
   it('labels the ADT unadjusted for a site in no factor group', async () => {
-    const card = renderCard(
-      siteAadt({ method: 'unadjusted', reason: 'noGroup', aadt: 1000 }),
-    );
+    const card = renderCard(siteAadt({ method: 'unadjusted', reason: 'noGroup', aadt: 1000 }));
     await waitFor(() => expect(card()).toContain('Unadjusted ADT: the site is in no factor group'));
     expect(card()).toContain('1,000');
     expect(screen.queryByText(/Estimate/)).toBeNull();

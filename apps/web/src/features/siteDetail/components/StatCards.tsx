@@ -32,9 +32,7 @@ function aadtCard(
     return {
       value: siteAadt.aadt ?? null,
       note: t(
-        siteAadt.reason === 'noFactors'
-          ? 'badData.aadtCard.noFactors'
-          : 'badData.aadtCard.noGroup',
+        siteAadt.reason === 'noFactors' ? 'badData.aadtCard.noFactors' : 'badData.aadtCard.noGroup',
         { group: siteAadt.group_name ?? '' },
       ),
     };
