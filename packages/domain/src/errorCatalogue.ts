@@ -93,6 +93,7 @@ export const SERVER_MESSAGES = {
   badDataPeriodMissing: 'There is no such bad-data period',
   badDataRealZeroSilentOnly:
     'decision: only a silent stretch can be a real zero; keep or exclude this period',
+  badDataDecision: 'decision: must be one of {{decisions}}',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

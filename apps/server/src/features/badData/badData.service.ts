@@ -1,5 +1,5 @@
 import { detectBadDataPeriods, type HourCounts } from '@roadcount/analytics';
-import { badDataDecisionSchema, serverMessage } from '@roadcount/domain';
+import { BAD_DATA_DECISIONS, badDataDecisionSchema, serverMessage } from '@roadcount/domain';
 import type { Access } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -66,7 +66,11 @@ export function createBadDataService(deps: {
     async review(viewer: Viewer, periodId: string, decision: unknown) {
       const period = await deps.access.badDataPeriod(viewer, 'badData.review', periodId);
       const parsed = badDataDecisionSchema.safeParse(decision);
-      if (!parsed.success) throw new HttpError(400, `decision: ${parsed.error.issues[0]?.message}`);
+      if (!parsed.success)
+        throw new HttpError(
+          400,
+          serverMessage('badDataDecision', { decisions: BAD_DATA_DECISIONS.join(', ') }),
+        );
       if (parsed.data === 'real_zero' && period.rule !== 'silent')
         throw new HttpError(400, serverMessage('badDataRealZeroSilentOnly'));
       await deps.repository.review(period.id, parsed.data, viewer.userId);
