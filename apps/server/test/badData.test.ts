@@ -20,7 +20,7 @@ const REVIEW = `mutation($id: ID!, $decision: String!) {
 }`;
 const DETECT = `mutation($siteId: ID!) { detectBadDataPeriods(siteId: $siteId) { id } }`;
 const FIGURES = `query($siteId: ID!) {
-  siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary }
+  siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary leftOut }
   siteAvailability(siteId: $siteId) { days { day volume } }
   siteAadt(site_id: $siteId) { method adt aadt }
   mapSites(filter: { start_date: "2025-01-01", end_date: "2025-01-31" }) { id vehicles adt }
@@ -150,7 +150,7 @@ describe('bad-data periods', () => {
   const figuresOf = async (id: string) => {
     const { body } = await graphql(server, FIGURES, { token: viewer, variables: { siteId: id } });
     const data = body.data as {
-      siteDetail: { summary: { vehicles: number } };
+      siteDetail: { summary: { vehicles: number }; leftOut: { badDataPeriods: number } };
       siteAvailability: { days: { day: string; volume: number }[] };
       siteAadt: { method: string; adt: number | null };
       mapSites: { id: string; vehicles: number; adt: number | null }[];
@@ -158,6 +158,7 @@ describe('bad-data periods', () => {
     const onMap = data.mapSites.find((site) => site.id === id);
     return {
       vehicles: data.siteDetail.summary.vehicles,
+      leftOutAsBadData: data.siteDetail.leftOut.badDataPeriods,
       days: data.siteAvailability.days,
       adt: data.siteAadt.adt,
       map: { vehicles: onMap?.vehicles, adt: onMap?.adt },
@@ -272,6 +273,7 @@ describe('bad-data periods', () => {
     const before = await figuresOf(siteId);
     const otherBefore = await figuresOf(otherSiteId);
     expect(before.vehicles).toBe(5348);
+    expect(before.leftOutAsBadData).toBe(0);
     expect(before.days).toEqual([
       { day: '2025-01-06', volume: 144 },
       { day: '2025-01-07', volume: 126 },
@@ -299,6 +301,7 @@ describe('bad-data periods', () => {
       (figures) => figures.days[2]?.volume !== 4934,
     );
     expect(after.vehicles).toBe(546);
+    expect(after.leftOutAsBadData).toBe(4802);
     expect(after.days).toEqual([
       { day: '2025-01-06', volume: 144 },
       { day: '2025-01-07', volume: 126 },

@@ -125,7 +125,11 @@ export function createExclusionsService(
      * leaves their vehicles out, whatever the request asks.
      */
     async excludedPeriods(siteId: string): Promise<VehicleExclusion[]> {
-      return (await excludedWindows(siteId)).map(({ startMs, endMs }) => ({ startMs, endMs }));
+      return (await excludedWindows(siteId)).map(({ startMs, endMs }) => ({
+        startMs,
+        endMs,
+        badDataPeriod: true,
+      }));
     },
 
     /**
