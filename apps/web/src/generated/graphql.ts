@@ -1524,6 +1524,13 @@ export type ReviewBadDataPeriodMutationVariables = Exact<{
 
 export type ReviewBadDataPeriodMutation = { reviewBadDataPeriod: { id: string, state: string } };
 
+export type DetectBadDataPeriodsMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type DetectBadDataPeriodsMutation = { detectBadDataPeriods: { id: string } };
+
 export type SiteAadtQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
 }>;
@@ -2241,6 +2248,13 @@ export const ReviewBadDataPeriodDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReviewBadDataPeriodMutation, ReviewBadDataPeriodMutationVariables>;
+export const DetectBadDataPeriodsDocument = new TypedDocumentString(`
+    mutation DetectBadDataPeriods($siteId: ID!) {
+  detectBadDataPeriods(siteId: $siteId) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DetectBadDataPeriodsMutation, DetectBadDataPeriodsMutationVariables>;
 export const SiteAadtDocument = new TypedDocumentString(`
     query SiteAadt($siteId: ID!) {
   siteAadt(site_id: $siteId) {

@@ -36,6 +36,14 @@ const REVIEW_BAD_DATA_PERIOD = graphql(`
   }
 `);
 
+const DETECT_BAD_DATA_PERIODS = graphql(`
+  mutation DetectBadDataPeriods($siteId: ID!) {
+    detectBadDataPeriods(siteId: $siteId) {
+      id
+    }
+  }
+`);
+
 /** The site's flagged bad-data periods, reviewed or not, in time order. */
 export function useBadDataPeriods(siteId: string) {
   return useQuery({
@@ -56,5 +64,15 @@ export function useReviewBadDataPeriod(siteId: string) {
       graphqlRequest(REVIEW_BAD_DATA_PERIOD, input),
     onSuccess: () =>
       client.invalidateQueries({ predicate: (query) => query.queryKey.includes(siteId) }),
+  });
+}
+
+/**
+ * Applies the rules to the site's stored data again (a site whose data came before them): queues
+ * its rollup rebuild, whose end refreshes the list.
+ */
+export function useDetectBadDataPeriods(siteId: string) {
+  return useMutation({
+    mutationFn: () => graphqlRequest(DETECT_BAD_DATA_PERIODS, { siteId }),
   });
 }

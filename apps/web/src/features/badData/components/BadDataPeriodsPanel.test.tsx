@@ -45,6 +45,10 @@ function serve(role: 'org_admin' | 'org_user') {
     ),
     on('POST', '/gql/v1/graphql/', (request) => {
       const body = request.body as { query: string; variables: { id: string; decision: string } };
+      if (body.query.includes('detectBadDataPeriods')) {
+        reviews.push({ detect: body.variables });
+        return json({ data: { detectBadDataPeriods: { id: 'task-1' } } });
+      }
       if (body.query.includes('reviewBadDataPeriod')) {
         reviews.push(body.variables);
         const period = periods.find((item) => item.id === body.variables.id);
@@ -88,6 +92,10 @@ describe('the bad-data periods panel', { timeout: 30_000 }, () => {
     );
     const updated = screen.getAllByTestId('bad-data-period')[0] as HTMLElement;
     expect(within(updated).getAllByText('Excluded').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Check the data again' }));
+    await screen.findByRole('button', { name: 'Checking: the list follows' });
+    expect(reviews).toContainEqual({ detect: { siteId: SITE_ID } });
   });
 
   it('shows a viewer the periods without review buttons', async () => {
@@ -98,5 +106,6 @@ describe('the bad-data periods panel', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('To review')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Exclude' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Keep' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check the data again' })).toBeNull();
   });
 });

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../profile/api/profileApi.ts';
 import {
   useBadDataPeriods,
+  useDetectBadDataPeriods,
   useReviewBadDataPeriod,
   type BadDataPeriod,
 } from '../api/badDataApi.ts';
@@ -76,6 +77,7 @@ export function BadDataPeriodsPanel({ siteId, timeZone }: Props) {
   const profile = useProfile();
   const periods = useBadDataPeriods(siteId);
   const review = useReviewBadDataPeriod(siteId);
+  const detect = useDetectBadDataPeriods(siteId);
   const describe = useDescription();
   const canReview =
     profile.data !== undefined &&
@@ -97,9 +99,23 @@ export function BadDataPeriodsPanel({ siteId, timeZone }: Props) {
   const list = periods.data ?? [];
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="bad-data-periods">
-      <Typography variant="h6" component="h2">
-        {t('badData.title')}
-      </Typography>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Typography variant="h6" component="h2">
+          {t('badData.title')}
+        </Typography>
+        {canReview && (
+          <Button
+            size="small"
+            disabled={detect.isPending || detect.isSuccess}
+            onClick={() => detect.mutate()}
+          >
+            {detect.isSuccess ? t('badData.detectQueued') : t('badData.detect')}
+          </Button>
+        )}
+      </Stack>
       <Typography variant="body2" color="text.secondary">
         {t('badData.rules', {
           hours: BAD_DATA_THRESHOLDS.silentMinHours - 1,
@@ -112,6 +128,7 @@ export function BadDataPeriodsPanel({ siteId, timeZone }: Props) {
       </Typography>
       {periods.isError && <Alert severity="error">{periods.error.message}</Alert>}
       {review.isError && <Alert severity="error">{review.error.message}</Alert>}
+      {detect.isError && <Alert severity="error">{detect.error.message}</Alert>}
       {periods.isSuccess && list.length === 0 && (
         <Typography variant="body2" sx={{ mt: 1 }}>
           {t('badData.none')}
