@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectBadDataPeriods, type HourCounts } from './badDataPeriods.ts';
+import { detectBadDataPeriods, laneKey, type HourCounts } from './badDataPeriods.ts';
 
 const HOUR = 3_600_000;
 const DAY0 = Date.UTC(2025, 5, 2);
@@ -25,8 +25,8 @@ function record(
           [5, s],
         ]),
         byLane: new Map([
-          ['1:1', n],
-          ['5:2', s],
+          [laneKey(1, 1), n],
+          [laneKey(5, 2), s],
         ]),
       });
     }

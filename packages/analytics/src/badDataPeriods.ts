@@ -11,9 +11,12 @@ export interface HourCounts {
   localHour: number;
   /** Vehicles per direction (0 to 8). */
   byDirection: Map<number, number>;
-  /** Vehicles per lane of a direction, keyed `direction:lane` (known lanes only). */
-  byLane: Map<string, number>;
+  /** Vehicles per lane of a direction, keyed by `laneKey` (known lanes only). */
+  byLane: Map<number, number>;
 }
+
+/** The key of a direction's lane in `HourCounts.byLane`: a number, not a string per vehicle. */
+export const laneKey = (direction: number, lane: number) => direction * 65_536 + lane;
 
 /** A stretch a rule flags: `value` is what the rule measured (hours, share, or vehicles/h). */
 export interface DetectedPeriod {
@@ -122,7 +125,7 @@ function directionSharePeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
 /** Consecutive hours in which a lane carries more than `laneMaxVehiclesPerHour`. */
 function laneFlowPeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
   const { laneMaxVehiclesPerHour } = BAD_DATA_THRESHOLDS;
-  const open = new Map<string, DetectedPeriod>();
+  const open = new Map<number, DetectedPeriod>();
   const periods: DetectedPeriod[] = [];
   for (const hour of hours) {
     for (const [key, vehicles] of hour.byLane) {
@@ -133,11 +136,10 @@ function laneFlowPeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
         current.value = Math.max(current.value, vehicles);
         continue;
       }
-      const [direction, lane] = key.split(':').map(Number) as [number, number];
       const period: DetectedPeriod = {
         rule: 'lane_flow',
-        direction,
-        lane,
+        direction: Math.floor(key / 65_536),
+        lane: key % 65_536,
         startMs: hour.startMs,
         endMs: hour.startMs + HOUR_MS,
         value: vehicles,

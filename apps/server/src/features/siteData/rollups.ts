@@ -1,4 +1,9 @@
-import { encodeRollupSeries, rollupSeriesFromDays, type HourCounts } from '@roadcount/analytics';
+import {
+  encodeRollupSeries,
+  laneKey,
+  rollupSeriesFromDays,
+  type HourCounts,
+} from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { readIntervals, vehicleBatches } from './readers.ts';
@@ -91,6 +96,9 @@ export class DailyTotals {
 
 const HOUR_MS = 3_600_000;
 
+/** One hour's vehicles per direction and per lane (keyed by `laneKey`). */
+type HourSlot = Pick<HourCounts, 'byDirection' | 'byLane'>;
+
 /** A time window whose vehicles count in no figure: an excluded bad-data period. */
 export interface ExcludedWindow {
   startMs: number;
@@ -108,34 +116,41 @@ const inWindows = (windows: readonly ExcludedWindow[], time: number) =>
  * bad-data rules read.
  */
 export class HourlyCounts {
-  private readonly hours = new Map<
-    number,
-    { byDirection: Map<number, number>; byLane: Map<string, number> }
-  >();
+  private readonly hours = new Map<number, HourSlot>();
   private readonly covered = new Set<number>();
   private fileFirst = Number.POSITIVE_INFINITY;
   private fileLast = Number.NEGATIVE_INFINITY;
+  // Vehicles come in time order within a file: the hour's slot is found once per hour.
+  private lastHour = Number.NaN;
+  private lastSlot: HourSlot | undefined;
 
   constructor(private readonly local: LocalTimeConverter) {}
 
   add(time: number, direction: number, lane: number, count: number) {
     const hour = Math.floor(time / HOUR_MS);
-    if (hour < this.fileFirst) this.fileFirst = hour;
-    if (hour > this.fileLast) this.fileLast = hour;
-    let slot = this.hours.get(hour);
-    if (!slot) {
-      slot = { byDirection: new Map(), byLane: new Map() };
-      this.hours.set(hour, slot);
+    let slot = this.lastSlot;
+    if (hour !== this.lastHour || !slot) {
+      if (hour < this.fileFirst) this.fileFirst = hour;
+      if (hour > this.fileLast) this.fileLast = hour;
+      slot = this.hours.get(hour);
+      if (!slot) {
+        slot = { byDirection: new Map(), byLane: new Map() };
+        this.hours.set(hour, slot);
+      }
+      this.lastHour = hour;
+      this.lastSlot = slot;
     }
     slot.byDirection.set(direction, (slot.byDirection.get(direction) ?? 0) + count);
     if (lane > 0) {
-      const key = `${direction}:${lane}`;
+      const key = laneKey(direction, lane);
       slot.byLane.set(key, (slot.byLane.get(key) ?? 0) + count);
     }
   }
 
   /** Ends a file: the hours from its first record's to its last's are on record. */
   endFile() {
+    this.lastHour = Number.NaN;
+    this.lastSlot = undefined;
     for (let hour = this.fileFirst; hour <= this.fileLast; hour += 1) this.covered.add(hour);
     this.fileFirst = Number.POSITIVE_INFINITY;
     this.fileLast = Number.NEGATIVE_INFINITY;
@@ -154,7 +169,7 @@ export class HourlyCounts {
           localDay: local.toISOString().slice(0, 10),
           localHour: local.getUTCHours(),
           byDirection: slot?.byDirection ?? new Map<number, number>(),
-          byLane: slot?.byLane ?? new Map<string, number>(),
+          byLane: slot?.byLane ?? new Map<number, number>(),
         };
       });
   }
