@@ -59,6 +59,9 @@ import { siteGroupsResolvers } from './features/siteGroups/siteGroups.graphql.ts
 import { createSiteGroupsRepository } from './features/siteGroups/siteGroups.repository.ts';
 import { createSiteGroupsService } from './features/siteGroups/siteGroups.service.ts';
 import { createSiteToolsService } from './features/sites/siteTools.service.ts';
+import { badDataResolvers } from './features/badData/badData.graphql.ts';
+import { createBadDataRepository } from './features/badData/badData.repository.ts';
+import { createBadDataService } from './features/badData/badData.service.ts';
 import { siteToolsResolvers } from './features/sites/siteTools.graphql.ts';
 import { registerOpenApi } from './infra/http/openapi.ts';
 import { createRateLimiter } from './infra/http/rateLimiter.ts';
@@ -286,8 +289,12 @@ export async function buildApp({
   app.decorate('analysisStats', () => analysisPool.stats());
   registerHealthRoutes(router, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
-  const exclusions = createExclusionsService(createExclusionsRepository(db), access);
   const siteData = createSiteData({ db, blobs });
+  const exclusions = createExclusionsService(
+    createExclusionsRepository(db),
+    access,
+    siteData.excludedWindows,
+  );
   const analysis = createAnalysisService({
     siteData,
     pool: analysisPool,
@@ -295,6 +302,7 @@ export async function buildApp({
     speedLimits: (siteId) => sitesRepository.speedLimits(siteId),
     exclusions: {
       vehicleExclusions: (organisationId, ids) => exclusions.vehicleExclusions(organisationId, ids),
+      excludedPeriods: (siteId) => exclusions.excludedPeriods(siteId),
       timeExclusions,
     },
   });
@@ -482,6 +490,14 @@ export async function buildApp({
       }),
       siteToolsResolvers(siteTools),
       exclusionsResolvers(exclusions),
+      badDataResolvers(
+        createBadDataService({
+          repository: createBadDataRepository(db),
+          access,
+          queue,
+          onQueued: queueAndWake,
+        }),
+      ),
       surveysResolvers(surveys),
       reportsResolvers(reportsService),
       factorGroupsResolvers(

@@ -1,6 +1,8 @@
 // The task handlers, made once for both places tasks run: the `npm start` process and the
 // `npm run worker` process (which builds nothing else: no HTTP, GraphQL or analysis threads).
 import { readFileSync } from 'node:fs';
+import { createBadDataRepository } from './features/badData/badData.repository.ts';
+import { flagBadData } from './features/badData/badData.service.ts';
 import type { BlobStore } from './infra/blob/blobStore.ts';
 import type { Database } from './infra/db/database.ts';
 import type { Mailer } from './infra/mail/mailer.ts';
@@ -91,7 +93,10 @@ export function createTaskHandlers(deps: {
       ? {}
       : { xlsxMaxInflatedBytes: deps.xlsxMaxInflatedBytes }),
   });
-  const refreshRollups = createRefreshRollupsHandler(siteData);
+  const badData = createBadDataRepository(db);
+  const refreshRollups = createRefreshRollupsHandler(siteData, (siteId, hours) =>
+    flagBadData(badData, siteId, hours),
+  );
   const surveyProgress = createSurveyProgress(createSurveysRepository(db));
   const generateReport =
     deps.reports &&

@@ -23,7 +23,7 @@ import {
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bills } from '../src/infra/db/schema.ts';
+import { badDataPeriods, bills } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
@@ -62,12 +62,14 @@ const KINDS = [
   'deviceMapping',
   'gpsLocation',
   'roadSection',
+  'badDataPeriod',
 ] as const;
 type Kind = (typeof KINDS)[number];
 type Ids = Record<Kind, string>;
 
 /** Words in an argument's name (or its operation's or route's) that say which kind of id it takes. */
 const KIND_WORDS: [RegExp, Kind][] = [
+  [/bad_?data/i, 'badDataPeriod'],
   [/device_?array/i, 'deviceArray'],
   [/device_?mapping/i, 'deviceMapping'],
   [/gps_?location/i, 'gpsLocation'],
@@ -1010,6 +1012,7 @@ describe("another organisation's admin, against organisation A's data", () => {
       surveys: await read('surveys'),
       mapNotes: await read('mapNotes'),
       exclusions: await read('vehicleExclusionFilters'),
+      badDataPeriods: await read('badDataPeriods', { siteId: a.ids.site }),
       me: await read('me'),
       filterset: await read('filterset'),
       images: await get('/api/images'),
@@ -1039,6 +1042,25 @@ describe("another organisation's admin, against organisation A's data", () => {
         totalPence: 16_200,
         pdfKey: `bills/${organisationId}/2026-10.pdf`,
         csvKey: `bills/${organisationId}/2026-10.csv`,
+      })
+      .returning();
+    return row?.id ?? '';
+  };
+
+  /**
+   * A bad-data period of the site as the refresh_site_rollups task stores one, already kept (a
+   * rebuild in the background replaces only those still to review).
+   */
+  const badDataPeriodOf = async (siteId: string) => {
+    const [row] = await server.database.db
+      .insert(badDataPeriods)
+      .values({
+        siteId,
+        rule: 'silent',
+        startTime: new Date('2025-06-02T10:00:00Z'),
+        endTime: new Date('2025-06-02T12:00:00Z'),
+        value: 2,
+        state: 'kept',
       })
       .returning();
     return row?.id ?? '';
@@ -1102,7 +1124,12 @@ describe("another organisation's admin, against organisation A's data", () => {
     a.csv = csvFor(aName('site'), '53.40840', '-2.99160');
     const made = await furnish(a.token, aName, a.csv);
     a.png = made.imageBytes;
-    a.ids = { ...made.ids, organisation: organisationA.id, bill: await billOf(organisationA.id) };
+    a.ids = {
+      ...made.ids,
+      organisation: organisationA.id,
+      bill: await billOf(organisationA.id),
+      badDataPeriod: await badDataPeriodOf(made.ids.site),
+    };
     for (const kind of KINDS) secret(`A's ${kind} id`, a.ids[kind]);
     secret("A's admin's id", adminA.id);
     made.lanes.forEach((lane, index) => secret(`A's lane ${index} id`, lane.id));
@@ -1122,6 +1149,7 @@ describe("another organisation's admin, against organisation A's data", () => {
       user: adminB.id,
       organisation: organisationB.id,
       bill: await billOf(organisationB.id),
+      badDataPeriod: await badDataPeriodOf(madeB.ids.site),
     };
     await settle(b.token, b.ids.site);
 

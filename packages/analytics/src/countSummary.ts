@@ -12,6 +12,8 @@ export interface CountFilter {
   directions: number[];
   /** Lanes per direction; a direction not listed keeps all its lanes. */
   lanesByDirection?: Record<number, number[]>;
+  /** Time windows whose counts are left out (a site's excluded bad-data periods). */
+  excludedWindows?: { startMs?: number; endMs?: number }[];
 }
 
 export interface CountSummary {
@@ -62,6 +64,7 @@ export function countSummary(
       new Set(list),
     ]),
   );
+  const excluded = filter.excludedWindows ?? [];
   const bins = new Map<number, Map<IntervalMode, Map<number, number>>>();
   const perDay = new Map<number, Map<IntervalMode, Float64Array>>();
   const totals = new Map<IntervalMode, number>();
@@ -70,6 +73,12 @@ export function countSummary(
     for (let index = 0; index < file.startMs.length; index += 1) {
       const start = file.startMs[index] as number;
       if (start < filter.startMs || start >= filter.endMs) continue;
+      if (
+        excluded.some(
+          (window) => start >= (window.startMs ?? 0) && start < (window.endMs ?? Infinity),
+        )
+      )
+        continue;
       const direction = file.direction[index] as number;
       if (!directions.has(direction)) continue;
       const laneSet = lanes.get(direction);

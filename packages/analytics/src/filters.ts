@@ -12,6 +12,8 @@ export interface VehicleExclusion {
   classes?: number[];
   startMs?: number;
   endMs?: number;
+  /** An excluded bad-data period of the site (issue 25): named apart among the left-out reasons. */
+  badDataPeriod?: boolean;
 }
 
 /** Time exclusion: leaves out the given local days between two local times (minutes of the day). */

@@ -22,3 +22,4 @@ export * from './leftOut.ts';
 export * from './designFigures.ts';
 export * from './trafficFactors.ts';
 export * from './reclassify.ts';
+export * from './badDataPeriods.ts';

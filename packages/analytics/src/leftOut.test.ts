@@ -61,6 +61,7 @@ describe('vehicles left out by the filter', () => {
       directions: 1, // row 6
       separation: 1, // row 7
       lanes: 0,
+      badDataPeriods: 0,
       exclusions: 0,
       timeExclusions: 0,
     });
@@ -89,6 +90,13 @@ describe('vehicles left out by the filter', () => {
     // 3, 7, 8 (lane 1) are left out for lanes; row 5 (class 9) by the exclusion; row 6 (east)
     // keeps all its lanes. Row 9 (lane 1 northbound) is left out for its lane before its time.
     expect(counts).toMatchObject({ total: 9, lanes: 6, exclusions: 1, timeExclusions: 0 });
+    // The same class-9 row in an excluded bad-data period instead is named as such.
+    const inBadData = countLeftOut(
+      columns(),
+      { ...laneAndExclusion, vehicleExclusions: [{ classes: [9], badDataPeriod: true }] },
+      utc,
+    );
+    expect(inBadData).toMatchObject({ lanes: 6, badDataPeriods: 1, exclusions: 0 });
     // Rows 4 and 6.
     expect(counts.selected).toBe(2);
     const wideOpen = defaultFilter(0, Date.parse('2025-06-04T00:00:00Z'), [0, 1, 3, 9]);

@@ -13,7 +13,8 @@ import type { ScanColumns } from './vehicleColumns.ts';
  * The vehicles of the filter's time range and why those the page does not count were left
  * out. Each is counted under the first test it fails, in the order the filter applies them
  * (speed range, classes, directions, separation, lanes, vehicle exclusions, time exclusions), so
- * that the reasons add up to `total - selected`.
+ * that the reasons add up to `total - selected`. Vehicles of the site's excluded bad-data periods
+ * are counted apart from those of saved exclusion filters.
  */
 export interface LeftOutCounts {
   /** Vehicles whose time lies in the filter's range. */
@@ -27,6 +28,8 @@ export interface LeftOutCounts {
   directions: number;
   separation: number;
   lanes: number;
+  /** In an excluded bad-data period of the site. */
+  badDataPeriods: number;
   exclusions: number;
   timeExclusions: number;
 }
@@ -41,6 +44,7 @@ export function emptyLeftOut(): LeftOutCounts {
     directions: 0,
     separation: 0,
     lanes: 0,
+    badDataPeriods: 0,
     exclusions: 0,
     timeExclusions: 0,
   };
@@ -84,6 +88,7 @@ export function countLeftOut(
   const { classes, directions, lanes, local } = compileFilter(filter, clock);
   const { startMs, endMs, speedMinMps, speedMaxMps, minHeadwayS } = filter;
   const exclusions = filter.vehicleExclusions ?? [];
+  const badData = exclusions.filter((exclusion) => exclusion.badDataPeriod);
   const timeExclusions = filter.timeExclusions ?? [];
   for (const { batch, start, end } of rangesOf(input, startMs, endMs)) {
     const { timeMs, speedMps, classIndex, direction, lane, headwayS } = batch;
@@ -118,7 +123,9 @@ export function countLeftOut(
         continue;
       }
       if (exclusions.length > 0 && excludedByAny(exclusions, time, speed, headway, vehicleClass)) {
-        counts.exclusions += 1;
+        if (badData.length > 0 && excludedByAny(badData, time, speed, headway, vehicleClass))
+          counts.badDataPeriods += 1;
+        else counts.exclusions += 1;
         continue;
       }
       if (timeExclusions.length > 0 && inAnyTimeExclusion(timeExclusions, local(time))) {

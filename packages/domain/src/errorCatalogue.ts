@@ -90,6 +90,10 @@ export const SERVER_MESSAGES = {
     'renewal_on: renewal notice is given at least {{days}} days ahead; choose a date after {{date}}',
   translationLocale: 'locale: {{locale}} is not one of the interface languages',
   tmgChecksFailed: 'The TMG export did not pass its checks: {{failures}}',
+  badDataPeriodMissing: 'There is no such bad-data period',
+  badDataRealZeroSilentOnly:
+    'decision: only a silent stretch can be a real zero; keep or exclude this period',
+  badDataDecision: 'decision: must be one of {{decisions}}',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -18,6 +18,8 @@ describe('can', () => {
     expect(can(viewer, 'organisation.read', orgA)).toBe(true);
     expect(can(viewer, 'exclusionFilters.manage', orgA)).toBe(true);
     expect(can(viewer, 'exclusionFilters.manage', orgB)).toBe(false);
+    expect(can(viewer, 'badData.review', orgA)).toBe(false);
+    expect(can({ ...viewer, role: 'org_admin' }, 'badData.review', orgA)).toBe(true);
   });
 
   it('lets platform admins reach any organisation', () => {
@@ -32,6 +34,7 @@ describe('can', () => {
     expect(can(demo, 'profile.read', orgA)).toBe(true);
     expect(can(demo, 'exclusionFilters.manage', orgA)).toBe(false);
     expect(can(demo, 'exclusionFilters.read', orgA)).toBe(true);
+    expect(can(demo, 'badData.review', orgA)).toBe(false);
     expect(can(demo, 'profile.changeCredentials')).toBe(false);
     expect(can(demo, 'tasks.create', orgA)).toBe(false);
     expect(can(demo, 'notifications.send', orgA)).toBe(false);

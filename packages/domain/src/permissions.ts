@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   /** Saved vehicle exclusion filters are shared by the organisation's users. */
   'exclusionFilters.read': ['admin', 'org_admin', 'org_user'],
   'exclusionFilters.manage': ['admin', 'org_admin', 'org_user'],
+  /** Issue 25: everyone sees a site's flagged bad-data periods; those who edit sites review them. */
+  'badData.review': ['admin', 'org_admin'],
   'mapNotes.read': ['admin', 'org_admin', 'org_user'],
   'mapNotes.write': ['admin', 'org_admin'],
   /** SPEC sections 2 to 4: viewers follow surveys; the organisation's admins plan them. */
@@ -86,6 +88,7 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
   'sites.import',
   'sites.delete',
   'exclusionFilters.manage',
+  'badData.review',
   'mapNotes.write',
   'surveys.write',
   'support.send',

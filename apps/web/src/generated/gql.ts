@@ -15,6 +15,9 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n": typeof types.BadDataPeriodsDocument,
+    "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n": typeof types.ReviewBadDataPeriodDocument,
+    "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n": typeof types.DetectBadDataPeriodsDocument,
     "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": typeof types.SiteAadtDocument,
     "\n  query FactorGroups {\n    factorGroups {\n      id\n      name\n      basis\n      min_days_per_weekday\n      factor_sites\n      monthly_factors\n      day_of_week_factors\n      continuous_sites {\n        site_id\n        name\n        site_type\n        qualifying_months\n        aadt\n      }\n      short_count_sites {\n        site_id\n        name\n        site_type\n      }\n    }\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.FactorGroupsDocument,
     "\n  query ContinuousSitePatterns($clusters: Int!) {\n    continuousSitePatterns(clusters: $clusters) {\n      site_id\n      name\n      qualifying_months\n      aadt\n      monthly_factors\n      cluster\n    }\n  }\n": typeof types.ContinuousSitePatternsDocument,
@@ -104,6 +107,9 @@ type Documents = {
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
 };
 const documents: Documents = {
+    "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n": types.BadDataPeriodsDocument,
+    "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n": types.ReviewBadDataPeriodDocument,
+    "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n": types.DetectBadDataPeriodsDocument,
     "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": types.SiteAadtDocument,
     "\n  query FactorGroups {\n    factorGroups {\n      id\n      name\n      basis\n      min_days_per_weekday\n      factor_sites\n      monthly_factors\n      day_of_week_factors\n      continuous_sites {\n        site_id\n        name\n        site_type\n        qualifying_months\n        aadt\n      }\n      short_count_sites {\n        site_id\n        name\n        site_type\n      }\n    }\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.FactorGroupsDocument,
     "\n  query ContinuousSitePatterns($clusters: Int!) {\n    continuousSitePatterns(clusters: $clusters) {\n      site_id\n      name\n      qualifying_months\n      aadt\n      monthly_factors\n      cluster\n    }\n  }\n": types.ContinuousSitePatternsDocument,
@@ -193,6 +199,18 @@ const documents: Documents = {
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n"): typeof import('./graphql').BadDataPeriodsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').ReviewBadDataPeriodDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n"): typeof import('./graphql').DetectBadDataPeriodsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

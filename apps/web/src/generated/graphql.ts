@@ -17,6 +17,29 @@ export type Scalars = {
   JSON: { input: unknown; output: unknown; }
 };
 
+/**
+ * Issue 25: a stretch of a site's record flagged as bad data. rule: silent (no vehicles for more
+ * than an hour between 04:00 and 22:00 at hours that normally carry traffic), direction_share (a
+ * direction under 40% of a whole day's two-way total), lane_flow (a lane above 2,400 vehicles an
+ * hour). value: what the rule measured (empty daytime hours, the direction's share 0 to 1, or
+ * the lane's vehicles an hour). state: flagged, kept, excluded (left out of every figure of the
+ * site) or real_zero (a closed road: data, not missing data). Times ISO 8601, the end exclusive.
+ */
+export type BadDataPeriod = {
+  direction: Maybe<Scalars['Int']['output']>;
+  end_time: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  lane: Maybe<Scalars['Int']['output']>;
+  reviewed_at: Maybe<Scalars['String']['output']>;
+  /** The username of who reviewed it */
+  reviewed_by: Maybe<Scalars['String']['output']>;
+  rule: Scalars['String']['output'];
+  site_id: Scalars['ID']['output'];
+  start_time: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+  value: Scalars['Float']['output'];
+};
+
 /** Per-class count, share, average and 85th percentile speed, and speeds stacked by class. */
 export type ClassSpeedMetrics = {
   class_scheme: Scalars['String']['output'];
@@ -291,6 +314,8 @@ export type Mutation = {
   deleteSurvey: Survey;
   /** Deletes the filter and answers its id. */
   deleteVehicleExclusionFilter: Scalars['ID']['output'];
+  /** Flags the site's stored data again (queues its rollup rebuild, which applies the rules). */
+  detectBadDataPeriods: TaskTracking;
   /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
   importSites: SiteImportResult;
   insert_task_tracking: TaskTracking;
@@ -321,6 +346,8 @@ export type Mutation = {
   restoreSurvey: Survey;
   /** Queues a failed task (ER) again; for whoever may start its kind. */
   retryTask: TaskTracking;
+  /** Records a decision on a period: kept, excluded, or real_zero (silent stretches only). */
+  reviewBadDataPeriod: BadDataPeriod;
   /** Makes a site group a factor group on a basis, or (basis null) an ordinary group again (organisation admins). */
   setFactorGroupBasis: Scalars['Boolean']['output'];
   /**
@@ -459,6 +486,11 @@ export type MutationDeleteVehicleExclusionFilterArgs = {
 };
 
 
+export type MutationDetectBadDataPeriodsArgs = {
+  siteId: Scalars['ID']['input'];
+};
+
+
 export type MutationImportSitesArgs = {
   csv: Scalars['String']['input'];
 };
@@ -536,6 +568,12 @@ export type MutationRestoreSurveyArgs = {
 
 
 export type MutationRetryTaskArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationReviewBadDataPeriodArgs = {
+  decision: Scalars['String']['input'];
   id: Scalars['ID']['input'];
 };
 
@@ -644,6 +682,8 @@ export type PlannedSite = {
 };
 
 export type Query = {
+  /** The site's flagged bad-data periods, reviewed or not, in time order. */
+  badDataPeriods: Array<BadDataPeriod>;
   class_speed_individual_metrics: ClassSpeedMetrics;
   /** The organisation's continuous sites clustered by monthly pattern (1 to 6 clusters). */
   continuousSitePatterns: Array<ContinuousSitePattern>;
@@ -716,6 +756,11 @@ export type Query = {
   vehicleExclusionFilters: Array<VehicleExclusionFilter>;
   /** Year in review: top-N tables (top: 1 to 50, default 10) of the organisation's sites for a year. */
   yearInReview: YearInReview;
+};
+
+
+export type QueryBadDataPeriodsArgs = {
+  siteId: Scalars['ID']['input'];
 };
 
 
@@ -1464,6 +1509,28 @@ export type YearInReviewTables = {
   speeding: Array<YearInReviewRow>;
 };
 
+export type BadDataPeriodsQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type BadDataPeriodsQuery = { badDataPeriods: Array<{ id: string, rule: string, direction: number | null, lane: number | null, start_time: string, end_time: string, value: number, state: string, reviewed_by: string | null, reviewed_at: string | null }> };
+
+export type ReviewBadDataPeriodMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  decision: Scalars['String']['input'];
+}>;
+
+
+export type ReviewBadDataPeriodMutation = { reviewBadDataPeriod: { id: string, state: string } };
+
+export type DetectBadDataPeriodsMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type DetectBadDataPeriodsMutation = { detectBadDataPeriods: { id: string } };
+
 export type SiteAadtQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
 }>;
@@ -2157,6 +2224,37 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
   file_id
 }
     `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
+export const BadDataPeriodsDocument = new TypedDocumentString(`
+    query BadDataPeriods($siteId: ID!) {
+  badDataPeriods(siteId: $siteId) {
+    id
+    rule
+    direction
+    lane
+    start_time
+    end_time
+    value
+    state
+    reviewed_by
+    reviewed_at
+  }
+}
+    `) as unknown as TypedDocumentString<BadDataPeriodsQuery, BadDataPeriodsQueryVariables>;
+export const ReviewBadDataPeriodDocument = new TypedDocumentString(`
+    mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {
+  reviewBadDataPeriod(id: $id, decision: $decision) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<ReviewBadDataPeriodMutation, ReviewBadDataPeriodMutationVariables>;
+export const DetectBadDataPeriodsDocument = new TypedDocumentString(`
+    mutation DetectBadDataPeriods($siteId: ID!) {
+  detectBadDataPeriods(siteId: $siteId) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DetectBadDataPeriodsMutation, DetectBadDataPeriodsMutationVariables>;
 export const SiteAadtDocument = new TypedDocumentString(`
     query SiteAadt($siteId: ID!) {
   siteAadt(site_id: $siteId) {

@@ -144,6 +144,8 @@ export interface AnalysisDeps {
   /** The organisation's saved vehicle exclusion filters named by `ids`, and the time rules. */
   exclusions: {
     vehicleExclusions: (organisationId: string, ids: unknown) => Promise<VehicleExclusion[]>;
+    /** The site's excluded bad-data periods, left out of every figure (issue 25). */
+    excludedPeriods: (siteId: string) => Promise<VehicleExclusion[]>;
     timeExclusions: (input: unknown) => TimeExclusion[];
   };
 }
@@ -153,15 +155,21 @@ export function createAnalysisService(deps: AnalysisDeps) {
   const readableSite = (viewer: Viewer, siteId: string) =>
     deps.access.site(viewer, 'sites.read', siteId);
 
-  /** The payload as the kernel's filter, its saved exclusions read from the site's organisation. */
+  /**
+   * The payload as the kernel's filter, its saved exclusions read from the site's organisation
+   * and the site's excluded bad-data periods added, whatever the payload names.
+   */
   async function siteFilter(
-    site: { ownerOrganisationId: string; classScheme: string | null },
+    site: { id: string; ownerOrganisationId: string; classScheme: string | null },
     payload: FilterPayload,
   ) {
-    const vehicle = await deps.exclusions.vehicleExclusions(
-      site.ownerOrganisationId,
-      payload.vehicle_exclusions,
-    );
+    const vehicle = [
+      ...(await deps.exclusions.vehicleExclusions(
+        site.ownerOrganisationId,
+        payload.vehicle_exclusions,
+      )),
+      ...(await deps.exclusions.excludedPeriods(site.id)),
+    ];
     const time = deps.exclusions.timeExclusions(payload.time_exclusions);
     return vehicleFilter(payload, findClassScheme(site.classScheme), { vehicle, time });
   }
@@ -311,7 +319,10 @@ export function createAnalysisService(deps: AnalysisDeps) {
       if (!AGGREGATIONS.includes(aggregationMinutes)) {
         throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
       }
-      const filter = countFilter(payload);
+      const filter = {
+        ...countFilter(payload),
+        excludedWindows: await deps.exclusions.excludedPeriods(site.id),
+      };
       if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
       const files = await deps.siteData.intervalCounts(site.id);
       const local = new LocalTimeConverter(site.timeZone);

@@ -57,7 +57,15 @@ const isUniqueViolation = (error: unknown): boolean => {
 
 const idListSchema = z.array(z.string()).max(EXCLUSIONS_MAX, `at most ${EXCLUSIONS_MAX}`);
 
-export function createExclusionsService(repository: ExclusionsRepository, access: Access) {
+/**
+ * The exclusions of a site's organisation: its saved vehicle exclusion filters, and (issue 25)
+ * the site's excluded bad-data periods, read through `excludedWindows`.
+ */
+export function createExclusionsService(
+  repository: ExclusionsRepository,
+  access: Access,
+  excludedWindows: (siteId: string) => Promise<{ startMs: number; endMs: number }[]>,
+) {
   /** The organisation whose filters a call concerns: the site's, or else the viewer's own. */
   async function organisationFor(viewer: Viewer, action: Action, siteId?: string | null) {
     if (siteId) return (await access.site(viewer, action, siteId)).ownerOrganisationId;
@@ -110,6 +118,18 @@ export function createExclusionsService(repository: ExclusionsRepository, access
       const row = await access.exclusionFilter(viewer, 'exclusionFilters.manage', id);
       await repository.remove(row.id);
       return row.id;
+    },
+
+    /**
+     * The site's excluded bad-data periods as time-window exclusions: every figure of the site
+     * leaves their vehicles out, whatever the request asks.
+     */
+    async excludedPeriods(siteId: string): Promise<VehicleExclusion[]> {
+      return (await excludedWindows(siteId)).map(({ startMs, endMs }) => ({
+        startMs,
+        endMs,
+        badDataPeriod: true,
+      }));
     },
 
     /**

@@ -1,4 +1,9 @@
-import { encodeRollupSeries, rollupSeriesFromDays } from '@roadcount/analytics';
+import {
+  encodeRollupSeries,
+  laneKey,
+  rollupSeriesFromDays,
+  type HourCounts,
+} from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { readIntervals, vehicleBatches } from './readers.ts';
@@ -89,10 +94,92 @@ export class DailyTotals {
   }
 }
 
+const HOUR_MS = 3_600_000;
+
+/** One hour's vehicles per direction and per lane (keyed by `laneKey`). */
+type HourSlot = Pick<HourCounts, 'byDirection' | 'byLane'>;
+
+/** A time window whose vehicles count in no figure: an excluded bad-data period. */
+export interface ExcludedWindow {
+  startMs: number;
+  /** Exclusive. */
+  endMs: number;
+}
+
+/** Whether a time falls in one of the windows (few per site: a plain search). */
+const inWindows = (windows: readonly ExcludedWindow[], time: number) =>
+  windows.some((window) => time >= window.startMs && time < window.endMs);
+
 /**
- * Replaces the site's daily rollups with those of every file that joined it, and packs them
- * for the map. Replaces the rows as a whole, so running it twice changes nothing. Answers
- * undefined for a site that no longer exists.
+ * A site's vehicles per hour, direction and lane over the hours its files cover (from each
+ * file's first record's hour to its last's), every vehicle counted, excluded or not: what the
+ * bad-data rules read.
+ */
+export class HourlyCounts {
+  private readonly hours = new Map<number, HourSlot>();
+  private readonly covered = new Set<number>();
+  private fileFirst = Number.POSITIVE_INFINITY;
+  private fileLast = Number.NEGATIVE_INFINITY;
+  // Vehicles come in time order within a file: the hour's slot is found once per hour.
+  private lastHour = Number.NaN;
+  private lastSlot: HourSlot | undefined;
+
+  constructor(private readonly local: LocalTimeConverter) {}
+
+  add(time: number, direction: number, lane: number, count: number) {
+    const hour = Math.floor(time / HOUR_MS);
+    let slot = this.lastSlot;
+    if (hour !== this.lastHour || !slot) {
+      if (hour < this.fileFirst) this.fileFirst = hour;
+      if (hour > this.fileLast) this.fileLast = hour;
+      slot = this.hours.get(hour);
+      if (!slot) {
+        slot = { byDirection: new Map(), byLane: new Map() };
+        this.hours.set(hour, slot);
+      }
+      this.lastHour = hour;
+      this.lastSlot = slot;
+    }
+    slot.byDirection.set(direction, (slot.byDirection.get(direction) ?? 0) + count);
+    if (lane > 0) {
+      const key = laneKey(direction, lane);
+      slot.byLane.set(key, (slot.byLane.get(key) ?? 0) + count);
+    }
+  }
+
+  /** Ends a file: the hours from its first record's to its last's are on record. */
+  endFile() {
+    this.lastHour = Number.NaN;
+    this.lastSlot = undefined;
+    for (let hour = this.fileFirst; hour <= this.fileLast; hour += 1) this.covered.add(hour);
+    this.fileFirst = Number.POSITIVE_INFINITY;
+    this.fileLast = Number.NEGATIVE_INFINITY;
+  }
+
+  /** The covered hours in time order, empty ones included, with their local day and hour. */
+  list(): HourCounts[] {
+    return [...this.covered]
+      .sort((a, b) => a - b)
+      .map((hour) => {
+        const startMs = hour * HOUR_MS;
+        const local = new Date(startMs + this.local.offsetAt(startMs));
+        const slot = this.hours.get(hour);
+        return {
+          startMs,
+          localDay: local.toISOString().slice(0, 10),
+          localHour: local.getUTCHours(),
+          byDirection: slot?.byDirection ?? new Map<number, number>(),
+          byLane: slot?.byLane ?? new Map<number, number>(),
+        };
+      });
+  }
+}
+
+/**
+ * Replaces the site's daily rollups with those of every file that joined it, leaving out the
+ * vehicles of its excluded bad-data periods, and packs them for the map. Replaces the rows as a
+ * whole, so running it twice changes nothing. Answers the site's hourly counts for the bad-data
+ * rules, or undefined for a site that no longer exists.
  */
 export async function rebuildSiteRollups(
   deps: { repository: SiteDataRepository; blobs: BlobStore },
@@ -101,26 +188,31 @@ export async function rebuildSiteRollups(
   const site = await deps.repository.site(siteId);
   if (!site) return undefined;
   const files = (await deps.repository.joinedFiles(siteId)).map(storedFileOf);
-  const totals = new DailyTotals(new LocalTimeConverter(site.timeZone));
+  const local = new LocalTimeConverter(site.timeZone);
+  const totals = new DailyTotals(local);
+  const hourly = new HourlyCounts(local);
+  const excluded = await deps.repository.excludedWindows(siteId);
   for (const file of files) {
     if (file.kind === 'intervals') {
       const intervals = await readIntervals(deps.blobs, file);
       for (let index = 0; index < intervals.startMs.length; index += 1) {
-        totals.add(
-          intervals.startMs[index] as number,
-          intervals.direction[index] as number,
-          intervals.count[index] as number,
-          Number.NaN,
-          -1,
-        );
+        const time = intervals.startMs[index] as number;
+        const direction = intervals.direction[index] as number;
+        const count = intervals.count[index] as number;
+        hourly.add(time, direction, -1, count);
+        if (!inWindows(excluded, time)) totals.add(time, direction, count, Number.NaN, -1);
       }
+      hourly.endFile();
       continue;
     }
     for await (const columns of vehicleBatches(deps.blobs, file)) {
-      const { timeMs, direction, speedMps, classIndex } = columns;
+      const { timeMs, direction, lane, speedMps, classIndex } = columns;
       for (let index = 0; index < timeMs.length; index += 1) {
+        const time = timeMs[index] as number;
+        hourly.add(time, direction[index] as number, lane[index] as number, 1);
+        if (inWindows(excluded, time)) continue;
         totals.add(
-          timeMs[index] as number,
+          time,
           direction[index] as number,
           1,
           speedMps[index] as number,
@@ -128,6 +220,7 @@ export async function rebuildSiteRollups(
         );
       }
     }
+    hourly.endFile();
   }
   const rows = totals.rows(siteId);
   const version = await deps.repository.replaceRollups(siteId, rows);
@@ -142,5 +235,6 @@ export async function rebuildSiteRollups(
     rows: rows.length,
     days: new Set(rows.map((row) => row.day)).size,
     files: files.length,
+    hours: hourly.list(),
   };
 }

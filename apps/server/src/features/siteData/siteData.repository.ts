@@ -1,6 +1,11 @@
 import { and, asc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import {
+  badDataPeriods,
+  siteDailyRollups,
+  sites,
+  trafficDataFiles,
+} from '../../infra/db/schema.ts';
 import { JOINED_STATUSES } from './storedForms.ts';
 
 export type DailyRollupRow = typeof siteDailyRollups.$inferInsert;
@@ -37,6 +42,16 @@ export function createSiteDataRepository(db: Database) {
         .from(trafficDataFiles)
         .where(joined(siteId));
       return range;
+    },
+
+    /** The site's excluded bad-data periods as time windows, whose vehicles count nowhere. */
+    async excludedWindows(siteId: string) {
+      const rows = await db
+        .select({ start: badDataPeriods.startTime, end: badDataPeriods.endTime })
+        .from(badDataPeriods)
+        .where(and(eq(badDataPeriods.siteId, siteId), eq(badDataPeriods.state, 'excluded')))
+        .orderBy(asc(badDataPeriods.startTime));
+      return rows.map((row) => ({ startMs: row.start.getTime(), endMs: row.end.getTime() }));
     },
 
     /** Every file of the site whatever its status, with its raw upload's key. */

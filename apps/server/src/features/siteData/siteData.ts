@@ -75,6 +75,12 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     /** The earliest start and latest end of the data that joined the site. */
     dataTimeRange: (siteId: string) => repository.dataTimeRange(siteId),
 
+    /**
+     * The site's excluded bad-data periods as time windows: every figure of the site leaves
+     * their vehicles out (the rollups here, the analysis through its filter).
+     */
+    excludedWindows: (siteId: string) => repository.excludedWindows(siteId),
+
     /** Rebuilds the site's daily rollups and the map's packed series from its joined files. */
     rebuildRollups: (siteId: string) => rebuildSiteRollups({ repository, blobs }, siteId),
 

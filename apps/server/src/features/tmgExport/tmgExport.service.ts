@@ -62,10 +62,13 @@ export function createTmgExportService(deps: {
     // The zone's offset changes on the hour at most: asked once per hour.
     let offsetHour = Number.NaN;
     let offsetMs = 0;
+    // Excluded bad-data periods (issue 25) are not sent to the national database either.
+    const excluded = await deps.siteData.excludedWindows(site.id);
     for await (const { fileName, batch } of deps.siteData.vehicleBatchesByFile(site.id)) {
       const { timeMs, direction, lane, classIndex, speedMps } = batch;
       for (let index = 0; index < timeMs.length; index += 1) {
         const utcMs = timeMs[index] as number;
+        if (excluded.some((window) => utcMs >= window.startMs && utcMs < window.endMs)) continue;
         const hour = Math.floor(utcMs / HOUR_MS);
         if (hour !== offsetHour) {
           offsetHour = hour;

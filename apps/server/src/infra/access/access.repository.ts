@@ -1,7 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { isUuid } from '../db/ids.ts';
 import {
+  badDataPeriods,
   deviceArrays,
   deviceMappings,
   devices,
@@ -36,6 +37,11 @@ export type DeviceArrayRow = typeof deviceArrays.$inferSelect;
 export type DeviceMappingRow = typeof deviceMappings.$inferSelect;
 export type GpsLocationRow = typeof gpsLocations.$inferSelect;
 export type RoadSectionRow = typeof roadSections.$inferSelect;
+/** A bad-data period with its site's organisation and whether the site is deleted. */
+export type BadDataPeriodRow = typeof badDataPeriods.$inferSelect & {
+  organisationId: string;
+  siteDeleted: boolean;
+};
 
 /** The rows an access check loads: each resource kind by id, whatever its organisation. */
 export function createAccessRepository(db: Database) {
@@ -90,6 +96,18 @@ export function createAccessRepository(db: Database) {
       byId(id, (valid) => db.select().from(deviceMappings).where(eq(deviceMappings.id, valid))),
     gpsLocation: (id: string) =>
       byId(id, (valid) => db.select().from(gpsLocations).where(eq(gpsLocations.id, valid))),
+    badDataPeriod: (id: string): Promise<BadDataPeriodRow | undefined> =>
+      byId(id, (valid) =>
+        db
+          .select({
+            ...getTableColumns(badDataPeriods),
+            organisationId: sites.ownerOrganisationId,
+            siteDeleted: sql<boolean>`${sites.deletedAt} is not null`,
+          })
+          .from(badDataPeriods)
+          .innerJoin(sites, eq(sites.id, badDataPeriods.siteId))
+          .where(eq(badDataPeriods.id, valid)),
+      ),
     roadSection: (id: string) =>
       byId(id, (valid) => db.select().from(roadSections).where(eq(roadSections.id, valid))),
   };

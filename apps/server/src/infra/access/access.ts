@@ -1,9 +1,16 @@
-import { can, ERROR_CATALOGUE, NOT_FOUND_MESSAGES, type Action } from '@roadcount/domain';
+import {
+  can,
+  ERROR_CATALOGUE,
+  NOT_FOUND_MESSAGES,
+  serverMessage,
+  type Action,
+} from '@roadcount/domain';
 import { authorize, type Viewer } from '../auth/viewer.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../errors.ts';
 import {
   createAccessRepository,
+  type BadDataPeriodRow,
   type DeviceArrayRow,
   type DeviceMappingRow,
   type DeviceRow,
@@ -23,6 +30,7 @@ import {
 } from './access.repository.ts';
 
 export type {
+  BadDataPeriodRow,
   DeviceArrayRow,
   DeviceMappingRow,
   DeviceRow,
@@ -268,6 +276,23 @@ export function createAccess(db: Database) {
         await rows.exclusionFilter(filterId),
         (filter) => filter.organisationId,
         NO_EXCLUSION_FILTER,
+      );
+    },
+
+    /** A flagged bad-data period (issue 25): its site's organisation's, on a live site. */
+    async badDataPeriod(
+      viewer: Viewer | null,
+      action: Action,
+      periodId: string,
+    ): Promise<BadDataPeriodRow> {
+      authorize(viewer, action);
+      const row = await rows.badDataPeriod(periodId);
+      return check(
+        viewer,
+        action,
+        row && !row.siteDeleted ? row : undefined,
+        (period) => period.organisationId,
+        serverMessage('badDataPeriodMissing'),
       );
     },
 

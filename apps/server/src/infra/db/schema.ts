@@ -478,6 +478,33 @@ export const vehicleExclusionFilters = pgTable(
   ],
 );
 
+/**
+ * Issue 25: a stretch of a site's record that a rule flagged as bad data (`rule`: silent,
+ * direction_share, lane_flow; `direction`/`lane` when it concerns one), `value` what the rule
+ * measured, and what a person decided of it (`state`: flagged, kept, excluded, real_zero). An
+ * excluded period's vehicles are left out of every figure of the site. `end_time` is exclusive.
+ */
+export const badDataPeriods = pgTable(
+  'bad_data_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    direction: integer('direction'),
+    lane: integer('lane'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    value: doublePrecision('value').notNull(),
+    state: text('state').notNull().default('flagged'),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdOn: createdOn(),
+  },
+  (table) => [index('bad_data_periods_site_idx').on(table.siteId, table.startTime)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Surveys (issue 22): SPEC sections 2 to 4, an organisation's planned counting of chosen sites.
 

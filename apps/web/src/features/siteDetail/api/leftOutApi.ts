@@ -16,6 +16,8 @@ export interface LeftOutCounts {
   directions: number;
   separation: number;
   lanes: number;
+  /** In an excluded bad-data period of the site (issue 25). */
+  badDataPeriods: number;
   exclusions: number;
   timeExclusions: number;
 }

@@ -44,6 +44,43 @@ describe('the availability calendar', () => {
     ]);
   });
 
+  it("marks the bad-data periods' days on their year's calendar, by state", () => {
+    const option = availabilityOption(
+      {
+        days: [
+          { day: '2025-12-30', volume: 400 },
+          { day: '2026-01-02', volume: 100 },
+        ],
+        missing_days: [],
+      },
+      t,
+      'en-GB',
+      false,
+      [
+        { day: '2025-12-30', state: 'flagged' },
+        { day: '2026-01-02', state: 'excluded' },
+      ],
+    );
+    const series = option?.series as {
+      type: string;
+      calendarIndex: number;
+      data: { value: [string, string]; itemStyle: { color: string } }[];
+    }[];
+    // Two heat maps (2025, 2026), then a mark series per year.
+    expect(series.map((item) => [item.type, item.calendarIndex])).toEqual([
+      ['heatmap', 0],
+      ['heatmap', 1],
+      ['scatter', 0],
+      ['scatter', 1],
+    ]);
+    expect(series[2]?.data.map((item) => item.value)).toEqual([['2025-12-30', 'flagged']]);
+    expect(series[3]?.data.map((item) => item.value)).toEqual([['2026-01-02', 'excluded']]);
+    // Flagged in amber, excluded in grey; the volume key colours the heat maps only.
+    expect(series[2]?.data[0]?.itemStyle.color).toBe('rgba(255, 152, 0, 0.85)');
+    expect(series[3]?.data[0]?.itemStyle.color).toBe('rgba(97, 97, 97, 0.85)');
+    expect((option?.visualMap as { seriesIndex: number[] }).seriesIndex).toEqual([0, 1]);
+  });
+
   it('draws nothing for a site without data', () => {
     expect(availabilityOption({ days: [], missing_days: [] }, t, 'en-GB', true)).toBeNull();
   });

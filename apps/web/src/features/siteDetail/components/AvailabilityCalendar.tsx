@@ -1,6 +1,8 @@
 import { useMediaQuery, useTheme } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBadDataPeriods } from '../../badData/api/badDataApi.ts';
+import { periodDays, type ShadedDay } from '../../badData/periodDays.ts';
 import { useSiteAvailability } from '../api/availabilityApi.ts';
 import type { ChartOption } from '../chartOptions.ts';
 import { Chart } from './Chart.tsx';
@@ -12,15 +14,25 @@ export interface AvailabilityData {
   missing_days: string[];
 }
 
+/** The shade of a day a bad-data period touches, by the period's state (issue 25). */
+export const SHADE_COLOURS: Record<ShadedDay['state'], string> = {
+  flagged: 'rgba(255, 152, 0, 0.85)',
+  excluded: 'rgba(97, 97, 97, 0.85)',
+  real_zero: 'rgba(123, 31, 162, 0.85)',
+  kept: 'rgba(0, 0, 0, 0)',
+};
+
 /**
  * A calendar heat map per year of the site's history: each day coloured by its volume, the days
- * without data between the first and the last in red.
+ * without data between the first and the last in red, and the days of bad-data periods shaded
+ * by a mark in their cell (flagged, excluded or real zero).
  */
 export function availabilityOption(
   data: AvailabilityData,
   t: Translate,
   locale: string,
   narrow: boolean,
+  shaded: readonly ShadedDay[] = [],
 ): ChartOption | null {
   if (data.days.length === 0) return null;
   const years = [
@@ -51,7 +63,16 @@ export function availabilityOption(
   return {
     tooltip: {
       formatter: (params: unknown) => {
-        const [day, volume] = (params as { data: [string, number] }).data;
+        const { data: item, seriesType } = params as {
+          data: [string, number | string];
+          seriesType: string;
+        };
+        if (seriesType === 'scatter')
+          return t('badData.calendarTooltip', {
+            day: item[0],
+            state: t(`badData.state.${String(item[1])}`),
+          });
+        const [day, volume] = item as [string, number];
         return volume > 0
           ? t('availability.tooltip', { day, volume: number(volume) })
           : t('availability.missingTooltip', { day });
@@ -59,6 +80,8 @@ export function availabilityOption(
     },
     visualMap: {
       type: 'piecewise',
+      // The volume heat maps only: the bad-data marks keep their own colours.
+      seriesIndex: years.map((_year, index) => index),
       orient: 'horizontal',
       left: narrow ? 0 : 'center',
       bottom: 0,
@@ -95,17 +118,34 @@ export function availabilityOption(
       splitLine: { lineStyle: { color: '#9e9e9e', width: 1 } },
       itemStyle: { borderColor: '#ffffff', borderWidth: 1, color: '#f5f5f5' },
     })),
-    series: years.map((year, index) => ({
-      type: 'heatmap',
-      coordinateSystem: 'calendar',
-      calendarIndex: index,
-      data: [
-        ...data.days
+    series: [
+      ...years.map((year, index) => ({
+        type: 'heatmap',
+        coordinateSystem: 'calendar',
+        calendarIndex: index,
+        data: [
+          ...data.days
+            .filter(({ day }) => day.startsWith(year))
+            .map(({ day, volume }) => [day, volume]),
+          ...data.missing_days.filter((day) => day.startsWith(year)).map((day) => [day, 0]),
+        ],
+      })),
+      ...years.map((year, index) => ({
+        type: 'scatter',
+        name: t('badData.title'),
+        coordinateSystem: 'calendar',
+        calendarIndex: index,
+        // A diamond in the cell: the day's volume colour stays readable around it.
+        symbol: 'diamond',
+        symbolSize: Math.round(cell * 0.7),
+        data: shaded
           .filter(({ day }) => day.startsWith(year))
-          .map(({ day, volume }) => [day, volume]),
-        ...data.missing_days.filter((day) => day.startsWith(year)).map((day) => [day, 0]),
-      ],
-    })),
+          .map(({ day, state }) => ({
+            value: [day, state],
+            itemStyle: { color: SHADE_COLOURS[state], borderColor: '#ffffff', borderWidth: 1 },
+          })),
+      })),
+    ],
   };
 }
 
@@ -149,17 +189,24 @@ export function availabilityHeight(data: AvailabilityData | undefined, narrow: b
  */
 export function AvailabilityCalendar(props: {
   siteId: string;
+  /** The site's time zone, in which bad-data periods fall on its local days. */
+  timeZone: string;
   onPickDays: (from: string, to: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const theme = useTheme();
   const narrow = !useMediaQuery(theme.breakpoints.up('sm'));
   const availability = useSiteAvailability(props.siteId);
+  const periods = useBadDataPeriods(props.siteId);
   const [anchor, setAnchor] = useState<string | null>(null);
   const data = availability.data;
+  const shaded = useMemo(
+    () => periodDays(periods.data ?? [], props.timeZone),
+    [periods.data, props.timeZone],
+  );
   const option = useMemo(
-    () => (data ? availabilityOption(data, t, i18n.language, narrow) : null),
-    [data, t, i18n.language, narrow],
+    () => (data ? availabilityOption(data, t, i18n.language, narrow, shaded) : null),
+    [data, t, i18n.language, narrow, shaded],
   );
   const summary = data
     ? t('availability.summary', {
@@ -173,11 +220,17 @@ export function AvailabilityCalendar(props: {
     <div data-testid="availability">
       <Chart
         title={t('availability.title')}
-        caption={summary ? `${summary} ${t('availability.hint')}` : undefined}
+        caption={
+          summary
+            ? `${summary} ${t('availability.hint')}${shaded.length > 0 ? ` ${t('badData.calendarKey')}` : ''}`
+            : undefined
+        }
         option={option}
         height={availabilityHeight(data, narrow)}
         onItemClick={(item, event) => {
-          const day = Array.isArray(item) ? String(item[0]) : null;
+          // A heat map cell is [day, volume]; a bad-data mark is { value: [day, state] }.
+          const value = Array.isArray(item) ? item : (item as { value?: unknown } | null)?.value;
+          const day = Array.isArray(value) ? String(value[0]) : null;
           if (!day) return;
           if (event.shiftKey && anchor) {
             const [from, to] = anchor <= day ? [anchor, day] : [day, anchor];

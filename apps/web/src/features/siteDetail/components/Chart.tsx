@@ -1,5 +1,5 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import { BarChart, HeatmapChart, LineChart } from 'echarts/charts';
+import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
 import {
   CalendarComponent,
   DataZoomComponent,
@@ -19,6 +19,7 @@ echarts.use([
   BarChart,
   LineChart,
   HeatmapChart,
+  ScatterChart,
   CalendarComponent,
   GridComponent,
   LegendComponent,

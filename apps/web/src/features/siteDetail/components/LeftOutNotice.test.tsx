@@ -26,6 +26,7 @@ const counts = {
   directions: 0,
   separation: 0,
   lanes: 0,
+  badDataPeriods: 0,
   exclusions: 0,
   timeExclusions: 0,
 };
@@ -33,21 +34,23 @@ const counts = {
 describe('the left-out notice', () => {
   it('says how many vehicles the filters leave out and why, naming only the reasons that apply', async () => {
     signInAs(ADMIN_ID, 'org_admin');
-    // 1,200 in the range, 1,000 counted: 150 + 40 (10 unclassified among them) + 10 = 200.
+    // 1,200 in the range, 980 counted: 150 + 40 (10 unclassified among them) + 10 + 20 = 220.
     answer({
       ...counts,
-      selected: 1000,
+      selected: 980,
       speedRange: 150,
       classes: 40,
       unclassified: 10,
       lanes: 10,
+      badDataPeriods: 20,
     });
     renderWithApp(<LeftOutNotice siteId={SITE_ID} filter={{ velocity_min: 5 }} />);
-    await screen.findByText('Left out by the filters: 200 of 1,200 vehicles in this time range');
+    await screen.findByText('Left out by the filters: 220 of 1,200 vehicles in this time range');
     expect(screen.getByText('outside the speed range: 150')).toBeTruthy();
     expect(screen.getByText('in classes not selected: 40')).toBeTruthy();
     expect(screen.getByText('of which unclassified: 10')).toBeTruthy();
     expect(screen.getByText('in lanes not selected: 10')).toBeTruthy();
+    expect(screen.getByText('in excluded bad-data periods: 20')).toBeTruthy();
     expect(screen.queryByText(/directions not selected/)).toBeNull();
   });
 

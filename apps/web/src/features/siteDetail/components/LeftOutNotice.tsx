@@ -16,6 +16,7 @@ const REASONS = [
   'directions',
   'separation',
   'lanes',
+  'badDataPeriods',
   'exclusions',
   'timeExclusions',
 ] as const satisfies readonly (keyof LeftOutCounts)[];
@@ -40,7 +41,9 @@ export function LeftOutNotice({ siteId, filter }: Props) {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {REASONS.filter((reason) => leftOut[reason] > 0).map((reason) => (
           <li key={reason}>
-            {t(`fieldFiles.leftOut.${reason}`, { vehicles: number(leftOut[reason]) })}
+            {t(reason === 'badDataPeriods' ? 'badData.leftOut' : `fieldFiles.leftOut.${reason}`, {
+              vehicles: number(leftOut[reason]),
+            })}
           </li>
         ))}
       </Box>

@@ -53,6 +53,7 @@ import { Chart } from './Chart.tsx';
 import { CountVolumesChart } from './CountVolumesChart.tsx';
 import { CountSiteDetail } from './CountSiteDetail.tsx';
 import { AvailabilityCalendar } from './AvailabilityCalendar.tsx';
+import { BadDataPeriodsPanel } from '../../badData/components/BadDataPeriodsPanel.tsx';
 import { useCountSummary } from '../api/countSummaryApi.ts';
 import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
 import { useSpeedLimits } from '../api/speedLimitsApi.ts';
@@ -320,7 +321,8 @@ export function SiteDetailScreen() {
       {countSite ? (
         <>
           <CountSiteDetail siteId={siteId} filter={payload} minutes={appliedFilters.aggregation} />
-          <AvailabilityCalendar siteId={siteId} onPickDays={pickDays} />
+          <AvailabilityCalendar siteId={siteId} timeZone={timeZone} onPickDays={pickDays} />
+          <BadDataPeriodsPanel siteId={siteId} timeZone={timeZone} />
         </>
       ) : (
         <>
@@ -330,7 +332,7 @@ export function SiteDetailScreen() {
             })}
           </Typography>
           <LeftOutNotice siteId={siteId} filter={payload} />
-          <StatCards summary={data.summary} units={units} />
+          <StatCards siteId={siteId} summary={data.summary} units={units} />
           <SiteAadtPanel
             siteId={siteId}
             monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
@@ -341,7 +343,8 @@ export function SiteDetailScreen() {
             units={units}
             binMinutes={appliedFilters.aggregation}
           />
-          <AvailabilityCalendar siteId={siteId} onPickDays={pickDays} />
+          <AvailabilityCalendar siteId={siteId} timeZone={timeZone} onPickDays={pickDays} />
+          <BadDataPeriodsPanel siteId={siteId} timeZone={timeZone} />
           <CountVolumesChart
             siteId={siteId}
             filter={payload}

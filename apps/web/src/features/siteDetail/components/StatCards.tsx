@@ -1,20 +1,54 @@
 import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
+import { useSiteAadt } from '../../engineering/api/engineeringApi.ts';
 import type { SiteDetail } from '../api/siteDetailApi.ts';
 import { speedIn, type Units } from '../siteDetailFilters.ts';
 
 interface Props {
+  siteId: string;
   summary: SiteDetail['summary'];
   units: Units;
 }
 
+type SiteAadt = NonNullable<ReturnType<typeof useSiteAadt>['data']>;
+
+/**
+ * The AADT card (issue 25): a short count's AADT is its ADT adjusted by its factor group's
+ * factors, or its ADT labelled unadjusted; a continuous site (or while the method is not yet
+ * known) shows the AASHTO AADT of the page's days, an estimate under 12 months.
+ */
+function aadtCard(
+  summary: SiteDetail['summary'],
+  siteAadt: SiteAadt | undefined,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): { value: number | null; note?: string } {
+  if (siteAadt?.method === 'factored')
+    return {
+      value: siteAadt.aadt ?? null,
+      note: t('badData.aadtCard.factored', { group: siteAadt.group_name ?? '' }),
+    };
+  if (siteAadt?.method === 'unadjusted')
+    return {
+      value: siteAadt.aadt ?? null,
+      note: t(
+        siteAadt.reason === 'noFactors' ? 'badData.aadtCard.noFactors' : 'badData.aadtCard.noGroup',
+        { group: siteAadt.group_name ?? '' },
+      ),
+    };
+  return summary.aadt !== null && summary.aadtIsEstimate
+    ? { value: summary.aadt, note: t('siteDetail.cards.estimate') }
+    : { value: summary.aadt };
+}
+
 /** The summary statistics as cards: volumes, speeds, peaks and commercial vehicles. */
-export function StatCards({ summary, units }: Props) {
+export function StatCards({ siteId, summary, units }: Props) {
   const { t, i18n } = useTranslation();
+  const siteAadt = useSiteAadt(siteId);
   const none = t('siteDetail.none');
   const number = (value: number | null, digits = 0) =>
     value === null ? none : value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
+  const aadt = aadtCard(summary, siteAadt.data, t);
   const speed = (value: number | null) =>
     value === null
       ? none
@@ -30,13 +64,7 @@ export function StatCards({ summary, units }: Props) {
     { key: 'adt', value: number(summary.adt) },
     { key: 'awdt', value: number(summary.awdt) },
     { key: 'awedt', value: number(summary.awedt) },
-    {
-      key: 'aadt',
-      value: number(summary.aadt),
-      ...(summary.aadt !== null && summary.aadtIsEstimate
-        ? { note: t('siteDetail.cards.estimate') }
-        : {}),
-    },
+    { key: 'aadt', value: number(aadt.value), ...(aadt.note ? { note: aadt.note } : {}) },
     { key: 'averageSpeed', value: speed(summary.averageSpeedMps) },
     { key: 'speed85', value: speed(summary.speed85thMps) },
     { key: 'amPeak', value: peak(summary.amPeak) },

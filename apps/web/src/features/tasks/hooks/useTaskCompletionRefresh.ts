@@ -3,7 +3,17 @@ import { useEffect } from 'react';
 import { listenToTasks } from '../live/liveTasks.ts';
 
 const SITES = ['sites', 'deletedSites', 'mapSites', 'siteDetail', 'siteTimeRange', 'siteGroups'];
-const DATA = ['files', 'mapSites', 'siteDetail', 'siteTimeRange', 'timeSeriesCountSummary'];
+// A site's data changed: its rollups are rebuilt, with its availability, AADT and bad-data periods.
+const DATA = [
+  'files',
+  'mapSites',
+  'siteDetail',
+  'siteTimeRange',
+  'timeSeriesCountSummary',
+  'siteAvailability',
+  'siteAadt',
+  'badDataPeriods',
+];
 
 /**
  * The queries whose answers a finished task of each kind may change. Kinds not listed change
