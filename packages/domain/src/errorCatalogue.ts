@@ -90,6 +90,9 @@ export const SERVER_MESSAGES = {
     'renewal_on: renewal notice is given at least {{days}} days ahead; choose a date after {{date}}',
   translationLocale: 'locale: {{locale}} is not one of the interface languages',
   tmgChecksFailed: 'The TMG export did not pass its checks: {{failures}}',
+  reportSurveyEmpty: 'surveyId: the survey has no sites',
+  viewingReadOnly:
+    "You are viewing another organisation's data read-only; return to your own view to make changes",
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

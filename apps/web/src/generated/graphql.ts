@@ -968,7 +968,7 @@ export type ReportDownload = {
   url: Scalars['String']['output'];
 };
 
-/** A report request: sites (or a site group), the period, the site-detail filters, units and time aggregation. */
+/** A report request: sites (or a site group, or a survey's sites), the period, the site-detail filters, units and time aggregation. */
 export type ReportRequestInput = {
   /** 5, 10, 15, 20, 30, 60 (hourly), 1440 (daily) or 10080 (weekly). */
   aggregation_minutes: Scalars['Int']['input'];
@@ -979,6 +979,8 @@ export type ReportRequestInput = {
   site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** ISO 8601 instants; the period is required. */
   start: Scalars['String']['input'];
+  /** A survey of the organisation: the report covers its sites. Alone, without site_ids or site_group_id. */
+  survey_id?: InputMaybe<Scalars['ID']['input']>;
   type: ReportType;
   units: ReportUnits;
 };
@@ -1691,6 +1693,11 @@ export type ReportSiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ReportSiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
+export type ReportSurveysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportSurveysQuery = { active: { surveys: Array<{ id: string, name: string, scheduled_start: string, scheduled_end: string, site_count: number }> }, completed: { surveys: Array<{ id: string, name: string, scheduled_start: string, scheduled_end: string, site_count: number }> } };
 
 export type YearInReviewQueryVariables = Exact<{
   year: Scalars['Int']['input'];
@@ -2553,6 +2560,40 @@ export const ReportSiteGroupsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportSiteGroupsQuery, ReportSiteGroupsQueryVariables>;
+export const ReportSurveysDocument = new TypedDocumentString(`
+    query ReportSurveys {
+  active: surveys(
+    tab: "active"
+    sort: "start"
+    direction: "desc"
+    page: 0
+    page_size: 100
+  ) {
+    surveys {
+      id
+      name
+      scheduled_start
+      scheduled_end
+      site_count
+    }
+  }
+  completed: surveys(
+    tab: "completed"
+    sort: "start"
+    direction: "desc"
+    page: 0
+    page_size: 100
+  ) {
+    surveys {
+      id
+      name
+      scheduled_start
+      scheduled_end
+      site_count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSurveysQuery, ReportSurveysQueryVariables>;
 export const YearInReviewDocument = new TypedDocumentString(`
     query YearInReview($year: Int!, $top: Int) {
   yearInReview(year: $year, top: $top) {
