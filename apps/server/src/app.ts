@@ -445,6 +445,7 @@ export async function buildApp({
           access,
           queue,
           audit: createStaffAudit(db),
+          tokens,
           onQueued: async (task) => {
             await publishTask(task);
             taskWorker?.wake();

@@ -305,8 +305,8 @@ export type Mutation = {
   mergeSites: TaskTracking;
   /** Queues the recalculation of data quality for the site's files (up to 24 hours). */
   recalculateSiteDataQuality: TaskTracking;
-  /** Platform staff: records that they opened an organisation's view (read-only). */
-  recordOrganisationView: StaffAuditEntry;
+  /** Platform staff: switch into an organisation's view, read-only; recorded in the audit log. */
+  recordOrganisationView: OrganisationView;
   removeSitesFromGroup: SiteGroup;
   renameMapNoteGroup: MapNoteGroup;
   renameSiteGroup: SiteGroup;
@@ -635,6 +635,16 @@ export type Organisation = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
   preferences: Scalars['JSON']['output'];
+};
+
+/** A staff member's read-only view of an organisation (issue 26). */
+export type OrganisationView = {
+  /** The switch as the audit log records it. */
+  audit: StaffAuditEntry;
+  organisation_id: Scalars['ID']['output'];
+  organisation_name: Scalars['String']['output'];
+  /** Sent as the x-roadcount-organisation-view header: reads then answer as the organisation's admins see it, and every write is refused. */
+  token: Scalars['String']['output'];
 };
 
 /** A site created for a survey before any data: its id and name. */
