@@ -38,6 +38,7 @@ type Documents = {
     "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": typeof types.CreateMapNoteGroupDocument,
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": typeof types.DeleteMapNoteGroupDocument,
+    "\n  mutation RecordOrganisationView($organisationId: ID!) {\n    recordOrganisationView(organisationId: $organisationId) {\n      organisation_id\n      organisation_name\n      token\n    }\n  }\n": typeof types.RecordOrganisationViewDocument,
     "\n  query MyNotifications {\n    myNotifications(limit: 30) {\n      unread\n      items {\n        id\n        kind\n        message\n        created_on\n        read\n      }\n    }\n  }\n": typeof types.MyNotificationsDocument,
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n      progress\n    }\n  }\n": typeof types.MyTasksDocument,
@@ -128,6 +129,7 @@ const documents: Documents = {
     "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": types.CreateMapNoteGroupDocument,
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": types.DeleteMapNoteGroupDocument,
+    "\n  mutation RecordOrganisationView($organisationId: ID!) {\n    recordOrganisationView(organisationId: $organisationId) {\n      organisation_id\n      organisation_name\n      token\n    }\n  }\n": types.RecordOrganisationViewDocument,
     "\n  query MyNotifications {\n    myNotifications(limit: 30) {\n      unread\n      items {\n        id\n        kind\n        message\n        created_on\n        read\n      }\n    }\n  }\n": types.MyNotificationsDocument,
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n      progress\n    }\n  }\n": types.MyTasksDocument,
@@ -287,6 +289,10 @@ export function graphql(source: "\n  mutation RenameMapNoteGroup($id: ID!, $name
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n"): typeof import('./graphql').DeleteMapNoteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecordOrganisationView($organisationId: ID!) {\n    recordOrganisationView(organisationId: $organisationId) {\n      organisation_id\n      organisation_name\n      token\n    }\n  }\n"): typeof import('./graphql').RecordOrganisationViewDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

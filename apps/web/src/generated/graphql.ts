@@ -1634,6 +1634,13 @@ export type DeleteMapNoteGroupMutationVariables = Exact<{
 
 export type DeleteMapNoteGroupMutation = { deleteMapNoteGroup: boolean };
 
+export type RecordOrganisationViewMutationVariables = Exact<{
+  organisationId: Scalars['ID']['input'];
+}>;
+
+
+export type RecordOrganisationViewMutation = { recordOrganisationView: { organisation_id: string, organisation_name: string, token: string } };
+
 export type MyNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2459,6 +2466,15 @@ export const DeleteMapNoteGroupDocument = new TypedDocumentString(`
   deleteMapNoteGroup(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteMapNoteGroupMutation, DeleteMapNoteGroupMutationVariables>;
+export const RecordOrganisationViewDocument = new TypedDocumentString(`
+    mutation RecordOrganisationView($organisationId: ID!) {
+  recordOrganisationView(organisationId: $organisationId) {
+    organisation_id
+    organisation_name
+    token
+  }
+}
+    `) as unknown as TypedDocumentString<RecordOrganisationViewMutation, RecordOrganisationViewMutationVariables>;
 export const MyNotificationsDocument = new TypedDocumentString(`
     query MyNotifications {
   myNotifications(limit: 30) {

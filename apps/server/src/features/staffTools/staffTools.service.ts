@@ -109,7 +109,6 @@ export function createStaffToolsService(deps: {
         username: staff.row.username,
         action: 'view_organisation',
         organisationId: organisation.id,
-        detail: { organisationName: organisation.name },
       });
       const token = await deps.tokens.signOrganisationView(staff.userId, organisation.id);
       return { organisation, audit, token };
