@@ -234,7 +234,6 @@ export async function buildApp({
       onUserRemoved: (userId) => liveSessions.endUser(userId),
     }),
   );
-  registerOrganisationsRoutes(router, createOrganisationsService(organisations, access));
   registerTrackingRoutes(router, createTrackingRepository(db));
   const sitesRepository = createSitesRepository(db);
   const lanesRepository = createLanesRepository(db);
@@ -371,6 +370,10 @@ export async function buildApp({
     await publishTask(task);
     taskWorker?.wake();
   };
+  registerOrganisationsRoutes(
+    router,
+    createOrganisationsService(organisations, access, { queue, onQueued: queueAndWake }),
+  );
   const billing = createBillingService({
     repository: createBillingRepository(db),
     blobs,

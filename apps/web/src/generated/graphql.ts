@@ -140,6 +140,15 @@ export type Filterset = {
   velocity_min: Scalars['Float']['output'];
 };
 
+/** A site's free-flowing vehicles: those whose headway is above the organisation's threshold. */
+export type FreeFlowSpeed = {
+  /** The headway threshold the figures were made with, in seconds (organisation settings). */
+  headway_threshold_s: Scalars['Float']['output'];
+  /** The 85th percentile speed of the free-flowing vehicles, m/s (from 1 km/h bins). */
+  speed85_mps: Maybe<Scalars['Float']['output']>;
+  vehicles: Scalars['Float']['output'];
+};
+
 /** Headway and gap percentiles, and the headway–gap matrix (edges in s). */
 export type HeadwayGapMatrix = {
   gapPercentiles: Maybe<Scalars['JSON']['output']>;
@@ -670,6 +679,8 @@ export type Query = {
   get_speeding_table_for_site: SpeedingTable;
   /** Your organisation's map notes and note groups (platform admins may name an organisation). */
   mapNotes: MapNotes;
+  /** The site's free-flow speed over the filter's days, from its summary statistics. */
+  mapSiteFreeFlow: FreeFlowSpeed;
   mapSiteVolumes: Array<DailyVolume>;
   mapSites: Array<MapSite>;
   /** The signed-in user. */
@@ -764,6 +775,12 @@ export type QueryGet_Speeding_Table_For_SiteArgs = {
 
 export type QueryMapNotesArgs = {
   organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryMapSiteFreeFlowArgs = {
+  filter: MapFilter;
+  siteId: Scalars['ID']['input'];
 };
 
 

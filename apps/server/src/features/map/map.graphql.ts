@@ -47,9 +47,20 @@ export const mapTypeDefs = /* GraphQL */ `
     vehicles: Float!
   }
 
+  "A site's free-flowing vehicles: those whose headway is above the organisation's threshold."
+  type FreeFlowSpeed {
+    "The headway threshold the figures were made with, in seconds (organisation settings)."
+    headway_threshold_s: Float!
+    vehicles: Float!
+    "The 85th percentile speed of the free-flowing vehicles, m/s (from 1 km/h bins)."
+    speed85_mps: Float
+  }
+
   extend type Query {
     mapSites(filter: MapFilter!): [MapSite!]!
     mapSiteVolumes(siteId: ID!, filter: MapFilter!): [DailyVolume!]!
+    "The site's free-flow speed over the filter's days, from its summary statistics."
+    mapSiteFreeFlow(siteId: ID!, filter: MapFilter!): FreeFlowSpeed!
   }
 `;
 
@@ -80,6 +91,12 @@ export function mapResolvers(service: MapService): IResolvers<unknown, GraphqlCo
         const viewer = requireViewer(context);
         return withHttpErrors(() =>
           service.siteVolumes(viewer, args.siteId, toFilter(args.filter)),
+        );
+      },
+      mapSiteFreeFlow: (_root, args: { siteId: string; filter: MapFilterInput }, context) => {
+        const viewer = requireViewer(context);
+        return withHttpErrors(() =>
+          service.siteFreeFlow(viewer, args.siteId, toFilter(args.filter)),
         );
       },
     },

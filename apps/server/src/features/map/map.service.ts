@@ -173,6 +173,32 @@ export function createMapService(deps: {
       });
       return volumes;
     },
+
+    /**
+     * A site's free-flow speed (SPEC section 3): its daily rollups' free-flowing vehicles over
+     * the range, which the organisation's headway threshold decides when they are rebuilt.
+     */
+    async siteFreeFlow(viewer: Viewer, siteId: string, filter: MapFilter) {
+      checkFilter(filter);
+      const site = await deps.access.site(viewer, 'sites.read', siteId);
+      const [rows, thresholdS] = await Promise.all([
+        repository.freeFlowHistograms(site.id, filter.start_date, filter.end_date),
+        repository.headwayThresholdSeconds(site.ownerOrganisationId),
+      ]);
+      const histogram: number[] = [];
+      for (const row of rows) {
+        if (!dayInRange(row.day, filter.day_range)) continue;
+        row.freeFlowHistogram.forEach((count, bin) => {
+          histogram[bin] = (histogram[bin] ?? 0) + count;
+        });
+      }
+      const percentile85 = histogramPercentile(histogram, 85);
+      return {
+        headway_threshold_s: thresholdS,
+        vehicles: histogram.reduce((sum, count) => sum + (count ?? 0), 0),
+        speed85_mps: percentile85 === null ? null : percentile85 * KMH,
+      };
+    },
   };
 }
 

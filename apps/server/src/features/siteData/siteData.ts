@@ -75,6 +75,9 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     /** The earliest start and latest end of the data that joined the site. */
     dataTimeRange: (siteId: string) => repository.dataTimeRange(siteId),
 
+    /** The organisation's live sites, by name: whose rollups its settings shape. */
+    organisationSiteIds: (organisationId: string) => repository.organisationSiteIds(organisationId),
+
     /** Rebuilds the site's daily rollups and the map's packed series from its joined files. */
     rebuildRollups: (siteId: string) => rebuildSiteRollups({ repository, blobs }, siteId),
 
