@@ -243,6 +243,10 @@ export type MapSite = {
   /** ADT: vehicles in the whole days of the range over those days (the first and last days with data are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days. */
   adt: Maybe<Scalars['Float']['output']>;
   average_speed_mps: Maybe<Scalars['Float']['output']>;
+  /** AWDT: the ADT of the range's weekdays (Monday to Friday), whatever the day range. */
+  awdt: Maybe<Scalars['Float']['output']>;
+  /** AWEDT: the ADT of the range's weekend days. */
+  awedt: Maybe<Scalars['Float']['output']>;
   class_scheme: Scalars['String']['output'];
   /** Percent of classified vehicles per class index. */
   class_shares: Scalars['JSON']['output'];
@@ -250,6 +254,8 @@ export type MapSite = {
   days: Scalars['Int']['output'];
   has_data: Scalars['Boolean']['output'];
   heavy_percent: Maybe<Scalars['Float']['output']>;
+  /** Classified vehicles of the scheme's heavy (commercial) classes in the range. */
+  heavy_vehicles: Scalars['Float']['output'];
   id: Scalars['ID']['output'];
   last_surveyed: Maybe<Scalars['String']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
@@ -1590,7 +1596,7 @@ export type MapSitesQueryVariables = Exact<{
 }>;
 
 
-export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, class_shares: unknown }> };
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown }> };
 
 export type MapSiteVolumesQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -1599,6 +1605,14 @@ export type MapSiteVolumesQueryVariables = Exact<{
 
 
 export type MapSiteVolumesQuery = { mapSiteVolumes: Array<{ day: string, vehicles: number }> };
+
+export type MapSiteFreeFlowQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter: MapFilter;
+}>;
+
+
+export type MapSiteFreeFlowQuery = { mapSiteFreeFlow: { headway_threshold_s: number, vehicles: number, speed85_mps: number | null } };
 
 export type MapNoteFieldsFragment = { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string };
 
@@ -2382,11 +2396,14 @@ export const MapSitesDocument = new TypedDocumentString(`
     days
     vehicles
     adt
+    awdt
+    awedt
     average_speed_mps
     speed85_mps
     speed_limit_mps
     above_limit_percent
     heavy_percent
+    heavy_vehicles
     class_shares
   }
 }
@@ -2399,6 +2416,15 @@ export const MapSiteVolumesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MapSiteVolumesQuery, MapSiteVolumesQueryVariables>;
+export const MapSiteFreeFlowDocument = new TypedDocumentString(`
+    query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {
+  mapSiteFreeFlow(siteId: $siteId, filter: $filter) {
+    headway_threshold_s
+    vehicles
+    speed85_mps
+  }
+}
+    `) as unknown as TypedDocumentString<MapSiteFreeFlowQuery, MapSiteFreeFlowQueryVariables>;
 export const MapNotesDocument = new TypedDocumentString(`
     query MapNotes {
   mapNotes {

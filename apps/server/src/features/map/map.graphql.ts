@@ -33,11 +33,17 @@ export const mapTypeDefs = /* GraphQL */ `
     vehicles: Float!
     "ADT: vehicles in the whole days of the range over those days (the first and last days with data are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days."
     adt: Float
+    "AWDT: the ADT of the range's weekdays (Monday to Friday), whatever the day range."
+    awdt: Float
+    "AWEDT: the ADT of the range's weekend days."
+    awedt: Float
     average_speed_mps: Float
     speed85_mps: Float
     speed_limit_mps: Float
     above_limit_percent: Float
     heavy_percent: Float
+    "Classified vehicles of the scheme's heavy (commercial) classes in the range."
+    heavy_vehicles: Float!
     "Percent of classified vehicles per class index."
     class_shares: JSON!
   }

@@ -139,6 +139,8 @@ export function createMapService(deps: {
           days,
           vehicles: entry?.vehicles ?? 0,
           adt: series ? seriesAdt(series, range) : null,
+          awdt: series ? seriesAdt(series, { ...range, dayRange: 'weekdays' }) : null,
+          awedt: series ? seriesAdt(series, { ...range, dayRange: 'weekend' }) : null,
           average_speed_mps:
             entry && entry.speedCount > 0 ? entry.speedSumMps / entry.speedCount : null,
           speed85_mps: percentile85 === null ? null : percentile85 * KMH,
@@ -148,6 +150,7 @@ export function createMapService(deps: {
               ? (entry.aboveLimit / entry.measuredAgainstLimit) * 100
               : null,
           heavy_percent: classifiedTotal > 0 ? (heavyCount / classifiedTotal) * 100 : null,
+          heavy_vehicles: heavyCount,
           class_shares: Object.fromEntries(
             classified.map(([classIndex, count]) => [classIndex, (count / classifiedTotal) * 100]),
           ),
