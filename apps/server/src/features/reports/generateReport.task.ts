@@ -118,7 +118,7 @@ export function createGenerateReportHandler(deps: {
     const { report } = found;
     // The sites are resolved: a group or survey the request named is kept only as a record.
     const parsed = reportRequestSchema.safeParse({
-      ...(report.parameters as Record<string, unknown>),
+      ...report.parameters,
       siteGroupId: null,
       surveyId: null,
     });

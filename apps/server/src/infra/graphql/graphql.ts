@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BREAK, Kind, visit, type DocumentNode } from 'graphql';
+import { BREAK, Kind, OperationTypeNode, visit, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
@@ -39,7 +39,8 @@ function asksIntrospection(document: DocumentNode): boolean {
 function hasMutation(document: DocumentNode): boolean {
   return document.definitions.some(
     (definition) =>
-      definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation',
+      definition.kind === Kind.OPERATION_DEFINITION &&
+      definition.operation === OperationTypeNode.MUTATION,
   );
 }
 

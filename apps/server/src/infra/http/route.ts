@@ -2,7 +2,7 @@ import type { Action } from '@roadcount/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken, type TokenService } from '../auth/tokens.ts';
+import type { TokenService } from '../auth/tokens.ts';
 import {
   authorize,
   refuseWritesWhileViewing,
