@@ -130,7 +130,7 @@ export function SiteSummaryPanel({ sites, colours, dates, units, featured, onClo
                   <TableCell component="th" scope="row" sx={{ pl: 0 }}>
                     {label}
                   </TableCell>
-                  <TableCell align="right" sx={{ pr: 0 }} data-figure={key}>
+                  <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }} data-figure={key}>
                     {value}
                   </TableCell>
                 </TableRow>

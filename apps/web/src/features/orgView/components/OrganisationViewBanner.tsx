@@ -25,7 +25,7 @@ export function OrganisationViewBanner() {
           variant="outlined"
           onClick={() => {
             endView();
-            void navigate('/ui/staff');
+            void navigate('/ui/staff/organisations');
           }}
         >
           {t('orgView.return')}

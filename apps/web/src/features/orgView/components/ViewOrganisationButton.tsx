@@ -23,7 +23,7 @@ export function ViewOrganisationButton({ organisationId, name }: Props) {
       aria-label={t('orgView.viewAsLabel', { name })}
       onClick={() =>
         start.mutate(organisationId, {
-          onSuccess: () => void navigate('/ui/map'),
+          onSuccess: () => void navigate('/ui/analysis/map'),
           onError: (error) => flash({ message: error.message, severity: 'error' }),
         })
       }

@@ -100,7 +100,7 @@ export function OrganisationsScreen() {
                     {dates.format(new Date(organisation.created_on))}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Stack direction="row" spacing={2}>
+                    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
                       <ViewOrganisationButton
                         organisationId={organisation.id}
                         name={organisation.name}
