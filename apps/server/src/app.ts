@@ -237,7 +237,6 @@ export async function buildApp({
       onUserRemoved: (userId) => liveSessions.endUser(userId),
     }),
   );
-  registerOrganisationsRoutes(router, createOrganisationsService(organisations, access));
   registerTrackingRoutes(router, createTrackingRepository(db));
   const sitesRepository = createSitesRepository(db);
   const lanesRepository = createLanesRepository(db);
@@ -379,6 +378,10 @@ export async function buildApp({
     await publishTask(task);
     taskWorker?.wake();
   };
+  registerOrganisationsRoutes(
+    router,
+    createOrganisationsService(organisations, access, { queue, onQueued: queueAndWake }),
+  );
   const billing = createBillingService({
     repository: createBillingRepository(db),
     blobs,
@@ -453,6 +456,7 @@ export async function buildApp({
           access,
           queue,
           audit: createStaffAudit(db),
+          tokens,
           onQueued: async (task) => {
             await publishTask(task);
             taskWorker?.wake();

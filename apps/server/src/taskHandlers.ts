@@ -13,7 +13,11 @@ import { createProcessFileHandler } from './features/ingest/processFile.task.ts'
 import { createRecalculateQualityHandler } from './features/ingest/recalculateQuality.task.ts';
 import { createReprocessSiteHandler } from './features/ingest/reprocessSite.task.ts';
 import { createSiteMatchingRepository } from './features/ingest/siteMatching.repository.ts';
-import { createRefreshRollupsHandler, type SiteData } from './features/siteData/index.ts';
+import {
+  createRefreshRollupsHandler,
+  createRefreshSummaryStatisticsHandler,
+  type SiteData,
+} from './features/siteData/index.ts';
 import { createDeleteSiteHandler } from './features/sites/deleteSite.task.ts';
 import { createMergeSitesHandler } from './features/sites/mergeSites.task.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
@@ -137,6 +141,7 @@ export function createTaskHandlers(deps: {
             result: { ...outcome.result, surveysCompleted: completed },
           };
     },
+    refresh_summary_statistics: createRefreshSummaryStatisticsHandler({ siteData, queue }),
     delete_site: createDeleteSiteHandler({ sites, siteData, mailer, notifier, publicUrl }),
     merge_sites: createMergeSitesHandler({ sites, siteData, mailer, notifier, publicUrl }),
     site_change_scheme: createReprocessSiteHandler({ ingest, queue, siteData, processFile }),

@@ -5,6 +5,8 @@ import JSZip from 'jszip';
 import shp from 'shpjs';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { sites, surveys, surveySites } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
@@ -683,6 +685,50 @@ describe('reports', () => {
       /^aggregationMinutes: Choose a time aggregation/,
     );
   });
+
+  it("reports on exactly a survey's sites, and on no other organisation's survey", async () => {
+    const { db } = server.database;
+    const [owner] = await db
+      .select({ organisationId: sites.ownerOrganisationId })
+      .from(sites)
+      .where(eq(sites.id, busySiteId));
+    // The organisation has two sites (Hand Worked Lane and Busy Road); the survey counts one.
+    const [survey] = await db
+      .insert(surveys)
+      .values({
+        organisationId: owner?.organisationId ?? '',
+        name: 'May count',
+        scheduledStart: '2025-05-05',
+        scheduledEnd: '2025-05-18',
+      })
+      .returning();
+    const surveyId = survey?.id ?? '';
+    await db.insert(surveySites).values({ surveyId, siteId: busySiteId, position: 0 });
+    const input = {
+      type: 'sign_file',
+      survey_id: surveyId,
+      start: '2025-05-05T00:00:00Z',
+      end: '2025-05-19T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    };
+    const report = await requestAndWait(input);
+    expect(report.state).toBe('CM');
+    expect(report.site_count).toBe(1);
+    const [, ...rows] = (await (await download(report.id)).text()).trim().split('\n');
+    // One row per site: Busy Road alone, not Hand Worked Lane.
+    expect(rows.map((row) => row.split(',').slice(0, 2))).toEqual([[busySiteId, 'Busy Road']]);
+
+    const mixed = await ask(REQUEST, { input: { ...input, site_ids: [handSiteId] } });
+    expect(mixed.body.errors?.[0]?.message).toBe(
+      "surveyId: Choose a survey's sites alone, without other sites or a site group",
+    );
+    // Another organisation's admin may not report on this survey, nor learn its sites.
+    const theirs = await ask(REQUEST, { input }, otherToken);
+    expect(theirs.body.data?.requestReport ?? null).toBeNull();
+    expect(theirs.body.errors?.[0]?.message).toMatch(/currently authorised/);
+    expect((await ask('query { reports { id } }', {}, otherToken)).body.data?.reports).toEqual([]);
+  }, 60_000);
 
   it("keeps a report, its task and its download from another organisation's user", async () => {
     const report = await requestAndWait({

@@ -65,6 +65,8 @@ export const organisationAnswer = z.object({
   active_users: z.number().optional(),
   preferences: organisationPreferences,
   created_on: z.string(),
+  /** Set when the change queued the reprocessing of summary statistics: its task, to follow. */
+  reprocessing_task_id: z.string().optional(),
 });
 
 export const organisationsAnswer = z.array(organisationAnswer);

@@ -94,6 +94,9 @@ export const SERVER_MESSAGES = {
   badDataRealZeroSilentOnly:
     'decision: only a silent stretch can be a real zero; keep or exclude this period',
   badDataDecision: 'decision: must be one of {{decisions}}',
+  reportSurveyEmpty: 'surveyId: the survey has no sites',
+  viewingReadOnly:
+    "You are viewing another organisation's data read-only; return to your own view to make changes",
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

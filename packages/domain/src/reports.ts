@@ -89,6 +89,7 @@ export const REPORT_MESSAGES = {
   tooLong: `A report covers at most ${REPORT_PERIOD_MAX_DAYS} days`,
   aggregation: 'Choose a time aggregation of 5, 10, 15, 20 or 30 minutes, hourly, daily or weekly',
   units: 'Choose metric or imperial units',
+  surveyAndOthers: "Choose a survey's sites alone, without other sites or a site group",
 } as const;
 
 const instant = (message: string) =>
@@ -127,6 +128,8 @@ export const reportRequestSchema = z
     type: z.enum(REPORT_TYPES, { error: REPORT_MESSAGES.type }),
     siteIds: z.array(z.string()).max(REPORT_SITES_MAX, REPORT_MESSAGES.tooManySites).default([]),
     siteGroupId: z.string().nullable().optional(),
+    /** A survey of the organisation: the report covers its sites (issue 21). */
+    surveyId: z.string().nullable().optional(),
     start: instant(REPORT_MESSAGES.start),
     end: instant(REPORT_MESSAGES.end),
     filter: reportFilterSchema.default({}),
@@ -140,9 +143,16 @@ export const reportRequestSchema = z
   })
   .superRefine((request, context) => {
     const group = Boolean(request.siteGroupId);
-    if (request.siteIds.length === 0 && !group)
+    const survey = Boolean(request.surveyId);
+    if (survey && (request.siteIds.length > 0 || group))
+      context.addIssue({
+        code: 'custom',
+        path: ['surveyId'],
+        message: REPORT_MESSAGES.surveyAndOthers,
+      });
+    else if (request.siteIds.length === 0 && !group && !survey)
       context.addIssue({ code: 'custom', path: ['siteIds'], message: REPORT_MESSAGES.sites });
-    if (request.siteIds.length > 0 && group)
+    else if (request.siteIds.length > 0 && group)
       context.addIssue({
         code: 'custom',
         path: ['siteIds'],
@@ -159,5 +169,5 @@ export const reportRequestSchema = z
 export type ReportRequest = z.infer<typeof reportRequestSchema>;
 export type ReportRequestInput = z.input<typeof reportRequestSchema>;
 
-/** A report's parameters as stored: the request with its sites resolved (a group's members). */
+/** A report's parameters as stored: the request with its sites resolved (a group's or survey's). */
 export type ReportParameters = Omit<ReportRequest, 'siteIds'> & { siteIds: string[] };

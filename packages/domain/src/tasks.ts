@@ -27,6 +27,8 @@ export const TASK_FUNCTIONS = [
   'process_file',
   /** SPEC section 1: a suspended or cancelled organisation's data, deleted 12 months on. */
   'delete_lapsed_organisations',
+  /** SPEC section 3: an organisation's summary statistics again, after its headway threshold changed. */
+  'refresh_summary_statistics',
 ] as const;
 export type TaskFunction = (typeof TASK_FUNCTIONS)[number];
 
@@ -60,4 +62,5 @@ export const TASK_START_PERMISSIONS: Record<TaskFunction, Action> = {
   generate_bills: 'billing.manage',
   recorrelate_sensor_events: 'staff.tools',
   delete_lapsed_organisations: 'billing.manage',
+  refresh_summary_statistics: 'organisation.updateSettings',
 };

@@ -121,6 +121,14 @@ export const DEFAULT_ORGANISATION_SETTINGS: OrganisationSettings = {
   map_layer_profiles: [],
 };
 
+/** The headway threshold (seconds) in an organisation's stored preferences, or the default. */
+export function headwayThresholdSeconds(preferences: Record<string, unknown>): number {
+  const stored = preferences.headway_threshold_seconds;
+  return typeof stored === 'number'
+    ? stored
+    : DEFAULT_ORGANISATION_SETTINGS.headway_threshold_seconds;
+}
+
 export const createOrganisationSchema = z.object({
   name: z.string().trim().min(2).max(200),
   max_active_users: z.number().int().min(1).max(100_000),

@@ -31,8 +31,9 @@ type Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": typeof types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": typeof types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": typeof types.AddBulkFileNoteDocument,
-    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n": typeof types.MapSitesDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n    }\n  }\n": typeof types.MapSitesDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": typeof types.MapSiteVolumesDocument,
+    "\n  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {\n    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {\n      headway_threshold_s\n      vehicles\n      speed85_mps\n    }\n  }\n": typeof types.MapSiteFreeFlowDocument,
     "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": typeof types.MapNoteFieldsFragmentDoc,
     "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n": typeof types.MapNotesDocument,
     "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n": typeof types.AddMapNoteDocument,
@@ -41,6 +42,7 @@ type Documents = {
     "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": typeof types.CreateMapNoteGroupDocument,
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": typeof types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": typeof types.DeleteMapNoteGroupDocument,
+    "\n  mutation RecordOrganisationView($organisationId: ID!) {\n    recordOrganisationView(organisationId: $organisationId) {\n      organisation_id\n      organisation_name\n      token\n    }\n  }\n": typeof types.RecordOrganisationViewDocument,
     "\n  query MyNotifications {\n    myNotifications(limit: 30) {\n      unread\n      items {\n        id\n        kind\n        message\n        created_on\n        read\n      }\n    }\n  }\n": typeof types.MyNotificationsDocument,
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n      progress\n    }\n  }\n": typeof types.MyTasksDocument,
@@ -52,6 +54,7 @@ type Documents = {
     "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n": typeof types.DeleteReportDocument,
     "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n": typeof types.ReportSitesDocument,
     "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.ReportSiteGroupsDocument,
+    "\n  query ReportSurveys {\n    active: surveys(tab: \"active\", sort: \"start\", direction: \"desc\", page: 0, page_size: 100) {\n      surveys {\n        id\n        name\n        scheduled_start\n        scheduled_end\n        site_count\n      }\n    }\n    completed: surveys(\n      tab: \"completed\"\n      sort: \"start\"\n      direction: \"desc\"\n      page: 0\n      page_size: 100\n    ) {\n      surveys {\n        id\n        name\n        scheduled_start\n        scheduled_end\n        site_count\n      }\n    }\n  }\n": typeof types.ReportSurveysDocument,
     "\n  query YearInReview($year: Int!, $top: Int) {\n    yearInReview(year: $year, top: $top) {\n      year\n      top\n      site_count\n      sites_left_out\n      days_in_year\n      tables {\n        busiest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        fastest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        speeding {\n          site_id\n          site_name\n          value\n          previous\n        }\n        adt_change {\n          site_id\n          site_name\n          value\n          previous\n        }\n        availability {\n          site_id\n          site_name\n          value\n          previous\n        }\n      }\n    }\n  }\n": typeof types.YearInReviewDocument,
     "\n  query ReportSitesByIds($ids: [ID!]) {\n    sites(selected: $ids, filters: [\"selected_only\"], page: 0, page_size: 100) {\n      sites {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ReportSitesByIdsDocument,
     "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": typeof types.SiteAvailabilityDocument,
@@ -123,8 +126,9 @@ const documents: Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": types.AddBulkFileNoteDocument,
-    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n": types.MapSitesDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n    }\n  }\n": types.MapSitesDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": types.MapSiteVolumesDocument,
+    "\n  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {\n    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {\n      headway_threshold_s\n      vehicles\n      speed85_mps\n    }\n  }\n": types.MapSiteFreeFlowDocument,
     "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": types.MapNoteFieldsFragmentDoc,
     "\n  query MapNotes {\n    mapNotes {\n      organisation_id\n      hidden\n      can_edit\n      groups {\n        id\n        name\n      }\n      notes {\n        ...MapNoteFields\n      }\n    }\n  }\n": types.MapNotesDocument,
     "\n  mutation AddMapNote($note: MapNoteInput!) {\n    addMapNote(note: $note) {\n      ...MapNoteFields\n    }\n  }\n": types.AddMapNoteDocument,
@@ -133,6 +137,7 @@ const documents: Documents = {
     "\n  mutation CreateMapNoteGroup($name: String!) {\n    createMapNoteGroup(name: $name) {\n      id\n    }\n  }\n": types.CreateMapNoteGroupDocument,
     "\n  mutation RenameMapNoteGroup($id: ID!, $name: String!) {\n    renameMapNoteGroup(id: $id, name: $name) {\n      id\n    }\n  }\n": types.RenameMapNoteGroupDocument,
     "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n": types.DeleteMapNoteGroupDocument,
+    "\n  mutation RecordOrganisationView($organisationId: ID!) {\n    recordOrganisationView(organisationId: $organisationId) {\n      organisation_id\n      organisation_name\n      token\n    }\n  }\n": types.RecordOrganisationViewDocument,
     "\n  query MyNotifications {\n    myNotifications(limit: 30) {\n      unread\n      items {\n        id\n        kind\n        message\n        created_on\n        read\n      }\n    }\n  }\n": types.MyNotificationsDocument,
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n      progress\n    }\n  }\n": types.MyTasksDocument,
@@ -144,6 +149,7 @@ const documents: Documents = {
     "\n  mutation DeleteReport($id: ID!) {\n    deleteReport(id: $id)\n  }\n": types.DeleteReportDocument,
     "\n  query ReportSites($search: String) {\n    sites(search: $search, page: 0, page_size: 100, sort: \"name\", direction: \"asc\") {\n      total\n      sites {\n        id\n        name\n        site_type\n        time_span\n      }\n    }\n  }\n": types.ReportSitesDocument,
     "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.ReportSiteGroupsDocument,
+    "\n  query ReportSurveys {\n    active: surveys(tab: \"active\", sort: \"start\", direction: \"desc\", page: 0, page_size: 100) {\n      surveys {\n        id\n        name\n        scheduled_start\n        scheduled_end\n        site_count\n      }\n    }\n    completed: surveys(\n      tab: \"completed\"\n      sort: \"start\"\n      direction: \"desc\"\n      page: 0\n      page_size: 100\n    ) {\n      surveys {\n        id\n        name\n        scheduled_start\n        scheduled_end\n        site_count\n      }\n    }\n  }\n": types.ReportSurveysDocument,
     "\n  query YearInReview($year: Int!, $top: Int) {\n    yearInReview(year: $year, top: $top) {\n      year\n      top\n      site_count\n      sites_left_out\n      days_in_year\n      tables {\n        busiest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        fastest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        speeding {\n          site_id\n          site_name\n          value\n          previous\n        }\n        adt_change {\n          site_id\n          site_name\n          value\n          previous\n        }\n        availability {\n          site_id\n          site_name\n          value\n          previous\n        }\n      }\n    }\n  }\n": types.YearInReviewDocument,
     "\n  query ReportSitesByIds($ids: [ID!]) {\n    sites(selected: $ids, filters: [\"selected_only\"], page: 0, page_size: 100) {\n      sites {\n        id\n        name\n      }\n    }\n  }\n": types.ReportSitesByIdsDocument,
     "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": types.SiteAvailabilityDocument,
@@ -266,11 +272,15 @@ export function graphql(source: "\n  mutation AddBulkFileNote($ids: [ID!]!, $con
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      class_shares\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
+export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n"): typeof import('./graphql').MapSiteVolumesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {\n    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {\n      headway_threshold_s\n      vehicles\n      speed85_mps\n    }\n  }\n"): typeof import('./graphql').MapSiteFreeFlowDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -303,6 +313,10 @@ export function graphql(source: "\n  mutation RenameMapNoteGroup($id: ID!, $name
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteMapNoteGroup($id: ID!) {\n    deleteMapNoteGroup(id: $id)\n  }\n"): typeof import('./graphql').DeleteMapNoteGroupDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecordOrganisationView($organisationId: ID!) {\n    recordOrganisationView(organisationId: $organisationId) {\n      organisation_id\n      organisation_name\n      token\n    }\n  }\n"): typeof import('./graphql').RecordOrganisationViewDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -347,6 +361,10 @@ export function graphql(source: "\n  query ReportSites($search: String) {\n    s
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ReportSiteGroups {\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n"): typeof import('./graphql').ReportSiteGroupsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReportSurveys {\n    active: surveys(tab: \"active\", sort: \"start\", direction: \"desc\", page: 0, page_size: 100) {\n      surveys {\n        id\n        name\n        scheduled_start\n        scheduled_end\n        site_count\n      }\n    }\n    completed: surveys(\n      tab: \"completed\"\n      sort: \"start\"\n      direction: \"desc\"\n      page: 0\n      page_size: 100\n    ) {\n      surveys {\n        id\n        name\n        scheduled_start\n        scheduled_end\n        site_count\n      }\n    }\n  }\n"): typeof import('./graphql').ReportSurveysDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -163,6 +163,15 @@ export type Filterset = {
   velocity_min: Scalars['Float']['output'];
 };
 
+/** A site's free-flowing vehicles: those whose headway is above the organisation's threshold. */
+export type FreeFlowSpeed = {
+  /** The headway threshold the figures were made with, in seconds (organisation settings). */
+  headway_threshold_s: Scalars['Float']['output'];
+  /** The 85th percentile speed of the free-flowing vehicles, m/s (from 1 km/h bins). */
+  speed85_mps: Maybe<Scalars['Float']['output']>;
+  vehicles: Scalars['Float']['output'];
+};
+
 /** Headway and gap percentiles, and the headway–gap matrix (edges in s). */
 export type HeadwayGapMatrix = {
   gapPercentiles: Maybe<Scalars['JSON']['output']>;
@@ -257,6 +266,10 @@ export type MapSite = {
   /** ADT: vehicles in the whole days of the range over those days (the first and last days with data are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days. */
   adt: Maybe<Scalars['Float']['output']>;
   average_speed_mps: Maybe<Scalars['Float']['output']>;
+  /** AWDT: the ADT of the range's weekdays (Monday to Friday), whatever the day range. */
+  awdt: Maybe<Scalars['Float']['output']>;
+  /** AWEDT: the ADT of the range's weekend days. */
+  awedt: Maybe<Scalars['Float']['output']>;
   class_scheme: Scalars['String']['output'];
   /** Percent of classified vehicles per class index. */
   class_shares: Scalars['JSON']['output'];
@@ -264,6 +277,8 @@ export type MapSite = {
   days: Scalars['Int']['output'];
   has_data: Scalars['Boolean']['output'];
   heavy_percent: Maybe<Scalars['Float']['output']>;
+  /** Classified vehicles of the scheme's heavy (commercial) classes in the range. */
+  heavy_vehicles: Scalars['Float']['output'];
   id: Scalars['ID']['output'];
   last_surveyed: Maybe<Scalars['String']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
@@ -330,8 +345,8 @@ export type Mutation = {
   mergeSites: TaskTracking;
   /** Queues the recalculation of data quality for the site's files (up to 24 hours). */
   recalculateSiteDataQuality: TaskTracking;
-  /** Platform staff: records that they opened an organisation's view (read-only). */
-  recordOrganisationView: StaffAuditEntry;
+  /** Platform staff: switch into an organisation's view, read-only; recorded in the audit log. */
+  recordOrganisationView: OrganisationView;
   removeSitesFromGroup: SiteGroup;
   renameMapNoteGroup: MapNoteGroup;
   renameSiteGroup: SiteGroup;
@@ -675,6 +690,16 @@ export type Organisation = {
   preferences: Scalars['JSON']['output'];
 };
 
+/** A staff member's read-only view of an organisation (issue 26). */
+export type OrganisationView = {
+  /** The switch as the audit log records it. */
+  audit: StaffAuditEntry;
+  organisation_id: Scalars['ID']['output'];
+  organisation_name: Scalars['String']['output'];
+  /** Sent as the x-roadcount-organisation-view header: reads then answer as the organisation's admins see it, and every write is refused. */
+  token: Scalars['String']['output'];
+};
+
 /** A site created for a survey before any data: its id and name. */
 export type PlannedSite = {
   id: Scalars['ID']['output'];
@@ -700,6 +725,8 @@ export type Query = {
   get_speeding_table_for_site: SpeedingTable;
   /** Your organisation's map notes and note groups (platform admins may name an organisation). */
   mapNotes: MapNotes;
+  /** The site's free-flow speed over the filter's days, from its summary statistics. */
+  mapSiteFreeFlow: FreeFlowSpeed;
   mapSiteVolumes: Array<DailyVolume>;
   mapSites: Array<MapSite>;
   /** The signed-in user. */
@@ -799,6 +826,12 @@ export type QueryGet_Speeding_Table_For_SiteArgs = {
 
 export type QueryMapNotesArgs = {
   organisationId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type QueryMapSiteFreeFlowArgs = {
+  filter: MapFilter;
+  siteId: Scalars['ID']['input'];
 };
 
 
@@ -1013,7 +1046,7 @@ export type ReportDownload = {
   url: Scalars['String']['output'];
 };
 
-/** A report request: sites (or a site group), the period, the site-detail filters, units and time aggregation. */
+/** A report request: sites (or a site group, or a survey's sites), the period, the site-detail filters, units and time aggregation. */
 export type ReportRequestInput = {
   /** 5, 10, 15, 20, 30, 60 (hourly), 1440 (daily) or 10080 (weekly). */
   aggregation_minutes: Scalars['Int']['input'];
@@ -1024,6 +1057,8 @@ export type ReportRequestInput = {
   site_ids?: InputMaybe<Array<Scalars['ID']['input']>>;
   /** ISO 8601 instants; the period is required. */
   start: Scalars['String']['input'];
+  /** A survey of the organisation: the report covers its sites. Alone, without site_ids or site_group_id. */
+  survey_id?: InputMaybe<Scalars['ID']['input']>;
   type: ReportType;
   units: ReportUnits;
 };
@@ -1628,7 +1663,7 @@ export type MapSitesQueryVariables = Exact<{
 }>;
 
 
-export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, class_shares: unknown }> };
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown }> };
 
 export type MapSiteVolumesQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -1637,6 +1672,14 @@ export type MapSiteVolumesQueryVariables = Exact<{
 
 
 export type MapSiteVolumesQuery = { mapSiteVolumes: Array<{ day: string, vehicles: number }> };
+
+export type MapSiteFreeFlowQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  filter: MapFilter;
+}>;
+
+
+export type MapSiteFreeFlowQuery = { mapSiteFreeFlow: { headway_threshold_s: number, vehicles: number, speed85_mps: number | null } };
 
 export type MapNoteFieldsFragment = { id: string, text: string, longitude: number, latitude: number, group_id: string | null, site_id: string | null, site_name: string | null, who: string, when: string };
 
@@ -1688,6 +1731,13 @@ export type DeleteMapNoteGroupMutationVariables = Exact<{
 
 
 export type DeleteMapNoteGroupMutation = { deleteMapNoteGroup: boolean };
+
+export type RecordOrganisationViewMutationVariables = Exact<{
+  organisationId: Scalars['ID']['input'];
+}>;
+
+
+export type RecordOrganisationViewMutation = { recordOrganisationView: { organisation_id: string, organisation_name: string, token: string } };
 
 export type MyNotificationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1758,6 +1808,11 @@ export type ReportSiteGroupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ReportSiteGroupsQuery = { siteGroups: Array<{ id: string, name: string, site_count: number }> };
+
+export type ReportSurveysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReportSurveysQuery = { active: { surveys: Array<{ id: string, name: string, scheduled_start: string, scheduled_end: string, site_count: number }> }, completed: { surveys: Array<{ id: string, name: string, scheduled_start: string, scheduled_end: string, site_count: number }> } };
 
 export type YearInReviewQueryVariables = Exact<{
   year: Scalars['Int']['input'];
@@ -2439,11 +2494,14 @@ export const MapSitesDocument = new TypedDocumentString(`
     days
     vehicles
     adt
+    awdt
+    awedt
     average_speed_mps
     speed85_mps
     speed_limit_mps
     above_limit_percent
     heavy_percent
+    heavy_vehicles
     class_shares
   }
 }
@@ -2456,6 +2514,15 @@ export const MapSiteVolumesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MapSiteVolumesQuery, MapSiteVolumesQueryVariables>;
+export const MapSiteFreeFlowDocument = new TypedDocumentString(`
+    query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {
+  mapSiteFreeFlow(siteId: $siteId, filter: $filter) {
+    headway_threshold_s
+    vehicles
+    speed85_mps
+  }
+}
+    `) as unknown as TypedDocumentString<MapSiteFreeFlowQuery, MapSiteFreeFlowQueryVariables>;
 export const MapNotesDocument = new TypedDocumentString(`
     query MapNotes {
   mapNotes {
@@ -2540,6 +2607,15 @@ export const DeleteMapNoteGroupDocument = new TypedDocumentString(`
   deleteMapNoteGroup(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteMapNoteGroupMutation, DeleteMapNoteGroupMutationVariables>;
+export const RecordOrganisationViewDocument = new TypedDocumentString(`
+    mutation RecordOrganisationView($organisationId: ID!) {
+  recordOrganisationView(organisationId: $organisationId) {
+    organisation_id
+    organisation_name
+    token
+  }
+}
+    `) as unknown as TypedDocumentString<RecordOrganisationViewMutation, RecordOrganisationViewMutationVariables>;
 export const MyNotificationsDocument = new TypedDocumentString(`
     query MyNotifications {
   myNotifications(limit: 30) {
@@ -2651,6 +2727,40 @@ export const ReportSiteGroupsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ReportSiteGroupsQuery, ReportSiteGroupsQueryVariables>;
+export const ReportSurveysDocument = new TypedDocumentString(`
+    query ReportSurveys {
+  active: surveys(
+    tab: "active"
+    sort: "start"
+    direction: "desc"
+    page: 0
+    page_size: 100
+  ) {
+    surveys {
+      id
+      name
+      scheduled_start
+      scheduled_end
+      site_count
+    }
+  }
+  completed: surveys(
+    tab: "completed"
+    sort: "start"
+    direction: "desc"
+    page: 0
+    page_size: 100
+  ) {
+    surveys {
+      id
+      name
+      scheduled_start
+      scheduled_end
+      site_count
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReportSurveysQuery, ReportSurveysQueryVariables>;
 export const YearInReviewDocument = new TypedDocumentString(`
     query YearInReview($year: Int!, $top: Int) {
   yearInReview(year: $year, top: $top) {

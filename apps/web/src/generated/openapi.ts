@@ -3256,6 +3256,7 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             };
+                            reprocessing_task_id?: string;
                         }[];
                     };
                 };
@@ -3344,6 +3345,7 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             };
+                            reprocessing_task_id?: string;
                         };
                     };
                 };
@@ -3445,6 +3447,7 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             };
+                            reprocessing_task_id?: string;
                         };
                     };
                 };
@@ -3579,6 +3582,7 @@ export interface paths {
                             } & {
                                 [key: string]: unknown;
                             };
+                            reprocessing_task_id?: string;
                         };
                     };
                 };

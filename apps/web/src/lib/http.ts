@@ -1,5 +1,6 @@
 import { messageForStatus } from '@roadcount/domain';
 import { refreshSession } from '../features/session/refreshSession.ts';
+import { organisationViewHeaders } from '../features/orgView/organisationView.ts';
 import { readTokens } from '../features/session/tokenStorage.ts';
 import { localiseServerMessage } from './serverMessages.ts';
 
@@ -21,7 +22,10 @@ async function request<T>(
   body?: unknown,
   retried = false,
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...organisationViewHeaders(),
+  };
   const access = readTokens()?.access;
   if (access) headers.authorization = `Bearer ${access}`;
   if (body !== undefined) headers['content-type'] = 'application/json';

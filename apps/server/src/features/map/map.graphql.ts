@@ -33,11 +33,17 @@ export const mapTypeDefs = /* GraphQL */ `
     vehicles: Float!
     "ADT: vehicles in the whole days of the range over those days (the first and last days with data are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days."
     adt: Float
+    "AWDT: the ADT of the range's weekdays (Monday to Friday), whatever the day range."
+    awdt: Float
+    "AWEDT: the ADT of the range's weekend days."
+    awedt: Float
     average_speed_mps: Float
     speed85_mps: Float
     speed_limit_mps: Float
     above_limit_percent: Float
     heavy_percent: Float
+    "Classified vehicles of the scheme's heavy (commercial) classes in the range."
+    heavy_vehicles: Float!
     "Percent of classified vehicles per class index."
     class_shares: JSON!
   }
@@ -47,9 +53,20 @@ export const mapTypeDefs = /* GraphQL */ `
     vehicles: Float!
   }
 
+  "A site's free-flowing vehicles: those whose headway is above the organisation's threshold."
+  type FreeFlowSpeed {
+    "The headway threshold the figures were made with, in seconds (organisation settings)."
+    headway_threshold_s: Float!
+    vehicles: Float!
+    "The 85th percentile speed of the free-flowing vehicles, m/s (from 1 km/h bins)."
+    speed85_mps: Float
+  }
+
   extend type Query {
     mapSites(filter: MapFilter!): [MapSite!]!
     mapSiteVolumes(siteId: ID!, filter: MapFilter!): [DailyVolume!]!
+    "The site's free-flow speed over the filter's days, from its summary statistics."
+    mapSiteFreeFlow(siteId: ID!, filter: MapFilter!): FreeFlowSpeed!
   }
 `;
 
@@ -80,6 +97,12 @@ export function mapResolvers(service: MapService): IResolvers<unknown, GraphqlCo
         const viewer = requireViewer(context);
         return withHttpErrors(() =>
           service.siteVolumes(viewer, args.siteId, toFilter(args.filter)),
+        );
+      },
+      mapSiteFreeFlow: (_root, args: { siteId: string; filter: MapFilterInput }, context) => {
+        const viewer = requireViewer(context);
+        return withHttpErrors(() =>
+          service.siteFreeFlow(viewer, args.siteId, toFilter(args.filter)),
         );
       },
     },

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { headwayThresholdSeconds } from '@roadcount/domain';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import { organisations, sites, speedLimits } from '../../infra/db/schema.ts';
+import { organisations, siteDailyRollups, sites, speedLimits } from '../../infra/db/schema.ts';
 
 /** What the map reads: sites with their organisation, daily rollups and speed limits. */
 export function createMapRepository(db: Database) {
@@ -16,6 +17,32 @@ export function createMapRepository(db: Database) {
         ),
       );
   return {
+    /** A site's free-flowing vehicles per 1 km/h bin, per rollup row of the local days given. */
+    async freeFlowHistograms(siteId: string, firstDay: string, lastDay: string) {
+      return db
+        .select({
+          day: siteDailyRollups.day,
+          freeFlowHistogram: siteDailyRollups.freeFlowHistogram,
+        })
+        .from(siteDailyRollups)
+        .where(
+          and(
+            eq(siteDailyRollups.siteId, siteId),
+            gte(siteDailyRollups.day, firstDay),
+            lte(siteDailyRollups.day, lastDay),
+          ),
+        );
+    },
+
+    /** The organisation's headway threshold for free flow, in seconds. */
+    async headwayThresholdSeconds(organisationId: string): Promise<number> {
+      const [row] = await db
+        .select({ preferences: organisations.preferences })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId));
+      return headwayThresholdSeconds(row?.preferences ?? {});
+    },
+
     /**
      * Live sites of one organisation, or of every organisation when `organisationId` is null:
      * the columns the map shows, since each column costs on thousands of rows.

@@ -139,6 +139,8 @@ export function createMapService(deps: {
           days,
           vehicles: entry?.vehicles ?? 0,
           adt: series ? seriesAdt(series, range) : null,
+          awdt: series ? seriesAdt(series, { ...range, dayRange: 'weekdays' }) : null,
+          awedt: series ? seriesAdt(series, { ...range, dayRange: 'weekend' }) : null,
           average_speed_mps:
             entry && entry.speedCount > 0 ? entry.speedSumMps / entry.speedCount : null,
           speed85_mps: percentile85 === null ? null : percentile85 * KMH,
@@ -148,6 +150,7 @@ export function createMapService(deps: {
               ? (entry.aboveLimit / entry.measuredAgainstLimit) * 100
               : null,
           heavy_percent: classifiedTotal > 0 ? (heavyCount / classifiedTotal) * 100 : null,
+          heavy_vehicles: heavyCount,
           class_shares: Object.fromEntries(
             classified.map(([classIndex, count]) => [classIndex, (count / classifiedTotal) * 100]),
           ),
@@ -172,6 +175,32 @@ export function createMapService(deps: {
           volumes.push({ day, vehicles: series.vehicles[slot] as number });
       });
       return volumes;
+    },
+
+    /**
+     * A site's free-flow speed (SPEC section 3): its daily rollups' free-flowing vehicles over
+     * the range, which the organisation's headway threshold decides when they are rebuilt.
+     */
+    async siteFreeFlow(viewer: Viewer, siteId: string, filter: MapFilter) {
+      checkFilter(filter);
+      const site = await deps.access.site(viewer, 'sites.read', siteId);
+      const [rows, thresholdS] = await Promise.all([
+        repository.freeFlowHistograms(site.id, filter.start_date, filter.end_date),
+        repository.headwayThresholdSeconds(site.ownerOrganisationId),
+      ]);
+      const histogram: number[] = [];
+      for (const row of rows) {
+        if (!dayInRange(row.day, filter.day_range)) continue;
+        row.freeFlowHistogram.forEach((count, bin) => {
+          histogram[bin] = (histogram[bin] ?? 0) + count;
+        });
+      }
+      const percentile85 = histogramPercentile(histogram, 85);
+      return {
+        headway_threshold_s: thresholdS,
+        vehicles: histogram.reduce((sum, count) => sum + (count ?? 0), 0),
+        speed85_mps: percentile85 === null ? null : percentile85 * KMH,
+      };
     },
   };
 }

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { organisationScope, type Access } from '../../infra/access/access.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
 import type { OrganisationRow, OrganisationsRepository } from './organisations.repository.ts';
 
 export const organisationUpdateSchema = organisationSettingsSchema.partial().extend({
@@ -34,7 +35,40 @@ function toOrganisation(row: OrganisationRow, activeUsers?: number) {
   };
 }
 
-export function createOrganisationsService(repository: OrganisationsRepository, access: Access) {
+/** Queues the reprocessing of an organisation's summary statistics, and tells who follows tasks. */
+export interface SummaryStatisticsQueue {
+  queue: Pick<TaskQueue, 'enqueue'>;
+  onQueued: (task: TaskRow) => Promise<void>;
+}
+
+export function createOrganisationsService(
+  repository: OrganisationsRepository,
+  access: Access,
+  reprocessing: SummaryStatisticsQueue,
+) {
+  /**
+   * SPEC section 3: a changed headway threshold reprocesses the organisation's summary
+   * statistics (its sites' free-flow speeds) as a task; the task's id, to follow it.
+   */
+  async function reprocessIfThresholdChanged(
+    viewer: Viewer,
+    before: OrganisationRow,
+    after: OrganisationRow,
+  ): Promise<string | undefined> {
+    const threshold = (row: OrganisationRow) =>
+      organisationPreferences(row).headway_threshold_seconds;
+    if (threshold(before) === threshold(after)) return undefined;
+    const task = await reprocessing.queue.enqueue({
+      functionName: 'refresh_summary_statistics',
+      organisationId: after.id,
+      userId: viewer.userId,
+      payload: { organisationId: after.id },
+      message: `Queued: summary statistics for a headway threshold of ${threshold(after)} s`,
+    });
+    await reprocessing.onQueued(task);
+    return task.id;
+  }
+
   return {
     /** Platform admins: every organisation with its user count; others: their own. */
     async list(viewer: Viewer) {
@@ -80,7 +114,11 @@ export function createOrganisationsService(repository: OrganisationsRepository, 
         ...(max_sites === undefined ? {} : { maxSites: max_sites }),
         preferences,
       });
-      return toOrganisation(updated);
+      const reprocessingTaskId = await reprocessIfThresholdChanged(viewer, organisation, updated);
+      return {
+        ...toOrganisation(updated),
+        ...(reprocessingTaskId ? { reprocessing_task_id: reprocessingTaskId } : {}),
+      };
     },
   };
 }

@@ -116,7 +116,12 @@ export function createGenerateReportHandler(deps: {
     const found = await deps.reports.find(task.payload.reportId);
     if (!found) throw new PermanentTaskError('The report was deleted before it was made');
     const { report } = found;
-    const parsed = reportRequestSchema.safeParse(report.parameters);
+    // The sites are resolved: a group or survey the request named is kept only as a record.
+    const parsed = reportRequestSchema.safeParse({
+      ...report.parameters,
+      siteGroupId: null,
+      surveyId: null,
+    });
     if (!parsed.success)
       throw new PermanentTaskError(
         `The report's parameters are not valid: ${parsed.error.issues[0]?.message ?? ''}`,

@@ -26,11 +26,13 @@ export const reportsTypeDefs = /* GraphQL */ `
     imperial
   }
 
-  "A report request: sites (or a site group), the period, the site-detail filters, units and time aggregation."
+  "A report request: sites (or a site group, or a survey's sites), the period, the site-detail filters, units and time aggregation."
   input ReportRequestInput {
     type: ReportType!
     site_ids: [ID!]
     site_group_id: ID
+    "A survey of the organisation: the report covers its sites. Alone, without site_ids or site_group_id."
+    survey_id: ID
     "ISO 8601 instants; the period is required."
     start: String!
     end: String!
@@ -121,6 +123,7 @@ interface ReportRequestArgs {
     type: string;
     site_ids?: string[] | null;
     site_group_id?: string | null;
+    survey_id?: string | null;
     start: string;
     end: string;
     filter?: Record<string, unknown> | null;
@@ -155,6 +158,7 @@ export function reportsResolvers(service: ReportsService): IResolvers<unknown, G
             type: input.type,
             siteIds: input.site_ids ?? [],
             siteGroupId: input.site_group_id ?? null,
+            surveyId: input.survey_id ?? null,
             start: input.start,
             end: input.end,
             filter: Object.fromEntries(filter),

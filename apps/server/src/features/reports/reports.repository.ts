@@ -6,6 +6,7 @@ import {
   siteGroupMembers,
   sites,
   speedLimits,
+  surveySites,
   tasks,
   trafficDataFiles,
   users,
@@ -103,6 +104,18 @@ export function createReportsRepository(db: Database) {
         .innerJoin(sites, eq(sites.id, siteGroupMembers.siteId))
         .where(and(eq(siteGroupMembers.groupId, groupId), isNull(sites.deletedAt)))
         .orderBy(asc(sites.name));
+      return rows.map((row) => row.id);
+    },
+
+    /** The live sites of a survey, in the order the survey lists them. */
+    async surveySiteIds(surveyId: string): Promise<string[]> {
+      if (!isUuid(surveyId)) return [];
+      const rows = await db
+        .select({ id: sites.id })
+        .from(surveySites)
+        .innerJoin(sites, eq(sites.id, surveySites.siteId))
+        .where(and(eq(surveySites.surveyId, surveyId), isNull(sites.deletedAt)))
+        .orderBy(asc(surveySites.position), asc(sites.name));
       return rows.map((row) => row.id);
     },
 

@@ -83,7 +83,8 @@ export function createReportsService(deps: {
 
     /**
      * Checks the request (a report cannot be asked for without what it needs), resolves a site
-     * group to its live sites, checks the viewer may read every site, and queues the report.
+     * group or a survey to its live sites, checks the viewer may read every site, and queues the
+     * report.
      */
     async request(viewer: Viewer, input: unknown) {
       const parsed = reportRequestSchema.safeParse(input);
@@ -98,6 +99,11 @@ export function createReportsService(deps: {
         const group = await access.siteGroup(viewer, 'sites.read', request.siteGroupId);
         siteIds = await reports.groupSiteIds(group.id);
         if (siteIds.length === 0) throw new HttpError(400, serverMessage('reportGroupEmpty'));
+      }
+      if (request.surveyId) {
+        const survey = await access.survey(viewer, 'surveys.read', request.surveyId, 'live');
+        siteIds = await reports.surveySiteIds(survey.id);
+        if (siteIds.length === 0) throw new HttpError(400, serverMessage('reportSurveyEmpty'));
       }
       const sites = await access.sites(viewer, 'sites.read', siteIds);
       const organisationId = sites[0]?.ownerOrganisationId;

@@ -4,5 +4,6 @@ export { composeDirectionMaps, directionMapOf, type DirectionMap } from './direc
 export { preparedSiteColumns } from './preparedSiteColumns.ts';
 export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesCache.ts';
 export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
+export { createRefreshSummaryStatisticsHandler } from './refreshSummaryStatistics.task.ts';
 export { createSiteData, type SiteData } from './siteData.ts';
 export { JOINED_STATUSES, rawUploadKey, type StoredColumns } from './storedForms.ts';

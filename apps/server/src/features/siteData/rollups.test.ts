@@ -8,6 +8,7 @@ interface Vehicle {
   count: number;
   speedMps: number;
   classIndex: number;
+  freeFlow: boolean;
 }
 
 /** The obviously correct totals: a string key of local day and direction per vehicle. */
@@ -20,15 +21,23 @@ function referenceRows(siteId: string, timeZone: string, vehicles: Vehicle[]) {
       speedSumMps: number;
       speedCount: number;
       speedHistogram: number[];
+      freeFlowHistogram: number[];
       classCounts: Record<number, number>;
     }
   >();
-  for (const { time, direction, count, speedMps, classIndex } of vehicles) {
+  for (const { time, direction, count, speedMps, classIndex, freeFlow } of vehicles) {
     const day = new Date(time + local.offsetAt(time)).toISOString().slice(0, 10);
     const key = `${day}|${direction}`;
     let entry = totals.get(key);
     if (!entry) {
-      entry = { vehicles: 0, speedSumMps: 0, speedCount: 0, speedHistogram: [], classCounts: {} };
+      entry = {
+        vehicles: 0,
+        speedSumMps: 0,
+        speedCount: 0,
+        speedHistogram: [],
+        freeFlowHistogram: [],
+        classCounts: {},
+      };
       totals.set(key, entry);
     }
     entry.vehicles += count;
@@ -38,6 +47,10 @@ function referenceRows(siteId: string, timeZone: string, vehicles: Vehicle[]) {
       const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
       while (entry.speedHistogram.length <= bin) entry.speedHistogram.push(0);
       entry.speedHistogram[bin] = (entry.speedHistogram[bin] ?? 0) + 1;
+      if (freeFlow) {
+        while (entry.freeFlowHistogram.length <= bin) entry.freeFlowHistogram.push(0);
+        entry.freeFlowHistogram[bin] = (entry.freeFlowHistogram[bin] ?? 0) + 1;
+      }
     }
     if (classIndex >= 0)
       entry.classCounts[classIndex] = (entry.classCounts[classIndex] ?? 0) + count;
@@ -62,6 +75,7 @@ describe('daily totals of the rollup task', () => {
           count: 1 + (index % 2),
           speedMps: (speeds[index % speeds.length] as number) + (index % 7) / 10,
           classIndex: (index % 14) - 1,
+          freeFlow: index % 3 === 1,
         });
       }
       const totals = new DailyTotals(new LocalTimeConverter(timeZone));
@@ -72,6 +86,7 @@ describe('daily totals of the rollup task', () => {
           vehicle.count,
           vehicle.speedMps,
           vehicle.classIndex,
+          vehicle.freeFlow,
         );
       expect(totals.rows('site-1')).toEqual(referenceRows('site-1', timeZone, vehicles));
     }

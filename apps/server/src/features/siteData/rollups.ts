@@ -23,6 +23,9 @@ interface DaySlot {
   histogram: Float64Array;
   /** Bins in use: one past the fastest bin seen (0 while no speed was). */
   bins: number;
+  /** The free-flowing vehicles' speeds, in the same bins. */
+  freeFlow: Float64Array;
+  freeFlowBins: number;
   classCounts: Record<number, number>;
 }
 
@@ -39,7 +42,18 @@ export class DailyTotals {
 
   constructor(private readonly local: LocalTimeConverter) {}
 
-  add(time: number, direction: number, count: number, speedMps: number, classIndex: number) {
+  /**
+   * Counts `count` vehicles (1 for a vehicle record) at `time`; `freeFlow` says the vehicle's
+   * headway is above the organisation's threshold, so that its speed counts as free-flowing.
+   */
+  add(
+    time: number,
+    direction: number,
+    count: number,
+    speedMps: number,
+    classIndex: number,
+    freeFlow = false,
+  ) {
     const hour = Math.floor(time / 3_600_000);
     if (hour !== this.lastHour) {
       let offset = this.offsetByHour.get(hour);
@@ -62,6 +76,8 @@ export class DailyTotals {
         speedCount: 0,
         histogram: new Float64Array(SPEED_HISTOGRAM_BINS),
         bins: 0,
+        freeFlow: new Float64Array(SPEED_HISTOGRAM_BINS),
+        freeFlowBins: 0,
         classCounts: {},
       };
       this.slots.set(key, slot);
@@ -73,6 +89,10 @@ export class DailyTotals {
       const bin = Math.min(SPEED_HISTOGRAM_BINS - 1, Math.max(0, Math.floor(speedMps * 3.6)));
       if (bin >= slot.bins) slot.bins = bin + 1;
       slot.histogram[bin] = (slot.histogram[bin] as number) + 1;
+      if (freeFlow) {
+        if (bin >= slot.freeFlowBins) slot.freeFlowBins = bin + 1;
+        slot.freeFlow[bin] = (slot.freeFlow[bin] as number) + 1;
+      }
     }
     if (classIndex >= 0) {
       slot.classCounts[classIndex] = (slot.classCounts[classIndex] ?? 0) + count;
@@ -89,6 +109,7 @@ export class DailyTotals {
       speedSumMps: slot.speedSumMps,
       speedCount: slot.speedCount,
       speedHistogram: Array.from(slot.histogram.subarray(0, slot.bins)),
+      freeFlowHistogram: Array.from(slot.freeFlow.subarray(0, slot.freeFlowBins)),
       classCounts: slot.classCounts,
     }));
   }
@@ -192,6 +213,7 @@ export async function rebuildSiteRollups(
   const totals = new DailyTotals(local);
   const hourly = new HourlyCounts(local);
   const excluded = await deps.repository.excludedWindows(siteId);
+  const thresholdS = await deps.repository.headwayThresholdSeconds(site.organisationId);
   for (const file of files) {
     if (file.kind === 'intervals') {
       const intervals = await readIntervals(deps.blobs, file);
@@ -206,7 +228,7 @@ export async function rebuildSiteRollups(
       continue;
     }
     for await (const columns of vehicleBatches(deps.blobs, file)) {
-      const { timeMs, direction, lane, speedMps, classIndex } = columns;
+      const { timeMs, direction, lane, speedMps, classIndex, headwayS } = columns;
       for (let index = 0; index < timeMs.length; index += 1) {
         const time = timeMs[index] as number;
         hourly.add(time, direction[index] as number, lane[index] as number, 1);
@@ -217,6 +239,8 @@ export async function rebuildSiteRollups(
           1,
           speedMps[index] as number,
           classIndex[index] as number,
+          // An unknown headway (NaN) is not above the threshold: free flow is measured only.
+          (headwayS[index] as number) > thresholdS,
         );
       }
     }
@@ -236,5 +260,6 @@ export async function rebuildSiteRollups(
     days: new Set(rows.map((row) => row.day)).size,
     files: files.length,
     hours: hourly.list(),
+    headwayThresholdS: thresholdS,
   };
 }

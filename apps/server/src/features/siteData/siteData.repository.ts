@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, max, min, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, min, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
+import { headwayThresholdSeconds } from '@roadcount/domain';
 import {
   badDataPeriods,
+  organisations,
   siteDailyRollups,
   sites,
   trafficDataFiles,
@@ -63,6 +65,24 @@ export function createSiteDataRepository(db: Database) {
     },
 
     /** What a rollup rebuild needs of the site: its name, time zone and series version. */
+    async organisationSiteIds(organisationId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(and(eq(sites.ownerOrganisationId, organisationId), isNull(sites.deletedAt)))
+        .orderBy(asc(sites.name));
+      return rows.map((row) => row.id);
+    },
+
+    /** The organisation's headway threshold for free flow (SPEC section 3), in seconds. */
+    async headwayThresholdSeconds(organisationId: string): Promise<number> {
+      const [row] = await db
+        .select({ preferences: organisations.preferences })
+        .from(organisations)
+        .where(eq(organisations.id, organisationId));
+      return headwayThresholdSeconds(row?.preferences ?? {});
+    },
+
     async site(siteId: string) {
       const [site] = await db
         .select({
@@ -70,6 +90,7 @@ export function createSiteDataRepository(db: Database) {
           name: sites.name,
           timeZone: sites.timeZone,
           rollupsVersion: sites.rollupsVersion,
+          organisationId: sites.ownerOrganisationId,
         })
         .from(sites)
         .where(eq(sites.id, siteId));

@@ -80,6 +80,8 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
      * their vehicles out (the rollups here, the analysis through its filter).
      */
     excludedWindows: (siteId: string) => repository.excludedWindows(siteId),
+    /** The organisation's live sites, by name: whose rollups its settings shape. */
+    organisationSiteIds: (organisationId: string) => repository.organisationSiteIds(organisationId),
 
     /** Rebuilds the site's daily rollups and the map's packed series from its joined files. */
     rebuildRollups: (siteId: string) => rebuildSiteRollups({ repository, blobs }, siteId),

@@ -27,6 +27,16 @@ export const staffToolsTypeDefs = /* GraphQL */ `
     created_on: String!
   }
 
+  "A staff member's read-only view of an organisation (issue 26)."
+  type OrganisationView {
+    organisation_id: ID!
+    organisation_name: String!
+    "Sent as the x-roadcount-organisation-view header: reads then answer as the organisation's admins see it, and every write is refused."
+    token: String!
+    "The switch as the audit log records it."
+    audit: StaffAuditEntry!
+  }
+
   extend type Query {
     "Platform staff: the audit log of staff actions, newest first (at most 500)."
     staffAuditLog(limit: Int = 100, organisationId: ID): [StaffAuditEntry!]!
@@ -39,8 +49,8 @@ export const staffToolsTypeDefs = /* GraphQL */ `
     clean_empty_files the organisation; reset_demo_account nothing.
     """
     startStaffTask(kind: StaffTaskKind!, siteId: ID, organisationId: ID): TaskTracking!
-    "Platform staff: records that they opened an organisation's view (read-only)."
-    recordOrganisationView(organisationId: ID!): StaffAuditEntry!
+    "Platform staff: switch into an organisation's view, read-only; recorded in the audit log."
+    recordOrganisationView(organisationId: ID!): OrganisationView!
   }
 `;
 
@@ -87,9 +97,15 @@ export function staffToolsResolvers(
           ),
         ),
       recordOrganisationView: (_root, args: { organisationId: string }, context) =>
-        withHttpErrors(async () =>
-          toEntry(await service.record(context.viewer, 'view_organisation', args.organisationId)),
-        ),
+        withHttpErrors(async () => {
+          const view = await service.viewOrganisation(context.viewer, args.organisationId);
+          return {
+            organisation_id: view.organisation.id,
+            organisation_name: view.organisation.name,
+            token: view.token,
+            audit: toEntry(view.audit),
+          };
+        }),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { serverMessage, type TaskFunction } from '@roadcount/domain';
 import type { Access } from '../../infra/access/access.ts';
 import type { StaffAudit } from '../../infra/audit/staffAudit.repository.ts';
+import type { TokenService } from '../../infra/auth/tokens.ts';
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
@@ -26,6 +27,7 @@ export function createStaffToolsService(deps: {
   access: Access;
   queue: TaskQueue;
   audit: StaffAudit;
+  tokens: Pick<TokenService, 'signOrganisationView'>;
   /** Tells subscribers and wakes the in-process worker. */
   onQueued: (task: TaskRow) => Promise<void>;
 }) {
@@ -95,16 +97,21 @@ export function createStaffToolsService(deps: {
       return task;
     },
 
-    /** Records a staff action that is not a task (switching into an organisation's view). */
-    async record(viewer: Viewer | null, action: string, organisationId: string) {
+    /**
+     * Switches platform staff into an organisation's view, read-only: records the switch in the
+     * audit log and gives the view token the app sends with its requests while viewing.
+     */
+    async viewOrganisation(viewer: Viewer | null, organisationId: string) {
       const staff = authorize(viewer, 'staff.tools');
       const organisation = await deps.access.organisation(staff, 'staff.tools', organisationId);
-      return deps.audit.record({
+      const audit = await deps.audit.record({
         userId: staff.userId,
         username: staff.row.username,
-        action,
+        action: 'view_organisation',
         organisationId: organisation.id,
       });
+      const token = await deps.tokens.signOrganisationView(staff.userId, organisation.id);
+      return { organisation, audit, token };
     },
 
     async auditLog(viewer: Viewer | null, limit: number, organisationId?: string | null) {

@@ -17,9 +17,16 @@ export interface TokenService {
   signDownload: (fileId: string, userId: string) => Promise<string>;
   /** The file and user of a valid download token, or null. */
   verifyDownload: (token: string) => Promise<{ fileId: string; userId: string } | null>;
+  /** Issue 26: a staff member's read-only view of one organisation, for a working day. */
+  signOrganisationView: (userId: string, organisationId: string) => Promise<string>;
+  /** The staff member and organisation of a valid view token, or null. */
+  verifyOrganisationView: (
+    token: string,
+  ) => Promise<{ userId: string; organisationId: string } | null>;
 }
 
 const DOWNLOAD_TTL = '5m';
+const ORGANISATION_VIEW_TTL = '12h';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'roadcount';
@@ -72,6 +79,33 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
         if (payload.type !== 'download' || typeof payload.file_id !== 'string' || !payload.sub)
           return null;
         return { fileId: payload.file_id, userId: payload.sub };
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+    async signOrganisationView(userId, organisationId) {
+      return new SignJWT({ type: 'organisation_view', organisation_id: organisationId })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(ORGANISATION_VIEW_TTL)
+        .sign(key);
+    },
+    async verifyOrganisationView(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+        });
+        if (
+          payload.type !== 'organisation_view' ||
+          typeof payload.organisation_id !== 'string' ||
+          !payload.sub
+        )
+          return null;
+        return { userId: payload.sub, organisationId: payload.organisation_id };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -1,6 +1,6 @@
-import { can, type Action, type Resource, type Role } from '@roadcount/domain';
+import { can, serverMessage, type Action, type Resource, type Role } from '@roadcount/domain';
 import { HttpError } from '../errors.ts';
-import type { TokenService } from './tokens.ts';
+import { bearerToken, type TokenService } from './tokens.ts';
 import type { UserRow } from './viewer.repository.ts';
 
 /** Where a viewer's stored user is read from. */
@@ -15,8 +15,47 @@ export interface Viewer {
   organisationId: string | null;
   isDemo: boolean;
   row: UserRow;
+  /**
+   * Issue 26: set while platform staff view this organisation read-only. The viewer then reads
+   * as the organisation's admins do, and every write is refused (`refuseWritesWhileViewing`).
+   */
+  viewingOrganisationId?: string;
 }
 
+/** The request header that carries a staff member's organisation view token. */
+export const ORGANISATION_VIEW_HEADER = 'x-roadcount-organisation-view';
+
+/**
+ * The viewer a request acts as: its token's user, or, with an organisation view token from
+ * `recordOrganisationView`, that staff member reading the organisation as its admins do. The
+ * view is for platform staff only, and only their own token: anything else is 403.
+ */
+export async function viewerForRequest(
+  headers: { authorization?: unknown; [name: string]: unknown },
+  tokens: TokenService,
+  users: UserSource,
+): Promise<Viewer | null> {
+  const viewer = await viewerForToken(bearerToken(headers.authorization), tokens, users);
+  const viewToken = headers[ORGANISATION_VIEW_HEADER];
+  if (typeof viewToken !== 'string' || viewToken === '' || !viewer) return viewer;
+  if (!can(viewer, 'staff.tools')) throw new HttpError(403);
+  const view = await tokens.verifyOrganisationView(viewToken);
+  if (!view || view.userId !== viewer.userId) throw new HttpError(403);
+  const organisationId = view.organisationId;
+  return {
+    ...viewer,
+    role: 'org_admin',
+    organisationId,
+    row: { ...viewer.row, role: 'org_admin', organisationId },
+    viewingOrganisationId: organisationId,
+  };
+}
+
+/** 403 for a write (anything but a read) made while viewing an organisation read-only. */
+export function refuseWritesWhileViewing(viewer: Viewer | null, isWrite: boolean): void {
+  if (viewer?.viewingOrganisationId && isWrite)
+    throw new HttpError(403, serverMessage('viewingReadOnly'));
+}
 /** The viewer for a bearer token: a valid token of an active user whose role still matches. */
 export async function viewerForToken(
   token: string | null,

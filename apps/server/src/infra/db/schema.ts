@@ -372,6 +372,14 @@ export const siteDailyRollups = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /**
+     * Free-flowing vehicles (headway above the organisation's headway threshold, SPEC section 3)
+     * per 1 km/h speed bin: the free-flow 85th percentile speed. Rebuilt when the threshold changes.
+     */
+    freeFlowHistogram: integer('free_flow_histogram')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Vehicles per class index. */
     classCounts: jsonb('class_counts')
       .$type<Record<string, number>>()

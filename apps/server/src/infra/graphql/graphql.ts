@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { BREAK, visit, type DocumentNode } from 'graphql';
+import { BREAK, Kind, OperationTypeNode, visit, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
-import { viewerForToken, type UserSource } from '../auth/viewer.ts';
+import {
+  refuseWritesWhileViewing,
+  viewerForRequest,
+  viewerForToken,
+  type UserSource,
+} from '../auth/viewer.ts';
 import { clientSignal } from '../http/clientGone.ts';
-import type { GraphqlContext } from './context.ts';
+import { graphqlError, type GraphqlContext } from './context.ts';
 import { JsonScalar } from './scalars.ts';
 import { serializeWithRawJson } from './rawJson.ts';
 import { MAX_ANSWER_BYTES, queryLimitRules } from './limits.ts';
@@ -28,6 +33,15 @@ function asksIntrospection(document: DocumentNode): boolean {
     },
   });
   return asks;
+}
+
+/** Whether the document holds a mutation. */
+function hasMutation(document: DocumentNode): boolean {
+  return document.definitions.some(
+    (definition) =>
+      definition.kind === Kind.OPERATION_DEFINITION &&
+      definition.operation === OperationTypeNode.MUTATION,
+  );
 }
 
 /** What a subscription's context holds besides mercurius' own: from context and onConnect. */
@@ -100,14 +114,17 @@ export async function registerGraphql(
     jit: 1,
     // Depth, aliases and a cost per field (site scans dear) are checked before anything runs.
     validationRules: queryLimitRules,
-    context: async (request) => ({
-      viewer: await viewerForToken(
-        bearerToken(request.headers.authorization),
-        options.tokens,
-        options.users,
-      ),
-      signal: clientSignal(request),
-    }),
+    context: async (request) => {
+      try {
+        return {
+          viewer: await viewerForRequest(request.headers, options.tokens, options.users),
+          signal: clientSignal(request),
+        };
+      } catch (error) {
+        // Answered as a GraphQL error before anything runs (preExecution).
+        return { viewer: null, refusal: error, signal: clientSignal(request) };
+      }
+    },
     subscription: {
       context: (socket) => ({ socket }),
       onConnect: async ({ payload }) => {
@@ -126,8 +143,16 @@ export async function registerGraphql(
   // The schema is described to signed-in users only: it maps the API for an attacker. Checked
   // before execution, which (unlike validation) runs for cached documents too.
   app.graphql.addHook('preExecution', (_schema, document, context) => {
-    if (!(context as GraphqlContext).viewer && asksIntrospection(document))
+    const { viewer, refusal } = context as GraphqlContext & { refusal?: unknown };
+    if (refusal) throw graphqlError(refusal);
+    if (!viewer && asksIntrospection(document))
       throw new mercurius.ErrorWithProps(INTROSPECTION_REFUSAL, { code: 'UNAUTHENTICATED' }, 401);
+    // Viewing an organisation is read-only: no mutation runs, whatever it is.
+    try {
+      refuseWritesWhileViewing(viewer, hasMutation(document));
+    } catch (error) {
+      throw graphqlError(error);
+    }
     return Promise.resolve();
   });
   // A socket is followed from its first subscription: it then hears the user's events.

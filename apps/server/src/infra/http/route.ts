@@ -2,8 +2,14 @@ import type { Action } from '@roadcount/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bearerToken, type TokenService } from '../auth/tokens.ts';
-import { authorize, viewerForToken, type UserSource, type Viewer } from '../auth/viewer.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import {
+  authorize,
+  refuseWritesWhileViewing,
+  viewerForRequest,
+  type UserSource,
+  type Viewer,
+} from '../auth/viewer.ts';
 import { HttpError } from '../errors.ts';
 import { clientSignal } from './clientGone.ts';
 
@@ -140,12 +146,9 @@ export function createRouter(
             : {}),
         },
         handler: async (request, reply) => {
-          const viewer = await viewerForToken(
-            bearerToken(request.headers.authorization),
-            auth.tokens,
-            auth.users,
-          );
+          const viewer = await viewerForRequest(request.headers, auth.tokens, auth.users);
           if (definition.auth && !viewer) throw new HttpError(401);
+          refuseWritesWhileViewing(viewer, definition.method !== 'get');
           const { permission } = definition;
           if (permission !== 'public' && permission !== 'signed-in' && !definition.linkToken)
             authorize(viewer, permission);

@@ -40,6 +40,7 @@ export const JOB_PAYLOADS = {
   generate_bills: z.object({ month: billingMonthSchema }),
   recorrelate_sensor_events: z.object({}),
   delete_lapsed_organisations: z.object({}),
+  refresh_summary_statistics: z.object({ organisationId: uuid }),
 } satisfies Record<TaskFunction, z.ZodType>;
 
 export type JobPayload<Name extends TaskFunction> = z.infer<(typeof JOB_PAYLOADS)[Name]>;

@@ -28,11 +28,14 @@ const site: MapSite = {
   days: 7,
   vehicles: 7000,
   adt: 1000,
+  awdt: 1100,
+  awedt: 750,
   average_speed_mps: 12.5,
   speed85_mps: 15,
   speed_limit_mps: 50 / 3.6,
   above_limit_percent: 12.5,
   heavy_percent: 8,
+  heavy_vehicles: 560,
   class_shares: {},
 };
 

@@ -1,5 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  readOrganisationView,
+  writeOrganisationView,
+  type OrganisationView,
+} from '../orgView/organisationView.ts';
 import { refreshDelayMs, refreshSession } from './refreshSession.ts';
 import {
   clearTokens,
@@ -12,13 +17,17 @@ import {
 } from './tokenStorage.ts';
 
 export interface Session {
+  /** While staff view an organisation, its viewers' claims: the app then shows what they see. */
   claims: AccessClaims | null;
+  /** The organisation platform staff are viewing read-only, if any. */
+  view: OrganisationView | null;
   signIn: (tokens: TokenPair) => void;
   signOut: () => void;
 }
 
 export const SessionContext = createContext<Session>({
   claims: null,
+  view: null,
   signIn: () => undefined,
   signOut: () => undefined,
 });
@@ -27,7 +36,17 @@ const RETRY_WHEN_UNREACHABLE_MS = 15_000;
 
 function storedClaims(): AccessClaims | null {
   const tokens = readTokens();
-  return tokens ? decodeClaims(tokens.access) : null;
+  const claims = tokens ? decodeClaims(tokens.access) : null;
+  // Staff viewing an organisation see it as its viewers do: read-only.
+  return claims && claims.group === 'admin' && readOrganisationView()
+    ? { ...claims, group: 'org_user' }
+    : claims;
+}
+
+/** The view of staff who are signed in; a view outlives no sign-out. */
+function storedView(): OrganisationView | null {
+  const claims = readTokens() ? storedClaims() : null;
+  return claims ? readOrganisationView() : null;
 }
 
 interface Props {
@@ -37,10 +56,14 @@ interface Props {
 export function SessionProvider({ children }: Props) {
   const queryClient = useQueryClient();
   const [claims, setClaims] = useState(storedClaims);
+  const [view, setView] = useState(storedView);
 
-  // Follow changes made anywhere: sign-in, refresh, sign-out, or another tab.
+  // Follow changes made anywhere: sign-in, refresh, sign-out, a view, or another tab.
   useEffect(() => {
-    const follow = () => setClaims(storedClaims());
+    const follow = () => {
+      setClaims(storedClaims());
+      setView(storedView());
+    };
     window.addEventListener(SESSION_CHANGED_EVENT, follow);
     window.addEventListener('storage', follow);
     return () => {
@@ -80,9 +103,13 @@ export function SessionProvider({ children }: Props) {
         keepalive: true,
       }).catch(() => undefined);
     }
+    writeOrganisationView(null);
     clearTokens();
     queryClient.clear();
   }, [queryClient]);
-  const session = useMemo(() => ({ claims, signIn, signOut }), [claims, signIn, signOut]);
+  const session = useMemo(
+    () => ({ claims, view, signIn, signOut }),
+    [claims, view, signIn, signOut],
+  );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import { organisationViewHeaders } from '../../orgView/organisationView.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageForStatus } from '@roadcount/domain';
 import { graphql } from '../../../generated/gql.ts';
@@ -162,6 +163,8 @@ export function postMultipart<T>(
     request.open('POST', path);
     const access = readTokens()?.access;
     if (access) request.setRequestHeader('authorization', `Bearer ${access}`);
+    for (const [name, value] of Object.entries(organisationViewHeaders()))
+      request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };

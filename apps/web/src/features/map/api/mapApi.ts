@@ -38,11 +38,14 @@ const MAP_SITES = graphql(`
       days
       vehicles
       adt
+      awdt
+      awedt
       average_speed_mps
       speed85_mps
       speed_limit_mps
       above_limit_percent
       heavy_percent
+      heavy_vehicles
       class_shares
     }
   }
@@ -73,6 +76,28 @@ export function useSiteVolumes(siteId: string | undefined, dates: MapDates) {
         ? skipToken
         : async () =>
             (await graphqlRequest(SITE_VOLUMES, { siteId, filter: dates })).mapSiteVolumes,
+  });
+}
+
+const SITE_FREE_FLOW = graphql(`
+  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {
+    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {
+      headway_threshold_s
+      vehicles
+      speed85_mps
+    }
+  }
+`);
+
+/** A site's free-flow speed: vehicles whose headway is above the organisation's threshold. */
+export function useSiteFreeFlow(siteId: string | undefined, dates: MapDates) {
+  return useQuery({
+    queryKey: ['mapSiteFreeFlow', siteId, dates],
+    queryFn:
+      siteId === undefined
+        ? skipToken
+        : async () =>
+            (await graphqlRequest(SITE_FREE_FLOW, { siteId, filter: dates })).mapSiteFreeFlow,
   });
 }
 

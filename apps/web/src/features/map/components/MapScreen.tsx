@@ -1,6 +1,7 @@
 import { Alert, Box, Drawer, Paper, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import {
+  DEFAULT_ORGANISATION_SETTINGS,
   INITIAL_MAP_NOTE_STATE,
   mapNoteReducer,
   REPORT_SITES_MAX,
@@ -34,6 +35,7 @@ import { MapProfiles, savedMapProfiles } from './MapProfiles.tsx';
 import { QuickFilters } from './QuickFilters.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
 import { SiteList } from './SiteList.tsx';
+import { mapStart, type MapStart } from '../mapStart.ts';
 import { SiteMap, type SiteDot } from './SiteMap.tsx';
 import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
 
@@ -92,14 +94,18 @@ export function MapScreen() {
       satellite: saved.satellite,
       showNotes: saved.showNotes,
     });
-  // SPEC section 9: the active profile (0 unless the user chose another) applies on arrival.
-  const [profileApplied, setProfileApplied] = useState(false);
-  if (!profileApplied && profile.data) {
+  // SPEC sections 3 and 9: the organisation's map defaults, then the active profile (the
+  // user's, 0 unless they chose another; else the organisation's first) apply on arrival.
+  const [start, setStart] = useState<MapStart>();
+  if (!start && profile.data) {
     // Once, when the profile first arrives (adjusting state while rendering, not in an effect).
-    setProfileApplied(true);
-    const { profiles, active } = savedMapProfiles(profile.data.profile.preferences);
-    const saved = profiles[active];
-    if (saved) applyProfile(saved);
+    const opening = mapStart(
+      profile.data.organisation?.preferences,
+      savedMapProfiles(profile.data.profile.preferences),
+    );
+    setStart(opening);
+    changeSettings({ layer: opening.layer, dayRange: opening.dayRange });
+    if (opening.profile) applyProfile(opening.profile);
   }
   const config = useMapConfig();
   const sites = useMapSites(dates);
@@ -234,6 +240,10 @@ export function MapScreen() {
   const summary = selectedSites.length > 0 && (
     <SiteSummaryPanel
       sites={selectedSites}
+      featured={
+        profile.data?.organisation?.preferences.featured_site_stats ??
+        DEFAULT_ORGANISATION_SETTINGS.featured_site_stats
+      }
       colours={colours}
       dates={dates}
       units={units}
@@ -277,9 +287,10 @@ export function MapScreen() {
         </Drawer>
       )}
       <Box sx={{ flexGrow: 1, position: 'relative', minWidth: 0 }}>
-        {config.data && (
+        {config.data && start && (
           <SiteMap
             config={config.data}
+            start={start}
             satellite={settings.satellite}
             dots={dots}
             dotSize={settings.dotSize}

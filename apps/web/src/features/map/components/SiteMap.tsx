@@ -16,6 +16,7 @@ import {
 import { reportError } from '../../../lib/reportError.ts';
 import type { MapConfig, MapSite } from '../api/mapApi.ts';
 import type { MapNote } from '../api/mapNotesApi.ts';
+import type { MapStart } from '../mapStart.ts';
 
 export interface SiteDot {
   site: MapSite;
@@ -26,6 +27,8 @@ export interface SiteDot {
 
 interface Props {
   config: MapConfig;
+  /** The organisation's opening centre and zoom; without a centre, the map fits the sites. */
+  start: Pick<MapStart, 'zoom' | 'centre'>;
   satellite: boolean;
   dots: SiteDot[];
   dotSize: number;
@@ -50,8 +53,6 @@ export function reportMapError(event: { error: Error & { url?: string } }) {
   reportError(event.error, { where: 'map' });
 }
 
-/** SPEC section 9: the map opens at zoom 12. */
-const DEFAULT_ZOOM = 12;
 const SITES_LAYER = 'sites';
 const NOTES_LAYER = 'map-notes';
 /** A performance mark at the first frame that shows sites, for the map benchmark. */
@@ -85,6 +86,7 @@ export function baseStyle(
 /** The sites as a WebGL circle layer, so thousands stay smooth; fits to them when they change. */
 export function SiteMap({
   config,
+  start,
   satellite,
   dots,
   dotSize,
@@ -142,7 +144,8 @@ export function SiteMap({
   }, []);
   useEffect(() => {
     const map = mapRef.current;
-    if (!loaded || !map || located.length === 0) return;
+    // An organisation's chosen centre stands: the sites are not fitted over it.
+    if (!loaded || !map || located.length === 0 || start.centre) return;
     const longitudes = located.map(({ site }) => site.longitude ?? 0);
     const latitudes = located.map(({ site }) => site.latitude ?? 0);
     map.fitBounds(
@@ -150,7 +153,7 @@ export function SiteMap({
         [Math.min(...longitudes), Math.min(...latitudes)],
         [Math.max(...longitudes), Math.max(...latitudes)],
       ],
-      { padding: 60, maxZoom: DEFAULT_ZOOM, duration: 0 },
+      { padding: 60, maxZoom: start.zoom, duration: 0 },
     );
     // Only when the set of sites changes, not on every recolouring.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -210,11 +213,15 @@ export function SiteMap({
         mapLib={maplibregl}
         onLoad={onLoad}
         onError={reportMapError}
-        initialViewState={{
-          longitude: first?.longitude ?? -1.5,
-          latitude: first?.latitude ?? 52.5,
-          zoom: first ? DEFAULT_ZOOM : 5,
-        }}
+        initialViewState={
+          start.centre
+            ? { ...start.centre, zoom: start.zoom }
+            : {
+                longitude: first?.longitude ?? -1.5,
+                latitude: first?.latitude ?? 52.5,
+                zoom: first ? start.zoom : 5,
+              }
+        }
         mapStyle={baseStyle(config, satellite)}
         interactiveLayerIds={[SITES_LAYER, NOTES_LAYER]}
         onClick={click}

@@ -13,7 +13,9 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSiteVolumes, type MapDates, type MapSite } from '../api/mapApi.ts';
+import type { FeaturedSiteStat } from '@roadcount/domain';
+import { useSiteFreeFlow, useSiteVolumes, type MapDates, type MapSite } from '../api/mapApi.ts';
+import { featuredFigures, type FeaturedFigure } from '../mapStart.ts';
 import { speedIn, type Units } from '../mapLayers.ts';
 import { VolumeBars } from './VolumeBars.tsx';
 
@@ -22,8 +24,22 @@ interface Props {
   colours: Map<string, string>;
   dates: MapDates;
   units: Units;
+  /** The organisation's featured site statistics, shown first (organisation settings). */
+  featured: readonly FeaturedSiteStat[];
   onClose: () => void;
 }
+
+/** The map's other figures, after the featured ones; each names the statistic it repeats. */
+const OTHER_FIGURES: { key: string; repeats?: FeaturedSiteStat }[] = [
+  { key: 'adt', repeats: 'adt' },
+  { key: 'averageSpeed', repeats: 'averageSpeed' },
+  { key: 'speed85', repeats: 'speed85' },
+  { key: 'heavy', repeats: 'percentCommercial' },
+  { key: 'aboveLimit' },
+];
+
+/** Columns of the comparison table: the first featured figures, as many as fit a phone. */
+const COMPARISON_COLUMNS = 3;
 
 function useFormat(units: Units) {
   const { t, i18n } = useTranslation();
@@ -37,15 +53,57 @@ function useFormat(units: Units) {
       : `${number(speedIn(units, value), 1)} ${t(units === 'metric' ? 'map.units.kmh' : 'map.units.mph')}`;
   const percent = (value: number | null) =>
     value === null ? t('map.summary.none') : `${number(value, 1)} %`;
-  return { number, speed, percent };
+  const figure = ({ kind, value }: Pick<FeaturedFigure, 'kind' | 'value'>) =>
+    kind === 'speed' ? speed(value) : kind === 'percent' ? percent(value) : number(value);
+  return { number, speed, percent, figure };
 }
 
 /** One site's summary, or the selected sites side by side (multi-site comparison). */
-export function SiteSummaryPanel({ sites, colours, dates, units, onClose }: Props) {
+export function SiteSummaryPanel({ sites, colours, dates, units, featured, onClose }: Props) {
   const { t } = useTranslation();
   const format = useFormat(units);
   const single = sites.length === 1 ? sites[0] : undefined;
   const volumes = useSiteVolumes(single?.id, dates);
+  const freeFlow = useSiteFreeFlow(single?.id, dates);
+  // Each row: what it is (data-figure, for tests), its label and its value.
+  const others = (site: MapSite): [string, string, string][] =>
+    OTHER_FIGURES.filter((other) => !other.repeats || !featured.includes(other.repeats)).map(
+      ({ key }) => [
+        key,
+        t(`map.summary.${key}`),
+        key === 'adt'
+          ? format.number(site.adt ?? null)
+          : key === 'averageSpeed'
+            ? format.speed(site.average_speed_mps ?? null)
+            : key === 'speed85'
+              ? format.speed(site.speed85_mps ?? null)
+              : key === 'heavy'
+                ? format.percent(site.heavy_percent ?? null)
+                : format.percent(site.above_limit_percent ?? null),
+      ],
+    );
+  const rows = (site: MapSite): [string, string, string][] => [
+    ...featuredFigures(site, featured).map((entry): [string, string, string] => [
+      entry.stat,
+      t(`organisationSettingsMore.stats.${entry.stat}`),
+      format.figure(entry),
+    ]),
+    ...others(site),
+    ...(freeFlow.data
+      ? [
+          [
+            'freeFlow85',
+            t('organisationSettingsMore.freeFlow85', {
+              seconds: freeFlow.data.headway_threshold_s,
+            }),
+            format.speed(freeFlow.data.speed85_mps ?? null),
+          ] as [string, string, string],
+        ]
+      : []),
+  ];
+  const columns = featured
+    .filter((stat) => sites[0] && featuredFigures(sites[0], [stat]).length > 0)
+    .slice(0, COMPARISON_COLUMNS);
   return (
     <Box sx={{ p: 2 }} role="region" aria-label={t('map.summary.title')}>
       <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
@@ -67,18 +125,12 @@ export function SiteSummaryPanel({ sites, colours, dates, units, onClose }: Prop
           </Typography>
           <Table size="small" aria-label={t('map.summary.figures')}>
             <TableBody>
-              {[
-                ['adt', format.number(single.adt)],
-                ['averageSpeed', format.speed(single.average_speed_mps)],
-                ['speed85', format.speed(single.speed85_mps)],
-                ['heavy', format.percent(single.heavy_percent)],
-                ['aboveLimit', format.percent(single.above_limit_percent)],
-              ].map(([key, value]) => (
+              {rows(single).map(([key, label, value]) => (
                 <TableRow key={key}>
                   <TableCell component="th" scope="row" sx={{ pl: 0 }}>
-                    {t(`map.summary.${key}`)}
+                    {label}
                   </TableCell>
-                  <TableCell align="right" sx={{ pr: 0 }} data-figure={key}>
+                  <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }} data-figure={key}>
                     {value}
                   </TableCell>
                 </TableRow>
@@ -110,9 +162,11 @@ export function SiteSummaryPanel({ sites, colours, dates, units, onClose }: Prop
             <TableHead>
               <TableRow>
                 <TableCell>{t('map.summary.site')}</TableCell>
-                <TableCell align="right">{t('map.summary.adt')}</TableCell>
-                <TableCell align="right">{t('map.summary.averageSpeed')}</TableCell>
-                <TableCell align="right">{t('map.summary.speed85')}</TableCell>
+                {columns.map((stat) => (
+                  <TableCell key={stat} align="right">
+                    {t(`organisationSettingsMore.stats.${stat}`)}
+                  </TableCell>
+                ))}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -134,9 +188,11 @@ export function SiteSummaryPanel({ sites, colours, dates, units, onClose }: Prop
                       </RouterLink>
                     </Stack>
                   </TableCell>
-                  <TableCell align="right">{format.number(site.adt)}</TableCell>
-                  <TableCell align="right">{format.speed(site.average_speed_mps)}</TableCell>
-                  <TableCell align="right">{format.speed(site.speed85_mps)}</TableCell>
+                  {featuredFigures(site, columns).map((entry) => (
+                    <TableCell key={entry.stat} align="right">
+                      {format.figure(entry)}
+                    </TableCell>
+                  ))}
                 </TableRow>
               ))}
             </TableBody>

@@ -7,6 +7,7 @@ import {
   Stack,
   Switch,
   TextField,
+  Typography,
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ import {
   isTimeZone,
   type OrganisationSettings,
 } from '@roadcount/domain';
+import { TaskProgress } from '../../billing/components/TaskProgress.tsx';
 import { useFlash } from '../../flash/useFlash.ts';
 import { SavingIndicator } from '../../saving/SavingIndicator.tsx';
 import { useSavingIndicator } from '../../saving/useSavingIndicator.ts';
@@ -59,6 +61,8 @@ export function OrganisationSettingsForm({ organisation, canEdit }: Props) {
     ...organisation.preferences,
   }));
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(saved));
+  // A changed headway threshold reprocesses the summary statistics: its task, to follow.
+  const [reprocessingTaskId, setReprocessingTaskId] = useState<string>();
   const { invalid, changes } = checkDraft(draft, saved);
   const dirty = Object.keys(changes).length > 0;
   const canSave = canEdit && dirty && invalid.length === 0 && !update.isPending;
@@ -72,6 +76,7 @@ export function OrganisationSettingsForm({ organisation, canEdit }: Props) {
     try {
       const updated = await track(update.mutateAsync(changes));
       setSaved({ ...DEFAULT_ORGANISATION_SETTINGS, ...updated.preferences });
+      if (updated.reprocessing_task_id) setReprocessingTaskId(updated.reprocessing_task_id);
     } catch (error) {
       flash({ message: errorMessage(error), severity: 'error' });
     }
@@ -171,6 +176,12 @@ export function OrganisationSettingsForm({ organisation, canEdit }: Props) {
       </SettingsSection>
       <SettingsSection title={t('organisationSettings.sections.analysis')}>
         {ANALYSIS.map(numeric)}
+        {reprocessingTaskId && (
+          <Stack spacing={1} sx={{ gridColumn: { md: '1 / -1' } }}>
+            <Typography variant="body2">{t('organisationSettingsMore.reprocessing')}</Typography>
+            <TaskProgress taskId={reprocessingTaskId} />
+          </Stack>
+        )}
       </SettingsSection>
       <MapAndSummarySettings
         draft={draft}

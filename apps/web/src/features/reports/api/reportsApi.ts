@@ -3,6 +3,7 @@ import { graphql } from '../../../generated/gql.ts';
 import type {
   ReportRequestInput,
   ReportsQuery,
+  ReportSurveysQuery,
   YearInReviewQuery,
 } from '../../../generated/graphql.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
@@ -79,6 +80,37 @@ const REPORT_SITE_GROUPS = graphql(`
   }
 `);
 
+const REPORT_SURVEYS = graphql(`
+  query ReportSurveys {
+    active: surveys(tab: "active", sort: "start", direction: "desc", page: 0, page_size: 100) {
+      surveys {
+        id
+        name
+        scheduled_start
+        scheduled_end
+        site_count
+      }
+    }
+    completed: surveys(
+      tab: "completed"
+      sort: "start"
+      direction: "desc"
+      page: 0
+      page_size: 100
+    ) {
+      surveys {
+        id
+        name
+        scheduled_start
+        scheduled_end
+        site_count
+      }
+    }
+  }
+`);
+
+export type ReportSurvey = ReportSurveysQuery['active']['surveys'][number];
+
 export const REPORTS_KEY = ['reports'];
 
 /** The signed-in user's reports, newest first. */
@@ -131,6 +163,17 @@ export function useReportSiteGroups() {
   return useQuery({
     queryKey: ['reportSiteGroups'],
     queryFn: async () => (await graphqlRequest(REPORT_SITE_GROUPS, {})).siteGroups,
+  });
+}
+
+/** The organisation's surveys a report may cover: the active ones, then the completed ones. */
+export function useReportSurveys() {
+  return useQuery({
+    queryKey: ['reportSurveys'],
+    queryFn: async () => {
+      const answer = await graphqlRequest(REPORT_SURVEYS, {});
+      return [...answer.active.surveys, ...answer.completed.surveys];
+    },
   });
 }
 

@@ -31,6 +31,7 @@ import {
   AGGREGATIONS,
   draftProblem,
   initialDraft,
+  problemKey,
   toRequest,
   type ReportDraft,
 } from './reportDraft.ts';
@@ -54,8 +55,8 @@ export function ReportRequestForm() {
   initial.units = profile.data?.organisation?.preferences.default_units ?? 'metric';
   const group = search.get('group');
   const sites = (handed.data ?? []).map((site) => ({ id: site.id, name: site.name }));
-  if (sites.length > 0) initial.choice = { scope: 'sites', sites, groupId: '' };
-  else if (group) initial.choice = { scope: 'group', sites: [], groupId: group };
+  if (sites.length > 0) initial.choice = { ...initial.choice, scope: 'sites', sites };
+  else if (group) initial.choice = { ...initial.choice, scope: 'group', groupId: group };
   return <ReportRequestFormBody initial={initial} />;
 }
 
@@ -129,7 +130,13 @@ function ReportRequestFormBody({ initial }: Props) {
 
         <Divider />
         {section(t('reports.form.where'))}
-        <SitePicker value={draft.choice} onChange={(choice) => set({ choice })} />
+        <SitePicker
+          value={draft.choice}
+          onChange={(choice) => set({ choice })}
+          onSurvey={(survey) =>
+            set({ startDate: survey.scheduled_start, endDate: survey.scheduled_end })
+          }
+        />
 
         <Divider />
         {section(t('reports.form.when'))}
@@ -191,7 +198,7 @@ function ReportRequestFormBody({ initial }: Props) {
           onChange={(filters) => set({ filters })}
         />
 
-        {tried && problem && <Alert severity="warning">{t(`reports.errors.${problem}`)}</Alert>}
+        {tried && problem && <Alert severity="warning">{t(problemKey(problem))}</Alert>}
         {request.isError && <Alert severity="error">{request.error.message}</Alert>}
         <Box>
           <Button

@@ -2,6 +2,7 @@ import {
   Autocomplete,
   FormControl,
   FormControlLabel,
+  FormHelperText,
   InputLabel,
   MenuItem,
   Radio,
@@ -12,30 +13,43 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useReportSiteGroups, useReportSites } from '../api/reportsApi.ts';
+import {
+  useReportSiteGroups,
+  useReportSites,
+  useReportSurveys,
+  type ReportSurvey,
+} from '../api/reportsApi.ts';
 
 export interface PickedSite {
   id: string;
   name: string;
 }
 
+export type SiteScope = 'sites' | 'group' | 'survey';
+
 export interface SiteChoice {
-  scope: 'sites' | 'group';
+  scope: SiteScope;
   sites: PickedSite[];
   groupId: string;
+  surveyId: string;
 }
 
 interface Props {
   value: SiteChoice;
   onChange: (value: SiteChoice) => void;
+  /** A survey was chosen: the form takes its scheduled window as the period. */
+  onSurvey: (survey: ReportSurvey) => void;
 }
 
-/** One site, several, or a site group: what a report covers. */
-export function SitePicker({ value, onChange }: Props) {
+const SCOPES: readonly SiteScope[] = ['sites', 'group', 'survey'];
+
+/** One site, several, a site group or a survey's sites: what a report covers. */
+export function SitePicker({ value, onChange, onSurvey }: Props) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const sites = useReportSites(search);
   const groups = useReportSiteGroups();
+  const surveys = useReportSurveys();
   const options: PickedSite[] = (sites.data?.sites ?? []).map((site) => ({
     id: site.id,
     name: site.name,
@@ -47,14 +61,54 @@ export function SitePicker({ value, onChange }: Props) {
         row
         value={value.scope}
         onChange={(event) =>
-          onChange({ ...value, scope: event.target.value === 'group' ? 'group' : 'sites' })
+          onChange({
+            ...value,
+            scope: SCOPES.find((scope) => scope === event.target.value) ?? 'sites',
+          })
         }
         aria-label={t('reports.form.scope')}
       >
         <FormControlLabel value="sites" control={<Radio />} label={t('reports.form.scopeSites')} />
         <FormControlLabel value="group" control={<Radio />} label={t('reports.form.scopeGroup')} />
+        <FormControlLabel
+          value="survey"
+          control={<Radio />}
+          label={t('reportSources.scopeSurvey')}
+        />
       </RadioGroup>
-      {value.scope === 'sites' ? (
+      {value.scope === 'survey' && (
+        <FormControl fullWidth>
+          <InputLabel id="report-survey-label">{t('reportSources.survey')}</InputLabel>
+          <Select
+            labelId="report-survey-label"
+            label={t('reportSources.survey')}
+            value={value.surveyId}
+            onChange={(event) => {
+              onChange({ ...value, surveyId: event.target.value });
+              const survey = surveys.data?.find((entry) => entry.id === event.target.value);
+              if (survey) onSurvey(survey);
+            }}
+          >
+            {(surveys.data ?? []).map((survey) => (
+              <MenuItem key={survey.id} value={survey.id}>
+                {t('reportSources.surveyOption', {
+                  name: survey.name,
+                  start: survey.scheduled_start,
+                  end: survey.scheduled_end,
+                  sites: survey.site_count,
+                })}
+              </MenuItem>
+            ))}
+            {surveys.data?.length === 0 && (
+              <MenuItem disabled value="">
+                {t('reportSources.noSurveys')}
+              </MenuItem>
+            )}
+          </Select>
+          <FormHelperText>{t('reportSources.surveyPeriod')}</FormHelperText>
+        </FormControl>
+      )}
+      {value.scope === 'sites' && (
         <Autocomplete
           multiple
           options={options}
@@ -76,7 +130,8 @@ export function SitePicker({ value, onChange }: Props) {
             />
           )}
         />
-      ) : (
+      )}
+      {value.scope === 'group' && (
         <FormControl fullWidth>
           <InputLabel id="report-group-label">{t('reports.form.group')}</InputLabel>
           <Select

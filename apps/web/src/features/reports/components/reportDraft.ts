@@ -30,7 +30,7 @@ export function initialDraft(now = new Date()): ReportDraft {
   start.setDate(start.getDate() - 364);
   return {
     type: 'standard_spreadsheet',
-    choice: { scope: 'sites', sites: [], groupId: '' },
+    choice: { scope: 'sites', sites: [], groupId: '', surveyId: '' },
     startDate: isoDay(start),
     endDate: isoDay(now),
     units: 'metric',
@@ -61,6 +61,7 @@ export function toRequest(draft: ReportDraft): ReportRequestInput {
     type: draft.type,
     site_ids: draft.choice.scope === 'sites' ? draft.choice.sites.map((site) => site.id) : [],
     site_group_id: draft.choice.scope === 'group' ? draft.choice.groupId || null : null,
+    survey_id: draft.choice.scope === 'survey' ? draft.choice.surveyId || null : null,
     start: draft.startDate ? localMidnight(draft.startDate) : '',
     end: draft.endDate ? localMidnight(draft.endDate, true) : '',
     units: draft.units,
@@ -75,8 +76,19 @@ export function toRequest(draft: ReportDraft): ReportRequestInput {
   };
 }
 
-/** The key (under reports.errors) of what is missing or wrong, as the server would say it. */
-export function draftProblem(draft: ReportDraft): keyof typeof REPORT_MESSAGES | 'classes' | null {
+/** What is missing or wrong in a draft, as the server would say it. */
+export type DraftProblem = keyof typeof REPORT_MESSAGES | 'classes' | 'chooseSurvey';
+
+/** The translation key of a problem: the report sources' own, or the reports' errors. */
+export function problemKey(problem: DraftProblem): string {
+  return problem === 'chooseSurvey' || problem === 'surveyAndOthers'
+    ? `reportSources.errors.${problem}`
+    : `reports.errors.${problem}`;
+}
+
+/** What is missing or wrong in the draft, or null when it may be sent. */
+export function draftProblem(draft: ReportDraft): DraftProblem | null {
+  if (draft.choice.scope === 'survey' && !draft.choice.surveyId) return 'chooseSurvey';
   const request = toRequest(draft);
   if (request.filter?.active_classes?.some((value) => !Number.isInteger(value) || value < 0))
     return 'classes';
@@ -84,6 +96,7 @@ export function draftProblem(draft: ReportDraft): keyof typeof REPORT_MESSAGES |
     type: request.type,
     siteIds: request.site_ids ?? [],
     siteGroupId: request.site_group_id ?? null,
+    surveyId: request.survey_id ?? null,
     start: request.start,
     end: request.end,
     units: request.units,

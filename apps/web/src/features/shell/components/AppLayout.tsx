@@ -27,6 +27,7 @@ import { SessionEffects } from '../../session/SessionEffects.tsx';
 import { FeedbackButton } from '../../help/components/FeedbackButton.tsx';
 import { SupportDialogsProvider } from '../../help/components/SupportDialogs.tsx';
 import { TourProvider } from '../../tour/components/TourProvider.tsx';
+import { OrganisationViewBanner } from '../../orgView/components/OrganisationViewBanner.tsx';
 import { BrandMark } from './BrandMark.tsx';
 import { LocalePicker } from './LocalePicker.tsx';
 
@@ -144,6 +145,7 @@ export function AppLayout() {
           </Drawer>
           <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
             <Toolbar />
+            <OrganisationViewBanner />
             <Suspense fallback={<LinearProgress aria-label={t('nav.loadingPage')} />}>
               <Outlet />
             </Suspense>

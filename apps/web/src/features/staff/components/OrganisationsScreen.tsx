@@ -20,6 +20,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useOrganisations } from '../../organisation/api/organisationApi.ts';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import { StaffTabs } from '../../billing/components/StaffTabs.tsx';
+import { ViewOrganisationButton } from '../../orgView/components/ViewOrganisationButton.tsx';
 import { CreateOrganisationDialog } from './CreateOrganisationDialog.tsx';
 import { OrganisationTaskButtons } from '../../staffTools/components/OrganisationTaskButtons.tsx';
 import { ResetDemoButton } from '../../staffTools/components/ResetDemoButton.tsx';
@@ -99,7 +100,11 @@ export function OrganisationsScreen() {
                     {dates.format(new Date(organisation.created_on))}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Stack direction="row" spacing={2}>
+                    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                      <ViewOrganisationButton
+                        organisationId={organisation.id}
+                        name={organisation.name}
+                      />
                       <Link
                         component={RouterLink}
                         to={`/ui/admin-tools/users?organisation=${organisation.id}`}

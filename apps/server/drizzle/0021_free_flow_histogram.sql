@@ -1,0 +1,1 @@
+ALTER TABLE "site_daily_rollups" ADD COLUMN "free_flow_histogram" integer[] DEFAULT '{}'::integer[] NOT NULL;
