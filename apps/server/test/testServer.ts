@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Role } from '@roadcount/domain';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { buildApp } from '../src/app.ts';
@@ -32,7 +34,7 @@ export async function openTestDatabase(): Promise<{
 }> {
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) {
-    const handle = await openDatabase({});
+    const handle = await openDatabase({ fromDump: await migratedDump() });
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
@@ -240,6 +242,15 @@ export async function uploadAndProcess(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`${fileName} was not processed in time`);
+}
+
+/**
+ * The embedded database the run's global setup migrated once (test/globalSetup.ts), or none when
+ * a test runs without it: a server then starts from an empty database.
+ */
+async function migratedDump(): Promise<Blob | undefined> {
+  const path = inject('migratedDatabaseDump');
+  return path ? new Blob([await readFile(path)]) : undefined;
 }
 
 /**

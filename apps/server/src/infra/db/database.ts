@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   close: () => Promise<void>;
   /** Calls back on each NOTIFY on the channel; answers a function that stops listening. */
   listen: (channel: string, callback: (payload: string) => void) => Promise<() => Promise<void>>;
+  /** The embedded database's files as one dump, for `fromDump`; undefined on PostgreSQL. */
+  dump?: () => Promise<Blob>;
 }
 
 /**
@@ -41,6 +43,11 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
+  /**
+   * In memory only: start from this dump of an embedded database instead of an empty one, which
+   * spares the setting up of a new one (tests start each server from one migrated copy).
+   */
+  fromDump?: Blob | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -110,7 +117,7 @@ export async function openDatabase(options: {
     if (!existsSync(join(directory, 'PG_VERSION'))) initialiseEmbeddedDatabase(directory);
     client = await PGlite.create(directory, EMBEDDED_OPTIONS);
   } else {
-    client = await PGlite.create(EMBEDDED_OPTIONS);
+    client = await PGlite.create({ ...EMBEDDED_OPTIONS, loadDataDir: options.fromDump });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -127,6 +134,7 @@ export async function openDatabase(options: {
         if (!client.closed) await unlisten();
       };
     },
+    dump: () => client.dumpDataDir('none'),
   };
 }
 
