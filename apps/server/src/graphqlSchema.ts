@@ -20,6 +20,7 @@ import { usersTypeDefs } from './features/users/users.graphql.ts';
 import { reportsTypeDefs } from './features/reports/reports.graphql.ts';
 import { staffToolsTypeDefs } from './features/staffTools/staffTools.graphql.ts';
 import { factorGroupsTypeDefs } from './features/factorGroups/factorGroups.graphql.ts';
+import { realtimeTypeDefs } from './features/realtime/realtime.graphql.ts';
 
 export const typeDefs: readonly string[] = [
   usersTypeDefs,
@@ -42,4 +43,5 @@ export const typeDefs: readonly string[] = [
   reportsTypeDefs,
   staffToolsTypeDefs,
   factorGroupsTypeDefs,
+  realtimeTypeDefs,
 ];

@@ -114,7 +114,11 @@ describe('live task states', () => {
         functionName: 'recorrelate_sensor_events',
         organisationId: organisationA,
         userId: null,
-        payload: {},
+        payload: {
+          siteId: '00000000-0000-4000-8000-000000000001',
+          from: '2025-01-01T00:00:00Z',
+          to: '2025-01-02T00:00:00Z',
+        },
       });
       const claimed = await elsewhere.claim(['recorrelate_sensor_events']);
       expect(claimed?.id).toBe(task.id);

@@ -5,4 +5,9 @@ export { preparedSiteColumns } from './preparedSiteColumns.ts';
 export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesCache.ts';
 export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
 export { createSiteData, type SiteData } from './siteData.ts';
-export { JOINED_STATUSES, rawUploadKey, type StoredColumns } from './storedForms.ts';
+export {
+  JOINED_STATUSES,
+  REALTIME_FILE_KIND,
+  rawUploadKey,
+  type StoredColumns,
+} from './storedForms.ts';

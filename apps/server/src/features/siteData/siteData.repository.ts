@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, max, min, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { siteDailyRollups, sites, trafficDataFiles } from '../../infra/db/schema.ts';
-import { JOINED_STATUSES } from './storedForms.ts';
+import { JOINED_STATUSES, REALTIME_FILE_KIND } from './storedForms.ts';
 
 export type DailyRollupRow = typeof siteDailyRollups.$inferInsert;
 
@@ -75,6 +75,55 @@ export function createSiteDataRepository(db: Database) {
           .returning({ version: sites.rollupsVersion });
         return bumped?.version ?? 0;
       });
+    },
+
+    /** The realtime file holding the site's vehicles of one UTC day, if any yet. */
+    async realtimeDayFile(siteId: string, fileName: string) {
+      const [row] = await db
+        .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+        .from(trafficDataFiles)
+        .where(
+          and(
+            eq(trafficDataFiles.siteId, siteId),
+            eq(trafficDataFiles.kind, REALTIME_FILE_KIND),
+            eq(trafficDataFiles.fileName, fileName),
+          ),
+        );
+      return row;
+    },
+
+    /** Registers a realtime day file: joined to its site at once (realtime data is not reviewed). */
+    async insertRealtimeFile(values: {
+      id: string;
+      organisationId: string;
+      siteId: string;
+      fileName: string;
+      s3Key: string;
+    }) {
+      await db.insert(trafficDataFiles).values({
+        ...values,
+        kind: REALTIME_FILE_KIND,
+        sha256: '',
+        sizeBytes: 0,
+        reviewStatus: 'PDC',
+        logs: { saved_vehicles: 0, data_kind: 'vehicles' },
+      });
+    },
+
+    /** Records what a realtime day file now holds. */
+    async updateRealtimeFile(
+      id: string,
+      values: { start: Date | null; end: Date | null; logs: Record<string, unknown> },
+    ) {
+      await db
+        .update(trafficDataFiles)
+        .set({
+          startDataDatetime: values.start,
+          endDataDatetime: values.end,
+          logs: values.logs,
+          summaryStats: { vehicles: values.logs.saved_vehicles },
+        })
+        .where(eq(trafficDataFiles.id, id));
     },
 
     /** A site's daily rollup rows (every direction), to pack its series from. */
