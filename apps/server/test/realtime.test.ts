@@ -42,7 +42,9 @@ const BATCH = {
     // The same instant as the first, sent twice in the batch: stored once.
     { sensor: 'RS-1', timestamp: '2025-06-02T08:00:00.000Z', speed: 36, length: 4.0, class: 1 },
   ],
-  pings: [{ sensor: 'RS-1', timestamp: '2025-06-02T08:00:10.000Z', battery_percent: 87, signal_dbm: -71 }],
+  pings: [
+    { sensor: 'RS-1', timestamp: '2025-06-02T08:00:10.000Z', battery_percent: 87, signal_dbm: -71 },
+  ],
 };
 
 describe('realtime ingest and correlation (issue 27)', () => {
@@ -223,9 +225,11 @@ describe('realtime ingest and correlation (issue 27)', () => {
   });
 
   it('refuses another organisation’s key for this organisation’s studs, and a revoked key', async () => {
-    const strangerKey = ((await rotate(strangerAdmin, strangerGatewayId)).body as {
-      api_key: string;
-    }).api_key;
+    const strangerKey = (
+      (await rotate(strangerAdmin, strangerGatewayId)).body as {
+        api_key: string;
+      }
+    ).api_key;
     const event = { sensor: 'RS-1', timestamp: '2025-06-02T10:00:00.000Z', speed: 50, class: 1 };
     const intruding = await post(strangerKey, { events: [event] });
     expect(intruding.status).toBe(400);
@@ -233,9 +237,9 @@ describe('realtime ingest and correlation (issue 27)', () => {
       'Batch refused, nothing stored: events[0].sensor: no stud RS-1 is heard by this gateway',
     );
     const key = ((await rotate(admin, gatewayId)).body as { api_key: string }).api_key;
-    expect((await call(viewer, 'DELETE', `${CONFIG}/rtg_devices/${gatewayId}/api_key`)).status).toBe(
-      403,
-    );
+    expect(
+      (await call(viewer, 'DELETE', `${CONFIG}/rtg_devices/${gatewayId}/api_key`)).status,
+    ).toBe(403);
     expect((await call(admin, 'DELETE', `${CONFIG}/rtg_devices/${gatewayId}/api_key`)).status).toBe(
       204,
     );

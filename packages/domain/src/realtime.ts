@@ -74,6 +74,7 @@ export const recorrelateInputSchema = z
     message: 'must be later than from',
   })
   .refine(
-    (period) => Date.parse(period.to) - Date.parse(period.from) <= RECORRELATE_MAX_DAYS * 86_400_000,
+    (period) =>
+      Date.parse(period.to) - Date.parse(period.from) <= RECORRELATE_MAX_DAYS * 86_400_000,
     { path: ['to'], message: `must be at most ${RECORRELATE_MAX_DAYS} days after from` },
   );

@@ -32,7 +32,8 @@ export function registerRealtimeRoutes(router: Router, service: RealtimeService)
   router.define({
     method: 'post',
     path: '/core/api/config/rtg_devices/:id/api_key',
-    summary: "Make a new ingest key for a gateway (shown once; the gateway's old key stops working)",
+    summary:
+      "Make a new ingest key for a gateway (shown once; the gateway's old key stops working)",
     tag: 'hardware',
     auth: true,
     permission: 'hardware.write',

@@ -162,7 +162,11 @@ export function createRealtimeService(deps: {
       for (const [deviceId, seenAt] of latest) seen.push({ deviceId, seenAt });
       const stored = await repository.store(events, [...seen, ...pings]);
       if (stored.length > 0) deps.onStored(await touchedDays(stored));
-      return { stored: stored.length, duplicates: events.length - stored.length, pings: pings.length };
+      return {
+        stored: stored.length,
+        duplicates: events.length - stored.length,
+        pings: pings.length,
+      };
     },
   };
 }

@@ -15,9 +15,14 @@ export function createRecorrelateHandler(deps: { siteDays: SiteDays; queue: Task
     let vehicles = 0;
     for (const [index, day] of days.entries()) {
       const rebuilt = await deps.siteDays.rebuild(siteId, day);
-      if (rebuilt === undefined) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+      if (rebuilt === undefined)
+        throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
       vehicles += rebuilt;
-      await deps.queue.progress(task, `${day}: day ${index + 1} of ${days.length}`, ((index + 1) / days.length) * 100);
+      await deps.queue.progress(
+        task,
+        `${day}: day ${index + 1} of ${days.length}`,
+        ((index + 1) / days.length) * 100,
+      );
     }
     return {
       message: `${vehicles} vehicles correlated over ${days.length} days`,

@@ -68,11 +68,7 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
       if (!site || site.deletedAt) return undefined;
       const dayStart = Date.parse(`${day}T00:00:00Z`);
       const dayEnd = dayStart + DAY_MS;
-      const mappings = await repository.siteMappings(
-        siteId,
-        new Date(dayStart),
-        new Date(dayEnd),
-      );
+      const mappings = await repository.siteMappings(siteId, new Date(dayStart), new Date(dayEnd));
       const laneIds = await repository.siteLaneIds(siteId);
       const vehicles: LaneVehicle[] = [];
       for (const mapping of mappings) {

@@ -34,6 +34,8 @@ const site: MapSite = {
   above_limit_percent: 12.5,
   heavy_percent: 8,
   class_shares: {},
+  last_vehicle_at: null,
+  today_vehicles: null,
 };
 
 describe('map layers', () => {

@@ -106,3 +106,13 @@ export const useEndDeviceMapping = () =>
 
 export const useDeleteDeviceMapping = () =>
   useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_mappings/${id}`));
+
+/** Makes a new ingest key for a gateway (the old one stops working): answered this once. */
+export const useRotateGatewayKey = () =>
+  useHardwareMutation((id: string) =>
+    http.postJson<{ api_key: string }>(`${CONFIG}/rtg_devices/${id}/api_key`, {}),
+  );
+
+/** Revokes a gateway's ingest key: its batches are refused until a new key is made. */
+export const useRevokeGatewayKey = () =>
+  useHardwareMutation((id: string) => http.delete(`${CONFIG}/rtg_devices/${id}/api_key`));

@@ -44,6 +44,8 @@ const MAP_SITES = graphql(`
       above_limit_percent
       heavy_percent
       class_shares
+      last_vehicle_at
+      today_vehicles
     }
   }
 `);
