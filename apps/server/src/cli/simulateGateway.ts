@@ -7,7 +7,7 @@ import { DEMO_REALTIME } from '../features/demo/demoData.ts';
 import { keyFromAdmin, runSimulator } from './gatewaySimulator.ts';
 
 const USAGE = `Usage: npm run simulate:gateway -- [options]
-  --url <url>          the server (default http://localhost:\${PORT:-3000})
+  --url <url>          the server (default http://127.0.0.1:\${PORT:-3000})
   --key <key>          the gateway's ingest key (default GATEWAY_KEY; else made with --password)
   --password <pw>      the demo admin's password, to make a key (default ADMIN_PASSWORD)
   --user <name>        the admin who makes the key (default admin)
@@ -48,7 +48,7 @@ if (values.help) {
   console.log(USAGE);
   process.exit(0);
 }
-const url = (values.url ?? `http://localhost:${process.env.PORT ?? '3000'}`).replace(/\/$/, '');
+const url = (values.url ?? `http://127.0.0.1:${process.env.PORT ?? '3000'}`).replace(/\/$/, '');
 const password = values.password ?? process.env.ADMIN_PASSWORD;
 let key = values.key ?? process.env.GATEWAY_KEY;
 if (!key) {

@@ -25,7 +25,8 @@ interface LaneVehicle extends CorrelatedVehicle {
 /**
  * The day's vehicles as columns: time order, each vehicle's headway the seconds since the one
  * before it in its lane, its gap that less the time the one before took to pass (its length at
- * its speed).
+ * its speed). Measures are kept as counters record them (speed to 0.1 km/h, length and gap to
+ * 0.01), so that the site-detail scan file codes them exactly.
  */
 function columnsOf(vehicles: LaneVehicle[]) {
   vehicles.sort((a, b) => a.timeMs - b.timeMs || a.lane - b.lane);
@@ -35,15 +36,16 @@ function columnsOf(vehicles: LaneVehicle[]) {
     const previous = previousInLane.get(vehicle.lane);
     const headwayS = previous ? (vehicle.timeMs - previous.timeMs) / 1000 : Number.NaN;
     const passS = previous ? previous.lengthM / previous.speedMps : Number.NaN;
+    const gapS = Number.isFinite(passS) ? Math.max(0, headwayS - passS) : Number.NaN;
     builder.push({
       timeMs: vehicle.timeMs,
       lane: vehicle.lane,
       direction: vehicle.direction,
       classIndex: vehicle.classIndex,
-      speedMps: vehicle.speedMps,
-      lengthM: vehicle.lengthM,
+      speedMps: Math.round(vehicle.speedMps * 3.6 * 10) / 10 / 3.6,
+      lengthM: Math.round(vehicle.lengthM * 100) / 100,
       headwayS,
-      gapS: Number.isFinite(passS) ? Math.max(0, headwayS - passS) : Number.NaN,
+      gapS: Math.round(gapS * 100) / 100,
       axles: vehicle.axles,
       wheelbaseM: Number.NaN,
       rho: Number.NaN,

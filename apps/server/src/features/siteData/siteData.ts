@@ -2,10 +2,12 @@ import {
   createArrowColumnsWriter,
   createScanFileStream,
   intervalsToArrow,
+  scanFileChunks,
   type IntervalColumns,
   type VehicleColumns,
 } from '@roadcount/analytics';
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
@@ -171,19 +173,21 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
         file = { id, logs: {} };
       }
       const columnsOut = siteData.columnsWriter(file.id);
-      const scanOut = siteData.scanFileWriter(file.id, input.version);
-      for (const batch of batches) {
-        columnsOut.writer.write(batch);
-        scanOut.scan.add(batch);
-      }
+      for (const batch of batches) columnsOut.writer.write(batch);
       columnsOut.writer.finish();
-      const scanWritten = scanOut.scan.finish();
       await columnsOut.stored;
-      if (scanWritten) await scanOut.stored;
-      else {
-        await scanOut.stored.catch(() => undefined);
-        await siteData.writeScanFile(file.id, input.version);
-      }
+      // The scan file from the batches in memory; a day whose measures cannot be coded exactly
+      // has none, and is prepared from its columns when the site loads.
+      const chunks = await scanFileChunks(async function* () {
+        yield* batches;
+      }, input.version);
+      if (chunks)
+        await blobs.putStream(
+          storedKeys.scanFile(file.id),
+          Readable.from(chunks),
+          Number.MAX_SAFE_INTEGER,
+        );
+      else await blobs.delete(storedKeys.scanFile(file.id));
       const first = batches[0]?.timeMs[0];
       const lastBatch = batches.at(-1)?.timeMs;
       const last = lastBatch?.[lastBatch.length - 1];
