@@ -92,7 +92,10 @@ export function createSiteDataRepository(db: Database) {
       return row;
     },
 
-    /** Registers a realtime day file: joined to its site at once (realtime data is not reviewed). */
+    /**
+     * Registers a realtime day file, not yet joined to its site: it joins once its stored forms
+     * are written (`updateRealtimeFile`), so that no reader meets a file without its columns.
+     */
     async insertRealtimeFile(values: {
       id: string;
       organisationId: string;
@@ -105,12 +108,12 @@ export function createSiteDataRepository(db: Database) {
         kind: REALTIME_FILE_KIND,
         sha256: '',
         sizeBytes: 0,
-        reviewStatus: 'PDC',
-        logs: { saved_vehicles: 0, data_kind: 'vehicles' },
+        reviewStatus: null,
+        logs: { data_kind: 'vehicles' },
       });
     },
 
-    /** Records what a realtime day file now holds. */
+    /** Records what a realtime day file now holds; it counts on its site from now (realtime data is not reviewed). */
     async updateRealtimeFile(
       id: string,
       values: { start: Date | null; end: Date | null; logs: Record<string, unknown> },
@@ -120,6 +123,7 @@ export function createSiteDataRepository(db: Database) {
         .set({
           startDataDatetime: values.start,
           endDataDatetime: values.end,
+          reviewStatus: 'PDC',
           logs: values.logs,
           summaryStats: { vehicles: values.logs.saved_vehicles },
         })
