@@ -1,4 +1,4 @@
-import { MISSING_INTEGER, VehicleColumnsBuilder, type VehicleColumns } from '@roadcount/analytics';
+import { MISSING_INTEGER } from '@roadcount/analytics';
 
 /** One stored event of a stud, as correlation reads it. */
 export interface StudEvent {

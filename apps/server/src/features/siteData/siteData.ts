@@ -178,9 +178,10 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
       await columnsOut.stored;
       // The scan file from the batches in memory; a day whose measures cannot be coded exactly
       // has none, and is prepared from its columns when the site loads.
-      const chunks = await scanFileChunks(async function* () {
-        yield* batches;
-      }, input.version);
+      const chunks = await scanFileChunks(
+        () => Readable.from(batches) as AsyncIterable<VehicleColumns>,
+        input.version,
+      );
       if (chunks)
         await blobs.putStream(
           storedKeys.scanFile(file.id),
