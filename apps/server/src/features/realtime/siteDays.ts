@@ -102,15 +102,24 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
 export type SiteDays = ReturnType<typeof createSiteDays>;
 
 /**
+ * A site's runs start at most this often: a day is rewritten whole, so a site that receives
+ * events all the time would otherwise be rewritten back to back, taking the time ingest needs.
+ */
+export const REBUILD_INTERVAL_MS = 1000;
+
+/**
  * Rebuilds the site days that new events touched, in the background: a site's days are rebuilt
- * one run at a time, and days touched while a run goes are rebuilt by the next (so a burst of
- * batches costs a few rebuilds, not one each). `onRebuilt` is told each site once its run ends.
+ * one run at a time, at most one run a `intervalMs`, and days touched meanwhile are rebuilt by
+ * the next (so a burst of batches costs a few rebuilds, not one each). `onRebuilt` is told each
+ * site once its run ends.
  */
 export function createRealtimeFlusher(deps: {
   siteDays: SiteDays;
   onRebuilt: (siteId: string) => void;
   onError: (error: unknown) => void;
+  intervalMs?: number;
 }) {
+  const intervalMs = deps.intervalMs ?? REBUILD_INTERVAL_MS;
   const pending = new Map<string, Set<string>>();
   const running = new Map<string, Promise<void>>();
 
@@ -119,8 +128,12 @@ export function createRealtimeFlusher(deps: {
       const days = pending.get(siteId);
       if (!days || days.size === 0) break;
       pending.delete(siteId);
+      const started = Date.now();
       for (const day of [...days].sort()) await deps.siteDays.rebuild(siteId, day);
       deps.onRebuilt(siteId);
+      const rest = intervalMs - (Date.now() - started);
+      if (pending.has(siteId) && rest > 0)
+        await new Promise((resolve) => setTimeout(resolve, rest));
     }
   }
 
