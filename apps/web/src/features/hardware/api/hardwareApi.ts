@@ -91,6 +91,11 @@ export const useCreateDeviceArray = () =>
     http.postJson<DeviceArray>(`${CONFIG}/device_arrays/`, input),
   );
 
+export const useUpdateDeviceArray = () =>
+  useHardwareMutation(({ id, changes }: { id: string; changes: Partial<DeviceArrayInput> }) =>
+    http.patchJson<DeviceArray>(`${CONFIG}/device_arrays/${id}`, changes),
+  );
+
 export const useDeleteDeviceArray = () =>
   useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_arrays/${id}`));
 
