@@ -103,14 +103,18 @@ export function createSiteDataRepository(db: Database) {
       fileName: string;
       s3Key: string;
     }) {
-      await db.insert(trafficDataFiles).values({
-        ...values,
-        kind: REALTIME_FILE_KIND,
-        sha256: '',
-        sizeBytes: 0,
-        reviewStatus: null,
-        logs: { data_kind: 'vehicles' },
-      });
+      // Another process may register the same day at the same moment: the first one stands.
+      await db
+        .insert(trafficDataFiles)
+        .values({
+          ...values,
+          kind: REALTIME_FILE_KIND,
+          sha256: '',
+          sizeBytes: 0,
+          reviewStatus: null,
+          logs: { data_kind: 'vehicles' },
+        })
+        .onConflictDoNothing();
     },
 
     /** Records what a realtime day file now holds; it counts on its site from now (realtime data is not reviewed). */

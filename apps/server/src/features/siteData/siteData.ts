@@ -170,7 +170,8 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
           fileName,
           s3Key: storedKeys.columns(id),
         });
-        file = { id, logs: {} };
+        file = await repository.realtimeDayFile(input.siteId, fileName);
+        if (!file) throw new Error(`the realtime file ${fileName} was not registered`);
       }
       const columnsOut = siteData.columnsWriter(file.id);
       for (const batch of batches) columnsOut.writer.write(batch);

@@ -188,6 +188,10 @@ export const trafficDataFiles = pgTable(
     index('files_page_search_idx')
       .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`not ${table.siteDeleted}`),
+    // One realtime file per site and day, whichever process writes it first (issue 27).
+    uniqueIndex('files_realtime_day_unique')
+      .on(table.siteId, table.fileName)
+      .where(sql`${table.kind} = 'realtime'`),
   ],
 );
 

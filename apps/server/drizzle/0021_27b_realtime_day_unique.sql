@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "files_realtime_day_unique" ON "traffic_data_files" USING btree ("site_id","file_name") WHERE "traffic_data_files"."kind" = 'realtime';
