@@ -7,7 +7,7 @@ import { launchBrowser, signedInPage } from '../support/browser.ts';
 // Every demo site, as the demo account sees it: its detail page is not empty, and its figures
 // over all its data are the map's over a range that holds all of it.
 const MAP_SITES = `query($filter: MapFilter!) {
-  mapSites(filter: $filter) { id name vehicles adt }
+  mapSites(filter: $filter) { id name realtime vehicles adt }
 }`;
 const SITE_DETAIL = `query($siteId: ID!) {
   siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary }
@@ -19,6 +19,7 @@ const FILES = `query { trafficDataFiles { files { file_name review_status } } }`
 interface MapSite {
   id: string;
   name: string;
+  realtime: boolean;
   vehicles: number;
   adt: number | null;
 }
@@ -29,6 +30,7 @@ describe('the demo sites', () => {
   let page: Page;
   let token: string;
   let mapSites: MapSite[];
+  const surveyed = () => mapSites.filter((site) => !site.realtime);
 
   beforeAll(async () => {
     app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
@@ -62,22 +64,27 @@ describe('the demo sites', () => {
     await app?.stop();
   });
 
-  it('are five, each with vehicles and an ADT on the map', () => {
+  it('are five surveyed sites, each with vehicles and an ADT on the map, and a realtime site', () => {
     expect(mapSites.map((site) => site.name).sort()).toEqual([
       'A33 Relief Road',
       'Bath Road',
+      'Kings Road live',
       'London Road',
       'Oxford Road',
       'Thames Path cycle counter',
     ]);
-    for (const site of mapSites) {
+    // The realtime site counts what its gateway sends (npm run simulate:gateway; realtime.test.ts).
+    expect(mapSites.filter((site) => site.realtime).map((site) => site.name)).toEqual([
+      'Kings Road live',
+    ]);
+    for (const site of surveyed()) {
       expect(site.vehicles, site.name).toBeGreaterThan(0);
       expect(site.adt, site.name).toBeGreaterThan(0);
     }
   });
 
   it('each show the map’s vehicles and ADT on their detail page', async () => {
-    for (const site of mapSites) {
+    for (const site of surveyed()) {
       const answer = await apiGraphql<{
         siteDetail: { summary: { vehicles: number; adt: number | null } };
         timeSeriesCountSummary: {

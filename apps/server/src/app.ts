@@ -101,6 +101,11 @@ import { createSurveysService } from './features/surveys/surveys.service.ts';
 import { createHardwareRepository } from './features/hardware/hardware.repository.ts';
 import { registerHardwareRoutes } from './features/hardware/hardware.routes.ts';
 import { createHardwareService } from './features/hardware/hardware.service.ts';
+import { realtimeResolvers, realtimeTopic } from './features/realtime/realtime.graphql.ts';
+import { createRealtimeRepository } from './features/realtime/realtime.repository.ts';
+import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { createRealtimeService } from './features/realtime/realtime.service.ts';
+import { createRealtimeFlusher, createSiteDays } from './features/realtime/siteDays.ts';
 import { reportsResolvers } from './features/reports/reports.graphql.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { registerReportRoutes } from './features/reports/reports.routes.ts';
@@ -382,6 +387,33 @@ export async function buildApp({
     router,
     createOrganisationsService(organisations, access, { queue, onQueued: queueAndWake }),
   );
+  const realtimeRepository = createRealtimeRepository(db);
+  // New events become vehicles in the background, and the sites' viewers are told.
+  const realtimeFlusher = createRealtimeFlusher({
+    siteDays: createSiteDays({ repository: realtimeRepository, siteData }),
+    onRebuilt: (siteId) => {
+      void realtimeRepository.site(siteId).then((site) => {
+        if (!site) return;
+        const payload = {
+          realtime_site_updated: { site_id: siteId, updated_at: new Date().toISOString() },
+        };
+        for (const topic of [realtimeTopic(site.organisationId), realtimeTopic(null)])
+          void app.graphql.pubsub.publish({ topic, payload });
+      });
+    },
+    onError: (error) => app.log.error({ err: error }, 'realtime correlation failed'),
+  });
+  app.addHook('onClose', () => realtimeFlusher.settled());
+  registerRealtimeRoutes(
+    router,
+    createRealtimeService({
+      repository: realtimeRepository,
+      access,
+      onStored: (days) => realtimeFlusher.touch(days),
+      queue,
+      onQueued: queueAndWake,
+    }),
+  );
   const billing = createBillingService({
     repository: createBillingRepository(db),
     blobs,
@@ -504,6 +536,7 @@ export async function buildApp({
       ),
       surveysResolvers(surveys),
       reportsResolvers(reportsService),
+      realtimeResolvers(),
       factorGroupsResolvers(
         createFactorGroupsService({
           repository: createFactorGroupsRepository(db),

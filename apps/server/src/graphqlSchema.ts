@@ -21,6 +21,7 @@ import { reportsTypeDefs } from './features/reports/reports.graphql.ts';
 import { staffToolsTypeDefs } from './features/staffTools/staffTools.graphql.ts';
 import { factorGroupsTypeDefs } from './features/factorGroups/factorGroups.graphql.ts';
 import { badDataTypeDefs } from './features/badData/badData.graphql.ts';
+import { realtimeTypeDefs } from './features/realtime/realtime.graphql.ts';
 
 export const typeDefs: readonly string[] = [
   usersTypeDefs,
@@ -44,4 +45,5 @@ export const typeDefs: readonly string[] = [
   staffToolsTypeDefs,
   factorGroupsTypeDefs,
   badDataTypeDefs,
+  realtimeTypeDefs,
 ];

@@ -52,6 +52,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createAccess } from './infra/access/access.ts';
 import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
 import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
+import { createRealtimeRepository } from './features/realtime/realtime.repository.ts';
+import { createRecorrelateHandler } from './features/realtime/recorrelate.task.ts';
+import { createSiteDays } from './features/realtime/siteDays.ts';
 
 /** The server's version, which every report states. */
 const SOFTWARE_VERSION = (
@@ -165,6 +168,10 @@ export function createTaskHandlers(deps: {
       if (typeof siteId === 'string') await surveyProgress.siteDataChanged(siteId);
       return outcome;
     },
+    recorrelate_sensor_events: createRecorrelateHandler({
+      siteDays: createSiteDays({ repository: createRealtimeRepository(db), siteData }),
+      queue,
+    }),
     move_site_organisation: createMoveSiteHandler(staffTools),
     clean_lanes: createCleanLanesHandler(staffTools),
     assume_coordinates: createAssumeCoordinatesHandler(staffTools),

@@ -1,5 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
@@ -34,6 +35,8 @@ const CALLERS: Caller[] = [
 interface Fixture {
   orgA: string;
   orgAUser: string;
+  /** A gateway of organisation A (issue 27). */
+  orgAGateway: string;
 }
 
 interface MatrixRoute {
@@ -209,6 +212,17 @@ describe('security matrix: every accounts route against every kind of caller', (
       },
     },
     {
+      name: 'POST rtg_devices/{id}/api_key of a gateway of organisation A',
+      method: 'POST',
+      path: (f) => `/core/api/config/rtg_devices/${f.orgAGateway}/api_key`,
+      expected: {
+        "other organisation's org_admin": 403,
+        org_user: 403,
+        org_admin: 201,
+        admin: 201,
+      },
+    },
+    {
       name: 'POST /api/page-views',
       method: 'POST',
       path: () => '/api/page-views',
@@ -231,7 +245,11 @@ describe('security matrix: every accounts route against every kind of caller', (
     const adminB = await createUser(server, { organisationId: orgB.id, role: 'org_admin' });
     const staff = await createUser(server, { organisationId: null, role: 'admin' });
     const colleagueA = await createUser(server, { organisationId: orgA.id, role: 'org_user' });
-    fixture = { orgA: orgA.id, orgAUser: colleagueA.id };
+    const [gateway] = await server.database.db
+      .insert(devices)
+      .values({ organisationId: orgA.id, kind: 'gateway', serial: 'MATRIX-GW' })
+      .returning({ id: devices.id });
+    fixture = { orgA: orgA.id, orgAUser: colleagueA.id, orgAGateway: gateway?.id ?? '' };
 
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
     const expired = await new SignJWT({ user_id: adminA.id, group: 'org_admin', type: 'access' })

@@ -60,7 +60,7 @@ export const TASK_START_PERMISSIONS: Record<TaskFunction, Action> = {
   reset_demo_account: 'staff.tools',
   assume_coordinates: 'staff.tools',
   generate_bills: 'billing.manage',
-  recorrelate_sensor_events: 'staff.tools',
+  recorrelate_sensor_events: 'hardware.write',
   delete_lapsed_organisations: 'billing.manage',
   refresh_summary_statistics: 'organisation.updateSettings',
 };

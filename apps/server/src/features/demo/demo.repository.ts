@@ -1,7 +1,12 @@
 import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import {
+  deviceArrays,
+  deviceMappings,
+  devices,
   factorGroups,
+  lanes,
+  roadSections,
   images,
   mapNoteGroups,
   mapNotes,
@@ -67,6 +72,65 @@ export function createDemoRepository(db: Database) {
       if (limitMps !== undefined)
         await db.insert(speedLimits).values({ siteId: site.id, limitMps });
       return site.id;
+    },
+
+    /**
+     * The demo's realtime hardware (issue 27): a gateway, its studs, and an array per lane of
+     * the realtime site, each mapped to its lane from `since`.
+     */
+    async insertRealtimeHardware(input: {
+      organisationId: string;
+      siteId: string;
+      since: Date;
+      gateway: { serial: string; name: string; latitude: number; longitude: number };
+      lanes: { name: string; direction: number; studs: string[] }[];
+      spacingM: number;
+    }): Promise<void> {
+      const { organisationId, siteId } = input;
+      await db.transaction(async (tx) => {
+        const [gateway] = await tx
+          .insert(devices)
+          .values({ organisationId, kind: 'gateway', model: 'RTG-4', ...input.gateway })
+          .returning({ id: devices.id });
+        if (!gateway) throw new Error('demo gateway was not created');
+        for (const [index, lane] of input.lanes.entries()) {
+          const [made] = await tx
+            .insert(lanes)
+            .values({ siteId, name: lane.name, direction: lane.direction, positionId: index + 1 })
+            .returning({ id: lanes.id });
+          const studs = await tx
+            .insert(devices)
+            .values(
+              lane.studs.map((serial) => ({
+                organisationId,
+                kind: 'roadstud',
+                model: 'RS-MAG',
+                serial,
+                gatewayId: gateway.id,
+                latitude: input.gateway.latitude,
+                longitude: input.gateway.longitude,
+              })),
+            )
+            .returning({ id: devices.id });
+          const [array] = await tx
+            .insert(deviceArrays)
+            .values({
+              organisationId,
+              name: lane.name,
+              spacingM: input.spacingM,
+              deviceIds: studs.map((stud) => stud.id),
+            })
+            .returning({ id: deviceArrays.id });
+          if (!made || !array) throw new Error('demo lane or array was not created');
+          await tx.insert(deviceMappings).values({
+            organisationId,
+            deviceArrayId: array.id,
+            siteId,
+            laneId: made.id,
+            validFrom: input.since,
+          });
+        }
+      });
     },
 
     /** A site group of the sites, made a factor group on the basis (issue 25). */
@@ -155,6 +219,10 @@ export function createDemoRepository(db: Database) {
           .delete(trafficDataFiles)
           .where(eq(trafficDataFiles.organisationId, organisationId));
         await tx.delete(sites).where(eq(sites.ownerOrganisationId, organisationId));
+        // The hardware goes too (its events with its devices): the seed registers it again.
+        await tx.delete(roadSections).where(eq(roadSections.organisationId, organisationId));
+        await tx.delete(deviceArrays).where(eq(deviceArrays.organisationId, organisationId));
+        await tx.delete(devices).where(eq(devices.organisationId, organisationId));
         const names = seededUsers.map((user) => user.username);
         await tx
           .delete(users)

@@ -174,6 +174,50 @@ export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
   ];
 }
 
+/** The demo's realtime site and its hardware: what `npm run simulate:gateway` sends for. */
+export const DEMO_REALTIME = {
+  site: { name: 'Kings Road live', latitude: 51.45561, longitude: -0.96377 },
+  gateway: { serial: 'DEMO-GW-1', name: 'Kings Road gateway' },
+  /** Eastbound and westbound, two studs 2 m apart in each lane. */
+  lanes: [
+    { name: 'Eastbound', direction: 3, studs: ['DEMO-RS-1', 'DEMO-RS-2'] },
+    { name: 'Westbound', direction: 7, studs: ['DEMO-RS-3', 'DEMO-RS-4'] },
+  ],
+  spacingM: 2,
+  speedLimitMps: 30 * MPH,
+};
+
+/** Registers the realtime site, its gateway and studs, each lane's array mapped from now. */
+async function seedRealtimeSite(
+  repository: ReturnType<typeof createDemoRepository>,
+  organisationId: string,
+) {
+  const { site: place, gateway, lanes, spacingM, speedLimitMps } = DEMO_REALTIME;
+  const siteId = await repository.insertSite(
+    {
+      ownerOrganisationId: organisationId,
+      ...place,
+      siteType: 'realtime',
+      realtime: true,
+      timeZone: DEMO_TIME_ZONE,
+      directionOne: 3,
+      directionTwo: 7,
+      classScheme: 'arx',
+      coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
+    },
+    speedLimitMps,
+  );
+  await repository.insertRealtimeHardware({
+    organisationId,
+    siteId,
+    // From the start of the day, so that a simulator run today counts whole.
+    since: new Date(Date.now() - 86_400_000),
+    gateway: { ...gateway, latitude: place.latitude, longitude: place.longitude },
+    lanes,
+    spacingM,
+  });
+}
+
 /**
  * Puts the demo surveys into the demo organisation through the ingest pipeline, as uploads by
  * its admin: the files are generated the same way every time and processed by the worker.
@@ -250,6 +294,7 @@ export async function seedDemoData(deps: {
       message: `Queued ${demo.fileName}`,
     });
   }
+  await seedRealtimeSite(repository, organisation.id);
   if (factorGroupSites.length > 0)
     await repository.insertFactorGroup(
       organisation.id,

@@ -11,7 +11,7 @@ import {
   type TaskHandler,
   type TaskOutcome,
 } from '../../infra/queue/worker.ts';
-import type { SiteData } from '../siteData/index.ts';
+import { REALTIME_FILE_KIND, type SiteData } from '../siteData/index.ts';
 import type { FileRow, IngestRepository } from './ingest.repository.ts';
 
 /** The flags a file is held with when its classes do not fit its site's scheme. */
@@ -74,6 +74,9 @@ export function createReprocessSiteHandler(deps: {
     let reclassified = 0;
     for (const [index, file] of files.entries()) {
       const recordsOnly = classify !== undefined && fromStoredRecords(file, scheme);
+      // A realtime day has no upload to read again: its classes are its gateway's, and a
+      // recorrelation rebuilds it from its events.
+      if (!recordsOnly && file.kind === REALTIME_FILE_KIND) continue;
       await deps.queue.progress(
         task,
         `${recordsOnly ? `Reclassifying into ${scheme.name}` : 'Reprocessing'} ${file.fileName} (${index + 1} of ${files.length})`,

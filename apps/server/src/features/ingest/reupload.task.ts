@@ -5,7 +5,7 @@ import {
   type TaskHandler,
   type TaskOutcome,
 } from '../../infra/queue/worker.ts';
-import type { SiteData } from '../siteData/index.ts';
+import { REALTIME_FILE_KIND, type SiteData } from '../siteData/index.ts';
 import type { IngestRepository } from './ingest.repository.ts';
 
 /**
@@ -25,7 +25,10 @@ export function createEmptyVehiclesReuploadHandler(deps: {
   ): Promise<TaskOutcome> {
     const site = await deps.ingest.findLiveSite(task.payload.siteId);
     if (!site) throw new PermanentTaskError('The site no longer exists.');
-    const files = await deps.ingest.siteFiles(site.id);
+    // A realtime day has no upload: recorrelate_sensor_events rebuilds it from its events.
+    const files = (await deps.ingest.siteFiles(site.id)).filter(
+      (file) => file.kind !== REALTIME_FILE_KIND,
+    );
     let vehicles = 0;
     for (const [index, file] of files.entries()) {
       await deps.queue.progress(

@@ -46,6 +46,10 @@ export const mapTypeDefs = /* GraphQL */ `
     heavy_vehicles: Float!
     "Percent of classified vehicles per class index."
     class_shares: JSON!
+    "Realtime sites: when the latest vehicle passed."
+    last_vehicle_at: String
+    "Realtime sites: the vehicles of today so far (the site's local day), whatever the range."
+    today_vehicles: Float
   }
 
   type DailyVolume {

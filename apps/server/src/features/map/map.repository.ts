@@ -1,7 +1,14 @@
 import { headwayThresholdSeconds } from '@roadcount/domain';
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, max } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import { organisations, siteDailyRollups, sites, speedLimits } from '../../infra/db/schema.ts';
+import {
+  organisations,
+  siteDailyRollups,
+  sites,
+  speedLimits,
+  trafficDataFiles,
+} from '../../infra/db/schema.ts';
+import { REALTIME_FILE_KIND } from '../siteData/index.ts';
 
 /** What the map reads: sites with their organisation, daily rollups and speed limits. */
 export function createMapRepository(db: Database) {
@@ -61,6 +68,7 @@ export function createMapRepository(db: Database) {
             ownerOrganisationId: sites.ownerOrganisationId,
             classScheme: sites.classScheme,
             rollupsVersion: sites.rollupsVersion,
+            timeZone: sites.timeZone,
           },
           organisationName: organisations.name,
         })
@@ -82,6 +90,20 @@ export function createMapRepository(db: Database) {
         .from(sites)
         .where(and(isNull(sites.deletedAt), gt(sites.rollupsVersion, 0)))
         .orderBy(desc(sites.createdOn));
+    },
+
+    /** The latest vehicle of each realtime site in scope (its realtime files' latest end). */
+    async realtimeLastVehicles(organisationId: string | null) {
+      return db
+        .select({ siteId: trafficDataFiles.siteId, last: max(trafficDataFiles.endDataDatetime) })
+        .from(trafficDataFiles)
+        .where(
+          and(
+            eq(trafficDataFiles.kind, REALTIME_FILE_KIND),
+            inArray(trafficDataFiles.siteId, scoped(organisationId)),
+          ),
+        )
+        .groupBy(trafficDataFiles.siteId);
     },
 
     async speedLimitsInScope(organisationId: string | null) {

@@ -30,6 +30,22 @@ export interface MapFilter {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KMH = 1 / 3.6;
 
+/** The date (YYYY-MM-DD) it is at `instant` in the time zone. */
+const localDate = (instant: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
+
+/** The site's vehicles of one local day, from its rollup series (0 for a day without any). */
+function dayVehicles(
+  series: { dayNumbers: ArrayLike<number>; vehicles: ArrayLike<number> } | undefined,
+  day: string,
+): number {
+  if (!series) return 0;
+  const wanted = dayNumberOf(day);
+  for (let slot = 0; slot < series.dayNumbers.length; slot += 1)
+    if (series.dayNumbers[slot] === wanted) return series.vehicles[slot] as number;
+  return 0;
+}
+
 function checkFilter(filter: MapFilter): void {
   for (const [name, value] of [
     ['start_date', filter.start_date],
@@ -90,6 +106,10 @@ export function createMapService(deps: {
         repository.sites(scope),
         repository.speedLimitsInScope(scope),
       ]);
+      const lastVehicles = new Map(
+        (await repository.realtimeLastVehicles(scope)).map((row) => [row.siteId, row.last]),
+      );
+      const today = new Date();
       const limitsBySite = new Map<string, { effectiveFrom: string; limitMps: number }[]>();
       for (const limit of limits) {
         const list = limitsBySite.get(limit.siteId) ?? [];
@@ -151,6 +171,10 @@ export function createMapService(deps: {
               : null,
           heavy_percent: classifiedTotal > 0 ? (heavyCount / classifiedTotal) * 100 : null,
           heavy_vehicles: heavyCount,
+          last_vehicle_at: lastVehicles.get(site.id)?.toISOString() ?? null,
+          today_vehicles: site.realtime
+            ? dayVehicles(series, localDate(today, site.timeZone))
+            : null,
           class_shares: Object.fromEntries(
             classified.map(([classIndex, count]) => [classIndex, (count / classifiedTotal) * 100]),
           ),

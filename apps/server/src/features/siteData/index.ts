@@ -6,4 +6,9 @@ export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesC
 export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
 export { createRefreshSummaryStatisticsHandler } from './refreshSummaryStatistics.task.ts';
 export { createSiteData, type SiteData } from './siteData.ts';
-export { JOINED_STATUSES, rawUploadKey, type StoredColumns } from './storedForms.ts';
+export {
+  JOINED_STATUSES,
+  REALTIME_FILE_KIND,
+  rawUploadKey,
+  type StoredColumns,
+} from './storedForms.ts';

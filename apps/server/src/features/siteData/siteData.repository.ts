@@ -8,7 +8,7 @@ import {
   sites,
   trafficDataFiles,
 } from '../../infra/db/schema.ts';
-import { JOINED_STATUSES } from './storedForms.ts';
+import { JOINED_STATUSES, REALTIME_FILE_KIND } from './storedForms.ts';
 
 export type DailyRollupRow = typeof siteDailyRollups.$inferInsert;
 
@@ -111,6 +111,63 @@ export function createSiteDataRepository(db: Database) {
           .returning({ version: sites.rollupsVersion });
         return bumped?.version ?? 0;
       });
+    },
+
+    /** The realtime file holding the site's vehicles of one UTC day, if any yet. */
+    async realtimeDayFile(siteId: string, fileName: string) {
+      const [row] = await db
+        .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+        .from(trafficDataFiles)
+        .where(
+          and(
+            eq(trafficDataFiles.siteId, siteId),
+            eq(trafficDataFiles.kind, REALTIME_FILE_KIND),
+            eq(trafficDataFiles.fileName, fileName),
+          ),
+        );
+      return row;
+    },
+
+    /**
+     * Registers a realtime day file, not yet joined to its site: it joins once its stored forms
+     * are written (`updateRealtimeFile`), so that no reader meets a file without its columns.
+     */
+    async insertRealtimeFile(values: {
+      id: string;
+      organisationId: string;
+      siteId: string;
+      fileName: string;
+      s3Key: string;
+    }) {
+      // Another process may register the same day at the same moment: the first one stands.
+      await db
+        .insert(trafficDataFiles)
+        .values({
+          ...values,
+          kind: REALTIME_FILE_KIND,
+          sha256: '',
+          sizeBytes: 0,
+          reviewStatus: null,
+          logs: { data_kind: 'vehicles' },
+        })
+        .onConflictDoNothing();
+    },
+
+    /** Records what a realtime day file now holds; it counts on its site from now (realtime data is not reviewed). */
+    async updateRealtimeFile(
+      id: string,
+      values: { start: Date | null; end: Date | null; logs: Record<string, unknown> },
+    ) {
+      await db
+        .update(trafficDataFiles)
+        .set({
+          startDataDatetime: values.start,
+          endDataDatetime: values.end,
+          reviewStatus: 'PDC',
+          logs: values.logs,
+          summaryStats: { vehicles: values.logs.saved_vehicles },
+        })
+        .where(eq(trafficDataFiles.id, id));
     },
 
     /** A site's daily rollup rows (every direction), to pack its series from. */

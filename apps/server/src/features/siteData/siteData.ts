@@ -2,8 +2,12 @@ import {
   createArrowColumnsWriter,
   createScanFileStream,
   intervalsToArrow,
+  scanFileChunks,
   type IntervalColumns,
+  type VehicleColumns,
 } from '@roadcount/analytics';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
@@ -26,7 +30,7 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
   const joinedFiles = async (siteId: string) =>
     (await repository.joinedFiles(siteId)).map(storedFileOf);
 
-  return {
+  const siteData = {
     /** The site's vehicle files as the analysis threads read them (scan file, else columns). */
     async vehicleFiles(siteId: string): Promise<StoredColumns[]> {
       return (await joinedFiles(siteId))
@@ -147,6 +151,70 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     writeIntervals: (fileId: string, intervals: IntervalColumns) =>
       blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),
 
+    /**
+     * Replaces the site's vehicles of one UTC day (`day`, YYYY-MM-DD) with `batches` (a realtime
+     * site's vehicles, sorted by time), in the day's realtime file, written like an uploaded file's column
+     * object and scan file, then rebuilds the site's rollups so that the map and lists count them.
+     * `version` names this writing, so that the site detail reads it afresh.
+     */
+    async replaceRealtimeDay(input: {
+      organisationId: string;
+      siteId: string;
+      day: string;
+      batches: VehicleColumns[];
+      version: string;
+    }) {
+      const { batches } = input;
+      const count = batches.reduce((sum, batch) => sum + batch.timeMs.length, 0);
+      const fileName = `realtime ${input.day}`;
+      let file = await repository.realtimeDayFile(input.siteId, fileName);
+      if (!file && count === 0) return;
+      if (!file) {
+        const id = randomUUID();
+        await repository.insertRealtimeFile({
+          id,
+          organisationId: input.organisationId,
+          siteId: input.siteId,
+          fileName,
+          s3Key: storedKeys.columns(id),
+        });
+        file = await repository.realtimeDayFile(input.siteId, fileName);
+        if (!file) throw new Error(`the realtime file ${fileName} was not registered`);
+      }
+      const columnsOut = siteData.columnsWriter(file.id);
+      for (const batch of batches) columnsOut.writer.write(batch);
+      columnsOut.writer.finish();
+      await columnsOut.stored;
+      // The scan file from the batches in memory; a day whose measures cannot be coded exactly
+      // has none, and is prepared from its columns when the site loads.
+      const chunks = await scanFileChunks(
+        () => Readable.from(batches) as AsyncIterable<VehicleColumns>,
+        input.version,
+      );
+      if (chunks)
+        await blobs.putStream(
+          storedKeys.scanFile(file.id),
+          Readable.from(chunks),
+          Number.MAX_SAFE_INTEGER,
+        );
+      else await blobs.delete(storedKeys.scanFile(file.id));
+      const first = batches[0]?.timeMs[0];
+      const lastBatch = batches.at(-1)?.timeMs;
+      const last = lastBatch?.[lastBatch.length - 1];
+      await repository.updateRealtimeFile(file.id, {
+        start: first === undefined ? null : new Date(first),
+        end: last === undefined ? null : new Date(last),
+        logs: {
+          ...file.logs,
+          saved_vehicles: count,
+          data_kind: 'vehicles',
+          realtime_day: input.day,
+          columns_version: input.version,
+        },
+      });
+      await rebuildSiteRollups({ repository, blobs }, input.siteId);
+    },
+
     /** Deletes a file's derived stored forms (columns, scan file, counts), and with `raw` its upload. */
     async deleteFileData(file: { id: string; s3Key: string }, raw: boolean) {
       await blobs.delete(storedKeys.columns(file.id));
@@ -171,6 +239,7 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
       return files;
     },
   };
+  return siteData;
 }
 
 export type SiteData = ReturnType<typeof createSiteData>;

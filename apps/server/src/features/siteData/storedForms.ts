@@ -20,6 +20,12 @@ export const storedKeys = {
 /** Review statuses of files whose data belongs to their site: passed, or accepted despite issues. */
 export const JOINED_STATUSES = ['PDC', 'NRE', 'ACC'] as const;
 
+/**
+ * The kind of a realtime site's day file: its vehicles of one UTC day, correlated from its
+ * arrays' sensor events and rewritten whole as events arrive (there is no raw upload).
+ */
+export const REALTIME_FILE_KIND = 'realtime';
+
 /** One of a site's stored vehicle files as the analysis threads read it. */
 export interface StoredColumns {
   key: string;

@@ -89,7 +89,7 @@ export function createSiteToolsService(deps: {
     /** The latest task of each tool kind for the site, newest first. */
     async siteTasks(viewer: Viewer, siteId: string): Promise<TaskRow[]> {
       const site = await liveSite(viewer, siteId, 'sites.read');
-      return deps.sites.latestTasks(site.id, SITE_TOOL_TASKS);
+      return deps.sites.latestTasks(site.id, [...SITE_TOOL_TASKS, 'recorrelate_sensor_events']);
     },
   };
 }

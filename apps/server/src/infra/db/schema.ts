@@ -8,6 +8,8 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -186,6 +188,10 @@ export const trafficDataFiles = pgTable(
     index('files_page_search_idx')
       .using('gin', table.searchText.op('gin_trgm_ops'))
       .where(sql`not ${table.siteDeleted}`),
+    // One realtime file per site and day, whichever process writes it first (issue 27).
+    uniqueIndex('files_realtime_day_unique')
+      .on(table.siteId, table.fileName)
+      .where(sql`${table.kind} = 'realtime'`),
   ],
 );
 
@@ -797,6 +803,30 @@ export const deviceMappings = pgTable(
     index('device_mappings_site_idx').on(table.siteId),
     index('device_mappings_array_idx').on(table.deviceArrayId),
   ],
+);
+
+/**
+ * What a roadstud reported of one vehicle passing it, as its gateway sent it (issue 27): keyed
+ * by stud and instant, so a gateway that sends a batch again stores each event once. A realtime
+ * site's vehicles are correlated from these (features/realtime) and can be again at any time.
+ */
+export const sensorEvents = pgTable(
+  'sensor_events',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    organisationId: uuid('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    time: timestamp('time', { withTimezone: true, precision: 3 }).notNull(),
+    speedMps: real('speed_mps'),
+    lengthM: real('length_m'),
+    classIndex: smallint('class_index'),
+    axles: smallint('axles'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.deviceId, table.time] })],
 );
 
 /** A device's recorded positions; its latest is where the map shows it. */

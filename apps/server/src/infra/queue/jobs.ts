@@ -38,7 +38,10 @@ export const JOB_PAYLOADS = {
   reset_demo_account: z.object({}),
   assume_coordinates: z.object({ organisationId: uuid }),
   generate_bills: z.object({ month: billingMonthSchema }),
-  recorrelate_sensor_events: z.object({}),
+  recorrelate_sensor_events: siteId.extend({
+    from: z.iso.datetime({ offset: true }),
+    to: z.iso.datetime({ offset: true }),
+  }),
   delete_lapsed_organisations: z.object({}),
   refresh_summary_statistics: z.object({ organisationId: uuid }),
 } satisfies Record<TaskFunction, z.ZodType>;

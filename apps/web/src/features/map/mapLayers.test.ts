@@ -37,6 +37,8 @@ const site: MapSite = {
   heavy_percent: 8,
   heavy_vehicles: 560,
   class_shares: {},
+  last_vehicle_at: null,
+  today_vehicles: null,
 };
 
 describe('map layers', () => {

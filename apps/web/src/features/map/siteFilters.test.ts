@@ -20,6 +20,8 @@ const base = {
   above_limit_percent: null,
   heavy_percent: null,
   class_shares: {},
+  last_vehicle_at: null,
+  today_vehicles: null,
 };
 const road = {
   ...base,

@@ -91,6 +91,11 @@ export const useCreateDeviceArray = () =>
     http.postJson<DeviceArray>(`${CONFIG}/device_arrays/`, input),
   );
 
+export const useUpdateDeviceArray = () =>
+  useHardwareMutation(({ id, changes }: { id: string; changes: Partial<DeviceArrayInput> }) =>
+    http.patchJson<DeviceArray>(`${CONFIG}/device_arrays/${id}`, changes),
+  );
+
 export const useDeleteDeviceArray = () =>
   useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_arrays/${id}`));
 
@@ -106,3 +111,13 @@ export const useEndDeviceMapping = () =>
 
 export const useDeleteDeviceMapping = () =>
   useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_mappings/${id}`));
+
+/** Makes a new ingest key for a gateway (the old one stops working): answered this once. */
+export const useRotateGatewayKey = () =>
+  useHardwareMutation((id: string) =>
+    http.postJson<{ api_key: string }>(`${CONFIG}/rtg_devices/${id}/api_key`, {}),
+  );
+
+/** Revokes a gateway's ingest key: its batches are refused until a new key is made. */
+export const useRevokeGatewayKey = () =>
+  useHardwareMutation((id: string) => http.delete(`${CONFIG}/rtg_devices/${id}/api_key`));

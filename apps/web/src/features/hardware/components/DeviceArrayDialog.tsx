@@ -15,31 +15,42 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../users/api/requestErrors.ts';
-import { useCreateDeviceArray, type Device } from '../api/hardwareApi.ts';
+import {
+  useCreateDeviceArray,
+  useUpdateDeviceArray,
+  type Device,
+  type DeviceArray,
+} from '../api/hardwareApi.ts';
 
 interface Props {
   studs: Device[];
+  /** The array to change; a new one when none. */
+  array?: DeviceArray;
   onClose: () => void;
 }
 
-/** A new array: the studs across a lane, in the order ticked, and the spacing between them. */
-export function DeviceArrayDialog({ studs, onClose }: Props) {
+/**
+ * A new array, or a change to one: the studs across a lane, in the order ticked, and the spacing
+ * between them. A changed array's mappings stay; its realtime sites' days are rebuilt from their
+ * events by a recorrelation.
+ */
+export function DeviceArrayDialog({ studs, array, onClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
-  const create = useCreateDeviceArray();
-  const [name, setName] = useState('');
-  const [spacing, setSpacing] = useState('1.5');
-  const [chosen, setChosen] = useState<string[]>([]);
+  const created = useCreateDeviceArray();
+  const updated = useUpdateDeviceArray();
+  const create = array ? updated : created;
+  const [name, setName] = useState(array?.name ?? '');
+  const [spacing, setSpacing] = useState(String(array?.spacing_m ?? 1.5));
+  const [chosen, setChosen] = useState<string[]>(array?.device_ids ?? []);
   const toggle = (id: string) =>
     setChosen((list) => (list.includes(id) ? list.filter((item) => item !== id) : [...list, id]));
 
   const save = async () => {
+    const input = { name: name.trim(), spacing_m: Number(spacing), device_ids: chosen };
     try {
-      await create.mutateAsync({
-        name: name.trim(),
-        spacing_m: Number(spacing),
-        device_ids: chosen,
-      });
+      if (array) await updated.mutateAsync({ id: array.id, changes: input });
+      else await created.mutateAsync(input);
       onClose();
     } catch {
       // Shown below.
@@ -54,7 +65,11 @@ export function DeviceArrayDialog({ studs, onClose }: Props) {
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>{t('hardware.arrays.newTitle')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {array
+          ? t('realtime.arrays.editTitle', { name: array.name })
+          : t('hardware.arrays.newTitle')}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField

@@ -21,6 +21,7 @@ import { errorMessage } from '../../users/api/requestErrors.ts';
 import { useDevices, useGateways, type Device } from '../api/hardwareApi.ts';
 import { DeviceDialog } from './DeviceDialog.tsx';
 import { DeviceMap } from './DeviceMap.tsx';
+import { GatewayKeyDialog } from './GatewayKeyDialog.tsx';
 import { lastSeenText } from './deviceState.ts';
 import { useCanEditHardware } from './useCanEditHardware.ts';
 
@@ -39,6 +40,7 @@ export function DevicesScreen({ kind }: Props) {
   const canEdit = useCanEditHardware();
   const [editing, setEditing] = useState<Device | 'new' | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
+  const [keyOf, setKeyOf] = useState<Device | null>(null);
   const gatewayName = (id: string | null) =>
     gateways.data?.find((gateway) => gateway.id === id)?.serial ?? '—';
   const rows: Device[] = list.data ?? [];
@@ -140,6 +142,11 @@ export function DevicesScreen({ kind }: Props) {
                   </TableCell>
                   {canEdit && (
                     <TableCell align="right">
+                      {kind === 'gateway' && (
+                        <Button size="small" onClick={() => setKeyOf(device)}>
+                          {t('realtime.key.button')}
+                        </Button>
+                      )}
                       <Button size="small" onClick={() => setEditing(device)}>
                         {t('hardware.edit')}
                       </Button>
@@ -155,6 +162,7 @@ export function DevicesScreen({ kind }: Props) {
         {t('hardware.positions')}
       </Typography>
       <DeviceMap devices={rows} highlightId={highlight} onDeviceClick={setHighlight} />
+      {keyOf && <GatewayKeyDialog gateway={keyOf} onClose={() => setKeyOf(null)} />}
       {editing && (
         <DeviceDialog
           kind={kind}

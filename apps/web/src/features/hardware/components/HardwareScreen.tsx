@@ -15,7 +15,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../users/api/requestErrors.ts';
-import { useDeviceArrays, useDeviceMappings, useDevices } from '../api/hardwareApi.ts';
+import {
+  useDeviceArrays,
+  useDeviceMappings,
+  useDevices,
+  type DeviceArray,
+} from '../api/hardwareApi.ts';
 import { DeviceArrayDialog } from './DeviceArrayDialog.tsx';
 import { DeviceMap } from './DeviceMap.tsx';
 import { lastSeenText } from './deviceState.ts';
@@ -29,6 +34,7 @@ export function HardwareScreen() {
   const mappings = useDeviceMappings();
   const canEdit = useCanEditHardware();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<DeviceArray | null>(null);
   const serialOf = (id: string) => devices.data?.find((device) => device.id === id)?.serial ?? id;
   const arrayName = (id: string) => arrays.data?.find((array) => array.id === id)?.name ?? id;
   const failure = devices.error ?? arrays.error ?? mappings.error;
@@ -73,6 +79,7 @@ export function HardwareScreen() {
                 <TableCell>{t('hardware.arrays.name')}</TableCell>
                 <TableCell>{t('hardware.arrays.studs')}</TableCell>
                 <TableCell>{t('hardware.arrays.spacing')}</TableCell>
+                {canEdit && <TableCell />}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -81,6 +88,13 @@ export function HardwareScreen() {
                   <TableCell>{array.name}</TableCell>
                   <TableCell>{array.device_ids.map(serialOf).join(', ')}</TableCell>
                   <TableCell>{array.spacing_m} m</TableCell>
+                  {canEdit && (
+                    <TableCell align="right">
+                      <Button size="small" onClick={() => setEditing(array)}>
+                        {t('hardware.edit')}
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
               ))}
             </TableBody>
@@ -123,10 +137,14 @@ export function HardwareScreen() {
         {t('hardware.positions')}
       </Typography>
       <DeviceMap devices={devices.data ?? []} />
-      {adding && (
+      {(adding || editing) && (
         <DeviceArrayDialog
           studs={(devices.data ?? []).filter((device) => device.kind === 'roadstud')}
-          onClose={() => setAdding(false)}
+          {...(editing ? { array: editing } : {})}
+          onClose={() => {
+            setAdding(false);
+            setEditing(null);
+          }}
         />
       )}
     </Stack>

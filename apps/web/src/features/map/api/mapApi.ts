@@ -47,6 +47,8 @@ const MAP_SITES = graphql(`
       heavy_percent
       heavy_vehicles
       class_shares
+      last_vehicle_at
+      today_vehicles
     }
   }
 `);

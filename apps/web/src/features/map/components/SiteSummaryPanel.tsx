@@ -58,6 +58,36 @@ function useFormat(units: Units) {
   return { number, speed, percent, figure };
 }
 
+/** A realtime site's live state: today's vehicles so far and when the latest passed. */
+function RealtimeState({ site }: { site: MapSite }) {
+  const { t, i18n } = useTranslation();
+  const last = site.last_vehicle_at
+    ? new Date(site.last_vehicle_at).toLocaleString(i18n.language)
+    : t('realtime.map.noVehicleYet');
+  return (
+    <Table size="small" aria-label={t('realtime.map.live')} sx={{ mt: 1 }}>
+      <TableBody>
+        <TableRow>
+          <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+            {t('realtime.map.today')}
+          </TableCell>
+          <TableCell align="right" sx={{ pr: 0 }} data-figure="todayVehicles">
+            {(site.today_vehicles ?? 0).toLocaleString(i18n.language)}
+          </TableCell>
+        </TableRow>
+        <TableRow>
+          <TableCell component="th" scope="row" sx={{ pl: 0 }}>
+            {t('realtime.map.lastVehicle')}
+          </TableCell>
+          <TableCell align="right" sx={{ pr: 0 }} data-figure="lastVehicle">
+            {last}
+          </TableCell>
+        </TableRow>
+      </TableBody>
+    </Table>
+  );
+}
+
 /** One site's summary, or the selected sites side by side (multi-site comparison). */
 export function SiteSummaryPanel({ sites, colours, dates, units, featured, onClose }: Props) {
   const { t } = useTranslation();
@@ -137,6 +167,7 @@ export function SiteSummaryPanel({ sites, colours, dates, units, featured, onClo
               ))}
             </TableBody>
           </Table>
+          {single.realtime ? <RealtimeState site={single} /> : null}
           <Typography variant="subtitle2" sx={{ mt: 2 }}>
             {t('map.summary.dailyVolume')}
           </Typography>

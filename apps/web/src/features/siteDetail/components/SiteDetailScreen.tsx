@@ -291,7 +291,14 @@ export function SiteDetailScreen() {
           </Button>
         </Stack>
       </Stack>
-      {toolsOpen && <SiteToolsPanel siteId={siteId} siteName={data.site_name} canEdit={canEdit} />}
+      {toolsOpen && (
+        <SiteToolsPanel
+          siteId={siteId}
+          siteName={data.site_name}
+          canEdit={canEdit}
+          realtime={data.site_type === 'realtime'}
+        />
+      )}
       {editingLimits && limits.data && (
         <SpeedLimitsDialog
           siteId={siteId}

@@ -41,9 +41,15 @@ export function SiteTaskProgress({ siteId }: Props) {
         <Box key={task.id}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {t(`siteDetailTools.tasks.${task.function_name}`, {
-                defaultValue: task.function_name,
-              })}
+              {t(
+                [
+                  `siteDetailTools.tasks.${task.function_name}`,
+                  `realtime.tasks.${task.function_name}`,
+                ],
+                {
+                  defaultValue: task.function_name,
+                },
+              )}
             </Typography>
             <Chip
               size="small"

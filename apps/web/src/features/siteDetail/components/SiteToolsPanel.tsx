@@ -16,6 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSiteSettings, useSiteToolMutations } from '../api/siteToolsApi.ts';
+import { RecorrelatePanel } from '../../realtime/RecorrelatePanel.tsx';
+import { useCanEditHardware } from '../../hardware/components/useCanEditHardware.ts';
 import { SiteTaskProgress } from './SiteTaskProgress.tsx';
 import { TmgExportPanel } from './TmgExportPanel.tsx';
 
@@ -23,11 +25,14 @@ interface Props {
   siteId: string;
   siteName: string;
   canEdit: boolean;
+  /** A realtime site: its vehicles can be rebuilt from its sensor events. */
+  realtime?: boolean;
 }
 
 /** Files of the site, and the tools that re-derive its data: class scheme, pedestrians, quality. */
-export function SiteToolsPanel({ siteId, siteName, canEdit }: Props) {
+export function SiteToolsPanel({ siteId, siteName, canEdit, realtime = false }: Props) {
   const { t } = useTranslation();
+  const canEditHardware = useCanEditHardware();
   const settings = useSiteSettings(siteId);
   const { changeScheme, recalculate } = useSiteToolMutations(siteId);
   const [draft, setDraft] = useState<{ class_scheme: string; pedestrians_included: boolean }>();
@@ -144,6 +149,12 @@ export function SiteToolsPanel({ siteId, siteName, canEdit }: Props) {
           <Typography variant="body2" color="text.secondary">
             {t('siteDetailTools.adminsOnly')}
           </Typography>
+        )}
+        {realtime && canEditHardware && (
+          <>
+            <Divider />
+            <RecorrelatePanel siteId={siteId} />
+          </>
         )}
         {error && <Alert severity="error">{error.message}</Alert>}
         <SiteTaskProgress siteId={siteId} />

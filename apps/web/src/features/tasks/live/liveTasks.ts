@@ -9,6 +9,7 @@ type Listener = (event: TaskEvent) => void;
 
 const listeners = new Set<Listener>();
 const connectedListeners = new Set<() => void>();
+const realtimeListeners = new Set<(siteId: string) => void>();
 let subscription: TaskSubscription | null = null;
 let connectedWith: string | null = null;
 
@@ -35,6 +36,7 @@ function startSocket() {
     token: () => readTokens()?.access ?? null,
     onEvent: (event) => listeners.forEach((listener) => listener(event)),
     onConnected: () => connectedListeners.forEach((listener) => listener()),
+    onRealtimeSite: (siteId) => realtimeListeners.forEach((listener) => listener(siteId)),
   });
 }
 
@@ -46,12 +48,18 @@ function stopSocket() {
 /**
  * Listens to the organisation's task events; the one socket of the app opens with the first
  * listener and closes with the last. `onConnected` is called each time the socket is connected
- * (again), after which the listener may read what it missed. Answers a function that stops
+ * (again), after which the listener may read what it missed; `onRealtimeSite` each time a
+ * realtime site's vehicles change. Answers a function that stops
  * listening.
  */
-export function listenToTasks(listener: Listener, onConnected?: () => void): () => void {
+export function listenToTasks(
+  listener: Listener,
+  onConnected?: () => void,
+  onRealtimeSite?: (siteId: string) => void,
+): () => void {
   listeners.add(listener);
   if (onConnected) connectedListeners.add(onConnected);
+  if (onRealtimeSite) realtimeListeners.add(onRealtimeSite);
   if (listeners.size === 1) {
     window.addEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
     startSocket();
@@ -59,6 +67,7 @@ export function listenToTasks(listener: Listener, onConnected?: () => void): () 
   return () => {
     listeners.delete(listener);
     if (onConnected) connectedListeners.delete(onConnected);
+    if (onRealtimeSite) realtimeListeners.delete(onRealtimeSite);
     if (listeners.size > 0) return;
     window.removeEventListener(SESSION_CHANGED_EVENT, onSessionChanged);
     stopSocket();

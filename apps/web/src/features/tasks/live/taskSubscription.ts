@@ -2,6 +2,7 @@ import { createClient, type Client } from 'graphql-ws';
 import type { TaskState } from '@roadcount/domain';
 import { graphql } from '../../../generated/gql.ts';
 import type {
+  RealtimeSiteUpdatedSubscription,
   TaskEventFieldsFragment,
   TaskTrackingUpdatedSubscription,
 } from '../../../generated/graphql.ts';
@@ -34,6 +35,16 @@ const SUBSCRIPTION = graphql(`
   }
 `);
 
+// Issue 27: a realtime site's vehicles changed (new events were correlated into them).
+const REALTIME_SUBSCRIPTION = graphql(`
+  subscription RealtimeSiteUpdated {
+    realtime_site_updated {
+      site_id
+      updated_at
+    }
+  }
+`);
+
 export interface TaskSubscription {
   /** Reconnects with the current token (after a token refresh). */
   restart: () => void;
@@ -45,6 +56,8 @@ interface Options {
   /** Read at each connection, so that a reconnect carries the newest access token. */
   token: () => string | null;
   onEvent: (event: TaskEvent) => void;
+  /** A realtime site's vehicles changed: given, the same socket listens for these too. */
+  onRealtimeSite?: (siteId: string) => void;
   /** Each time the socket is (again) acknowledged: events sent meanwhile were missed. */
   onConnected?: () => void;
   webSocketImpl?: unknown;
@@ -67,6 +80,7 @@ export function createTaskSubscription(options: Options): TaskSubscription {
   let stopped = false;
   let failures = 0;
   let unsubscribe: (() => void) | null = null;
+  let unsubscribeRealtime: (() => void) | null = null;
 
   const client: Client = createClient({
     url: options.url,
@@ -121,6 +135,21 @@ export function createTaskSubscription(options: Options): TaskSubscription {
     );
   }
 
+  function subscribeRealtime() {
+    const { onRealtimeSite } = options;
+    if (stopped || !onRealtimeSite) return;
+    unsubscribeRealtime = client.subscribe<RealtimeSiteUpdatedSubscription>(
+      { query: REALTIME_SUBSCRIPTION.toString() },
+      {
+        next: (value) => {
+          if (value.data) onRealtimeSite(value.data.realtime_site_updated.site_id);
+        },
+        error: () => setTimeout(subscribeRealtime, backoffDelayMs(failures, options.random)),
+        complete: () => setTimeout(subscribeRealtime, backoffDelayMs(failures, options.random)),
+      },
+    );
+  }
+
   function resubscribe() {
     if (stopped) return;
     const delay = backoffDelayMs(failures, options.random);
@@ -129,11 +158,13 @@ export function createTaskSubscription(options: Options): TaskSubscription {
   }
 
   subscribe();
+  subscribeRealtime();
   return {
     restart,
     stop: () => {
       stopped = true;
       unsubscribe?.();
+      unsubscribeRealtime?.();
       // Disposing while a reconnection waits rejects with the close ('All Subscriptions Gone'):
       // nothing is left to tell.
       Promise.resolve(client.dispose()).catch(() => undefined);

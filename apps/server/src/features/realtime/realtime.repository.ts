@@ -1,0 +1,171 @@
+import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../infra/db/database.ts';
+import {
+  deviceArrays,
+  deviceMappings,
+  devices,
+  lanes,
+  sensorEvents,
+  sites,
+} from '../../infra/db/schema.ts';
+
+export type SensorEventValues = typeof sensorEvents.$inferInsert;
+
+/** A device's reported state, as a ping sets it. */
+export interface PingValues {
+  deviceId: string;
+  seenAt: Date;
+  batteryPercent?: number;
+  signalDbm?: number;
+}
+
+/** Rows per insert statement: well under PostgreSQL's 65,535 parameters (8 a row). */
+const INSERT_ROWS = 4000;
+
+/** The SQL of realtime ingest and correlation (issue 27). */
+export function createRealtimeRepository(db: Database) {
+  return {
+    /** The gateway whose ingest key hashes to `hash`: none for a revoked or unknown key. */
+    async gatewayByKeyHash(hash: string) {
+      const [row] = await db
+        .select()
+        .from(devices)
+        .where(and(eq(devices.apiKeyHash, hash), eq(devices.kind, 'gateway')));
+      return row;
+    },
+
+    /** The studs a gateway hears, by serial (lower-cased). */
+    async studsOf(gatewayId: string) {
+      return db
+        .select({ id: devices.id, serial: devices.serial })
+        .from(devices)
+        .where(and(eq(devices.gatewayId, gatewayId), eq(devices.kind, 'roadstud')));
+    },
+
+    /** Sets (or with null revokes) a gateway's ingest key hash. */
+    async setKeyHash(gatewayId: string, hash: string | null) {
+      await db.update(devices).set({ apiKeyHash: hash }).where(eq(devices.id, gatewayId));
+    },
+
+    /**
+     * Stores the events (those already stored are left as they are) and the pings, all or
+     * nothing; answers the events that were new.
+     */
+    async store(events: SensorEventValues[], pings: PingValues[]) {
+      return db.transaction(async (tx) => {
+        const stored: { deviceId: string; time: Date }[] = [];
+        for (let start = 0; start < events.length; start += INSERT_ROWS) {
+          const rows = await tx
+            .insert(sensorEvents)
+            .values(events.slice(start, start + INSERT_ROWS))
+            .onConflictDoNothing()
+            .returning({ deviceId: sensorEvents.deviceId, time: sensorEvents.time });
+          stored.push(...rows);
+        }
+        for (const ping of pings)
+          await tx
+            .update(devices)
+            .set({
+              lastSeenAt: sql`greatest(${devices.lastSeenAt}, ${ping.seenAt.toISOString()}::timestamptz)`,
+              ...(ping.batteryPercent === undefined ? {} : { batteryPercent: ping.batteryPercent }),
+              ...(ping.signalDbm === undefined ? {} : { signalDbm: ping.signalDbm }),
+            })
+            .where(eq(devices.id, ping.deviceId));
+        return stored;
+      });
+    },
+
+    /** The mappings whose arrays hold any of the studs: which sites their events count on. */
+    async mappingsOfStuds(studIds: readonly string[]) {
+      if (studIds.length === 0) return [];
+      return db
+        .select({
+          siteId: deviceMappings.siteId,
+          organisationId: deviceMappings.organisationId,
+          deviceIds: deviceArrays.deviceIds,
+          validFrom: deviceMappings.validFrom,
+          validTo: deviceMappings.validTo,
+        })
+        .from(deviceMappings)
+        .innerJoin(deviceArrays, eq(deviceArrays.id, deviceMappings.deviceArrayId))
+        .where(
+          sql`${deviceArrays.deviceIds} && ARRAY[${sql.join(
+            studIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}]::uuid[]`,
+        );
+    },
+
+    /** A site's mappings with their arrays and lanes, those in force at some point of [from, to). */
+    async siteMappings(siteId: string, from: Date, to: Date) {
+      return db
+        .select({
+          laneId: deviceMappings.laneId,
+          validFrom: deviceMappings.validFrom,
+          validTo: deviceMappings.validTo,
+          deviceIds: deviceArrays.deviceIds,
+          spacingM: deviceArrays.spacingM,
+          direction: lanes.direction,
+        })
+        .from(deviceMappings)
+        .innerJoin(deviceArrays, eq(deviceArrays.id, deviceMappings.deviceArrayId))
+        .innerJoin(lanes, eq(lanes.id, deviceMappings.laneId))
+        .where(
+          and(
+            eq(deviceMappings.siteId, siteId),
+            lt(deviceMappings.validFrom, to),
+            or(isNull(deviceMappings.validTo), gte(deviceMappings.validTo, from)),
+          ),
+        );
+    },
+
+    /** The site's lanes in their order (position from the centre, then id): lane numbers. */
+    async siteLaneIds(siteId: string) {
+      const rows = await db
+        .select({ id: lanes.id })
+        .from(lanes)
+        .where(eq(lanes.siteId, siteId))
+        .orderBy(asc(lanes.positionId), asc(lanes.id));
+      return rows.map((row) => row.id);
+    },
+
+    /** What correlation needs of a site: its organisation, and whether it still exists. */
+    async site(siteId: string) {
+      const [row] = await db
+        .select({
+          id: sites.id,
+          name: sites.name,
+          organisationId: sites.ownerOrganisationId,
+          deletedAt: sites.deletedAt,
+        })
+        .from(sites)
+        .where(eq(sites.id, siteId));
+      return row;
+    },
+
+    /** The studs' stored events in [from, to), oldest first. */
+    async events(studIds: readonly string[], from: Date, to: Date) {
+      if (studIds.length === 0) return [];
+      return db
+        .select({
+          deviceId: sensorEvents.deviceId,
+          time: sensorEvents.time,
+          speedMps: sensorEvents.speedMps,
+          lengthM: sensorEvents.lengthM,
+          classIndex: sensorEvents.classIndex,
+          axles: sensorEvents.axles,
+        })
+        .from(sensorEvents)
+        .where(
+          and(
+            inArray(sensorEvents.deviceId, [...studIds]),
+            gte(sensorEvents.time, from),
+            lt(sensorEvents.time, to),
+          ),
+        )
+        .orderBy(asc(sensorEvents.time));
+    },
+  };
+}
+
+export type RealtimeRepository = ReturnType<typeof createRealtimeRepository>;

@@ -1,0 +1,174 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  issuePath,
+  realtimeBatchSchema,
+  serverMessage,
+  type RealtimeBatch,
+} from '@roadcount/domain';
+import type { Access } from '../../infra/access/access.ts';
+import type { Viewer } from '../../infra/auth/viewer.ts';
+import { HttpError } from '../../infra/errors.ts';
+import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import type { PingValues, RealtimeRepository, SensorEventValues } from './realtime.repository.ts';
+import { utcDay } from './siteDays.ts';
+
+/** A gateway key: a recognisable prefix, then 32 random bytes. */
+const KEY_PREFIX = 'rcgw_';
+
+/** Keys are long and random, so one SHA-256 is as good as a slow hash, and can be looked up. */
+export const hashGatewayKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** A site day that new events fell in. */
+export interface TouchedDay {
+  siteId: string;
+  day: string;
+}
+
+function refuse(field: string, problem: string): never {
+  throw new HttpError(400, serverMessage('ingestField', { field, problem }));
+}
+
+/** The batch as the schema reads it; the first problem refuses it, naming its field. */
+function parseBatch(body: unknown): RealtimeBatch {
+  const parsed = realtimeBatchSchema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  return refuse(issuePath(issue?.path ?? []) || 'body', issue?.message ?? 'invalid');
+}
+
+/**
+ * Realtime ingest (issue 27): gateways post their studs' events and pings with their key; each
+ * gateway's key is made and revoked by its organisation's hardware editors, and only its hash is
+ * kept. A batch is checked whole before anything is stored, and an event already stored (same
+ * stud, same instant) is not stored again.
+ */
+export function createRealtimeService(deps: {
+  repository: RealtimeRepository;
+  access: Access;
+  /** Told the site days that new events fell in, to correlate them. */
+  onStored: (days: TouchedDay[]) => void;
+  queue: TaskQueue;
+  /** Tells subscribers of a queued task and wakes the in-process worker. */
+  onQueued: (task: TaskRow) => Promise<void>;
+  now?: () => Date;
+}) {
+  const { repository } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function gatewayOf(viewer: Viewer, id: string) {
+    const gateway = await deps.access.device(viewer, 'hardware.write', id);
+    if (gateway.kind !== 'gateway')
+      throw new HttpError(
+        400,
+        serverMessage('deviceNotKind', { field: 'id', serial: gateway.serial, kind: 'gateway' }),
+      );
+    return gateway;
+  }
+
+  /** The site days that the new events count on, by the mappings of their studs' arrays. */
+  async function touchedDays(stored: { deviceId: string; time: Date }[]) {
+    const mappings = await repository.mappingsOfStuds([...new Set(stored.map((e) => e.deviceId))]);
+    const touched = new Map<string, TouchedDay>();
+    for (const event of stored)
+      for (const mapping of mappings) {
+        const time = event.time.getTime();
+        if (!mapping.deviceIds.includes(event.deviceId)) continue;
+        if (time < mapping.validFrom.getTime()) continue;
+        if (mapping.validTo && time >= mapping.validTo.getTime()) continue;
+        const day = utcDay(time);
+        touched.set(`${mapping.siteId}|${day}`, { siteId: mapping.siteId, day });
+      }
+    return [...touched.values()];
+  }
+
+  return {
+    /** Makes a new key for the gateway (the old one stops working); answers it, once. */
+    async rotateKey(viewer: Viewer, gatewayId: string) {
+      const gateway = await gatewayOf(viewer, gatewayId);
+      const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+      await repository.setKeyHash(gateway.id, hashGatewayKey(key));
+      return { api_key: key };
+    },
+
+    /** Revokes the gateway's key: its batches are refused until a new one is made. */
+    async revokeKey(viewer: Viewer, gatewayId: string) {
+      const gateway = await gatewayOf(viewer, gatewayId);
+      await repository.setKeyHash(gateway.id, null);
+    },
+
+    /** Queues the rebuild of a realtime site's vehicles over a period from its stored events. */
+    async recorrelate(viewer: Viewer, siteId: string, period: { from: string; to: string }) {
+      const site = await deps.access.site(viewer, 'hardware.write', siteId);
+      const task = await deps.queue.enqueue({
+        functionName: 'recorrelate_sensor_events',
+        organisationId: site.ownerOrganisationId,
+        userId: viewer.userId,
+        payload: { siteId: site.id, from: period.from, to: period.to },
+        message: `Queued for ${site.name}`,
+      });
+      await deps.onQueued(task);
+      return {
+        id: task.id,
+        function_name: task.functionName,
+        state: task.state,
+        message: task.message,
+      };
+    },
+
+    /**
+     * Stores a gateway's batch, all or nothing: every event must name a stud the gateway hears
+     * (so another organisation's key reaches none of this one's studs), every ping one of those
+     * or the gateway. Answers how many events were new.
+     */
+    async ingest(key: string | undefined, body: unknown) {
+      const gateway = key ? await repository.gatewayByKeyHash(hashGatewayKey(key)) : undefined;
+      if (!gateway) throw new HttpError(401, serverMessage('gatewayKeyInvalid'));
+      const batch = parseBatch(body);
+      const studs = new Map(
+        (await repository.studsOf(gateway.id)).map((stud) => [stud.serial.toLowerCase(), stud.id]),
+      );
+      const studOf = (serial: string, field: string) => {
+        const id = studs.get(serial.toLowerCase());
+        if (!id)
+          throw new HttpError(400, serverMessage('ingestUnknownSensor', { field, sensor: serial }));
+        return id;
+      };
+      const events: SensorEventValues[] = batch.events.map((event, index) => ({
+        deviceId: studOf(event.sensor, `events[${index}].sensor`),
+        organisationId: gateway.organisationId,
+        time: new Date(event.timestamp),
+        speedMps: event.speed === undefined ? null : event.speed / 3.6,
+        lengthM: event.length ?? null,
+        classIndex: event.class ?? null,
+        axles: event.axles ?? null,
+      }));
+      const gatewaySerial = gateway.serial.toLowerCase();
+      const pings: PingValues[] = batch.pings.map((ping, index) => ({
+        deviceId:
+          ping.sensor.toLowerCase() === gatewaySerial
+            ? gateway.id
+            : studOf(ping.sensor, `pings[${index}].sensor`),
+        seenAt: new Date(ping.timestamp),
+        ...(ping.battery_percent === undefined ? {} : { batteryPercent: ping.battery_percent }),
+        ...(ping.signal_dbm === undefined ? {} : { signalDbm: ping.signal_dbm }),
+      }));
+      // Posting is a sign of life of the gateway; an event, of its stud.
+      const seen: PingValues[] = [{ deviceId: gateway.id, seenAt: now() }];
+      const latest = new Map<string, Date>();
+      for (const event of events) {
+        const before = latest.get(event.deviceId);
+        if (!before || event.time > before) latest.set(event.deviceId, event.time);
+      }
+      for (const [deviceId, seenAt] of latest) seen.push({ deviceId, seenAt });
+      const stored = await repository.store(events, [...seen, ...pings]);
+      if (stored.length > 0) deps.onStored(await touchedDays(stored));
+      return {
+        stored: stored.length,
+        duplicates: events.length - stored.length,
+        pings: pings.length,
+      };
+    },
+  };
+}
+
+export type RealtimeService = ReturnType<typeof createRealtimeService>;

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, sites } from '../src/infra/db/schema.ts';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  pollUntil,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './testServer.ts';
+
+const CONFIG = '/core/api/config';
+const INGEST = '/core/api/realtime/events/';
+const SITE_DETAIL = `query($siteId: ID!) {
+  siteDetail(siteId: $siteId) { summary bins }
+}`;
+
+interface Summary {
+  vehicles: number;
+  averageSpeedMps: number;
+}
+
+/**
+ * The batch of the tests. Studs RS-1 and RS-2 are an array 2 m apart on the northbound lane,
+ * RS-3 the southbound lane's array of one:
+ * - 08:00:00.000 RS-1 and 08:00:00.200 RS-2 at 36 km/h (10 m/s: 2 m in 200 ms): one vehicle,
+ *   length (4.0 + 4.4) / 2 = 4.2 m;
+ * - 08:00:05.000 RS-1 and 08:00:05.100 RS-2 at 72 km/h (20 m/s: 2 m in 100 ms): one vehicle;
+ * - 08:00:09.000 RS-2 alone at 54 km/h (it missed RS-1): one vehicle;
+ * - 08:00:02.000 RS-3 at 45 km/h: one southbound vehicle.
+ * Seven events, four vehicles: three northbound (mean (36 + 72 + 54) / 3 = 54 km/h), one south.
+ */
+const BATCH = {
+  events: [
+    { sensor: 'RS-1', timestamp: '2025-06-02T08:00:00.000Z', speed: 36, length: 4.0, class: 1 },
+    { sensor: 'RS-2', timestamp: '2025-06-02T08:00:00.200Z', speed: 36, length: 4.4, class: 1 },
+    { sensor: 'RS-3', timestamp: '2025-06-02T08:00:02.000Z', speed: 45, length: 4.5, class: 1 },
+    { sensor: 'RS-1', timestamp: '2025-06-02T08:00:05.000Z', speed: 72, length: 4.6, class: 1 },
+    { sensor: 'rs-2', timestamp: '2025-06-02T08:00:05.100Z', speed: 72, length: 4.6, class: 1 },
+    { sensor: 'RS-2', timestamp: '2025-06-02T08:00:09.000Z', speed: 54, length: 4.0, class: 1 },
+    // The same instant as the first, sent twice in the batch: stored once.
+    { sensor: 'RS-1', timestamp: '2025-06-02T08:00:00.000Z', speed: 36, length: 4.0, class: 1 },
+  ],
+  pings: [
+    { sensor: 'RS-1', timestamp: '2025-06-02T08:00:10.000Z', battery_percent: 87, signal_dbm: -71 },
+  ],
+};
+
+describe('realtime ingest and correlation (issue 27)', () => {
+  let server: TestServer;
+  let admin: string;
+  let viewer: string;
+  let strangerAdmin: string;
+  let siteId: string;
+  let gatewayId: string;
+  let strangerGatewayId: string;
+  let northMappingId: string;
+
+  const call = async (token: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as never) : (null as never) };
+  };
+  const post = async (key: string | undefined, body: unknown) => {
+    const response = await fetch(`${server.url}${INGEST}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key ? { 'x-gateway-key': key } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const made = async (token: string, path: string, body: unknown) => {
+    const answer = await call(token, 'POST', `${CONFIG}${path}`, body);
+    if (answer.status !== 201) throw new Error(`${path}: ${JSON.stringify(answer.body)}`);
+    return (answer.body as { id: string }).id;
+  };
+  const rotate = async (token: string, id: string) =>
+    call(token, 'POST', `${CONFIG}/rtg_devices/${id}/api_key`);
+  const summary = async () => {
+    const { body } = await graphql(server, SITE_DETAIL, { token: admin, variables: { siteId } });
+    return (body.data?.siteDetail as { summary: Summary } | undefined)?.summary;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { worker: true });
+    const organisationId = (await createOrg(server)).id;
+    const otherOrganisation = (await createOrg(server)).id;
+    const as = async (role: 'org_admin' | 'org_user', organisation = organisationId) =>
+      (
+        await signIn(
+          server,
+          (await createUser(server, { organisationId: organisation, role })).username,
+        )
+      ).access;
+    admin = await as('org_admin');
+    viewer = await as('org_user');
+    strangerAdmin = await as('org_admin', otherOrganisation);
+    const db = server.database.db;
+    const [site] = await db
+      .insert(sites)
+      .values({
+        ownerOrganisationId: organisationId,
+        name: 'Quay Street',
+        realtime: true,
+        siteType: 'realtime',
+        directionOne: 1,
+        directionTwo: 5,
+      })
+      .returning();
+    siteId = site?.id ?? '';
+    const [north, south] = await db
+      .insert(lanes)
+      .values([
+        { siteId, name: 'northbound', direction: 1, positionId: 1 },
+        { siteId, name: 'southbound', direction: 5, positionId: 2 },
+      ])
+      .returning();
+    gatewayId = await made(admin, '/devices/', { kind: 'gateway', serial: 'GW-1' });
+    const stud = (serial: string) =>
+      made(admin, '/devices/', { kind: 'roadstud', serial, gateway_id: gatewayId });
+    const studs = [await stud('RS-1'), await stud('RS-2'), await stud('RS-3')];
+    const northArray = await made(admin, '/device_arrays/', {
+      name: 'north',
+      spacing_m: 2,
+      device_ids: [studs[0], studs[1]],
+    });
+    const southArray = await made(admin, '/device_arrays/', {
+      name: 'south',
+      spacing_m: 2,
+      device_ids: [studs[2]],
+    });
+    northMappingId = await made(admin, '/device_mappings/', {
+      device_array_id: northArray,
+      site_id: siteId,
+      lane_id: north?.id,
+      valid_from: '2025-06-01T00:00:00Z',
+    });
+    await made(admin, '/device_mappings/', {
+      device_array_id: southArray,
+      site_id: siteId,
+      lane_id: south?.id,
+      valid_from: '2025-06-01T00:00:00Z',
+    });
+    // Another organisation's gateway hears a stud of the same serial as one of ours.
+    strangerGatewayId = await made(strangerAdmin, '/devices/', { kind: 'gateway', serial: 'GW-9' });
+    await made(strangerAdmin, '/devices/', {
+      kind: 'roadstud',
+      serial: 'RS-9',
+      gateway_id: strangerGatewayId,
+    });
+  }, 60_000);
+  afterAll(() => server.close());
+
+  it('lets hardware editors make a gateway key, not viewers, and shows it was made', async () => {
+    expect((await rotate(viewer, gatewayId)).status).toBe(403);
+    expect((await rotate(strangerAdmin, gatewayId)).status).toBe(403);
+    const gateway = await call(admin, 'GET', `${CONFIG}/devices/${gatewayId}`);
+    expect(gateway.body).toMatchObject({ has_api_key: false });
+  });
+
+  it('stores a batch sent twice once, and correlates it into the lanes’ vehicles', async () => {
+    const key = ((await rotate(admin, gatewayId)).body as { api_key: string }).api_key;
+    expect(key).toMatch(/^rcgw_/);
+    expect((await call(admin, 'GET', `${CONFIG}/devices/${gatewayId}`)).body).toMatchObject({
+      has_api_key: true,
+    });
+    // Seven events, one a repeat within the batch: six stored.
+    expect(await post(key, BATCH)).toEqual({
+      status: 200,
+      body: { stored: 6, duplicates: 1, pings: 1 },
+    });
+    expect(await post(key, BATCH)).toEqual({
+      status: 200,
+      body: { stored: 0, duplicates: 7, pings: 1 },
+    });
+    const found = await pollUntil(summary, (value) => value?.vehicles === 4);
+    expect(found?.vehicles).toBe(4);
+    // (36 + 72 + 54 + 45) / 4 = 51.75 km/h.
+    expect((found?.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(51.75, 4);
+    const studs = (await call(admin, 'GET', `${CONFIG}/road_studs_devices/`)).body as {
+      serial: string;
+      battery_percent: number | null;
+      signal_dbm: number | null;
+      last_seen_at: string | null;
+    }[];
+    expect(studs.find((stud) => stud.serial === 'RS-1')).toMatchObject({
+      battery_percent: 87,
+      signal_dbm: -71,
+      last_seen_at: '2025-06-02T08:00:10.000Z',
+    });
+    // RS-2 last reported a vehicle at 08:00:09.
+    expect(studs.find((stud) => stud.serial === 'RS-2')?.last_seen_at).toBe(
+      '2025-06-02T08:00:09.000Z',
+    );
+  });
+
+  it('refuses a batch with a bad field, naming it, and stores none of it', async () => {
+    const key = ((await rotate(admin, gatewayId)).body as { api_key: string }).api_key;
+    const fresh = [
+      { sensor: 'RS-3', timestamp: '2025-06-02T09:00:00.000Z', speed: 40, class: 1 },
+      { sensor: 'RS-3', timestamp: '2025-06-02T09:00:10.000Z', speed: -5, class: 1 },
+    ];
+    const refused = await post(key, { events: fresh });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(
+      'Batch refused, nothing stored: events[1].speed: Too small: expected number to be >=0',
+    );
+    const unknown = await post(key, {
+      events: [fresh[0], { sensor: 'RS-9', timestamp: '2025-06-02T09:00:20.000Z' }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(
+      'Batch refused, nothing stored: events[1].sensor: no stud RS-9 is heard by this gateway',
+    );
+    // The first event of both refused batches was not stored: sent now, it is new.
+    expect((await post(key, { events: [fresh[0]] })).body).toMatchObject({ stored: 1 });
+  });
+
+  it('refuses another organisation’s key for this organisation’s studs, and a revoked key', async () => {
+    const strangerKey = (
+      (await rotate(strangerAdmin, strangerGatewayId)).body as {
+        api_key: string;
+      }
+    ).api_key;
+    const event = { sensor: 'RS-1', timestamp: '2025-06-02T10:00:00.000Z', speed: 50, class: 1 };
+    const intruding = await post(strangerKey, { events: [event] });
+    expect(intruding.status).toBe(400);
+    expect(intruding.body.message).toBe(
+      'Batch refused, nothing stored: events[0].sensor: no stud RS-1 is heard by this gateway',
+    );
+    const key = ((await rotate(admin, gatewayId)).body as { api_key: string }).api_key;
+    expect(
+      (await call(viewer, 'DELETE', `${CONFIG}/rtg_devices/${gatewayId}/api_key`)).status,
+    ).toBe(403);
+    expect((await call(admin, 'DELETE', `${CONFIG}/rtg_devices/${gatewayId}/api_key`)).status).toBe(
+      204,
+    );
+    const revoked = await post(key, { events: [event] });
+    expect(revoked).toEqual({
+      status: 401,
+      body: { status: 401, message: 'The gateway key is not valid or has been revoked' },
+    });
+    expect((await post(undefined, { events: [event] })).status).toBe(401);
+    // Made again: the earlier key stays refused, the new one is taken.
+    const again = ((await rotate(admin, gatewayId)).body as { api_key: string }).api_key;
+    expect((await post(key, { events: [event] })).status).toBe(401);
+    expect((await post(again, { events: [event] })).body).toMatchObject({ stored: 1 });
+  });
+
+  it('rebuilds the vehicles from the stored events after a mapping change', async () => {
+    // Vehicles so far: the four of the batch, 09:00:00 on RS-3 (south) and 10:00:00 on RS-1
+    // (north): six.
+    expect((await pollUntil(summary, (value) => value?.vehicles === 6))?.vehicles).toBe(6);
+    // The north array stops measuring at 08:00:04: its vehicles of 08:00:05, 08:00:09 and
+    // 10:00:00 no longer count; 08:00:00 north and the two south vehicles remain: three.
+    const ended = await call(admin, 'PATCH', `${CONFIG}/device_mappings/${northMappingId}`, {
+      valid_to: '2025-06-02T08:00:04.000Z',
+    });
+    expect(ended.status).toBe(200);
+    expect(
+      (
+        await call(viewer, 'POST', `/core/api/realtime/sites/${siteId}/recorrelate`, {
+          from: '2025-06-02T00:00:00Z',
+          to: '2025-06-03T00:00:00Z',
+        })
+      ).status,
+    ).toBe(403);
+    const queued = await call(admin, 'POST', `/core/api/realtime/sites/${siteId}/recorrelate`, {
+      from: '2025-06-02T00:00:00Z',
+      to: '2025-06-03T00:00:00Z',
+    });
+    expect(queued.status).toBe(202);
+    const found = await pollUntil(summary, (value) => value?.vehicles === 3);
+    expect(found?.vehicles).toBe(3);
+    // (36 + 45 + 40) / 3 = 40.333... km/h.
+    expect((found?.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(121 / 3, 4);
+  });
+});
