@@ -31,7 +31,7 @@ type Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": typeof types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": typeof types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": typeof types.AddBulkFileNoteDocument,
-    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n    }\n  }\n": typeof types.MapSitesDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": typeof types.MapSitesDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": typeof types.MapSiteVolumesDocument,
     "\n  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {\n    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {\n      headway_threshold_s\n      vehicles\n      speed85_mps\n    }\n  }\n": typeof types.MapSiteFreeFlowDocument,
     "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": typeof types.MapNoteFieldsFragmentDoc,
@@ -108,6 +108,7 @@ type Documents = {
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": typeof types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
+    "\n  subscription RealtimeSiteUpdated {\n    realtime_site_updated {\n      site_id\n      updated_at\n    }\n  }\n": typeof types.RealtimeSiteUpdatedDocument,
 };
 const documents: Documents = {
     "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n": types.BadDataPeriodsDocument,
@@ -126,7 +127,7 @@ const documents: Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": types.AddBulkFileNoteDocument,
-    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n    }\n  }\n": types.MapSitesDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": types.MapSitesDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": types.MapSiteVolumesDocument,
     "\n  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {\n    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {\n      headway_threshold_s\n      vehicles\n      speed85_mps\n    }\n  }\n": types.MapSiteFreeFlowDocument,
     "\n  fragment MapNoteFields on MapNote {\n    id\n    text\n    longitude\n    latitude\n    group_id\n    site_id\n    site_name\n    who\n    when\n  }\n": types.MapNoteFieldsFragmentDoc,
@@ -203,6 +204,7 @@ const documents: Documents = {
     "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": types.TaskStatesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
+    "\n  subscription RealtimeSiteUpdated {\n    realtime_site_updated {\n      site_id\n      updated_at\n    }\n  }\n": types.RealtimeSiteUpdatedDocument,
 };
 
 /**
@@ -272,7 +274,7 @@ export function graphql(source: "\n  mutation AddBulkFileNote($ids: [ID!]!, $con
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
+export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -577,6 +579,10 @@ export function graphql(source: "\n  fragment TaskEventFields on TaskTracking {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n"): typeof import('./graphql').TaskTrackingUpdatedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RealtimeSiteUpdated {\n    realtime_site_updated {\n      site_id\n      updated_at\n    }\n  }\n"): typeof import('./graphql').RealtimeSiteUpdatedDocument;
 
 
 export function graphql(source: string) {

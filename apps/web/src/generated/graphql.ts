@@ -281,6 +281,8 @@ export type MapSite = {
   heavy_vehicles: Scalars['Float']['output'];
   id: Scalars['ID']['output'];
   last_surveyed: Maybe<Scalars['String']['output']>;
+  /** Realtime sites: when the latest vehicle passed. */
+  last_vehicle_at: Maybe<Scalars['String']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
   longitude: Maybe<Scalars['Float']['output']>;
   name: Scalars['String']['output'];
@@ -292,6 +294,8 @@ export type MapSite = {
   speed_limit_mps: Maybe<Scalars['Float']['output']>;
   survey_years: Array<Scalars['Int']['output']>;
   time_span: Maybe<Scalars['String']['output']>;
+  /** Realtime sites: the vehicles of today so far (the site's local day), whatever the range. */
+  today_vehicles: Maybe<Scalars['Float']['output']>;
   vehicles: Scalars['Float']['output'];
 };
 
@@ -1013,6 +1017,13 @@ export type QueryYearInReviewArgs = {
   year: Scalars['Int']['input'];
 };
 
+/** Issue 27: a realtime site's vehicles changed (new events were correlated into them). */
+export type RealtimeSiteUpdate = {
+  site_id: Scalars['ID']['output'];
+  /** When the site's vehicles were last rewritten. */
+  updated_at: Scalars['String']['output'];
+};
+
 export type RelatedSite = {
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
@@ -1302,6 +1313,8 @@ export type StaffTaskKind =
   | 'reset_demo_account';
 
 export type Subscription = {
+  /** The realtime sites of the viewer's organisation whose vehicles change, as they do. */
+  realtime_site_updated: RealtimeSiteUpdate;
   /** Task tracking records of the signed-in user's organisation as they are created or change. */
   task_tracking_updated: TaskTracking;
 };
@@ -1663,7 +1676,7 @@ export type MapSitesQueryVariables = Exact<{
 }>;
 
 
-export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown }> };
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
 
 export type MapSiteVolumesQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -2204,6 +2217,11 @@ export type TaskTrackingUpdatedSubscriptionVariables = Exact<{ [key: string]: ne
 
 export type TaskTrackingUpdatedSubscription = { task_tracking_updated: { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null } };
 
+export type RealtimeSiteUpdatedSubscriptionVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RealtimeSiteUpdatedSubscription = { realtime_site_updated: { site_id: string, updated_at: string } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -2503,6 +2521,8 @@ export const MapSitesDocument = new TypedDocumentString(`
     heavy_percent
     heavy_vehicles
     class_shares
+    last_vehicle_at
+    today_vehicles
   }
 }
     `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
@@ -3388,3 +3408,11 @@ export const TaskTrackingUpdatedDocument = new TypedDocumentString(`
   updated_at
   file_id
 }`) as unknown as TypedDocumentString<TaskTrackingUpdatedSubscription, TaskTrackingUpdatedSubscriptionVariables>;
+export const RealtimeSiteUpdatedDocument = new TypedDocumentString(`
+    subscription RealtimeSiteUpdated {
+  realtime_site_updated {
+    site_id
+    updated_at
+  }
+}
+    `) as unknown as TypedDocumentString<RealtimeSiteUpdatedSubscription, RealtimeSiteUpdatedSubscriptionVariables>;
