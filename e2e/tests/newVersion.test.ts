@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot, startApp, type RunningApp } from '../support/appServer.ts';
 import { launchBrowser, newPage } from '../support/browser.ts';
+import { copyAsNextBuild } from '../support/nextBuild.ts';
 
 const NEW_BUILD = 'e2e-new-version';
 /** These servers only serve the app: no analysis threads to start. */
@@ -16,22 +16,14 @@ describe('the installable app', () => {
   let newDist: string;
   const running: RunningApp[] = [];
 
-  beforeAll(() => {
-    // The next version: the same app built again under another build id.
-    newDist = mkdtempSync(join(tmpdir(), 'roadcount-next-web-'));
-    execFileSync('npx', ['vite', 'build', '--outDir', newDist, '--emptyOutDir'], {
-      cwd: join(repositoryRoot, 'apps/web'),
-      env: { ...process.env, ROADCOUNT_BUILD_ID: NEW_BUILD },
-      stdio: 'ignore',
-    });
-  }, 240_000);
   beforeAll(async () => {
+    newDist = join(mkdtempSync(join(tmpdir(), 'roadcount-next-web-')), 'dist');
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser.close();
     for (const app of running) await app.stop();
-    rmSync(newDist, { recursive: true, force: true });
+    rmSync(dirname(newDist), { recursive: true, force: true });
   });
 
   it('offers the new version once it is deployed, and Reload loads it', async () => {
@@ -45,6 +37,11 @@ describe('the installable app', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     const before = await page.evaluate(() => document.documentElement.dataset.build);
     expect(before).not.toBe(NEW_BUILD);
+    // The next version: the same app under another build id.
+    copyAsNextBuild(resolve(repositoryRoot, process.env.WEB_DIST_DIR ?? 'apps/web/dist'), newDist, {
+      current: before ?? '',
+      next: NEW_BUILD,
+    });
 
     // The new build is deployed on the same address while the page stays open.
     const port = new URL(current.url).port;
