@@ -9,6 +9,7 @@ import {
   siteGroupMembers,
   siteGroups,
   sites,
+  tasks,
   trafficDataFiles,
   users,
 } from '../src/infra/db/schema.ts';
@@ -19,6 +20,7 @@ import {
   createUser,
   graphql,
   pollUntil,
+  runTaskAgain,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -312,6 +314,10 @@ describe('staff tools: the staff task kinds', () => {
     });
     const second = await run(staff, 'assume_coordinates', { organisationId: orgB });
     expect(second.message).toBe("0 of 0 site(s) without GPS took their files' coordinates.");
+    expect((await query(adminB, SITE, { id: siteId })).data?.site).toMatchObject({
+      latitude: 52.2,
+      longitude: -1.2,
+    });
   });
 
   it('empties a site of its vehicles and reads its files again from their uploads', async () => {
@@ -384,6 +390,14 @@ describe('staff tools: the staff task kinds', () => {
       (count) => count === vehicles + short.vehicles,
     );
     expect(joined).toBe(vehicles + short.vehicles);
+    // The review's task run a second time: the file's vehicles join the site once only.
+    const [review] = await server.database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.functionName, 'process_file_after_review'));
+    const again = await runTaskAgain(server, review?.id ?? '');
+    expect(again.state).toBe('CM');
+    expect(await vehiclesOf(adminB, siteId)).toBe(vehicles + short.vehicles);
   });
 
   it('takes the demo back to its seed, and a second reset to the same', async () => {
