@@ -425,28 +425,46 @@ describe('staff tools: the staff task kinds', () => {
       .update(users)
       .set({ preferences: { locale: 'fr' }, firstName: 'Changed' })
       .where(eq(users.username, 'demo'));
-    const state = async () => ({
-      sites: (
-        await server.database.db.select().from(sites).where(eq(sites.ownerOrganisationId, demoId))
-      ).map((s) => s.name),
-      groups: (
-        await server.database.db
-          .select()
-          .from(siteGroups)
-          .where(eq(siteGroups.organisationId, demoId))
-      ).length,
-      users: (await server.database.db.select().from(users).where(eq(users.organisationId, demoId)))
-        .map(
-          (user) =>
-            `${user.username}:${user.firstName} ${user.lastName}:${JSON.stringify(user.preferences)}`,
-        )
-        .sort(),
-    });
+    // What the demo shows: its admin's sites and groups, the users staff list, the demo
+    // user's own profile.
+    const state = async () => {
+      const demoAdmin = (await signIn(server, 'admin', 'a-pass-long-1')).access;
+      const demoViewer = (await signIn(server, 'demo', 'd-pass-long-1')).access;
+      const listed = await fetch(`${server.url}/core/api/config/users/?organisation_id=${demoId}`, {
+        headers: { authorization: `Bearer ${staff}` },
+      });
+      const people = (await listed.json()) as {
+        results: { username: string; first_name: string; last_name: string }[];
+      };
+      const me = (await query(demoViewer, `{ me { preferences } }`)).data?.me as {
+        preferences: unknown;
+      };
+      return {
+        sites: (
+          (await query(demoAdmin, `{ sites(page_size: 100) { sites { name } } }`)).data?.sites as {
+            sites: { name: string }[];
+          }
+        ).sites.map((site) => site.name),
+        groups: ((await query(demoAdmin, GROUPS)).data?.siteGroups as unknown[]).length,
+        users: people.results
+          .map((user) => `${user.username}:${user.first_name} ${user.last_name}`)
+          .sort(),
+        demoPreferences: me.preferences,
+      };
+    };
     const seeded = {
       sites: [],
       groups: 0,
-      users: ['admin:Demo Administrator:{}', 'demo:Demo Viewer:{}'],
+      users: ['admin:Demo Administrator', 'demo:Demo Viewer'],
+      demoPreferences: {},
     };
+    // The visitor's changes show before the reset.
+    expect(await state()).toEqual({
+      sites: ['Added Street'],
+      groups: 1,
+      users: ['admin:Demo Administrator', 'demo:Changed Viewer', 'extra-viewer: '],
+      demoPreferences: { locale: 'fr' },
+    });
     const first = await run(staff, 'reset_demo_account');
     expect(first.state).toBe('CM');
     expect(first.message).toContain('1 site(s) and 0 file(s) removed');
