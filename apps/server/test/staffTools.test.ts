@@ -185,6 +185,11 @@ describe('staff tools: the staff task kinds', () => {
       { name: 'Ring road', site_count: 1 },
     ]);
     expect(await vehiclesOf(adminB, siteId)).toBe(vehicles);
+    // The note's organisation shows in no answer (staff alone read notes): read where stored.
+    const NOTES = `query($id: ID!) { getFileNotes(fileId: $id) { content } }`;
+    expect((await query(staff, NOTES, { id: fileId })).data?.getFileNotes).toEqual([
+      { content: 'Tube replaced on day 2' },
+    ]);
     const [note] = await server.database.db.select().from(notes).where(eq(notes.subjectId, fileId));
     expect(note?.organisationId).toBe(orgB);
     // A no longer does: the site is not found, the file list empty, the group empty.
@@ -204,6 +209,9 @@ describe('staff tools: the staff task kinds', () => {
       { name: 'Ring road', site_count: 1 },
     ]);
     expect(await vehiclesOf(adminB, siteId)).toBe(vehicles);
+    expect((await query(staff, NOTES, { id: fileId })).data?.getFileNotes).toEqual([
+      { content: 'Tube replaced on day 2' },
+    ]);
   });
 
   it("refuses a move beyond the receiving organisation's site limit, and retries once raised", async () => {
