@@ -1,9 +1,12 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
   graphql,
   pollUntil,
+  runTaskAgain,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -320,6 +323,24 @@ describe('bad-data periods', () => {
       'lane_flow:excluded',
       'lane_flow:flagged',
     ]);
+
+    // That rebuild (refresh_site_rollups) run a second time: the same figures, the same periods.
+    const [rebuild] = await server.database.db
+      .select()
+      .from(tasks)
+      .where(
+        and(
+          eq(tasks.functionName, 'refresh_site_rollups'),
+          sql`${tasks.payload}->>'siteId' = ${siteId}`,
+        ),
+      )
+      .orderBy(desc(tasks.createdOn))
+      .limit(1);
+    expect((await runTaskAgain(server, rebuild?.id ?? '')).state).toBe('CM');
+    expect(await figuresOf(siteId)).toEqual(after);
+    expect((await periodsOf(siteId)).map((period) => `${period.rule}:${period.state}`)).toEqual(
+      states,
+    );
   });
 
   it('keeps a period back in the figures once it is kept again', async () => {

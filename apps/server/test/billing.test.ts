@@ -19,6 +19,7 @@ import {
   createUser,
   pollUntil,
   postJson,
+  runTaskAgain,
   signIn,
   startTestServer,
   type TestServer,
@@ -296,5 +297,16 @@ describe('subscriptions and monthly bills', () => {
     expect(await db.select().from(sites).where(eq(sites.ownerOrganisationId, old.id))).toEqual([]);
     // Nothing more is due: no second task is queued.
     expect(await billing.queueLapsedDeletion()).toBeNull();
+    // What staff see: Damson's subscription listed, Cedar's gone.
+    const listed = async () =>
+      (await json<{ organisation_name: string }[]>('/bill/subscriptions', staff)).body.map(
+        (row) => row.organisation_name,
+      );
+    expect(await listed()).toContain('Damson Lapsed');
+    expect(await listed()).not.toContain('Cedar Lapsed');
+    // The same task run a second time deletes nothing more: Damson, 300 days lapsed, stays.
+    const before = await listed();
+    expect((await runTaskAgain(server, task!.id)).state).toBe('CM');
+    expect(await listed()).toEqual(before);
   });
 });

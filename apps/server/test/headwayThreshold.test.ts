@@ -4,6 +4,7 @@ import {
   createUser,
   graphql,
   pollUntil,
+  runTaskAgain,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -109,6 +110,12 @@ describe("an organisation's headway threshold", () => {
     expect(figures.headway_threshold_s).toBe(0.5);
     expect(figures.vehicles).toBe(8);
     expect((figures.speed85_mps ?? 0) * 3.6).toBeCloseTo(54.8, 6);
+    // Run a second time: the same eight vehicles and the same 54.8 km/h.
+    const again = await runTaskAgain(server, answer.reprocessing_task_id ?? '');
+    expect(again.state).toBe('CM');
+    const after = await freeFlow();
+    expect(after.vehicles).toBe(8);
+    expect((after.speed85_mps ?? 0) * 3.6).toBeCloseTo(54.8, 6);
   });
 
   it('queues nothing when another setting changes or the threshold stays the same', async () => {

@@ -20,6 +20,7 @@ import {
   startTestServer,
   type TestServer,
   pollUntil,
+  runTaskAgain,
 } from './testServer.ts';
 
 const fixtures = join(import.meta.dirname, '..', '..', '..', 'packages', 'formats', 'fixtures');
@@ -233,6 +234,31 @@ describe('ingest: upload, process, match and check quality', () => {
       logs: { saved_vehicles: 4 * 81 + 12, processing_error: null, match: { rule: 'new' } },
       site: { name: 'national' },
     });
+    // Run a second time: the same counts on the same site, and no second site named so.
+    const nationalSites = async () =>
+      (
+        (
+          await graphql(
+            server,
+            `
+              query {
+                sites(search: "national", page_size: 100) {
+                  sites {
+                    id
+                    name
+                  }
+                }
+              }
+            `,
+            { token },
+          )
+        ).body.data?.sites as { sites: { id: string; name: string }[] }
+      ).sites.filter((site) => site.name === 'national');
+    expect(await nationalSites()).toEqual([{ id: counts.site?.id, name: 'national' }]);
+    const again = await runTaskAgain(server, body.files[0]?.task_id ?? '');
+    expect(again.state).toBe('CM');
+    expect(await settled(server, token, body.files[0]?.id ?? '')).toEqual(counts);
+    expect(await nationalSites()).toEqual([{ id: counts.site?.id, name: 'national' }]);
     const refused = await upload(server, token, ['not-ok/national-repeat-without-lane.xlsx'], {
       kind: 'national',
     });

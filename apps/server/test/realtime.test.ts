@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lanes, sites } from '../src/infra/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { lanes, sites, tasks } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
   graphql,
   pollUntil,
+  runTaskAgain,
   signIn,
   startTestServer,
   type TestServer,
@@ -282,5 +284,15 @@ describe('realtime ingest and correlation (issue 27)', () => {
     expect(found?.vehicles).toBe(3);
     // (36 + 45 + 40) / 3 = 40.333... km/h.
     expect((found?.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(121 / 3, 4);
+    // Once the first run has ended, a second run rebuilds the same three vehicles.
+    const taskId = (queued.body as { id: string }).id;
+    await pollUntil(
+      () => server.database.db.select().from(tasks).where(eq(tasks.id, taskId)),
+      ([row]) => row?.state === 'CM',
+    );
+    expect((await runTaskAgain(server, taskId)).state).toBe('CM');
+    const again = await summary();
+    expect(again?.vehicles).toBe(3);
+    expect((again?.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(121 / 3, 4);
   });
 });

@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -12,6 +13,7 @@ import {
   createUser,
   graphql,
   pollUntil,
+  runTaskAgain,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -22,7 +24,7 @@ const REQUEST = `mutation($input: ReportRequestInput!) {
   requestReport(input: $input) { id state progress task_id report_type }
 }`;
 const REPORT = `query($id: ID!) {
-  report(id: $id) { id state progress message file_name size_bytes downloadable expired site_count }
+  report(id: $id) { id state progress message file_name size_bytes downloadable expired site_count task_id }
 }`;
 const DOWNLOAD = `query($id: ID!) { reportDownload(id: $id) { url } }`;
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
@@ -90,6 +92,20 @@ describe('reports', () => {
     const { body } = await ask(DOWNLOAD, { id: reportId });
     const url = (body.data?.reportDownload as { url: string }).url;
     return fetch(`${server.url}${url}`);
+  }
+
+  /**
+   * Runs the report's task a second time: the report reads the same, its download gives the
+   * same bytes, and no second mail goes out.
+   */
+  async function expectSameOnSecondRun(report: ReportAnswer, bytes: Buffer): Promise<void> {
+    const outbox = join(server.config.dataDir, 'outbox');
+    const mailed = readdirSync(outbox).length;
+    const again = await runTaskAgain(server, report.task_id ?? '');
+    expect(again.state).toBe('CM');
+    expect((await ask(REPORT, { id: report.id })).body.data?.report).toEqual(report);
+    expect(Buffer.from(await (await download(report.id)).arrayBuffer())).toEqual(bytes);
+    expect(readdirSync(outbox)).toHaveLength(mailed);
   }
 
   beforeAll(async () => {
@@ -193,6 +209,7 @@ describe('reports', () => {
     expect(day('2025-01-07T00:00:00+00:00')?.[1]).toBe(2);
     expect(day('2025-01-07T00:00:00+00:00')?.[5]).toBe(1);
     expect(day('2025-01-08T00:00:00+00:00')?.[5]).toBe(1);
+    await expectSameOnSecondRun(report, bytes);
   }, 60_000);
 
   it('writes the hand-worked figures as universal CSV rows', async () => {
@@ -531,7 +548,8 @@ describe('reports', () => {
     });
     expect(report.state).toBe('CM');
     expect(report.file_name).toMatch(/^raw-files-2-sites-.*\.zip$/);
-    const zip = await JSZip.loadAsync(Buffer.from(await (await download(report.id)).arrayBuffer()));
+    const zipped = Buffer.from(await (await download(report.id)).arrayBuffer());
+    const zip = await JSZip.loadAsync(zipped);
     expect(Object.keys(zip.files).sort()).toEqual([
       'Busy Road/busy.csv',
       'Hand Worked Lane/hand.csv',
@@ -546,6 +564,7 @@ describe('reports', () => {
     expect(manifest?.[2]).toMatch(
       /^Hand Worked Lane,hand\.csv,Hand Worked Lane\/hand\.csv,.*,ACC,\d+,2025-01-06T10:00:00\.000Z,2025-01-08T12:00:00\.000Z$/,
     );
+    await expectSameOnSecondRun(report, zipped);
   }, 60_000);
 
   it('writes the sign file: a row per site with the limit and the speeds a sign shows', async () => {
@@ -564,7 +583,8 @@ describe('reports', () => {
     });
     expect(report.state).toBe('CM');
     expect(report.file_name).toMatch(/\.csv$/);
-    const [header, line, ...rest] = (await (await download(report.id)).text()).trim().split('\n');
+    const signFile = Buffer.from(await (await download(report.id)).arrayBuffer());
+    const [header, line, ...rest] = signFile.toString('utf8').trim().split('\n');
     expect(header).toBe(
       'site_id,site_name,latitude,longitude,period_start,period_end,units,speed_limit,vehicles,adt,average_speed,speed_85th,speed_99th,above_limit_share',
     );
@@ -588,6 +608,7 @@ describe('reports', () => {
     expect(Number(cells[11])).toBeCloseTo(64, 1);
     expect(Number(cells[12])).toBeCloseTo(69.6, 1);
     expect(Number(cells[13])).toBeCloseTo(60, 4);
+    await expectSameOnSecondRun(report, signFile);
   }, 60_000);
 
   it('gives the report functions: vehicle flow, event count, individual vehicles, event list', async () => {

@@ -18,6 +18,7 @@ import {
   uploadAndProcess,
   type TestServer,
   pollUntil,
+  runTaskAgain,
 } from './testServer.ts';
 
 const IMPORT = `mutation($csv: String!) {
@@ -340,6 +341,16 @@ describe('sites CSV import, delete and restore', () => {
         .map((name) => readFileSync(join(server.config.dataDir, 'outbox', name), 'utf8'))
         .filter((text) => text.includes(adminEmail) && text.includes('Deleted Road is deleted'));
       expect(mail.length).toBeGreaterThan(0);
+      // Run a second time: the site stays hidden, listed once, and no second mail goes out.
+      const outboxSize = readdirSync(join(server.config.dataDir, 'outbox')).length;
+      const again = await runTaskAgain(server, queued.id);
+      expect(again.state).toBe('CM');
+      expect(again.message).toBe('Deleted Road was already deleted: nothing more to do');
+      expect((await figures()).files).toEqual([]);
+      expect((await gql(DELETED)).body.data?.deletedSites).toEqual([
+        { id: siteId, name: 'Deleted Road', files: 1, permanent_deletion_pending: false },
+      ]);
+      expect(readdirSync(join(server.config.dataDir, 'outbox'))).toHaveLength(outboxSize);
 
       expect((await gql(RESTORE, { id: siteId })).body.data?.restoreSite).toBe(siteId);
       expect(await figures()).toEqual(before);
@@ -376,6 +387,13 @@ describe('sites CSV import, delete and restore', () => {
       expect(existsSync(blob)).toBe(false);
       expect(existsSync(scanFile)).toBe(false);
       expect(existsSync(join(server.config.dataDir, 'blobs', file?.s3Key ?? ''))).toBe(false);
+      // Run a second time: nothing left to delete, nothing comes back, no second mail.
+      const outboxSize = readdirSync(join(server.config.dataDir, 'outbox')).length;
+      const again = await runTaskAgain(server, purge.id);
+      expect(again.message).toBe('The site was already deleted permanently');
+      expect((await gql(DELETED)).body.data?.deletedSites).toEqual([]);
+      expect((await figures()).files).toEqual([]);
+      expect(readdirSync(join(server.config.dataDir, 'outbox'))).toHaveLength(outboxSize);
     });
   });
 });

@@ -13,6 +13,7 @@ import {
   uploadAndProcess,
   type TestServer,
   pollUntil,
+  runTaskAgain,
 } from './testServer.ts';
 
 const MERGE = `mutation($target: ID!, $sources: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
@@ -284,6 +285,16 @@ describe('merging sites', () => {
       )
     ).body.data?.myTasks as { id: string; function_name: string; state: string }[];
     expect(mine.find((each) => each.id === task.id)).toMatchObject({ state: 'CM' });
+
+    // Run a second time: no file moves, the sum stays, and no one is told again.
+    const again = await runTaskAgain(server, task.id);
+    expect(again.state).toBe('CM');
+    expect(again.message).toBe('Mill Lane already holds the merged sites: nothing more to merge.');
+    expect(await vehiclesOf(mill)).toBe(sum);
+    const toldAgain = (await graphql(server, NOTIFICATIONS, { token: admin })).body.data
+      ?.myNotifications as Told;
+    expect(toldAgain.items.filter((item) => item.kind === 'merge_sites')).toHaveLength(1);
+    expect(readdirSync(outbox)).toHaveLength(mails.length);
   });
 
   it('sends a later file carrying a merged site’s SID to the site it was merged into', async () => {

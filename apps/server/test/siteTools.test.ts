@@ -1,10 +1,13 @@
 import ExcelJS from 'exceljs';
 import { generateTraffic, roadcountCsvText, type GeneratedVehicle } from '@roadcount/formats';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisations } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
   graphql,
+  runTaskAgain,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -37,11 +40,14 @@ describe('site detail tools', () => {
   let viewer: string;
   let otherAdmin: string;
   let siteId: string;
+  let fileId: string;
+  let organisationId: string;
   let vehicles: GeneratedVehicle[];
 
   beforeAll(async () => {
     server = await startTestServer({}, { worker: true });
     const organisation = await createOrg(server);
+    organisationId = organisation.id;
     const adminUser = await createUser(server, {
       organisationId: organisation.id,
       role: 'org_admin',
@@ -77,6 +83,7 @@ describe('site detail tools', () => {
     );
     expect(file.review_status).toBe('PDC');
     siteId = file.site?.id ?? '';
+    fileId = file.id;
     const limits = await graphql(
       server,
       `
@@ -104,6 +111,36 @@ describe('site detail tools', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`${functionName} did not finish: ${JSON.stringify(last)}`);
+  }
+
+  async function fileStatus(): Promise<string> {
+    const { body } = await graphql(
+      server,
+      `
+        query ($id: ID!) {
+          getTrafficDataFile(id: $id) {
+            review_status
+          }
+        }
+      `,
+      { token: viewer, variables: { id: fileId } },
+    );
+    return (body.data?.getTrafficDataFile as { review_status: string }).review_status;
+  }
+
+  async function siteVehicles(): Promise<number> {
+    const { body } = await graphql(server, SITE_DETAIL, {
+      token: viewer,
+      variables: { siteId, filter: { velocity_min: 0, velocity_max: 1000 }, minutes: 1440 },
+    });
+    return (body.data?.siteDetail as { summary: { vehicles: number } }).summary.vehicles;
+  }
+
+  async function setPreferences(preferences: Record<string, unknown>): Promise<void> {
+    await server.database.db
+      .update(organisations)
+      .set({ preferences })
+      .where(eq(organisations.id, organisationId));
   }
 
   async function download(path: string, token: string) {
@@ -249,16 +286,24 @@ describe('site detail tools', () => {
       const bin = length < 5.5 ? 1 : length < 11.5 ? 2 : length < 19 ? 3 : 4;
       expected.set(bin, (expected.get(bin) ?? 0) + 1);
     }
-    const { body } = await graphql(server, SITE_DETAIL, {
-      token: viewer,
-      variables: { siteId, filter: { velocity_min: 0, velocity_max: 1000 }, minutes: 1440 },
-    });
-    const classes = (
-      body.data?.siteDetail as { classes: { classIndex: number; vehicles: number }[] }
-    ).classes;
-    expect(Object.fromEntries(classes.map((entry) => [entry.classIndex, entry.vehicles]))).toEqual(
-      Object.fromEntries(expected),
+    const classCounts = async () => {
+      const { body } = await graphql(server, SITE_DETAIL, {
+        token: viewer,
+        variables: { siteId, filter: { velocity_min: 0, velocity_max: 1000 }, minutes: 1440 },
+      });
+      const classes = (
+        body.data?.siteDetail as { classes: { classIndex: number; vehicles: number }[] }
+      ).classes;
+      return Object.fromEntries(classes.map((entry) => [entry.classIndex, entry.vehicles]));
+    };
+    expect(await classCounts()).toEqual(Object.fromEntries(expected));
+    // Run a second time, the same scheme gives the same counts: nothing doubled or lost.
+    const again = await runTaskAgain(
+      server,
+      (queued.body.data?.changeSiteScheme as { id: string }).id,
     );
+    expect(again.state).toBe('CM');
+    expect(await classCounts()).toEqual(Object.fromEntries(expected));
     const site = await graphql(
       server,
       `
@@ -340,6 +385,36 @@ describe('site detail tools', () => {
     const done = await waitForTask('recalculate_data_quality');
     expect(done).toMatchObject({ state: 'CM' });
     expect(done.message).toContain('data quality recalculated for 1 files');
+    expect(await fileStatus()).toBe('PDC');
+    const counted = await siteVehicles();
+    expect(counted).toBeGreaterThan(0);
+    const [organisation] = await server.database.db
+      .select({ preferences: organisations.preferences })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId));
+
+    // The organisation now asks for 200 hours; the survey lasts 8 days = 192 hours, too short:
+    // the file waits for review again, and its vehicles leave the site's figures.
+    await setPreferences({ ...organisation?.preferences, min_survey_hours: 200 });
+    const raised = (await graphql(server, RECALCULATE, { token: admin, variables: { siteId } }))
+      .body.data?.recalculateSiteDataQuality as { id: string };
+    expect((await waitForTask('recalculate_data_quality')).id).toBe(raised.id);
+    expect(await fileStatus()).toBe('WFR');
+    expect(await siteVehicles()).toBe(0);
+    // A second run finds the same: still waiting, still none counted.
+    expect((await runTaskAgain(server, raised.id)).state).toBe('CM');
+    expect(await fileStatus()).toBe('WFR');
+    expect(await siteVehicles()).toBe(0);
+
+    // Back to what it was: the file passes again, with all its vehicles.
+    await setPreferences(organisation?.preferences ?? {});
+    const lowered = (await graphql(server, RECALCULATE, { token: admin, variables: { siteId } }))
+      .body.data?.recalculateSiteDataQuality as { id: string };
+    expect((await waitForTask('recalculate_data_quality')).id).toBe(lowered.id);
+    expect(await fileStatus()).toBe('PDC');
+    expect((await runTaskAgain(server, lowered.id)).state).toBe('CM');
+    expect(await fileStatus()).toBe('PDC');
+    expect(await siteVehicles()).toBe(counted);
   });
 
   it('refuses a filterset update by someone of another organisation', async () => {

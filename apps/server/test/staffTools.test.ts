@@ -9,6 +9,7 @@ import {
   siteGroupMembers,
   siteGroups,
   sites,
+  tasks,
   trafficDataFiles,
   users,
 } from '../src/infra/db/schema.ts';
@@ -19,6 +20,7 @@ import {
   createUser,
   graphql,
   pollUntil,
+  runTaskAgain,
   signIn,
   startTestServer,
   uploadAndProcess,
@@ -183,6 +185,11 @@ describe('staff tools: the staff task kinds', () => {
       { name: 'Ring road', site_count: 1 },
     ]);
     expect(await vehiclesOf(adminB, siteId)).toBe(vehicles);
+    // The note's organisation shows in no answer (staff alone read notes): read where stored.
+    const NOTES = `query($id: ID!) { getFileNotes(fileId: $id) { content } }`;
+    expect((await query(staff, NOTES, { id: fileId })).data?.getFileNotes).toEqual([
+      { content: 'Tube replaced on day 2' },
+    ]);
     const [note] = await server.database.db.select().from(notes).where(eq(notes.subjectId, fileId));
     expect(note?.organisationId).toBe(orgB);
     // A no longer does: the site is not found, the file list empty, the group empty.
@@ -202,6 +209,9 @@ describe('staff tools: the staff task kinds', () => {
       { name: 'Ring road', site_count: 1 },
     ]);
     expect(await vehiclesOf(adminB, siteId)).toBe(vehicles);
+    expect((await query(staff, NOTES, { id: fileId })).data?.getFileNotes).toEqual([
+      { content: 'Tube replaced on day 2' },
+    ]);
   });
 
   it("refuses a move beyond the receiving organisation's site limit, and retries once raised", async () => {
@@ -312,6 +322,10 @@ describe('staff tools: the staff task kinds', () => {
     });
     const second = await run(staff, 'assume_coordinates', { organisationId: orgB });
     expect(second.message).toBe("0 of 0 site(s) without GPS took their files' coordinates.");
+    expect((await query(adminB, SITE, { id: siteId })).data?.site).toMatchObject({
+      latitude: 52.2,
+      longitude: -1.2,
+    });
   });
 
   it('empties a site of its vehicles and reads its files again from their uploads', async () => {
@@ -384,6 +398,14 @@ describe('staff tools: the staff task kinds', () => {
       (count) => count === vehicles + short.vehicles,
     );
     expect(joined).toBe(vehicles + short.vehicles);
+    // The review's task run a second time: the file's vehicles join the site once only.
+    const [review] = await server.database.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.functionName, 'process_file_after_review'));
+    const again = await runTaskAgain(server, review?.id ?? '');
+    expect(again.state).toBe('CM');
+    expect(await vehiclesOf(adminB, siteId)).toBe(vehicles + short.vehicles);
   });
 
   it('takes the demo back to its seed, and a second reset to the same', async () => {
@@ -411,28 +433,46 @@ describe('staff tools: the staff task kinds', () => {
       .update(users)
       .set({ preferences: { locale: 'fr' }, firstName: 'Changed' })
       .where(eq(users.username, 'demo'));
-    const state = async () => ({
-      sites: (
-        await server.database.db.select().from(sites).where(eq(sites.ownerOrganisationId, demoId))
-      ).map((s) => s.name),
-      groups: (
-        await server.database.db
-          .select()
-          .from(siteGroups)
-          .where(eq(siteGroups.organisationId, demoId))
-      ).length,
-      users: (await server.database.db.select().from(users).where(eq(users.organisationId, demoId)))
-        .map(
-          (user) =>
-            `${user.username}:${user.firstName} ${user.lastName}:${JSON.stringify(user.preferences)}`,
-        )
-        .sort(),
-    });
+    // What the demo shows: its admin's sites and groups, the users staff list, the demo
+    // user's own profile.
+    const state = async () => {
+      const demoAdmin = (await signIn(server, 'admin', 'a-pass-long-1')).access;
+      const demoViewer = (await signIn(server, 'demo', 'd-pass-long-1')).access;
+      const listed = await fetch(`${server.url}/core/api/config/users/?organisation_id=${demoId}`, {
+        headers: { authorization: `Bearer ${staff}` },
+      });
+      const people = (await listed.json()) as {
+        results: { username: string; first_name: string; last_name: string }[];
+      };
+      const me = (await query(demoViewer, `{ me { preferences } }`)).data?.me as {
+        preferences: unknown;
+      };
+      return {
+        sites: (
+          (await query(demoAdmin, `{ sites(page_size: 100) { sites { name } } }`)).data?.sites as {
+            sites: { name: string }[];
+          }
+        ).sites.map((site) => site.name),
+        groups: ((await query(demoAdmin, GROUPS)).data?.siteGroups as unknown[]).length,
+        users: people.results
+          .map((user) => `${user.username}:${user.first_name} ${user.last_name}`)
+          .sort(),
+        demoPreferences: me.preferences,
+      };
+    };
     const seeded = {
       sites: [],
       groups: 0,
-      users: ['admin:Demo Administrator:{}', 'demo:Demo Viewer:{}'],
+      users: ['admin:Demo Administrator', 'demo:Demo Viewer'],
+      demoPreferences: {},
     };
+    // The visitor's changes show before the reset.
+    expect(await state()).toEqual({
+      sites: ['Added Street'],
+      groups: 1,
+      users: ['admin:Demo Administrator', 'demo:Changed Viewer', 'extra-viewer: '],
+      demoPreferences: { locale: 'fr' },
+    });
     const first = await run(staff, 'reset_demo_account');
     expect(first.state).toBe('CM');
     expect(first.message).toContain('1 site(s) and 0 file(s) removed');

@@ -4,14 +4,16 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { Role } from '@roadcount/domain';
+import type { Role, TaskFunction } from '@roadcount/domain';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/infra/db/database.ts';
-import { organisations, users } from '../src/infra/db/schema.ts';
+import { organisations, tasks, users } from '../src/infra/db/schema.ts';
+import { createTaskQueue, type TaskRow } from '../src/infra/queue/taskQueue.ts';
 import { hashPassword } from '../src/infra/auth/passwords.ts';
 
 export interface TestServer {
@@ -292,4 +294,29 @@ export async function pollUntil<T>(
     value = await read();
   }
   return value;
+}
+
+/**
+ * Runs a finished task a second time, as a worker that died after the work and before marking
+ * it done would: the same kind, organisation, user and payload queued again through the real
+ * queue, for the worker of a `{ worker: true }` server to take. Gives back the second run's row
+ * once it has ended (CM or ER), for the test to check that it changed nothing more.
+ */
+export async function runTaskAgain(server: TestServer, taskId: string): Promise<TaskRow> {
+  const db = server.database.db;
+  const [first] = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  if (!first) throw new Error(`no task ${taskId} to run again`);
+  const again = await createTaskQueue(db).enqueue({
+    functionName: first.functionName as TaskFunction,
+    organisationId: first.organisationId,
+    userId: first.userId,
+    payload: first.payload as never,
+  });
+  const [ended] = await pollUntil(
+    () => db.select().from(tasks).where(eq(tasks.id, again.id)),
+    ([row]) => row?.state === 'CM' || row?.state === 'ER',
+    400,
+  );
+  if (!ended) throw new Error(`task ${again.id} vanished`);
+  return ended;
 }

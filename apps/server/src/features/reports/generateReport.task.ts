@@ -93,8 +93,9 @@ const safeFileName = (text: string) =>
 /**
  * The generate_site_reports task (SPEC section 4): reads each site's figures through the
  * analysis service (the site-detail kernel, with the requester's rights), writes the report's
- * file to the blob store, and tells the requester. Safe to run twice: the file is written again
- * under the same key.
+ * file to the blob store, and tells the requester. Safe to run twice: a run that stopped before
+ * the report was complete writes the file again under the same key; a run after it was complete
+ * leaves it as it is and tells no one again.
  */
 export function createGenerateReportHandler(deps: {
   reports: ReportsRepository;
@@ -116,6 +117,12 @@ export function createGenerateReportHandler(deps: {
     const found = await deps.reports.find(task.payload.reportId);
     if (!found) throw new PermanentTaskError('The report was deleted before it was made');
     const { report } = found;
+    // Run again once made: the file stays as it is, and no one is told a second time.
+    if (report.completedAt)
+      return {
+        message: `${report.fileName} was already made: nothing more to do`,
+        result: { reportId: report.id, sizeBytes: report.sizeBytes, fileName: report.fileName },
+      };
     // The sites are resolved: a group or survey the request named is kept only as a record.
     const parsed = reportRequestSchema.safeParse({
       ...report.parameters,

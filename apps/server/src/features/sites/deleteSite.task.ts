@@ -10,7 +10,8 @@ import type { SitesRepository } from './sites.repository.ts';
  * The delete_site task (SPEC section 4). Without `permanent` it hides the site: every query of
  * sites, files, maps and analysis skips a site with deleted_at, and nothing else changes, so a
  * restore brings it back as it was. With `permanent` it removes a deleted site with its files,
- * their stored data, notes and the site's rollups. Safe to run twice; the requester is emailed.
+ * their stored data, notes and the site's rollups. The requester is emailed; run twice, the
+ * second run finds the work done and tells no one again.
  */
 export function createDeleteSiteHandler(deps: {
   sites: SitesRepository;
@@ -59,7 +60,13 @@ export function createDeleteSiteHandler(deps: {
       throw new PermanentTaskError(`The site ${siteId} does not exist`);
     }
     if (!permanent) {
-      if (!site.deletedAt) await deps.sites.update(site.id, { deletedAt: new Date() });
+      // Run again once done: the site stays deleted, and no one is told a second time.
+      if (site.deletedAt)
+        return {
+          message: `${site.name} was already deleted: nothing more to do`,
+          result: { siteId: site.id, permanent: false },
+        };
+      await deps.sites.update(site.id, { deletedAt: new Date() });
       const message = `${site.name} is deleted; it can be restored from the deleted sites`;
       await notify(task, site, message, {
         key: 'siteDeleted',

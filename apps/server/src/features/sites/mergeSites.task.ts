@@ -13,7 +13,8 @@ import type { SitesRepository } from './sites.repository.ts';
  * with the direction alignment the user chose recorded on each file; the sources are removed
  * (kept as deleted, pointing at the target, so that their SID still finds it), the target's
  * rollups are rebuilt from all its files, and the user who asked is emailed. Safe to run twice:
- * a source already merged has no files left and is skipped.
+ * a source already merged has no files left and is skipped, and when every source is merged
+ * already nobody is told again.
  */
 export function createMergeSitesHandler(deps: {
   sites: SitesRepository;
@@ -32,6 +33,7 @@ export function createMergeSitesHandler(deps: {
     const plan = planSiteMerge(toMergeSite(target), pending.map(toMergeSite), payload.alignment);
     if (!plan.ok && plan.problem !== 'tooFew')
       throw new PermanentTaskError(mergeProblemMessage(plan));
+    if (pending.length === 0) return alreadyMerged(deps.siteData, target);
     const directionMaps = plan.ok ? plan.directionMaps : {};
 
     const movedFiles = await deps.sites.merge(target, pending, (source, logs) =>
@@ -84,5 +86,21 @@ export function createMergeSitesHandler(deps: {
         aligned: plan.ok && plan.aligned,
       },
     };
+  };
+}
+
+/**
+ * A merge run again once its sources are all merged: the target's rollups rebuilt from its files
+ * (in case the first run stopped before that), no file moved, no one notified or emailed again.
+ */
+async function alreadyMerged(
+  siteData: SiteData,
+  target: { id: string; name: string },
+): Promise<TaskOutcome> {
+  await siteData.rebuildRollups(target.id);
+  const vehicles = await siteData.rolledUpVehicles(target.id);
+  return {
+    message: `${target.name} already holds the merged sites: nothing more to merge.`,
+    result: { targetId: target.id, mergedSiteIds: [], files: 0, vehicles, aligned: false },
   };
 }
