@@ -5,6 +5,7 @@ import { mapConfigAnswer } from '@roadcount/domain';
 import { typeDefs } from './graphqlSchema.ts';
 import type { DatabaseHandle } from './infra/db/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
+import { closeSilentConnections } from './infra/http/silentConnections.ts';
 import { registerClientGone } from './infra/http/clientGone.ts';
 import { createTokenService, resolveSigningSecret } from './infra/auth/tokens.ts';
 import { registerGraphql } from './infra/graphql/graphql.ts';
@@ -190,6 +191,7 @@ export async function buildApp({
   });
   registerErrorHandling(app);
   registerClientGone(app);
+  closeSilentConnections(app);
 
   const { db } = database;
   const tokens = createTokenService(
