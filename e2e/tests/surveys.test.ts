@@ -174,7 +174,7 @@ describe('surveys', () => {
     const box = await map.boundingBox();
     if (!box) throw new Error('the map has no box');
     // The map opens on every site with 40 px to spare: an area 15 px inside its edges holds all
-    // five demo sites.
+    // six demo sites (five counts and the realtime Kings Road live).
     await wizard.getByRole('button', { name: 'Draw an area' }).click();
     for (const [x, y] of [
       [15, 15],
@@ -185,13 +185,13 @@ describe('surveys', () => {
       await page.mouse.click(box.x + x, box.y + y);
     await wizard.getByText('points: 4').waitFor();
     await wizard.getByRole('button', { name: 'Choose the sites inside' }).click();
-    await wizard.getByText('Chosen sites: 5').waitFor();
+    await wizard.getByText('Chosen sites: 6').waitFor();
 
     await wizard.getByRole('button', { name: 'New planned site' }).click();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     await wizard.getByLabel('Name of the new site').fill('Ferry Lane (planned)');
     await wizard.getByRole('button', { name: 'Add the site' }).click();
-    await wizard.getByText('Chosen sites: 6').waitFor();
+    await wizard.getByText('Chosen sites: 7').waitFor();
     await wizard.getByRole('button', { name: 'Ferry Lane (planned)' }).waitFor();
     await wizard.getByRole('button', { name: 'Cancel' }).click();
 
