@@ -37,7 +37,9 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect & {
   maxSites: number;
 };
 export type BillRow = typeof bills.$inferSelect & { organisationName: string };
-export type PriceRow = typeof subscriptionPrices.$inferSelect & { updatedByUsername: string | null };
+export type PriceRow = typeof subscriptionPrices.$inferSelect & {
+  updatedByUsername: string | null;
+};
 export type PriceChange = Partial<
   Pick<PriceRow, 'monthlyFeePence' | 'perActiveUserPence' | 'perSurveySitePence'>
 >;

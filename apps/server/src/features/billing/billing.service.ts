@@ -180,9 +180,7 @@ export function createBillingService(deps: {
           staff.userId,
         ));
       if (!found) throw new HttpError(404, serverMessage('notFound'));
-      const [updated] = toPriceList(await repository.prices()).filter(
-        (row) => row.level === level,
-      );
+      const [updated] = toPriceList(await repository.prices()).filter((row) => row.level === level);
       if (!updated) throw new HttpError(404, serverMessage('notFound'));
       return updated;
     },

@@ -110,12 +110,12 @@ export function PriceDialog({ price, onClose }: Props) {
                   key={field}
                   label={t(`prices.${field}`)}
                   value={values[field]}
-                  onChange={(event) =>
-                    setTexts({ ...values, [field]: event.target.value } as Record<Field, string>)
-                  }
+                  onChange={(event) => setTexts({ ...values, [field]: event.target.value })}
                   error={bad}
                   helperText={
-                    bad ? t('prices.invalid', { max: money(PRICE_MAX_PENCE) }) : t('prices.inPounds')
+                    bad
+                      ? t('prices.invalid', { max: money(PRICE_MAX_PENCE) })
+                      : t('prices.inPounds')
                   }
                   slotProps={{ htmlInput: { inputMode: 'decimal' } }}
                   fullWidth
