@@ -38,6 +38,10 @@ export function PriceDialog({ price, onClose }: Props) {
   const update = useUpdatePrices();
   const [texts, setTexts] = useState<Record<Field, string> | null>(null);
   const [confirming, setConfirming] = useState<Prices | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  // The level last edited, so that the dialogs keep their text while they fade out.
+  const [shown, setShown] = useState(price);
+  if (price && price !== shown) setShown(price);
   const [showErrors, setShowErrors] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -56,12 +60,12 @@ export function PriceDialog({ price, onClose }: Props) {
         number | null
       >)
     : null;
-  const level = price ? t(`billing.levels.${price.level}`) : '';
+  const level = shown ? t(`billing.levels.${shown.level}`) : '';
   const money = (pence: number) => formatAmount(pence, i18n.language);
 
   const close = () => {
     setTexts(null);
-    setConfirming(null);
+    setConfirmOpen(false);
     setShowErrors(false);
     setServerError(null);
     onClose();
@@ -75,6 +79,7 @@ export function PriceDialog({ price, onClose }: Props) {
     }
     setServerError(null);
     setConfirming(parsed as Prices);
+    setConfirmOpen(true);
   };
 
   const save = async () => {
@@ -91,7 +96,7 @@ export function PriceDialog({ price, onClose }: Props) {
   return (
     <>
       <FormDialog
-        open={price !== null && confirming === null}
+        open={price !== null && !confirmOpen}
         title={t('prices.editTitle', { level })}
         submitLabel={t('prices.review')}
         busy={false}
@@ -125,13 +130,13 @@ export function PriceDialog({ price, onClose }: Props) {
         </Stack>
       </FormDialog>
       <ConfirmDialog
-        open={confirming !== null}
+        open={confirmOpen}
         title={t('prices.confirmTitle', { level })}
         confirmLabel={t('prices.save')}
         busy={update.isPending}
         error={serverError}
         onConfirm={() => void save()}
-        onClose={() => setConfirming(null)}
+        onClose={() => setConfirmOpen(false)}
       >
         {confirming && (
           <>
