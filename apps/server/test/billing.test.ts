@@ -28,6 +28,7 @@ import {
 describe('subscriptions and monthly bills', () => {
   let server: TestServer;
   let staff: string;
+  let staffName: string;
   let adminA: string;
   let adminB: string;
   let viewerA: string;
@@ -82,7 +83,9 @@ describe('subscriptions and monthly bills', () => {
       .where(inArray(organisations.id, [alder.id, birch.id]));
     const token = async (organisationId: string | null, role: 'admin' | 'org_admin' | 'org_user') =>
       (await signIn(server, (await createUser(server, { organisationId, role })).username)).access;
-    staff = await token(null, 'admin');
+    const staffUser = await createUser(server, { organisationId: null, role: 'admin' });
+    staffName = staffUser.username;
+    staff = (await signIn(server, staffName)).access;
     adminA = await token(alder.id, 'org_admin');
     adminB = await token(birch.id, 'org_admin');
     viewerA = await token(alder.id, 'org_user');
@@ -212,6 +215,8 @@ describe('subscriptions and monthly bills', () => {
     const attempts: [string, string, unknown][] = [
       ['POST', '/bill/bills/generate', { month: '2026-10' }],
       ['PATCH', `/bill/subscriptions/${birch.id}`, { level: 'enterprise' }],
+      ['GET', '/bill/prices', undefined],
+      ['PATCH', '/bill/prices/standard', { per_active_user_pence: 1 }],
       ['POST', '/api/changelog/send', {}],
       ['GET', '/api/changelog/latest', undefined],
       ['PUT', '/api/translations/fr', { key: 'nav.help', text: 'Au secours' }],
@@ -223,6 +228,59 @@ describe('subscriptions and monthly bills', () => {
       });
       expect(answer.status, `${method} ${path}`).toBe(403);
     }
+  });
+
+  it('bills a month at the prices staff set, and keeps a bill made before at its own', async () => {
+    type Price = { level: string; per_active_user_pence: number; updated_by: string | null };
+    const patchPrice = (level: string, change: unknown, token = staff) =>
+      json<Price & { message?: string }>(`/bill/prices/${level}`, token, {
+        method: 'PATCH',
+        body: JSON.stringify(change),
+      });
+    const before = await json<Price[]>('/bill/prices', staff);
+    expect(before.body.map((row) => [row.level, row.per_active_user_pence])).toEqual([
+      ['basic', 1_200],
+      ['standard', 1_000],
+      ['enterprise', 800],
+    ]);
+
+    expect((await patchPrice('standard', { per_active_user_pence: 12.5 })).status).toBe(400);
+    expect((await patchPrice('standard', { per_active_user_pence: 10_000_001 })).status).toBe(400);
+    expect((await patchPrice('standard', { per_active_user_pence: -1 })).status).toBe(400);
+    expect((await patchPrice('standard', {})).status).toBe(400);
+    expect((await patchPrice('platinum', { per_active_user_pence: 1_500 })).status).toBe(404);
+    expect((await patchPrice('standard', { per_active_user_pence: 1_500 }, adminA)).status).toBe(
+      403,
+    );
+    const changed = await patchPrice('standard', { per_active_user_pence: 1_500 });
+    expect(changed.status).toBe(200);
+    expect(changed.body.per_active_user_pence).toBe(1_500);
+    expect(changed.body.updated_by).toBe(staffName);
+
+    expect(await generate('2026-09')).toBe(
+      '2 bill(s) made for 2026-09; 0 organisation(s) already had one',
+    );
+    const { body: bills } = await json<Bill[]>('/bill/bills', staff);
+    const totals = bills.map((bill) => [bill.organisation_name, bill.month, bill.total_pence]);
+    // September, Alder Roads, standard at the new price: one active user (29/30 September) and
+    // one survey site (site 3): £400 + 1 × £15 + 1 × £3 = £418.00.
+    // Birch Council, basic, whose prices did not change: £150.00.
+    // October's bills, made before the change, keep £439.00 and £150.00.
+    expect(totals).toEqual([
+      ['Alder Roads', '2026-10', 43_900],
+      ['Birch Council', '2026-10', 15_000],
+      ['Alder Roads', '2026-09', 41_800],
+      ['Birch Council', '2026-09', 15_000],
+    ]);
+    const october = bills.find((bill) => bill.month === '2026-10')!;
+    const octoberCsv = await call(`/bill/bills/${october.id}/csv`, staff);
+    expect(octoberCsv.text).toContain('"Alder Roads",2026-10,"Active users",3,10.00,30.00');
+    const september = bills.find((bill) => bill.month === '2026-09')!;
+    const septemberCsv = await call(`/bill/bills/${september.id}/csv`, staff);
+    expect(septemberCsv.text).toContain('"Alder Roads",2026-09,"Active users",1,15.00,15.00');
+
+    // Back to the starting price, so the other tests bill as before.
+    expect((await patchPrice('standard', { per_active_user_pence: 1_000 })).status).toBe(200);
   });
 
   it('mails the renewal notice 30 days ahead once, and refuses a renewal sooner', async () => {

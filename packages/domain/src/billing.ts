@@ -3,15 +3,48 @@ import { SUBSCRIPTION_TERMS } from './constants.ts';
 
 /**
  * SPEC section 1: a subscription level limits active users and survey sites; each level has a
- * monthly fee and a price per active user and per survey site of the month. Amounts in pence.
+ * monthly fee and a price per active user and per survey site of the month. The prices are the
+ * provider's: platform staff keep them in the price list (`/bill/prices`).
  */
-export const SUBSCRIPTION_LEVELS = {
-  basic: { monthlyFeePence: 15_000, perActiveUserPence: 1_200, perSurveySitePence: 400 },
-  standard: { monthlyFeePence: 40_000, perActiveUserPence: 1_000, perSurveySitePence: 300 },
-  enterprise: { monthlyFeePence: 100_000, perActiveUserPence: 800, perSurveySitePence: 200 },
-} as const;
-export type SubscriptionLevel = keyof typeof SUBSCRIPTION_LEVELS;
-export const SUBSCRIPTION_LEVEL_NAMES = Object.keys(SUBSCRIPTION_LEVELS) as SubscriptionLevel[];
+export const SUBSCRIPTION_LEVEL_NAMES = ['basic', 'standard', 'enterprise'] as const;
+export type SubscriptionLevel = (typeof SUBSCRIPTION_LEVEL_NAMES)[number];
+
+/** Whether a stored level name is one of the subscription levels. */
+export const isSubscriptionLevel = (level: string): level is SubscriptionLevel =>
+  (SUBSCRIPTION_LEVEL_NAMES as readonly string[]).includes(level);
+
+/** A level's prices on the price list, in pence. */
+export interface LevelPrices {
+  monthlyFeePence: number;
+  perActiveUserPence: number;
+  perSurveySitePence: number;
+}
+
+/** The most any one price may be: £100,000.00. */
+export const PRICE_MAX_PENCE = 10_000_000;
+const pence = z.number().int('must be whole pence').min(0).max(PRICE_MAX_PENCE);
+
+/** What platform staff may change on a level's prices: any of the three, in whole pence. */
+export const subscriptionPriceUpdateSchema = z
+  .object({
+    monthly_fee_pence: pence.optional(),
+    per_active_user_pence: pence.optional(),
+    per_survey_site_pence: pence.optional(),
+  })
+  .refine((change) => Object.values(change).some((value) => value !== undefined), {
+    message: 'give at least one price',
+  });
+
+export const subscriptionPriceAnswer = z.object({
+  level: z.enum(SUBSCRIPTION_LEVEL_NAMES),
+  monthly_fee_pence: z.number(),
+  per_active_user_pence: z.number(),
+  per_survey_site_pence: z.number(),
+  updated_at: z.string(),
+  /** The username of the staff member who last changed them; null for the starting list. */
+  updated_by: z.string().nullable(),
+});
+export const subscriptionPricesAnswer = z.array(subscriptionPriceAnswer);
 
 export const SUBSCRIPTION_STATES = ['active', 'suspended', 'cancelled'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
@@ -24,7 +57,7 @@ export const billingMonthSchema = z
 
 /** What platform staff may change on a subscription (the limits are the organisation's). */
 export const subscriptionUpdateSchema = z.object({
-  level: z.enum(SUBSCRIPTION_LEVEL_NAMES as [SubscriptionLevel, ...SubscriptionLevel[]]).optional(),
+  level: z.enum(SUBSCRIPTION_LEVEL_NAMES).optional(),
   renewal_on: isoDate.optional(),
   state: z.enum(SUBSCRIPTION_STATES).optional(),
 });
@@ -39,12 +72,15 @@ export interface BillLine {
   amountPence: number;
 }
 
-/** A month's bill from its usage: the level's fee plus each active user and survey site. */
+/**
+ * A month's bill from its usage at the level's prices of the day it is made: the fee plus each
+ * active user and survey site. The lines keep the unit prices, so a later price change leaves
+ * the bill as it was.
+ */
 export function billLines(
-  level: SubscriptionLevel,
+  prices: LevelPrices,
   usage: { activeUsers: number; surveySites: number },
 ): { lines: BillLine[]; totalPence: number } {
-  const prices = SUBSCRIPTION_LEVELS[level];
   const lines: BillLine[] = [
     {
       item: 'monthly_fee',

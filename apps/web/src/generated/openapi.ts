@@ -1457,6 +1457,132 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bill/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The price list bills are made at: per level the monthly fee and unit prices (staff) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the prices in pence, by level */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            level: "basic" | "standard" | "enterprise";
+                            monthly_fee_pence: number;
+                            per_active_user_pence: number;
+                            per_survey_site_pence: number;
+                            updated_at: string;
+                            updated_by: string | null;
+                        }[];
+                    };
+                };
+                /** @description not platform staff */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bill/prices/{level}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a level's prices in whole pence (staff); bills already made keep theirs */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    level: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        monthly_fee_pence?: number;
+                        per_active_user_pence?: number;
+                        per_survey_site_pence?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description the level's prices */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            level: "basic" | "standard" | "enterprise";
+                            monthly_fee_pence: number;
+                            per_active_user_pence: number;
+                            per_survey_site_pence: number;
+                            updated_at: string;
+                            updated_by: string | null;
+                        };
+                    };
+                };
+                /** @description not whole pence from 0 to 10,000,000 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description not platform staff */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such level */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        trace?: never;
+    };
     "/bill/subscription/": {
         parameters: {
             query?: never;

@@ -4,6 +4,7 @@ import {
   countDistinct,
   desc,
   eq,
+  getTableColumns,
   gte,
   inArray,
   isNotNull,
@@ -20,6 +21,7 @@ import {
   organisations,
   pageViews,
   sites,
+  subscriptionPrices,
   subscriptions,
   surveySites,
   surveys,
@@ -35,6 +37,12 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect & {
   maxSites: number;
 };
 export type BillRow = typeof bills.$inferSelect & { organisationName: string };
+export type PriceRow = typeof subscriptionPrices.$inferSelect & {
+  updatedByUsername: string | null;
+};
+export type PriceChange = Partial<
+  Pick<PriceRow, 'monthlyFeePence' | 'perActiveUserPence' | 'perSurveySitePence'>
+>;
 
 const subscriptionColumns = {
   organisationId: subscriptions.organisationId,
@@ -51,6 +59,25 @@ const subscriptionColumns = {
 
 export function createBillingRepository(db: Database) {
   return {
+    /** The price list, one row per level, with who last changed each. */
+    async prices(): Promise<PriceRow[]> {
+      return db
+        .select({ ...getTableColumns(subscriptionPrices), updatedByUsername: users.username })
+        .from(subscriptionPrices)
+        .leftJoin(users, eq(users.id, subscriptionPrices.updatedBy))
+        .orderBy(asc(subscriptionPrices.level));
+    },
+
+    /** Changes a level's prices; false when the level has no row. */
+    async updatePrices(level: string, change: PriceChange, userId: string): Promise<boolean> {
+      const updated = await db
+        .update(subscriptionPrices)
+        .set({ ...change, updatedAt: new Date(), updatedBy: userId })
+        .where(eq(subscriptionPrices.level, level))
+        .returning({ level: subscriptionPrices.level });
+      return updated.length > 0;
+    },
+
     /**
      * Every organisation has a subscription: one without gets the basic level, active, renewing
      * a year after the organisation was created.

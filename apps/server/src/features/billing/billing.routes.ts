@@ -3,6 +3,9 @@ import {
   generateBillsSchema,
   queuedTaskAnswer,
   subscriptionAnswer,
+  subscriptionPriceAnswer,
+  subscriptionPriceUpdateSchema,
+  subscriptionPricesAnswer,
   subscriptionUpdateSchema,
   subscriptionsAnswer,
 } from '@roadcount/domain';
@@ -41,6 +44,36 @@ export function registerBillingRoutes(router: Router, billing: BillingService): 
     answer: subscriptionAnswer,
     handler: ({ viewer, params, body }) =>
       billing.updateSubscription(viewer, params.organisationId ?? '', body),
+  });
+
+  router.define({
+    method: 'get',
+    path: '/bill/prices',
+    summary: 'The price list bills are made at: per level the monthly fee and unit prices (staff)',
+    tag: 'billing',
+    auth: true,
+    permission: 'billing.manage',
+    responses: { 200: 'the prices in pence, by level', 403: 'not platform staff' },
+    answer: subscriptionPricesAnswer,
+    handler: ({ viewer }) => billing.prices(viewer),
+  });
+
+  router.define({
+    method: 'patch',
+    path: '/bill/prices/:level',
+    summary: "Change a level's prices in whole pence (staff); bills already made keep theirs",
+    tag: 'billing',
+    auth: true,
+    permission: 'billing.manage',
+    body: subscriptionPriceUpdateSchema,
+    responses: {
+      200: "the level's prices",
+      400: 'not whole pence from 0 to 10,000,000',
+      403: 'not platform staff',
+      404: 'no such level',
+    },
+    answer: subscriptionPriceAnswer,
+    handler: ({ viewer, params, body }) => billing.updatePrices(viewer, params.level ?? '', body),
   });
 
   router.define({

@@ -1,8 +1,11 @@
 import {
+  SUBSCRIPTION_LEVEL_NAMES,
   SUBSCRIPTION_TERMS,
+  isSubscriptionLevel,
   previousMonth,
   retentionEnds,
   serverMessage,
+  type subscriptionPriceUpdateSchema,
   type subscriptionUpdateSchema,
 } from '@roadcount/domain';
 import type { z } from 'zod';
@@ -12,7 +15,12 @@ import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
-import type { BillRow, BillingRepository, SubscriptionRow } from './billing.repository.ts';
+import type {
+  BillRow,
+  BillingRepository,
+  PriceRow,
+  SubscriptionRow,
+} from './billing.repository.ts';
 
 const DAY_MS = 86_400_000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -50,6 +58,25 @@ function toBill(row: BillRow) {
     }[],
     created_on: row.createdOn.toISOString(),
   };
+}
+
+/** The price list in level order (basic, standard, enterprise), as the API answers it. */
+function toPriceList(rows: PriceRow[]) {
+  return SUBSCRIPTION_LEVEL_NAMES.flatMap((level) => {
+    const row = rows.find((candidate) => candidate.level === level);
+    return row
+      ? [
+          {
+            level,
+            monthly_fee_pence: row.monthlyFeePence,
+            per_active_user_pence: row.perActiveUserPence,
+            per_survey_site_pence: row.perSurveySitePence,
+            updated_at: row.updatedAt.toISOString(),
+            updated_by: row.updatedByUsername,
+          },
+        ]
+      : [];
+  });
 }
 
 export function toQueuedTask(task: TaskRow) {
@@ -117,6 +144,45 @@ export function createBillingService(deps: {
       const [updated] = await repository.subscriptions(organisationId);
       if (!updated) throw new HttpError(404, serverMessage('organisationMissing'));
       return toSubscription(updated);
+    },
+
+    /** Staff: the price list bills are made at. */
+    async prices(viewer: Viewer) {
+      authorize(viewer, 'billing.manage');
+      return toPriceList(await repository.prices());
+    },
+
+    /**
+     * Staff: changes a level's prices. Bills made from now on charge them; bills already made
+     * keep the unit prices in their lines.
+     */
+    async updatePrices(
+      viewer: Viewer,
+      level: string,
+      change: z.infer<typeof subscriptionPriceUpdateSchema>,
+    ) {
+      const staff = authorize(viewer, 'billing.manage');
+      const found =
+        isSubscriptionLevel(level) &&
+        (await repository.updatePrices(
+          level,
+          {
+            ...(change.monthly_fee_pence === undefined
+              ? {}
+              : { monthlyFeePence: change.monthly_fee_pence }),
+            ...(change.per_active_user_pence === undefined
+              ? {}
+              : { perActiveUserPence: change.per_active_user_pence }),
+            ...(change.per_survey_site_pence === undefined
+              ? {}
+              : { perSurveySitePence: change.per_survey_site_pence }),
+          },
+          staff.userId,
+        ));
+      if (!found) throw new HttpError(404, serverMessage('notFound'));
+      const [updated] = toPriceList(await repository.prices()).filter((row) => row.level === level);
+      if (!updated) throw new HttpError(404, serverMessage('notFound'));
+      return updated;
     },
 
     /** Staff: every bill, or one organisation's; an organisation's admins: their own only. */

@@ -1,7 +1,8 @@
 import {
-  SUBSCRIPTION_LEVELS,
   billLines,
+  isSubscriptionLevel,
   monthBounds,
+  type LevelPrices,
   type SubscriptionLevel,
 } from '@roadcount/domain';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
@@ -10,7 +11,17 @@ import type { TaskHandler } from '../../infra/queue/worker.ts';
 import { billCsv, billPdf } from './billDocuments.ts';
 import type { BillingRepository } from './billing.repository.ts';
 
-const isLevel = (level: string): level is SubscriptionLevel => level in SUBSCRIPTION_LEVELS;
+/** The price list as it stands when the run starts, by level. */
+async function currentPrices(
+  repository: BillingRepository,
+): Promise<(level: SubscriptionLevel) => LevelPrices> {
+  const rows = new Map((await repository.prices()).map((row) => [row.level, row]));
+  return (level) => {
+    const row = rows.get(level);
+    if (!row) throw new Error(`the price list has no ${level} level`);
+    return row;
+  };
+}
 
 /** The month's first and last local dates, YYYY-MM-DD, as surveys store theirs. */
 function monthDays(month: string) {
@@ -21,7 +32,7 @@ function monthDays(month: string) {
 
 /**
  * The generate_bills task (SPEC section 4): a bill, PDF and CSV, for each organisation billable
- * in the month, from its recorded usage. An organisation with a bill for the month gets none
+ * in the month, from its recorded usage at the price list's prices when the run starts. An organisation with a bill for the month gets none
  * again, so a rerun makes nothing more.
  */
 export function createGenerateBillsHandler(deps: {
@@ -34,6 +45,7 @@ export function createGenerateBillsHandler(deps: {
     const range = monthDays(month);
     await deps.repository.ensureSubscriptions();
     const organisations = await deps.repository.billable(range);
+    const pricesOf = await currentPrices(deps.repository);
     let made = 0;
     let existing = 0;
     for (const [index, organisation] of organisations.entries()) {
@@ -41,8 +53,8 @@ export function createGenerateBillsHandler(deps: {
         existing += 1;
       } else {
         const usage = await deps.repository.usage(organisation.organisationId, range);
-        const level = isLevel(organisation.level) ? organisation.level : 'basic';
-        const { lines, totalPence } = billLines(level, usage);
+        const level = isSubscriptionLevel(organisation.level) ? organisation.level : 'basic';
+        const { lines, totalPence } = billLines(pricesOf(level), usage);
         const facts = {
           organisationName: organisation.organisationName,
           month,

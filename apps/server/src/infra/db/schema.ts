@@ -679,6 +679,20 @@ export const subscriptions = pgTable('subscriptions', {
   createdOn: createdOn(),
 });
 
+/**
+ * SPEC section 1: the price list, one row per subscription level, which platform staff edit.
+ * Bills are made at the prices of the day and keep them in their lines.
+ */
+export const subscriptionPrices = pgTable('subscription_prices', {
+  level: text('level').primaryKey(),
+  monthlyFeePence: integer('monthly_fee_pence').notNull(),
+  perActiveUserPence: integer('per_active_user_pence').notNull(),
+  perSurveySitePence: integer('per_survey_site_pence').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The staff member who last changed the level's prices; null for the starting list. */
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
 /** A month's bill of an organisation, from its recorded usage; one per organisation and month. */
 export const bills = pgTable(
   'bills',

@@ -10,10 +10,13 @@ export type Subscription = ResponseBody<'/bill/subscriptions', 'get'>[number];
 export type Bill = ResponseBody<'/bill/bills', 'get'>[number];
 export type QueuedTask = ResponseBody<'/bill/bills/generate', 'post'>;
 export type SubscriptionChange = RequestBody<'/bill/subscriptions/{organisationId}', 'patch'>;
+export type LevelPrice = ResponseBody<'/bill/prices', 'get'>[number];
+export type PriceChange = RequestBody<'/bill/prices/{level}', 'patch'>;
 
 export const billingKeys = {
   subscriptions: ['billing', 'subscriptions'] as const,
   bills: ['billing', 'bills'] as const,
+  prices: ['billing', 'prices'] as const,
 };
 
 export function useSubscriptions() {
@@ -38,6 +41,24 @@ export function useUpdateSubscription() {
       change: SubscriptionChange;
     }) => http.patchJson<Subscription>(`/bill/subscriptions/${organisationId}`, change),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions }),
+  });
+}
+
+/** Staff: the price list bills are made at. */
+export function usePrices() {
+  return useQuery({
+    queryKey: billingKeys.prices,
+    queryFn: () => http.get<LevelPrice[]>('/bill/prices'),
+  });
+}
+
+/** Staff: changes one level's prices. */
+export function useUpdatePrices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ level, change }: { level: string; change: PriceChange }) =>
+      http.patchJson<LevelPrice>(`/bill/prices/${level}`, change),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.prices }),
   });
 }
 

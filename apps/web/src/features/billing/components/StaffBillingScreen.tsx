@@ -18,21 +18,24 @@ import {
   billingKeys,
   useBills,
   useGenerateBills,
+  usePrices,
   useSubscriptions,
   useTaskProgress,
 } from '../api/billingApi.ts';
 import { BillsTable } from './BillsTable.tsx';
+import { PricesTable } from './PricesTable.tsx';
 import { StaffTabs } from './StaffTabs.tsx';
 import { SubscriptionsTable } from './SubscriptionsTable.tsx';
 import { TaskProgress } from './TaskProgress.tsx';
 
-/** Staff: every subscription, the monthly bill run, and every bill. */
+/** Staff: the price list, every subscription, the monthly bill run, and every bill. */
 export function StaffBillingScreen() {
   const { t } = useTranslation();
   const flash = useFlash();
   const queryClient = useQueryClient();
   const subscriptions = useSubscriptions();
   const bills = useBills();
+  const prices = usePrices();
   const generate = useGenerateBills();
   const [month, setMonth] = useState(() => previousMonth(new Date()));
   const [taskId, setTaskId] = useState<string>();
@@ -86,6 +89,16 @@ export function StaffBillingScreen() {
           <TaskProgress taskId={taskId} />
         </Stack>
       </Paper>
+      <Typography variant="h2">{t('prices.title')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('prices.help')}
+      </Typography>
+      {prices.error && <Alert severity="error">{errorMessage(prices.error)}</Alert>}
+      {prices.data ? (
+        <PricesTable prices={prices.data} />
+      ) : (
+        !prices.error && <CircularProgress aria-label={t('common.loading')} />
+      )}
       <Typography variant="h2">{t('billing.subscriptions.title')}</Typography>
       {subscriptions.error && <Alert severity="error">{errorMessage(subscriptions.error)}</Alert>}
       {subscriptions.data ? (
