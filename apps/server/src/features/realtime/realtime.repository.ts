@@ -19,8 +19,33 @@ export interface PingValues {
   signalDbm?: number;
 }
 
-/** Rows per insert statement: well under PostgreSQL's 65,535 parameters (8 a row). */
-const INSERT_ROWS = 4000;
+/** The events of one insert statement, sent as one JSON parameter. */
+const INSERT_ROWS = 5000;
+
+/** The new events of a stud within one UTC day: how many, the first and the last instant. */
+export interface StoredSpan {
+  deviceId: string;
+  count: number;
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The events as the one JSON parameter of an insert: a batch of thousands is one parameter the
+ * database reads as rows, not thousands of bound values built and parsed one by one.
+ */
+const eventsJson = (events: readonly SensorEventValues[]) =>
+  JSON.stringify(
+    events.map((event) => ({
+      device_id: event.deviceId,
+      organisation_id: event.organisationId,
+      time: event.time.toISOString(),
+      speed_mps: event.speedMps ?? null,
+      length_m: event.lengthM ?? null,
+      class_index: event.classIndex ?? null,
+      axles: event.axles ?? null,
+    })),
+  );
 
 /** The SQL of realtime ingest and correlation (issue 27). */
 export function createRealtimeRepository(db: Database) {
@@ -49,18 +74,39 @@ export function createRealtimeRepository(db: Database) {
 
     /**
      * Stores the events (those already stored are left as they are) and the pings, all or
-     * nothing; answers the events that were new.
+     * nothing; answers the new events, as each stud's spans of a UTC day.
      */
     async store(events: SensorEventValues[], pings: PingValues[]) {
       return db.transaction(async (tx) => {
-        const stored: { deviceId: string; time: Date }[] = [];
+        const stored: StoredSpan[] = [];
         for (let start = 0; start < events.length; start += INSERT_ROWS) {
-          const rows = await tx
-            .insert(sensorEvents)
-            .values(events.slice(start, start + INSERT_ROWS))
-            .onConflictDoNothing()
-            .returning({ deviceId: sensorEvents.deviceId, time: sensorEvents.time });
-          stored.push(...rows);
+          const answer = await tx.execute(sql`
+            with inserted as (
+              insert into sensor_events
+                (device_id, organisation_id, time, speed_mps, length_m, class_index, axles)
+              select device_id, organisation_id, time, speed_mps, length_m, class_index, axles
+              from json_to_recordset(${eventsJson(events.slice(start, start + INSERT_ROWS))}::json)
+                as batch(device_id uuid, organisation_id uuid, time timestamptz, speed_mps real,
+                  length_m real, class_index smallint, axles smallint)
+              on conflict do nothing
+              returning device_id, time
+            )
+            select device_id, count(*)::int as count,
+              (extract(epoch from min(time)) * 1000)::float8 as from_ms,
+              (extract(epoch from max(time)) * 1000)::float8 as to_ms
+            from inserted
+            group by device_id, (time at time zone 'UTC')::date`);
+          // PGlite and node-postgres both answer { rows }.
+          const { rows } = answer as {
+            rows: { device_id: string; count: number; from_ms: number; to_ms: number }[];
+          };
+          for (const row of rows)
+            stored.push({
+              deviceId: row.device_id,
+              count: Number(row.count),
+              fromMs: Number(row.from_ms),
+              toMs: Number(row.to_ms),
+            });
         }
         for (const ping of pings)
           await tx

@@ -151,6 +151,13 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     writeIntervals: (fileId: string, intervals: IntervalColumns) =>
       blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),
 
+    /** The version of the site's realtime file of a UTC day as last written; none before. */
+    async realtimeDayVersion(siteId: string, day: string): Promise<string | undefined> {
+      const file = await repository.realtimeDayFile(siteId, `realtime ${day}`);
+      const version = file?.logs.columns_version;
+      return typeof version === 'string' ? version : undefined;
+    },
+
     /**
      * Replaces the site's vehicles of one UTC day (`day`, YYYY-MM-DD) with `batches` (a realtime
      * site's vehicles, sorted by time), in the day's realtime file, written like an uploaded file's column
