@@ -47,6 +47,31 @@ const eventsJson = (events: readonly SensorEventValues[]) =>
     })),
   );
 
+/**
+ * The pings as the one JSON parameter of an update, a row per device: its latest instant, and
+ * the last battery and signal it gave (a device's row is updated once per statement).
+ */
+function pingsJson(pings: readonly PingValues[]) {
+  const byDevice = new Map<string, PingValues>();
+  for (const ping of pings) {
+    const before = byDevice.get(ping.deviceId);
+    byDevice.set(ping.deviceId, {
+      deviceId: ping.deviceId,
+      seenAt: before && before.seenAt > ping.seenAt ? before.seenAt : ping.seenAt,
+      batteryPercent: ping.batteryPercent ?? before?.batteryPercent,
+      signalDbm: ping.signalDbm ?? before?.signalDbm,
+    });
+  }
+  return JSON.stringify(
+    [...byDevice.values()].map((ping) => ({
+      device_id: ping.deviceId,
+      seen_at: ping.seenAt.toISOString(),
+      battery_percent: ping.batteryPercent ?? null,
+      signal_dbm: ping.signalDbm ?? null,
+    })),
+  );
+}
+
 /** The SQL of realtime ingest and correlation (issue 27). */
 export function createRealtimeRepository(db: Database) {
   return {
@@ -108,15 +133,16 @@ export function createRealtimeRepository(db: Database) {
               toMs: Number(row.to_ms),
             });
         }
-        for (const ping of pings)
-          await tx
-            .update(devices)
-            .set({
-              lastSeenAt: sql`greatest(${devices.lastSeenAt}, ${ping.seenAt.toISOString()}::timestamptz)`,
-              ...(ping.batteryPercent === undefined ? {} : { batteryPercent: ping.batteryPercent }),
-              ...(ping.signalDbm === undefined ? {} : { signalDbm: ping.signalDbm }),
-            })
-            .where(eq(devices.id, ping.deviceId));
+        if (pings.length > 0)
+          await tx.execute(sql`
+            update devices set
+              last_seen_at = greatest(devices.last_seen_at, batch.seen_at),
+              battery_percent = coalesce(batch.battery_percent, devices.battery_percent),
+              signal_dbm = coalesce(batch.signal_dbm, devices.signal_dbm)
+            from json_to_recordset(${pingsJson(pings)}::json)
+              as batch(device_id uuid, seen_at timestamptz, battery_percent integer,
+                signal_dbm integer)
+            where devices.id = batch.device_id`);
         return stored;
       });
     },

@@ -206,13 +206,17 @@ export async function rebuildSiteRollups(
   deps: { repository: SiteDataRepository; blobs: BlobStore },
   siteId: string,
 ) {
-  const site = await deps.repository.site(siteId);
+  // Asked together: a busy database answers them in one wait, not four.
+  const [site, joined, excluded] = await Promise.all([
+    deps.repository.site(siteId),
+    deps.repository.joinedFiles(siteId),
+    deps.repository.excludedWindows(siteId),
+  ]);
   if (!site) return undefined;
-  const files = (await deps.repository.joinedFiles(siteId)).map(storedFileOf);
+  const files = joined.map(storedFileOf);
   const local = new LocalTimeConverter(site.timeZone);
   const totals = new DailyTotals(local);
   const hourly = new HourlyCounts(local);
-  const excluded = await deps.repository.excludedWindows(siteId);
   const thresholdS = await deps.repository.headwayThresholdSeconds(site.organisationId);
   for (const file of files) {
     if (file.kind === 'intervals') {

@@ -1,4 +1,5 @@
 import {
+  batchesToArrow,
   createArrowColumnsWriter,
   createScanFileStream,
   intervalsToArrow,
@@ -188,23 +189,20 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
         file = await repository.realtimeDayFile(input.siteId, fileName);
         if (!file) throw new Error(`the realtime file ${fileName} was not registered`);
       }
-      const columnsOut = siteData.columnsWriter(file.id);
-      for (const batch of batches) columnsOut.writer.write(batch);
-      columnsOut.writer.finish();
-      await columnsOut.stored;
+      // Made in memory and written at once: a day's vehicles fit, and each turn of a stream
+      // would wait behind the ingest that keeps the process busy.
+      await blobs.putBytes(storedKeys.columns(file.id), batchesToArrow(batches));
       // The scan file from the batches in memory; a day whose measures cannot be coded exactly
       // has none, and is prepared from its columns when the site loads.
       const chunks = await scanFileChunks(
         () => Readable.from(batches) as AsyncIterable<VehicleColumns>,
         input.version,
       );
-      if (chunks)
-        await blobs.putStream(
-          storedKeys.scanFile(file.id),
-          Readable.from(chunks),
-          Number.MAX_SAFE_INTEGER,
-        );
-      else await blobs.delete(storedKeys.scanFile(file.id));
+      if (chunks) {
+        const parts: Uint8Array[] = [];
+        for await (const chunk of chunks) parts.push(chunk);
+        await blobs.putBytes(storedKeys.scanFile(file.id), Buffer.concat(parts));
+      } else await blobs.delete(storedKeys.scanFile(file.id));
       const first = batches[0]?.timeMs[0];
       const lastBatch = batches.at(-1)?.timeMs;
       const last = lastBatch?.[lastBatch.length - 1];
