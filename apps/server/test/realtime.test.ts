@@ -371,5 +371,26 @@ describe('realtime ingest and correlation (issue 27)', () => {
     expect(several?.summary.vehicles).toBe(4);
     expect((several?.summary.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(49.5, 4);
     expect(several).toEqual(one);
+    // The map's daily volumes (the site's rollups) count the same four on 3 June.
+    const volumes = async (id: string) =>
+      (
+        await graphql(
+          server,
+          `
+            query ($siteId: ID!, $filter: MapFilter!) {
+              mapSiteVolumes(siteId: $siteId, filter: $filter) {
+                day
+                vehicles
+              }
+            }
+          `,
+          {
+            token: admin,
+            variables: { siteId: id, filter: { start_date: '2025-06-03', end_date: '2025-06-03' } },
+          },
+        )
+      ).body.data?.mapSiteVolumes;
+    expect(await volumes(split)).toEqual([{ day: '2025-06-03', vehicles: 4 }]);
+    expect(await volumes(whole)).toEqual([{ day: '2025-06-03', vehicles: 4 }]);
   });
 });

@@ -13,11 +13,13 @@ import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
 import { reclassifyStoredFile } from './reclassify.ts';
-import { rebuildSiteRollups } from './rollups.ts';
+import { rebuildSiteRollups, refreshSiteRollupDays } from './rollups.ts';
 import { createRollupSeriesCache } from './rollupSeriesCache.ts';
 import { writeScanFile } from './scanFiles.ts';
 import { createSiteDataRepository } from './siteData.repository.ts';
 import { storedFileOf, storedKeys, type StoredColumns } from './storedForms.ts';
+
+const DAY_MS = 86_400_000;
 
 /**
  * A site's stored data, through one door: every feature that reads or writes vehicles, counts
@@ -217,7 +219,9 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
           columns_version: input.version,
         },
       });
-      await rebuildSiteRollups({ repository, blobs }, input.siteId);
+      // Only the local days this UTC day reaches: the site's other days are as they were.
+      const dayStart = Date.parse(`${input.day}T00:00:00Z`);
+      await refreshSiteRollupDays({ repository, blobs }, input.siteId, dayStart, dayStart + DAY_MS);
     },
 
     /** Deletes a file's derived stored forms (columns, scan file, counts), and with `raw` its upload. */
