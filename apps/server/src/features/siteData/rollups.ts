@@ -3,6 +3,7 @@ import {
   laneKey,
   rollupSeriesFromDays,
   type HourCounts,
+  type VehicleColumns,
 } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
@@ -286,12 +287,14 @@ const DAY_MS = 86_400_000;
  * Replaces the site's daily rollups of the local days that [fromMs, toMs) reaches with those of
  * the files that joined it over those days, and packs the site's rollups for the map again:
  * what a realtime day's update changed, without reading the files of the site's other days.
+ * `written` is a file just written, whose batches are in memory: they are not read back.
  */
 export async function refreshSiteRollupDays(
   deps: { repository: SiteDataRepository; blobs: BlobStore },
   siteId: string,
   fromMs: number,
   toMs: number,
+  written?: { fileId: string; batches: readonly VehicleColumns[] },
 ) {
   // Local days are within a day of UTC ones: the files that may hold their vehicles.
   const [site, joined, excluded] = await Promise.all([
@@ -326,7 +329,11 @@ export async function refreshSiteRollupDays(
       }
       continue;
     }
-    for await (const columns of vehicleBatches(deps.blobs, file)) {
+    const batches =
+      written?.fileId === file.id && !file.directionMap
+        ? written.batches
+        : vehicleBatches(deps.blobs, file);
+    for await (const columns of batches) {
       const { timeMs, direction, speedMps, classIndex, headwayS } = columns;
       for (let index = 0; index < timeMs.length; index += 1) {
         const time = timeMs[index] as number;

@@ -191,20 +191,21 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
         file = await repository.realtimeDayFile(input.siteId, fileName);
         if (!file) throw new Error(`the realtime file ${fileName} was not registered`);
       }
-      // Made in memory and written at once: a day's vehicles fit, and each turn of a stream
-      // would wait behind the ingest that keeps the process busy.
-      await blobs.putBytes(storedKeys.columns(file.id), batchesToArrow(batches));
-      // The scan file from the batches in memory; a day whose measures cannot be coded exactly
-      // has none, and is prepared from its columns when the site loads.
+      // Both made in memory and written at once, side by side: a day's vehicles fit, and each
+      // turn of a stream would wait behind the ingest that keeps the process busy. A day whose
+      // measures cannot be coded exactly has no scan file, and is prepared from its columns.
       const chunks = await scanFileChunks(
         () => Readable.from(batches) as AsyncIterable<VehicleColumns>,
         input.version,
       );
-      if (chunks) {
-        const parts: Uint8Array[] = [];
-        for await (const chunk of chunks) parts.push(chunk);
-        await blobs.putBytes(storedKeys.scanFile(file.id), Buffer.concat(parts));
-      } else await blobs.delete(storedKeys.scanFile(file.id));
+      const scan: Uint8Array[] = [];
+      if (chunks) for await (const chunk of chunks) scan.push(chunk);
+      await Promise.all([
+        blobs.putBytes(storedKeys.columns(file.id), batchesToArrow(batches)),
+        chunks
+          ? blobs.putBytes(storedKeys.scanFile(file.id), Buffer.concat(scan))
+          : blobs.delete(storedKeys.scanFile(file.id)),
+      ]);
       const first = batches[0]?.timeMs[0];
       const lastBatch = batches.at(-1)?.timeMs;
       const last = lastBatch?.[lastBatch.length - 1];
@@ -221,7 +222,16 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
       });
       // Only the local days this UTC day reaches: the site's other days are as they were.
       const dayStart = Date.parse(`${input.day}T00:00:00Z`);
-      await refreshSiteRollupDays({ repository, blobs }, input.siteId, dayStart, dayStart + DAY_MS);
+      await refreshSiteRollupDays(
+        { repository, blobs },
+        input.siteId,
+        dayStart,
+        dayStart + DAY_MS,
+        {
+          fileId: file.id,
+          batches,
+        },
+      );
     },
 
     /** Deletes a file's derived stored forms (columns, scan file, counts), and with `raw` its upload. */
