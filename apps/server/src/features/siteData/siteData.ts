@@ -163,8 +163,9 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
 
     /**
      * Replaces the site's vehicles of one UTC day (`day`, YYYY-MM-DD) with `batches` (a realtime
-     * site's vehicles, sorted by time), in the day's realtime file, written like an uploaded file's column
-     * object and scan file, then rebuilds the site's rollups so that the map and lists count them.
+     * site's vehicles, sorted by time), in the day's realtime file, written like an uploaded file's
+     * column object and scan file, then rolls up again the local days it reaches (only those) so
+     * that the map and lists count them.
      * `version` names this writing, so that the site detail reads it afresh.
      */
     async replaceRealtimeDay(input: {
