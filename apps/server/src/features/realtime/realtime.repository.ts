@@ -170,25 +170,29 @@ export function createRealtimeRepository(db: Database) {
 
     /** A site's mappings with their arrays and lanes, those in force at some point of [from, to). */
     async siteMappings(siteId: string, from: Date, to: Date) {
-      return db
-        .select({
-          laneId: deviceMappings.laneId,
-          validFrom: deviceMappings.validFrom,
-          validTo: deviceMappings.validTo,
-          deviceIds: deviceArrays.deviceIds,
-          spacingM: deviceArrays.spacingM,
-          direction: lanes.direction,
-        })
-        .from(deviceMappings)
-        .innerJoin(deviceArrays, eq(deviceArrays.id, deviceMappings.deviceArrayId))
-        .innerJoin(lanes, eq(lanes.id, deviceMappings.laneId))
-        .where(
-          and(
-            eq(deviceMappings.siteId, siteId),
-            lt(deviceMappings.validFrom, to),
-            or(isNull(deviceMappings.validTo), gte(deviceMappings.validTo, from)),
-          ),
-        );
+      return (
+        db
+          .select({
+            laneId: deviceMappings.laneId,
+            validFrom: deviceMappings.validFrom,
+            validTo: deviceMappings.validTo,
+            deviceIds: deviceArrays.deviceIds,
+            spacingM: deviceArrays.spacingM,
+            direction: lanes.direction,
+          })
+          .from(deviceMappings)
+          .innerJoin(deviceArrays, eq(deviceArrays.id, deviceMappings.deviceArrayId))
+          .innerJoin(lanes, eq(lanes.id, deviceMappings.laneId))
+          .where(
+            and(
+              eq(deviceMappings.siteId, siteId),
+              lt(deviceMappings.validFrom, to),
+              or(isNull(deviceMappings.validTo), gte(deviceMappings.validTo, from)),
+            ),
+          )
+          // A stable order: an update matches each mapping with its lane of the last one.
+          .orderBy(asc(deviceMappings.validFrom), asc(deviceMappings.id))
+      );
     },
 
     /** The site's lanes in their order (position from the centre, then id): lane numbers. */
