@@ -55,6 +55,7 @@ describe('realtime ingest and correlation (issue 27)', () => {
   let viewer: string;
   let strangerAdmin: string;
   let siteId: string;
+  let organisationId: string;
   let gatewayId: string;
   let strangerGatewayId: string;
   let northMappingId: string;
@@ -86,14 +87,18 @@ describe('realtime ingest and correlation (issue 27)', () => {
   };
   const rotate = async (token: string, id: string) =>
     call(token, 'POST', `${CONFIG}/rtg_devices/${id}/api_key`);
-  const summary = async () => {
-    const { body } = await graphql(server, SITE_DETAIL, { token: admin, variables: { siteId } });
-    return (body.data?.siteDetail as { summary: Summary } | undefined)?.summary;
+  const detailOf = async (id: string) => {
+    const { body } = await graphql(server, SITE_DETAIL, {
+      token: admin,
+      variables: { siteId: id },
+    });
+    return body.data?.siteDetail as { summary: Summary; bins: unknown } | undefined;
   };
+  const summary = async () => (await detailOf(siteId))?.summary;
 
   beforeAll(async () => {
     server = await startTestServer({}, { worker: true });
-    const organisationId = (await createOrg(server)).id;
+    organisationId = (await createOrg(server)).id;
     const otherOrganisation = (await createOrg(server)).id;
     const as = async (role: 'org_admin' | 'org_user', organisation = organisationId) =>
       (
@@ -294,5 +299,110 @@ describe('realtime ingest and correlation (issue 27)', () => {
     const again = await summary();
     expect(again?.vehicles).toBe(3);
     expect((again?.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(121 / 3, 4);
+  });
+
+  it('gives the same vehicles from events sent in several batches as from one', async () => {
+    // Two sites of one lane each, an array of two studs 2 m apart on each: one receives the
+    // events below in one batch, the other in three, each correlated before the next is sent.
+    const db = server.database.db;
+    const gateway = await made(admin, '/devices/', { kind: 'gateway', serial: 'GW-2' });
+    const siteOf = async (name: string, serials: string[]) => {
+      const [site] = await db
+        .insert(sites)
+        .values({ ownerOrganisationId: organisationId, name, realtime: true, siteType: 'realtime' })
+        .returning();
+      const [lane] = await db
+        .insert(lanes)
+        .values({ siteId: site?.id ?? '', name: 'north', direction: 1, positionId: 1 })
+        .returning();
+      const studIds = [];
+      for (const serial of serials)
+        studIds.push(
+          await made(admin, '/devices/', { kind: 'roadstud', serial, gateway_id: gateway }),
+        );
+      const array = await made(admin, '/device_arrays/', {
+        name,
+        spacing_m: 2,
+        device_ids: studIds,
+      });
+      await made(admin, '/device_mappings/', {
+        device_array_id: array,
+        site_id: site?.id,
+        lane_id: lane?.id,
+        valid_from: '2025-06-01T00:00:00Z',
+      });
+      return site?.id ?? '';
+    };
+    const whole = await siteOf('Whole Batch Lane', ['WB-1', 'WB-2']);
+    const split = await siteOf('Split Batch Lane', ['SB-1', 'SB-2']);
+    const key = ((await rotate(admin, gateway)).body as { api_key: string }).api_key;
+    const event = (stud: 1 | 2, time: string, speed: number, length: number) => ({
+      stud,
+      event: { timestamp: `2025-06-03T${time}Z`, speed, length, class: 1 },
+    });
+    // - A: 07:00:00.000 and .200 at 36 km/h (10 m/s: 2 m in 200 ms);
+    // - B: 07:00:10.000 and .100 at 72 km/h (20 m/s: 2 m in 100 ms), its two events in the
+    //   first and the second batch;
+    // - C: 07:00:20.000 and .133 at 54 km/h (15 m/s: 2 m in 133 ms, within 250 ms);
+    // - D: 07:00:05.000 and .200 at 36 km/h, sent last, earlier than B and C.
+    // Four vehicles, mean speed (36 + 72 + 54 + 36) / 4 = 49.5 km/h. Were B's events not
+    // joined across batches, five: (36 + 72 + 72 + 54 + 36) / 5 = 54 km/h.
+    const batches = [
+      [
+        event(1, '07:00:00.000', 36, 4.0),
+        event(2, '07:00:00.200', 36, 4.4),
+        event(1, '07:00:10.000', 72, 5.0),
+      ],
+      [
+        event(2, '07:00:10.100', 72, 5.4),
+        event(1, '07:00:20.000', 54, 4.2),
+        event(2, '07:00:20.133', 54, 4.2),
+      ],
+      [event(1, '07:00:05.000', 36, 4.6), event(2, '07:00:05.200', 36, 4.6)],
+    ];
+    const as = (prefix: string, events: (typeof batches)[number]) => ({
+      events: events.map(({ stud, event: values }) => ({ sensor: `${prefix}-${stud}`, ...values })),
+    });
+    expect((await post(key, as('WB', batches.flat()))).body).toMatchObject({ stored: 8 });
+    // After the first batch: A, and B's first event as a vehicle of its own; after the second,
+    // B whole and C; after the third, D too.
+    for (const [index, batch] of batches.entries()) {
+      expect((await post(key, as('SB', batch))).body).toMatchObject({ stored: batch.length });
+      const expected = [2, 3, 4][index];
+      const found = await pollUntil(
+        () => detailOf(split),
+        (detail) => detail?.summary.vehicles === expected,
+      );
+      expect(found?.summary.vehicles).toBe(expected);
+    }
+    const one = await pollUntil(
+      () => detailOf(whole),
+      (detail) => detail?.summary.vehicles === 4,
+    );
+    const several = await detailOf(split);
+    expect(several?.summary.vehicles).toBe(4);
+    expect((several?.summary.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(49.5, 4);
+    expect(several).toEqual(one);
+    // The map's daily volumes (the site's rollups) count the same four on 3 June.
+    const volumes = async (id: string) =>
+      (
+        await graphql(
+          server,
+          `
+            query ($siteId: ID!, $filter: MapFilter!) {
+              mapSiteVolumes(siteId: $siteId, filter: $filter) {
+                day
+                vehicles
+              }
+            }
+          `,
+          {
+            token: admin,
+            variables: { siteId: id, filter: { start_date: '2025-06-03', end_date: '2025-06-03' } },
+          },
+        )
+      ).body.data?.mapSiteVolumes;
+    expect(await volumes(split)).toEqual([{ day: '2025-06-03', vehicles: 4 }]);
+    expect(await volumes(whole)).toEqual([{ day: '2025-06-03', vehicles: 4 }]);
   });
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  batchesToArrow,
   columnBatchesFromArrow,
   columnsByDirection,
   columnsFromArrow,
@@ -52,6 +53,18 @@ describe('batched vehicle columns', () => {
     const joined = builder.build();
     expect(joined.timeMs.length).toBe(20);
     expect(joined.timeMs[19]).toBe(Date.UTC(2025, 0, 1) + 19_000);
+  });
+
+  it('writes batches in memory as one Arrow file, read back batch by batch', async () => {
+    const builder = new VehicleColumnsBuilder(8);
+    for (let index = 0; index < 20; index += 1) builder.push(vehicle(index));
+    const batches = [];
+    for await (const batch of columnBatchesFromArrow(batchesToArrow(builder.batches())))
+      batches.push(batch);
+    // 20 vehicles in batches of 8: 8, 8 and 4, the last at 19 s past midnight.
+    expect(batches.map((batch) => batch.timeMs.length)).toEqual([8, 8, 4]);
+    expect(batches[2]?.timeMs[3]).toBe(Date.UTC(2025, 0, 1) + 19_000);
+    expect(columnsFromArrow(batchesToArrow([])).timeMs.length).toBe(0);
   });
 
   it('hands full batches over as they fill, and writes them batch by batch as one Arrow file', async () => {

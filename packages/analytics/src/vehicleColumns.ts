@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   RecordBatchFileWriter,
   RecordBatchReader,
+  Table,
   tableFromArrays,
   tableFromIPC,
   tableToIPC,
@@ -325,6 +326,17 @@ export function createArrowColumnsWriter(): {
 /** One Arrow IPC file holding the columns. */
 export function columnsToArrow(columns: VehicleColumns): Uint8Array {
   return tableToIPC(tableFromArrays({ ...columns }), 'file');
+}
+
+/**
+ * One Arrow IPC file holding the batches in turn, made at once: for columns already in memory,
+ * written without the turns of a stream (a realtime day rewritten while ingest keeps the
+ * process busy).
+ */
+export function batchesToArrow(batches: readonly VehicleColumns[]): Uint8Array {
+  if (batches.length === 0) return columnsToArrow(allocate(0));
+  const recordBatches = batches.flatMap((batch) => tableFromArrays({ ...batch }).batches);
+  return tableToIPC(new Table(recordBatches), 'file');
 }
 
 /** The named columns of an Arrow table or record batch, as typed arrays over its buffers where it can. */

@@ -17,6 +17,8 @@ export interface CorrelatedVehicle {
   lengthM: number;
   classIndex: number;
   axles: number;
+  /** The instant after which no later event can join it (its last event plus its wait). */
+  endMs: number;
 }
 
 /**
@@ -37,7 +39,7 @@ interface Group {
 const mean = (values: number[]) =>
   values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
 
-function vehicleOf(group: Group): CorrelatedVehicle {
+function vehicleOf(group: Group, waitMs: number): CorrelatedVehicle {
   const first = group.events[0] as StudEvent;
   const known = (pick: (event: StudEvent) => number | null) =>
     group.events.map(pick).filter((value): value is number => value !== null);
@@ -48,6 +50,7 @@ function vehicleOf(group: Group): CorrelatedVehicle {
     lengthM: mean(known((event) => event.lengthM)),
     classIndex: first.classIndex ?? known((event) => event.classIndex)[0] ?? MISSING_INTEGER,
     axles: axles.length === 0 ? MISSING_INTEGER : Math.max(...axles),
+    endMs: group.lastMs + waitMs,
   };
 }
 
@@ -93,7 +96,8 @@ export function correlateArray(
     const position = positions.get(event.deviceId) as number;
     const stillOpen: Group[] = [];
     for (const group of open)
-      if (event.timeMs - group.lastMs > waitMs(group)) vehicles.push(vehicleOf(group));
+      if (event.timeMs - group.lastMs > waitMs(group))
+        vehicles.push(vehicleOf(group, waitMs(group)));
       else stillOpen.push(group);
     open = stillOpen;
     const joined = open.find((group) => continues(group, position, event, spacingM));
@@ -110,6 +114,6 @@ export function correlateArray(
         speedMps: event.speedMps,
       });
   }
-  for (const group of open) vehicles.push(vehicleOf(group));
+  for (const group of open) vehicles.push(vehicleOf(group, waitMs(group)));
   return vehicles.sort((a, b) => a.timeMs - b.timeMs);
 }

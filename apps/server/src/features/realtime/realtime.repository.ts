@@ -19,8 +19,58 @@ export interface PingValues {
   signalDbm?: number;
 }
 
-/** Rows per insert statement: well under PostgreSQL's 65,535 parameters (8 a row). */
-const INSERT_ROWS = 4000;
+/** The events of one insert statement, sent as one JSON parameter. */
+const INSERT_ROWS = 5000;
+
+/** The new events of a stud within one UTC day: how many, the first and the last instant. */
+export interface StoredSpan {
+  deviceId: string;
+  count: number;
+  fromMs: number;
+  toMs: number;
+}
+
+/**
+ * The events as the one JSON parameter of an insert: a batch of thousands is one parameter the
+ * database reads as rows, not thousands of bound values built and parsed one by one.
+ */
+const eventsJson = (events: readonly SensorEventValues[]) =>
+  JSON.stringify(
+    events.map((event) => ({
+      device_id: event.deviceId,
+      organisation_id: event.organisationId,
+      time: event.time.toISOString(),
+      speed_mps: event.speedMps ?? null,
+      length_m: event.lengthM ?? null,
+      class_index: event.classIndex ?? null,
+      axles: event.axles ?? null,
+    })),
+  );
+
+/**
+ * The pings as the one JSON parameter of an update, a row per device: its latest instant, and
+ * the last battery and signal it gave (a device's row is updated once per statement).
+ */
+function pingsJson(pings: readonly PingValues[]) {
+  const byDevice = new Map<string, PingValues>();
+  for (const ping of pings) {
+    const before = byDevice.get(ping.deviceId);
+    byDevice.set(ping.deviceId, {
+      deviceId: ping.deviceId,
+      seenAt: before && before.seenAt > ping.seenAt ? before.seenAt : ping.seenAt,
+      batteryPercent: ping.batteryPercent ?? before?.batteryPercent,
+      signalDbm: ping.signalDbm ?? before?.signalDbm,
+    });
+  }
+  return JSON.stringify(
+    [...byDevice.values()].map((ping) => ({
+      device_id: ping.deviceId,
+      seen_at: ping.seenAt.toISOString(),
+      battery_percent: ping.batteryPercent ?? null,
+      signal_dbm: ping.signalDbm ?? null,
+    })),
+  );
+}
 
 /** The SQL of realtime ingest and correlation (issue 27). */
 export function createRealtimeRepository(db: Database) {
@@ -49,28 +99,50 @@ export function createRealtimeRepository(db: Database) {
 
     /**
      * Stores the events (those already stored are left as they are) and the pings, all or
-     * nothing; answers the events that were new.
+     * nothing; answers the new events, as each stud's spans of a UTC day.
      */
     async store(events: SensorEventValues[], pings: PingValues[]) {
       return db.transaction(async (tx) => {
-        const stored: { deviceId: string; time: Date }[] = [];
+        const stored: StoredSpan[] = [];
         for (let start = 0; start < events.length; start += INSERT_ROWS) {
-          const rows = await tx
-            .insert(sensorEvents)
-            .values(events.slice(start, start + INSERT_ROWS))
-            .onConflictDoNothing()
-            .returning({ deviceId: sensorEvents.deviceId, time: sensorEvents.time });
-          stored.push(...rows);
+          const answer = await tx.execute(sql`
+            with inserted as (
+              insert into sensor_events
+                (device_id, organisation_id, time, speed_mps, length_m, class_index, axles)
+              select device_id, organisation_id, time, speed_mps, length_m, class_index, axles
+              from json_to_recordset(${eventsJson(events.slice(start, start + INSERT_ROWS))}::json)
+                as batch(device_id uuid, organisation_id uuid, time timestamptz, speed_mps real,
+                  length_m real, class_index smallint, axles smallint)
+              on conflict do nothing
+              returning device_id, time
+            )
+            select device_id, count(*)::int as count,
+              (extract(epoch from min(time)) * 1000)::float8 as from_ms,
+              (extract(epoch from max(time)) * 1000)::float8 as to_ms
+            from inserted
+            group by device_id, (time at time zone 'UTC')::date`);
+          // PGlite and node-postgres both answer { rows }.
+          const { rows } = answer as {
+            rows: { device_id: string; count: number; from_ms: number; to_ms: number }[];
+          };
+          for (const row of rows)
+            stored.push({
+              deviceId: row.device_id,
+              count: Number(row.count),
+              fromMs: Number(row.from_ms),
+              toMs: Number(row.to_ms),
+            });
         }
-        for (const ping of pings)
-          await tx
-            .update(devices)
-            .set({
-              lastSeenAt: sql`greatest(${devices.lastSeenAt}, ${ping.seenAt.toISOString()}::timestamptz)`,
-              ...(ping.batteryPercent === undefined ? {} : { batteryPercent: ping.batteryPercent }),
-              ...(ping.signalDbm === undefined ? {} : { signalDbm: ping.signalDbm }),
-            })
-            .where(eq(devices.id, ping.deviceId));
+        if (pings.length > 0)
+          await tx.execute(sql`
+            update devices set
+              last_seen_at = greatest(devices.last_seen_at, batch.seen_at),
+              battery_percent = coalesce(batch.battery_percent, devices.battery_percent),
+              signal_dbm = coalesce(batch.signal_dbm, devices.signal_dbm)
+            from json_to_recordset(${pingsJson(pings)}::json)
+              as batch(device_id uuid, seen_at timestamptz, battery_percent integer,
+                signal_dbm integer)
+            where devices.id = batch.device_id`);
         return stored;
       });
     },
@@ -98,25 +170,29 @@ export function createRealtimeRepository(db: Database) {
 
     /** A site's mappings with their arrays and lanes, those in force at some point of [from, to). */
     async siteMappings(siteId: string, from: Date, to: Date) {
-      return db
-        .select({
-          laneId: deviceMappings.laneId,
-          validFrom: deviceMappings.validFrom,
-          validTo: deviceMappings.validTo,
-          deviceIds: deviceArrays.deviceIds,
-          spacingM: deviceArrays.spacingM,
-          direction: lanes.direction,
-        })
-        .from(deviceMappings)
-        .innerJoin(deviceArrays, eq(deviceArrays.id, deviceMappings.deviceArrayId))
-        .innerJoin(lanes, eq(lanes.id, deviceMappings.laneId))
-        .where(
-          and(
-            eq(deviceMappings.siteId, siteId),
-            lt(deviceMappings.validFrom, to),
-            or(isNull(deviceMappings.validTo), gte(deviceMappings.validTo, from)),
-          ),
-        );
+      return (
+        db
+          .select({
+            laneId: deviceMappings.laneId,
+            validFrom: deviceMappings.validFrom,
+            validTo: deviceMappings.validTo,
+            deviceIds: deviceArrays.deviceIds,
+            spacingM: deviceArrays.spacingM,
+            direction: lanes.direction,
+          })
+          .from(deviceMappings)
+          .innerJoin(deviceArrays, eq(deviceArrays.id, deviceMappings.deviceArrayId))
+          .innerJoin(lanes, eq(lanes.id, deviceMappings.laneId))
+          .where(
+            and(
+              eq(deviceMappings.siteId, siteId),
+              lt(deviceMappings.validFrom, to),
+              or(isNull(deviceMappings.validTo), gte(deviceMappings.validTo, from)),
+            ),
+          )
+          // A stable order: an update matches each mapping with its lane of the last one.
+          .orderBy(asc(deviceMappings.validFrom), asc(deviceMappings.id))
+      );
     },
 
     /** The site's lanes in their order (position from the centre, then id): lane numbers. */

@@ -9,20 +9,19 @@ import type { Access } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
-import type { PingValues, RealtimeRepository, SensorEventValues } from './realtime.repository.ts';
-import { utcDay } from './siteDays.ts';
+import type {
+  PingValues,
+  RealtimeRepository,
+  SensorEventValues,
+  StoredSpan,
+} from './realtime.repository.ts';
+import { utcDay, type TouchedDay } from './siteDays.ts';
 
 /** A gateway key: a recognisable prefix, then 32 random bytes. */
 const KEY_PREFIX = 'rcgw_';
 
 /** Keys are long and random, so one SHA-256 is as good as a slow hash, and can be looked up. */
 export const hashGatewayKey = (key: string) => createHash('sha256').update(key).digest('hex');
-
-/** A site day that new events fell in. */
-export interface TouchedDay {
-  siteId: string;
-  day: string;
-}
 
 function refuse(field: string, problem: string): never {
   throw new HttpError(400, serverMessage('ingestField', { field, problem }));
@@ -65,18 +64,24 @@ export function createRealtimeService(deps: {
     return gateway;
   }
 
-  /** The site days that the new events count on, by the mappings of their studs' arrays. */
-  async function touchedDays(stored: { deviceId: string; time: Date }[]) {
+  /**
+   * The site days that the new events count on, by the mappings of their studs' arrays, each
+   * from its earliest new event there. A span that straddles a mapping's window but has no
+   * event in it touches the day needlessly, which costs a correlation and changes nothing.
+   */
+  async function touchedDays(stored: StoredSpan[]) {
     const mappings = await repository.mappingsOfStuds([...new Set(stored.map((e) => e.deviceId))]);
     const touched = new Map<string, TouchedDay>();
-    for (const event of stored)
+    for (const span of stored)
       for (const mapping of mappings) {
-        const time = event.time.getTime();
-        if (!mapping.deviceIds.includes(event.deviceId)) continue;
-        if (time < mapping.validFrom.getTime()) continue;
-        if (mapping.validTo && time >= mapping.validTo.getTime()) continue;
-        const day = utcDay(time);
-        touched.set(`${mapping.siteId}|${day}`, { siteId: mapping.siteId, day });
+        if (!mapping.deviceIds.includes(span.deviceId)) continue;
+        const fromMs = Math.max(span.fromMs, mapping.validFrom.getTime());
+        if (mapping.validTo && fromMs >= mapping.validTo.getTime()) continue;
+        if (fromMs > span.toMs) continue;
+        const day = utcDay(fromMs);
+        const key = `${mapping.siteId}|${day}`;
+        const earliest = Math.min(fromMs, touched.get(key)?.fromMs ?? fromMs);
+        touched.set(key, { siteId: mapping.siteId, day, fromMs: earliest });
       }
     return [...touched.values()];
   }
@@ -160,11 +165,12 @@ export function createRealtimeService(deps: {
         if (!before || event.time > before) latest.set(event.deviceId, event.time);
       }
       for (const [deviceId, seenAt] of latest) seen.push({ deviceId, seenAt });
-      const stored = await repository.store(events, [...seen, ...pings]);
-      if (stored.length > 0) deps.onStored(await touchedDays(stored));
+      const spans = await repository.store(events, [...seen, ...pings]);
+      const stored = spans.reduce((sum, span) => sum + span.count, 0);
+      if (stored > 0) deps.onStored(await touchedDays(spans));
       return {
-        stored: stored.length,
-        duplicates: events.length - stored.length,
+        stored,
+        duplicates: events.length - stored,
         pings: pings.length,
       };
     },

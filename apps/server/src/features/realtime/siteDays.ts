@@ -55,63 +55,203 @@ function columnsOf(vehicles: LaneVehicle[]) {
   return builder.batches();
 }
 
+/** A mapping as correlation reads it, for one day. */
+type DayMapping = Awaited<ReturnType<RealtimeRepository['siteMappings']>>[number];
+
+/** One mapping's vehicles of a day so far, in time order, and what bounds their reach. */
+interface LaneVehicles {
+  /** The mapping's part of the day: [fromMs, toMs). */
+  fromMs: number;
+  toMs: number;
+  vehicles: LaneVehicle[];
+  /** The longest any of them reaches past its own time (`endMs - timeMs`). */
+  maxReachMs: number;
+}
+
+/** What a site day's last correlation left: enough to correlate only newer events. */
+interface DayState {
+  /** The day file's version as written then: another writer (a recorrelation) changes it. */
+  version: string;
+  /** The mappings and lanes it was correlated with: a change means a full rebuild. */
+  setup: string;
+  lanes: LaneVehicles[];
+}
+
+/** Site days kept in memory: a site receives one day at a time, so a few per site suffice. */
+const KEPT_DAY_STATES = 64;
+
 /**
- * A realtime site's vehicles of a UTC day, worked out again from its arrays' stored events: each
- * mapping's array's events within the mapping's window become vehicles of the mapped lane (its
- * direction; lane numbers count the site's lanes from the centre, from 1), and the day's file
- * is replaced through siteData. Running it twice changes nothing.
+ * The earliest instant from which correlating a lane's events again gives what correlating all
+ * of them would: at or before `fromMs`, and such that every vehicle before it is out of reach
+ * (its `endMs` before it), so that no event from then on could have joined one of them.
+ */
+export function quietCut(lane: LaneVehicles, fromMs: number): number {
+  let cut = Math.max(lane.fromMs, fromMs);
+  for (let index = lane.vehicles.length - 1; index >= 0; index -= 1) {
+    const vehicle = lane.vehicles[index] as LaneVehicle;
+    // This one and every earlier one end before the cut.
+    if (vehicle.timeMs + lane.maxReachMs < cut) break;
+    if (vehicle.timeMs < cut && vehicle.endMs >= cut) cut = vehicle.timeMs;
+  }
+  return cut;
+}
+
+const reachOf = (vehicles: readonly LaneVehicle[], reach = 0) =>
+  vehicles.reduce((most, vehicle) => Math.max(most, vehicle.endMs - vehicle.timeMs), reach);
+
+/**
+ * A realtime site's vehicles of a UTC day from its arrays' stored events: each mapping's
+ * array's events within the mapping's window become vehicles of the mapped lane (its direction;
+ * lane numbers count the site's lanes from the centre, from 1), and the day's file is replaced
+ * through siteData. `rebuild` correlates the whole day again (recorrelation; running it twice
+ * changes nothing); `update` correlates only the events from a given instant on, from the last
+ * correlation of the day kept in memory, and gives the same vehicles as `rebuild` would.
  */
 export function createSiteDays(deps: { repository: RealtimeRepository; siteData: SiteData }) {
   const { repository } = deps;
-  return {
+  const states = new Map<string, DayState>();
+
+  async function setupOf(siteId: string, day: string) {
+    const dayStart = Date.parse(`${day}T00:00:00Z`);
+    const dayEnd = dayStart + DAY_MS;
+    const [mappings, laneIds] = await Promise.all([
+      repository.siteMappings(siteId, new Date(dayStart), new Date(dayEnd)),
+      repository.siteLaneIds(siteId),
+    ]);
+    const parts = mappings
+      .map((mapping) => ({
+        mapping,
+        lane: laneIds.indexOf(mapping.laneId) + 1,
+        fromMs: Math.max(dayStart, mapping.validFrom.getTime()),
+        toMs: Math.min(dayEnd, mapping.validTo?.getTime() ?? dayEnd),
+      }))
+      .filter((part) => part.fromMs < part.toMs);
+    const setup = JSON.stringify(
+      parts.map(({ mapping, lane, fromMs, toMs }) => [
+        mapping.deviceIds,
+        mapping.spacingM,
+        mapping.direction,
+        lane,
+        fromMs,
+        toMs,
+      ]),
+    );
+    return { parts, setup };
+  }
+
+  /** The mapping's vehicles from its events in [fromMs, toMs). */
+  async function correlated(
+    part: { mapping: DayMapping; lane: number },
+    fromMs: number,
+    toMs: number,
+  ) {
+    const { mapping } = part;
+    const events = await repository.events(mapping.deviceIds, new Date(fromMs), new Date(toMs));
+    return correlateArray(
+      mapping.deviceIds,
+      mapping.spacingM,
+      events.map((event) => ({ ...event, timeMs: event.time.getTime() })),
+    ).map((vehicle): LaneVehicle => ({
+      ...vehicle,
+      lane: part.lane,
+      direction: mapping.direction,
+    }));
+  }
+
+  /** Writes the day's vehicles, and keeps what correlating newer events needs. */
+  async function write(
+    site: { organisationId: string },
+    siteId: string,
+    day: string,
+    state: Omit<DayState, 'version'>,
+  ) {
+    const version = `realtime-${randomUUID()}`;
+    const key = `${siteId}|${day}`;
+    states.delete(key);
+    await deps.siteData.replaceRealtimeDay({
+      organisationId: site.organisationId,
+      siteId,
+      day,
+      batches: columnsOf(state.lanes.flatMap((lane) => lane.vehicles)),
+      version,
+    });
+    states.set(key, { ...state, version });
+    if (states.size > KEPT_DAY_STATES) states.delete(states.keys().next().value as string);
+    return state.lanes.reduce((sum, lane) => sum + lane.vehicles.length, 0);
+  }
+
+  const siteDays = {
     /** Answers the vehicles the day now holds, or undefined for a site that is gone. */
     async rebuild(siteId: string, day: string): Promise<number | undefined> {
       const site = await repository.site(siteId);
       if (!site || site.deletedAt) return undefined;
-      const dayStart = Date.parse(`${day}T00:00:00Z`);
-      const dayEnd = dayStart + DAY_MS;
-      const mappings = await repository.siteMappings(siteId, new Date(dayStart), new Date(dayEnd));
-      const laneIds = await repository.siteLaneIds(siteId);
-      const vehicles: LaneVehicle[] = [];
-      for (const mapping of mappings) {
-        const from = Math.max(dayStart, mapping.validFrom.getTime());
-        const to = Math.min(dayEnd, mapping.validTo?.getTime() ?? dayEnd);
-        if (from >= to) continue;
-        const events = await repository.events(mapping.deviceIds, new Date(from), new Date(to));
-        const lane = laneIds.indexOf(mapping.laneId) + 1;
-        const correlated = correlateArray(
-          mapping.deviceIds,
-          mapping.spacingM,
-          events.map((event) => ({ ...event, timeMs: event.time.getTime() })),
-        );
-        for (const vehicle of correlated)
-          vehicles.push({ ...vehicle, lane, direction: mapping.direction });
-      }
-      await deps.siteData.replaceRealtimeDay({
-        organisationId: site.organisationId,
-        siteId,
-        day,
-        batches: columnsOf(vehicles),
-        version: `realtime-${randomUUID()}`,
-      });
-      return vehicles.length;
+      const { parts, setup } = await setupOf(siteId, day);
+      const lanes = await Promise.all(
+        parts.map(async (part): Promise<LaneVehicles> => {
+          const vehicles = await correlated(part, part.fromMs, part.toMs);
+          return { fromMs: part.fromMs, toMs: part.toMs, vehicles, maxReachMs: reachOf(vehicles) };
+        }),
+      );
+      return write(site, siteId, day, { setup, lanes });
+    },
+
+    /**
+     * Adds the day's events stored from `fromMs` on (none earlier is new): each lane is
+     * correlated again from its quiet cut before `fromMs`, its earlier vehicles kept. Without
+     * the day's last correlation in memory, or when the mappings or the day's file changed
+     * since, the day is rebuilt. Answers as `rebuild`.
+     */
+    async update(siteId: string, day: string, fromMs: number): Promise<number | undefined> {
+      const kept = states.get(`${siteId}|${day}`);
+      // Asked together: a database busy with ingest answers them in one wait, not three.
+      const [site, { parts, setup }, version] = await Promise.all([
+        repository.site(siteId),
+        setupOf(siteId, day),
+        deps.siteData.realtimeDayVersion(siteId, day),
+      ]);
+      if (!site || site.deletedAt) return undefined;
+      if (!kept || kept.setup !== setup || kept.version !== version)
+        return siteDays.rebuild(siteId, day);
+      const lanes = await Promise.all(
+        parts.map(async (part, index): Promise<LaneVehicles> => {
+          const lane = kept.lanes[index] as LaneVehicles;
+          const cut = quietCut(lane, fromMs);
+          if (cut >= lane.toMs) return lane;
+          const before = lane.vehicles.filter((vehicle) => vehicle.timeMs < cut);
+          const after = await correlated(part, cut, part.toMs);
+          return {
+            ...lane,
+            vehicles: [...before, ...after],
+            maxReachMs: reachOf(after, lane.maxReachMs),
+          };
+        }),
+      );
+      return write(site, siteId, day, { setup, lanes });
     },
   };
+  return siteDays;
 }
 
 export type SiteDays = ReturnType<typeof createSiteDays>;
 
 /**
- * A site's runs start at most this often: a day is rewritten whole, so a site that receives
- * events all the time would otherwise be rewritten back to back, taking the time ingest needs.
+ * A site's runs start at most this often: each writes the site's day file and rollups, so a site
+ * that receives events all the time would otherwise be written back to back.
  */
 export const REBUILD_INTERVAL_MS = 1000;
 
+/** A site day that new events fell in, from the earliest of them (epoch milliseconds). */
+export interface TouchedDay {
+  siteId: string;
+  day: string;
+  fromMs: number;
+}
+
 /**
- * Rebuilds the site days that new events touched, in the background: a site's days are rebuilt
- * one run at a time, at most one run a `intervalMs`, and days touched meanwhile are rebuilt by
- * the next (so a burst of batches costs a few rebuilds, not one each). `onRebuilt` is told each
- * site once its run ends.
+ * Adds the new events of the site days they touched, in the background: a site's days are
+ * updated one run at a time, at most one run a `intervalMs`, and days touched meanwhile are
+ * updated by the next from the earliest new event (so a burst of batches costs a few runs, not
+ * one each). `onRebuilt` is told each site once its run ends.
  */
 export function createRealtimeFlusher(deps: {
   siteDays: SiteDays;
@@ -120,7 +260,8 @@ export function createRealtimeFlusher(deps: {
   intervalMs?: number;
 }) {
   const intervalMs = deps.intervalMs ?? REBUILD_INTERVAL_MS;
-  const pending = new Map<string, Set<string>>();
+  /** Per site, per day: the earliest new event not yet correlated. */
+  const pending = new Map<string, Map<string, number>>();
   const running = new Map<string, Promise<void>>();
 
   async function run(siteId: string) {
@@ -129,7 +270,8 @@ export function createRealtimeFlusher(deps: {
       if (!days || days.size === 0) break;
       pending.delete(siteId);
       const started = Date.now();
-      for (const day of [...days].sort()) await deps.siteDays.rebuild(siteId, day);
+      for (const [day, fromMs] of [...days].sort(([a], [b]) => a.localeCompare(b)))
+        await deps.siteDays.update(siteId, day, fromMs);
       deps.onRebuilt(siteId);
       const rest = intervalMs - (Date.now() - started);
       if (pending.has(siteId) && rest > 0)
@@ -151,11 +293,11 @@ export function createRealtimeFlusher(deps: {
 
   return {
     /** Marks the sites' days as holding new events. */
-    touch(siteDays: Iterable<{ siteId: string; day: string }>) {
-      for (const { siteId, day } of siteDays) {
+    touch(siteDays: Iterable<TouchedDay>) {
+      for (const { siteId, day, fromMs } of siteDays) {
         let days = pending.get(siteId);
-        if (!days) pending.set(siteId, (days = new Set()));
-        days.add(day);
+        if (!days) pending.set(siteId, (days = new Map<string, number>()));
+        days.set(day, Math.min(fromMs, days.get(day) ?? fromMs));
       }
       for (const siteId of pending.keys()) start(siteId);
     },

@@ -3,6 +3,7 @@ import {
   laneKey,
   rollupSeriesFromDays,
   type HourCounts,
+  type VehicleColumns,
 } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
@@ -197,6 +198,23 @@ export class HourlyCounts {
 }
 
 /**
+ * Packs the site's rollup rows for the map as the series of `version`, and drops the one before.
+ * Written after the commit: a map call between the two packs the same rows itself.
+ */
+async function writeRollupSeries(
+  deps: { blobs: BlobStore },
+  siteId: string,
+  version: number,
+  rows: Parameters<typeof rollupSeriesFromDays>[0],
+) {
+  await deps.blobs.putBytes(
+    storedKeys.rollupSeries(siteId, version),
+    encodeRollupSeries(rollupSeriesFromDays(rows)),
+  );
+  await deps.blobs.delete(storedKeys.rollupSeries(siteId, version - 1)).catch(() => undefined);
+}
+
+/**
  * Replaces the site's daily rollups with those of every file that joined it, leaving out the
  * vehicles of its excluded bad-data periods, and packs them for the map. Replaces the rows as a
  * whole, so running it twice changes nothing. Answers the site's hourly counts for the bad-data
@@ -206,13 +224,17 @@ export async function rebuildSiteRollups(
   deps: { repository: SiteDataRepository; blobs: BlobStore },
   siteId: string,
 ) {
-  const site = await deps.repository.site(siteId);
+  // Asked together: a busy database answers them in one wait, not four.
+  const [site, joined, excluded] = await Promise.all([
+    deps.repository.site(siteId),
+    deps.repository.joinedFiles(siteId),
+    deps.repository.excludedWindows(siteId),
+  ]);
   if (!site) return undefined;
-  const files = (await deps.repository.joinedFiles(siteId)).map(storedFileOf);
+  const files = joined.map(storedFileOf);
   const local = new LocalTimeConverter(site.timeZone);
   const totals = new DailyTotals(local);
   const hourly = new HourlyCounts(local);
-  const excluded = await deps.repository.excludedWindows(siteId);
   const thresholdS = await deps.repository.headwayThresholdSeconds(site.organisationId);
   for (const file of files) {
     if (file.kind === 'intervals') {
@@ -248,12 +270,7 @@ export async function rebuildSiteRollups(
   }
   const rows = totals.rows(siteId);
   const version = await deps.repository.replaceRollups(siteId, rows);
-  // Written after the commit: a map call between the two packs the same rows itself.
-  await deps.blobs.putBytes(
-    storedKeys.rollupSeries(siteId, version),
-    encodeRollupSeries(rollupSeriesFromDays(rows)),
-  );
-  await deps.blobs.delete(storedKeys.rollupSeries(siteId, version - 1)).catch(() => undefined);
+  await writeRollupSeries(deps, siteId, version, rows);
   return {
     site,
     rows: rows.length,
@@ -262,4 +279,77 @@ export async function rebuildSiteRollups(
     hours: hourly.list(),
     headwayThresholdS: thresholdS,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Replaces the site's daily rollups of the local days that [fromMs, toMs) reaches with those of
+ * the files that joined it over those days, and packs the site's rollups for the map again:
+ * what a realtime day's update changed, without reading the files of the site's other days.
+ * `written` is a file just written, whose batches are in memory: they are not read back.
+ */
+export async function refreshSiteRollupDays(
+  deps: { repository: SiteDataRepository; blobs: BlobStore },
+  siteId: string,
+  fromMs: number,
+  toMs: number,
+  written?: { fileId: string; batches: readonly VehicleColumns[] },
+) {
+  // Local days are within a day of UTC ones: the files that may hold their vehicles.
+  const [site, joined, excluded] = await Promise.all([
+    deps.repository.site(siteId),
+    deps.repository.joinedFilesBetween(siteId, new Date(fromMs - DAY_MS), new Date(toMs + DAY_MS)),
+    deps.repository.excludedWindows(siteId),
+  ]);
+  if (!site) return;
+  const local = new LocalTimeConverter(site.timeZone);
+  const localDay = (time: number) =>
+    new Date(time + local.offsetAt(time)).toISOString().slice(0, 10);
+  const days = new Set<string>();
+  for (let day = localDay(fromMs); day <= localDay(toMs - 1);) {
+    days.add(day);
+    day = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  }
+  const totals = new DailyTotals(local);
+  const thresholdS = await deps.repository.headwayThresholdSeconds(site.organisationId);
+  for (const file of joined.map(storedFileOf)) {
+    if (file.kind === 'intervals') {
+      const intervals = await readIntervals(deps.blobs, file);
+      for (let index = 0; index < intervals.startMs.length; index += 1) {
+        const time = intervals.startMs[index] as number;
+        if (inWindows(excluded, time)) continue;
+        totals.add(
+          time,
+          intervals.direction[index] as number,
+          intervals.count[index] as number,
+          Number.NaN,
+          -1,
+        );
+      }
+      continue;
+    }
+    const batches =
+      written?.fileId === file.id && !file.directionMap
+        ? written.batches
+        : vehicleBatches(deps.blobs, file);
+    for await (const columns of batches) {
+      const { timeMs, direction, speedMps, classIndex, headwayS } = columns;
+      for (let index = 0; index < timeMs.length; index += 1) {
+        const time = timeMs[index] as number;
+        if (inWindows(excluded, time)) continue;
+        totals.add(
+          time,
+          direction[index] as number,
+          1,
+          speedMps[index] as number,
+          classIndex[index] as number,
+          (headwayS[index] as number) > thresholdS,
+        );
+      }
+    }
+  }
+  const rows = totals.rows(siteId).filter((row) => days.has(row.day));
+  const version = await deps.repository.replaceRollups(siteId, rows, [...days]);
+  await writeRollupSeries(deps, siteId, version, await deps.repository.dailyRollups(siteId));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, max, min, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { headwayThresholdSeconds } from '@roadcount/domain';
 import {
@@ -97,10 +97,48 @@ export function createSiteDataRepository(db: Database) {
       return site;
     },
 
-    /** Replaces the site's daily rollups as a whole; answers the new series version. */
-    async replaceRollups(siteId: string, rows: DailyRollupRow[]): Promise<number> {
+    /**
+     * The joined files whose data may fall in [from, to) (by their first and last record; a
+     * file not yet dated counts), in a stable order.
+     */
+    joinedFilesBetween(siteId: string, from: Date, to: Date) {
+      return db
+        .select({
+          id: trafficDataFiles.id,
+          fileName: trafficDataFiles.fileName,
+          logs: trafficDataFiles.logs,
+        })
+        .from(trafficDataFiles)
+        .where(
+          and(
+            joined(siteId),
+            or(
+              isNull(trafficDataFiles.startDataDatetime),
+              lt(trafficDataFiles.startDataDatetime, to),
+            ),
+            or(
+              isNull(trafficDataFiles.endDataDatetime),
+              gte(trafficDataFiles.endDataDatetime, from),
+            ),
+          ),
+        )
+        .orderBy(asc(trafficDataFiles.id));
+    },
+
+    /**
+     * Replaces the site's daily rollups as a whole, or with `days` only those of these local
+     * days; answers the new series version.
+     */
+    async replaceRollups(siteId: string, rows: DailyRollupRow[], days?: string[]): Promise<number> {
       return db.transaction(async (tx) => {
-        await tx.delete(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
+        await tx
+          .delete(siteDailyRollups)
+          .where(
+            and(
+              eq(siteDailyRollups.siteId, siteId),
+              days ? inArray(siteDailyRollups.day, days) : undefined,
+            ),
+          );
         for (let start = 0; start < rows.length; start += 1000) {
           await tx.insert(siteDailyRollups).values(rows.slice(start, start + 1000));
         }

@@ -1,4 +1,5 @@
 import {
+  batchesToArrow,
   createArrowColumnsWriter,
   createScanFileStream,
   intervalsToArrow,
@@ -12,11 +13,13 @@ import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
 import { reclassifyStoredFile } from './reclassify.ts';
-import { rebuildSiteRollups } from './rollups.ts';
+import { rebuildSiteRollups, refreshSiteRollupDays } from './rollups.ts';
 import { createRollupSeriesCache } from './rollupSeriesCache.ts';
 import { writeScanFile } from './scanFiles.ts';
 import { createSiteDataRepository } from './siteData.repository.ts';
 import { storedFileOf, storedKeys, type StoredColumns } from './storedForms.ts';
+
+const DAY_MS = 86_400_000;
 
 /**
  * A site's stored data, through one door: every feature that reads or writes vehicles, counts
@@ -151,10 +154,18 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     writeIntervals: (fileId: string, intervals: IntervalColumns) =>
       blobs.putBytes(storedKeys.intervals(fileId), intervalsToArrow(intervals)),
 
+    /** The version of the site's realtime file of a UTC day as last written; none before. */
+    async realtimeDayVersion(siteId: string, day: string): Promise<string | undefined> {
+      const file = await repository.realtimeDayFile(siteId, `realtime ${day}`);
+      const version = file?.logs.columns_version;
+      return typeof version === 'string' ? version : undefined;
+    },
+
     /**
      * Replaces the site's vehicles of one UTC day (`day`, YYYY-MM-DD) with `batches` (a realtime
-     * site's vehicles, sorted by time), in the day's realtime file, written like an uploaded file's column
-     * object and scan file, then rebuilds the site's rollups so that the map and lists count them.
+     * site's vehicles, sorted by time), in the day's realtime file, written like an uploaded file's
+     * column object and scan file, then rolls up again the local days it reaches (only those) so
+     * that the map and lists count them.
      * `version` names this writing, so that the site detail reads it afresh.
      */
     async replaceRealtimeDay(input: {
@@ -181,23 +192,21 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
         file = await repository.realtimeDayFile(input.siteId, fileName);
         if (!file) throw new Error(`the realtime file ${fileName} was not registered`);
       }
-      const columnsOut = siteData.columnsWriter(file.id);
-      for (const batch of batches) columnsOut.writer.write(batch);
-      columnsOut.writer.finish();
-      await columnsOut.stored;
-      // The scan file from the batches in memory; a day whose measures cannot be coded exactly
-      // has none, and is prepared from its columns when the site loads.
+      // Both made in memory and written at once, side by side: a day's vehicles fit, and each
+      // turn of a stream would wait behind the ingest that keeps the process busy. A day whose
+      // measures cannot be coded exactly has no scan file, and is prepared from its columns.
       const chunks = await scanFileChunks(
         () => Readable.from(batches) as AsyncIterable<VehicleColumns>,
         input.version,
       );
-      if (chunks)
-        await blobs.putStream(
-          storedKeys.scanFile(file.id),
-          Readable.from(chunks),
-          Number.MAX_SAFE_INTEGER,
-        );
-      else await blobs.delete(storedKeys.scanFile(file.id));
+      const scan: Uint8Array[] = [];
+      if (chunks) for await (const chunk of chunks) scan.push(chunk);
+      await Promise.all([
+        blobs.putBytes(storedKeys.columns(file.id), batchesToArrow(batches)),
+        chunks
+          ? blobs.putBytes(storedKeys.scanFile(file.id), Buffer.concat(scan))
+          : blobs.delete(storedKeys.scanFile(file.id)),
+      ]);
       const first = batches[0]?.timeMs[0];
       const lastBatch = batches.at(-1)?.timeMs;
       const last = lastBatch?.[lastBatch.length - 1];
@@ -212,7 +221,18 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
           columns_version: input.version,
         },
       });
-      await rebuildSiteRollups({ repository, blobs }, input.siteId);
+      // Only the local days this UTC day reaches: the site's other days are as they were.
+      const dayStart = Date.parse(`${input.day}T00:00:00Z`);
+      await refreshSiteRollupDays(
+        { repository, blobs },
+        input.siteId,
+        dayStart,
+        dayStart + DAY_MS,
+        {
+          fileId: file.id,
+          batches,
+        },
+      );
     },
 
     /** Deletes a file's derived stored forms (columns, scan file, counts), and with `raw` its upload. */
