@@ -23,6 +23,7 @@ import {
   signIn,
   startTestServer,
   type TestServer,
+  tokenFor,
 } from './testServer.ts';
 
 describe('subscriptions and monthly bills', () => {
@@ -81,8 +82,8 @@ describe('subscriptions and monthly bills', () => {
       .update(organisations)
       .set({ createdOn: new Date('2026-01-15T00:00:00Z') })
       .where(inArray(organisations.id, [alder.id, birch.id]));
-    const token = async (organisationId: string | null, role: 'admin' | 'org_admin' | 'org_user') =>
-      (await signIn(server, (await createUser(server, { organisationId, role })).username)).access;
+    const token = (organisationId: string | null, role: 'admin' | 'org_admin' | 'org_user') =>
+      tokenFor(server, organisationId, role);
     const staffUser = await createUser(server, { organisationId: null, role: 'admin' });
     staffName = staffUser.username;
     staff = (await signIn(server, staffName)).access;

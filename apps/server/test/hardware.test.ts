@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, sites } from '../src/infra/db/schema.ts';
-import { createOrg, createUser, signIn, startTestServer, type TestServer } from './testServer.ts';
+import { createOrg, startTestServer, type TestServer, tokenFor } from './testServer.ts';
 
 const CONFIG = '/core/api/config';
 
@@ -30,13 +30,8 @@ describe('the device registry (issue 27)', () => {
     server = await startTestServer();
     const organisationId = (await createOrg(server)).id;
     const otherOrganisation = (await createOrg(server)).id;
-    const as = async (role: 'org_admin' | 'org_user', organisation = organisationId) =>
-      (
-        await signIn(
-          server,
-          (await createUser(server, { organisationId: organisation, role })).username,
-        )
-      ).access;
+    const as = (role: 'org_admin' | 'org_user', organisation = organisationId) =>
+      tokenFor(server, organisation, role);
     admin = await as('org_admin');
     viewer = await as('org_user');
     stranger = await as('org_admin', otherOrganisation);

@@ -3,13 +3,12 @@ import { eq } from 'drizzle-orm';
 import { lanes, sites, tasks } from '../src/infra/db/schema.ts';
 import {
   createOrg,
-  createUser,
   graphql,
   pollUntil,
   runTaskAgain,
-  signIn,
   startTestServer,
   type TestServer,
+  tokenFor,
 } from './testServer.ts';
 
 const CONFIG = '/core/api/config';
@@ -100,13 +99,8 @@ describe('realtime ingest and correlation (issue 27)', () => {
     server = await startTestServer({}, { worker: true });
     organisationId = (await createOrg(server)).id;
     const otherOrganisation = (await createOrg(server)).id;
-    const as = async (role: 'org_admin' | 'org_user', organisation = organisationId) =>
-      (
-        await signIn(
-          server,
-          (await createUser(server, { organisationId: organisation, role })).username,
-        )
-      ).access;
+    const as = (role: 'org_admin' | 'org_user', organisation = organisationId) =>
+      tokenFor(server, organisation, role);
     admin = await as('org_admin');
     viewer = await as('org_user');
     strangerAdmin = await as('org_admin', otherOrganisation);

@@ -175,6 +175,12 @@ export async function signIn(server: TestServer, username: string, password = TE
   return body as { access: string; refresh: string };
 }
 
+/** The access token of a new user of the organisation (null: platform staff) with the role. */
+export async function tokenFor(server: TestServer, organisationId: string | null, role: Role) {
+  return (await signIn(server, (await createUser(server, { organisationId, role })).username))
+    .access;
+}
+
 export async function graphql(
   server: TestServer,
   query: string,
