@@ -102,13 +102,12 @@ export function createMapService(deps: {
       checkFilter(filter);
       const scope = scopedOrganisationId(organisations);
       if (!organisations.all && scope === null) return [];
-      const [rows, limits] = await Promise.all([
+      const [rows, limits, realtimeLast] = await Promise.all([
         repository.sites(scope),
         repository.speedLimitsInScope(scope),
+        repository.realtimeLastVehicles(scope),
       ]);
-      const lastVehicles = new Map(
-        (await repository.realtimeLastVehicles(scope)).map((row) => [row.siteId, row.last]),
-      );
+      const lastVehicles = new Map(realtimeLast.map((row) => [row.siteId, row.last]));
       const today = new Date();
       const limitsBySite = new Map<string, { effectiveFrom: string; limitMps: number }[]>();
       for (const limit of limits) {

@@ -215,6 +215,55 @@ async function writeRollupSeries(
 }
 
 /**
+ * Adds a joined file's vehicles (or interval counts) to the daily totals, leaving out those in
+ * the excluded windows; `hourly`, when given, counts every one for the bad-data rules. A
+ * vehicle is free-flowing when its headway is above the threshold (an unknown headway, NaN, is
+ * not: free flow is measured only). `batches` stands in for the file's stored columns when they
+ * are already in memory.
+ */
+async function addFile(
+  blobs: BlobStore,
+  file: ReturnType<typeof storedFileOf>,
+  into: {
+    totals: DailyTotals;
+    hourly?: HourlyCounts;
+    excluded: readonly ExcludedWindow[];
+    thresholdS: number;
+    batches?: Iterable<VehicleColumns> | AsyncIterable<VehicleColumns>;
+  },
+) {
+  const { totals, hourly, excluded, thresholdS } = into;
+  if (file.kind === 'intervals') {
+    const intervals = await readIntervals(blobs, file);
+    for (let index = 0; index < intervals.startMs.length; index += 1) {
+      const time = intervals.startMs[index] as number;
+      const direction = intervals.direction[index] as number;
+      const count = intervals.count[index] as number;
+      hourly?.add(time, direction, -1, count);
+      if (!inWindows(excluded, time)) totals.add(time, direction, count, Number.NaN, -1);
+    }
+  } else {
+    for await (const columns of into.batches ?? vehicleBatches(blobs, file)) {
+      const { timeMs, direction, lane, speedMps, classIndex, headwayS } = columns;
+      for (let index = 0; index < timeMs.length; index += 1) {
+        const time = timeMs[index] as number;
+        hourly?.add(time, direction[index] as number, lane[index] as number, 1);
+        if (inWindows(excluded, time)) continue;
+        totals.add(
+          time,
+          direction[index] as number,
+          1,
+          speedMps[index] as number,
+          classIndex[index] as number,
+          (headwayS[index] as number) > thresholdS,
+        );
+      }
+    }
+  }
+  hourly?.endFile();
+}
+
+/**
  * Replaces the site's daily rollups with those of every file that joined it, leaving out the
  * vehicles of its excluded bad-data periods, and packs them for the map. Replaces the rows as a
  * whole, so running it twice changes nothing. Answers the site's hourly counts for the bad-data
@@ -236,38 +285,8 @@ export async function rebuildSiteRollups(
   const totals = new DailyTotals(local);
   const hourly = new HourlyCounts(local);
   const thresholdS = await deps.repository.headwayThresholdSeconds(site.organisationId);
-  for (const file of files) {
-    if (file.kind === 'intervals') {
-      const intervals = await readIntervals(deps.blobs, file);
-      for (let index = 0; index < intervals.startMs.length; index += 1) {
-        const time = intervals.startMs[index] as number;
-        const direction = intervals.direction[index] as number;
-        const count = intervals.count[index] as number;
-        hourly.add(time, direction, -1, count);
-        if (!inWindows(excluded, time)) totals.add(time, direction, count, Number.NaN, -1);
-      }
-      hourly.endFile();
-      continue;
-    }
-    for await (const columns of vehicleBatches(deps.blobs, file)) {
-      const { timeMs, direction, lane, speedMps, classIndex, headwayS } = columns;
-      for (let index = 0; index < timeMs.length; index += 1) {
-        const time = timeMs[index] as number;
-        hourly.add(time, direction[index] as number, lane[index] as number, 1);
-        if (inWindows(excluded, time)) continue;
-        totals.add(
-          time,
-          direction[index] as number,
-          1,
-          speedMps[index] as number,
-          classIndex[index] as number,
-          // An unknown headway (NaN) is not above the threshold: free flow is measured only.
-          (headwayS[index] as number) > thresholdS,
-        );
-      }
-    }
-    hourly.endFile();
-  }
+  for (const file of files)
+    await addFile(deps.blobs, file, { totals, hourly, excluded, thresholdS });
   const rows = totals.rows(siteId);
   const version = await deps.repository.replaceRollups(siteId, rows);
   await writeRollupSeries(deps, siteId, version, rows);
@@ -313,42 +332,13 @@ export async function refreshSiteRollupDays(
   }
   const totals = new DailyTotals(local);
   const thresholdS = await deps.repository.headwayThresholdSeconds(site.organisationId);
-  for (const file of joined.map(storedFileOf)) {
-    if (file.kind === 'intervals') {
-      const intervals = await readIntervals(deps.blobs, file);
-      for (let index = 0; index < intervals.startMs.length; index += 1) {
-        const time = intervals.startMs[index] as number;
-        if (inWindows(excluded, time)) continue;
-        totals.add(
-          time,
-          intervals.direction[index] as number,
-          intervals.count[index] as number,
-          Number.NaN,
-          -1,
-        );
-      }
-      continue;
-    }
-    const batches =
-      written?.fileId === file.id && !file.directionMap
-        ? written.batches
-        : vehicleBatches(deps.blobs, file);
-    for await (const columns of batches) {
-      const { timeMs, direction, speedMps, classIndex, headwayS } = columns;
-      for (let index = 0; index < timeMs.length; index += 1) {
-        const time = timeMs[index] as number;
-        if (inWindows(excluded, time)) continue;
-        totals.add(
-          time,
-          direction[index] as number,
-          1,
-          speedMps[index] as number,
-          classIndex[index] as number,
-          (headwayS[index] as number) > thresholdS,
-        );
-      }
-    }
-  }
+  for (const file of joined.map(storedFileOf))
+    await addFile(deps.blobs, file, {
+      totals,
+      excluded,
+      thresholdS,
+      ...(written?.fileId === file.id && !file.directionMap ? { batches: written.batches } : {}),
+    });
   const rows = totals.rows(siteId).filter((row) => days.has(row.day));
   const version = await deps.repository.replaceRollups(siteId, rows, [...days]);
   await writeRollupSeries(deps, siteId, version, await deps.repository.dailyRollups(siteId));
