@@ -77,3 +77,15 @@ describe('LocalTimeConverter', () => {
     expect(LocalTimeConverter.isValidTimeZone('Mars/Olympus')).toBe(false);
   });
 });
+
+describe('local date', () => {
+  it('is the zone’s calendar date at the instant, across midnight and a clock change', () => {
+    // 23:30 UTC on 28 March 2026 is 23:30 GMT in London (28th) but 00:30 CET in Berlin (29th);
+    // 23:30 UTC on 29 March is 00:30 BST in London (30th), the clocks having gone forward.
+    const london = new LocalTimeConverter('Europe/London');
+    const berlin = new LocalTimeConverter('Europe/Berlin');
+    expect(london.localDate(Date.UTC(2026, 2, 28, 23, 30))).toBe('2026-03-28');
+    expect(berlin.localDate(Date.UTC(2026, 2, 28, 23, 30))).toBe('2026-03-29');
+    expect(london.localDate(Date.UTC(2026, 2, 29, 23, 30))).toBe('2026-03-30');
+  });
+});

@@ -88,6 +88,11 @@ export class LocalTimeConverter {
     return wallMs - this.lastOffset;
   }
 
+  /** The zone's calendar date (YYYY-MM-DD) at a UTC instant. */
+  localDate(utcMs: number): string {
+    return new Date(utcMs + this.offsetAt(utcMs)).toISOString().slice(0, 10);
+  }
+
   /** Offset (local minus UTC, ms) of the zone at a UTC instant. */
   offsetAt(utcMs: number): number {
     const parts = this.formatter.formatToParts(new Date(utcMs));

@@ -13,6 +13,7 @@ import {
   type DayRange,
   serverMessage,
 } from '@roadcount/domain';
+import { LocalTimeConverter } from '@roadcount/formats';
 import type { Access } from '../../infra/access/access.ts';
 import { organisationScope, scopedOrganisationId } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
@@ -29,10 +30,6 @@ export interface MapFilter {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KMH = 1 / 3.6;
-
-/** The date (YYYY-MM-DD) it is at `instant` in the time zone. */
-const localDate = (instant: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(instant);
 
 /** The site's vehicles of one local day, from its rollup series (0 for a day without any). */
 function dayVehicles(
@@ -172,7 +169,7 @@ export function createMapService(deps: {
           heavy_vehicles: heavyCount,
           last_vehicle_at: lastVehicles.get(site.id)?.toISOString() ?? null,
           today_vehicles: site.realtime
-            ? dayVehicles(series, localDate(today, site.timeZone))
+            ? dayVehicles(series, new LocalTimeConverter(site.timeZone).localDate(today.getTime()))
             : null,
           class_shares: Object.fromEntries(
             classified.map(([classIndex, count]) => [classIndex, (count / classifiedTotal) * 100]),

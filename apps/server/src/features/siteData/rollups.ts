@@ -323,8 +323,7 @@ export async function refreshSiteRollupDays(
   ]);
   if (!site) return;
   const local = new LocalTimeConverter(site.timeZone);
-  const localDay = (time: number) =>
-    new Date(time + local.offsetAt(time)).toISOString().slice(0, 10);
+  const localDay = (time: number) => local.localDate(time);
   const days = new Set<string>();
   for (let day = localDay(fromMs); day <= localDay(toMs - 1);) {
     days.add(day);
