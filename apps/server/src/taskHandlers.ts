@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 // The task handlers, made once for both places tasks run: the `npm start` process and the
 // `npm run worker` process (which builds nothing else: no HTTP, GraphQL or analysis threads).
 import { readFileSync } from 'node:fs';
@@ -140,7 +141,13 @@ export function createTaskHandlers(deps: {
         ? outcome
         : {
             ...outcome,
-            message: `${outcome.message}; ${completed.length} survey(s) completed`,
+            message: serverMessage('taskRollupsRebuiltSurveys', {
+              site: String(outcome.result?.siteName),
+              rows: Number(outcome.result?.rows),
+              files: Number(outcome.result?.files),
+              flagged: Number(outcome.result?.badDataFlagged),
+              surveys: completed.length,
+            }),
             result: { ...outcome.result, surveysCompleted: completed },
           };
     },

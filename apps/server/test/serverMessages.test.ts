@@ -64,4 +64,27 @@ describe('server messages', () => {
     }
     expect(inPlace).toEqual([]);
   });
+
+  it("a task's progress, outcome and failure come from the catalogue too", () => {
+    // What the Tasks card, the uploads list and the site tools show while a task runs and after.
+    const shapes = [
+      /throw new PermanentTaskError\(\s*(['"`][^\n]*)/g,
+      /\.progress\(\s*task,\s*(['"`][^\n]*)/g,
+      /^\s*message:\s*(['"`][^\n]*)/gm,
+      /const message = (['"`][^\n]*)/g,
+    ];
+    // An API caller's malformed request (the web sends one or the other) and an oversized answer
+    // to a hand-written query: no user of the web app meets either.
+    const callerOnly = ['features/tmgExport/tmgExport.routes.ts', 'infra/graphql/rawJson.ts'];
+    const inPlace: string[] = [];
+    for (const file of sourceFiles(sourceRoot)) {
+      const name = relative(sourceRoot, file);
+      if (callerOnly.includes(name)) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const shape of shapes)
+        for (const match of text.matchAll(shape))
+          inPlace.push(`${name}: ${(match[1] ?? '').slice(0, 70)}`);
+    }
+    expect(inPlace).toEqual([]);
+  });
 });

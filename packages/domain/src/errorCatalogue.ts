@@ -97,6 +97,96 @@ export const SERVER_MESSAGES = {
   reportSurveyEmpty: 'surveyId: the survey has no sites',
   viewingReadOnly:
     "You are viewing another organisation's data read-only; return to your own view to make changes",
+  // What a task says while it runs and when it ends (the Tasks card, uploads, site tools).
+  taskQueued: 'Queued',
+  taskQueuedFor: 'Queued for {{site}}',
+  taskQueuedFile: 'Queued {{file}}',
+  taskChangelogQueued: 'Changelog {{heading}} queued',
+  taskMergeQueued: 'Merging {{names}} into {{site}}',
+  taskDeletionQueued: 'Deletion of {{site}} is queued',
+  taskPermanentDeletionQueued: 'Permanent deletion of {{site}} is queued',
+  taskHeadwayQueued: 'Queued: summary statistics for a headway threshold of {{seconds}} s',
+  taskBillsQueued: 'Bills for {{month}} queued',
+  taskDeletingLapsed: 'Deleting the data of organisations lapsed over 12 months ago',
+  taskBadDataChanged: 'Bad-data periods changed',
+  taskProgressDay: '{{day}}: day {{index}} of {{days}}',
+  taskProgressBills: 'Bills for {{month}}: {{index}} of {{count}} organisations',
+  taskProgressReclassifying: 'Reclassifying into {{scheme}} {{file}} ({{index}} of {{count}})',
+  taskProgressReprocessing: 'Reprocessing {{file}} ({{index}} of {{count}})',
+  taskProgressReuploading: 'Re-uploading {{file}} ({{index}} of {{count}})',
+  taskProgressDeletingFile: 'Deleting {{file}} ({{index}} of {{count}})',
+  taskProgressSite: 'Site {{index}} of {{count}}',
+  taskProgressMovingSite: 'Moving {{site}} to {{organisation}}',
+  taskProgressDemoDeleting: 'Deleting what was added to the demo',
+  taskProgressDemoUploading: 'Uploading the demo surveys again',
+  taskProgressReportSites: '{{percent}}% · site {{index}} of {{count}}',
+  taskProgressChangelog: 'Sent {{sent}} of {{count}}',
+  taskFileProcessed:
+    '{{vehicles}} vehicles from {{file}} matched to {{site}} ({{rule}}); {{status}}',
+  taskFileNoSite: '{{file}} has no site',
+  taskFileAccepted:
+    '{{file}} accepted: its data joined its site, which now counts {{vehicles}} vehicles',
+  taskFileRejected:
+    '{{file}} rejected: left out of its site, which now counts {{vehicles}} vehicles',
+  taskSiteReprocessed:
+    '{{site}}: {{files}} files reprocessed ({{vehicles}} vehicles, {{reclassified}} reclassified into {{scheme}} from their stored records)',
+  taskSiteReuploaded:
+    '{{site}}: vehicles emptied and {{files}} file(s) processed again from their uploads ({{vehicles}} vehicles)',
+  taskQualityRecalculated:
+    '{{site}}: data quality recalculated for {{tested}} files, {{failing}} failing',
+  taskRollupsRebuilt:
+    '{{site}}: {{rows}} daily rollups from {{files}} files; {{flagged}} bad-data periods flagged',
+  taskRollupsRebuiltSurveys:
+    '{{site}}: {{rows}} daily rollups from {{files}} files; {{flagged}} bad-data periods flagged; {{surveys}} survey(s) completed',
+  taskNoSiteToReprocess: 'No site to reprocess',
+  taskSummaryStatisticsRefreshed:
+    'Summary statistics of {{sites}} site(s) reprocessed for a headway threshold of {{seconds}} s',
+  taskRecorrelated: '{{vehicles}} vehicles correlated over {{days}} days',
+  taskSitesMerged:
+    'Merged {{count}} site(s) ({{names}}) into {{target}}: {{files}} file(s) moved; {{target}} now counts {{vehicles}} vehicles.',
+  taskMergeNothingLeft: '{{site}} already holds the merged sites: nothing more to merge.',
+  taskSiteGonePermanently: 'The site was already deleted permanently',
+  taskSiteAlreadyDeleted: '{{site}} was already deleted: nothing more to do',
+  taskSiteDeleted: '{{site}} is deleted; it can be restored from the deleted sites',
+  taskSiteDeletedForGood: '{{site}} and its {{files}} files are deleted permanently',
+  taskSiteAlreadyInOrganisation: '{{site}} is already in {{organisation}}: nothing to move.',
+  taskSiteMoved:
+    '{{site}} moved from {{from}} to {{to}} with {{files}} file(s), {{fileNotes}} file note(s), {{groups}} group(s) and {{mapNotes}} map note(s).',
+  taskLanesCleaned:
+    '{{site}}: {{removed}} repeated lane(s) removed, {{renumbered}} renumbered; {{kept}} lane(s) kept.',
+  taskCoordinatesTaken:
+    "{{placed}} of {{found}} site(s) without GPS took their files' coordinates: {{names}}.",
+  taskCoordinatesNoneTaken: "0 of {{found}} site(s) without GPS took their files' coordinates.",
+  taskEmptyFilesDeleted: '{{count}} empty file(s) deleted: {{names}}.',
+  taskNoEmptyFiles: '0 empty file(s) deleted.',
+  taskNoLapsedOrganisation: 'No organisation is past its 12 months of retention',
+  taskLapsedDeleted: 'Deleted the data of {{names}}',
+  taskBillsMade:
+    '{{made}} bill(s) made for {{month}}; {{existing}} organisation(s) already had one',
+  taskChangelogSent: 'The changelog was sent to {{count}} user(s)',
+  taskDemoReset:
+    'The demo is back to its seed: {{sites}} site(s) and {{files}} file(s) removed; {{surveys}} demo survey(s) queued again.',
+  taskReportAlreadyMade: '{{file}} was already made: nothing more to do',
+  taskReportReady: '{{file}} is ready',
+  // Why a task ended in error, when it is not the file's own format error.
+  taskSiteMissing: 'The site {{site}} no longer exists.',
+  taskSiteGone: 'The site no longer exists.',
+  taskSiteRestored: '{{site}} was restored, so it is not deleted permanently',
+  taskMergeTargetMissing: 'The target site of the merge no longer exists.',
+  taskFileMissing: 'The file {{file}} no longer exists.',
+  taskFileOrganisationMissing: 'The file’s organisation no longer exists.',
+  taskFileNoData: '{{file}}: the file has no data',
+  taskReviewedFileMissing: 'The reviewed file no longer exists.',
+  taskFileNotReviewed: '{{file}} has not been reviewed.',
+  taskMoveSiteMissing: 'The site to move no longer exists.',
+  taskMoveOrganisationMissing: 'The organisation to move the site to no longer exists.',
+  taskMoveSubscriptionFull:
+    "{{organisation}}'s subscription allows {{limit}} sites and all are in use: raise its limit or delete a site there, then retry.",
+  taskNoDemoOrganisation: 'This server has no demo organisation.',
+  taskReportDeleted: 'The report was deleted before it was made',
+  taskReportParameters: "The report's parameters are not valid: {{problem}}",
+  taskReportUserInactive: 'The user who requested the report is no longer active',
+  taskReportNoFiles: 'The sites have no uploaded file in the period',
 } as const;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCALES, SERVER_MESSAGES } from '@roadcount/domain';
+import { LOCALES, SERVER_MESSAGES, serverMessage } from '@roadcount/domain';
 import { changeLocale, resources } from '../i18n/i18n.ts';
 import { RequestError } from './http.ts';
 import { localiseServerMessage } from './serverMessages.ts';
@@ -27,5 +27,42 @@ describe('messages from the server', () => {
     expect(error.message).toBe('Aucun compte actif ne correspond à ces identifiants');
     // A message the catalogue does not know is shown as the server wrote it.
     expect(localiseServerMessage('line 6, field direction')).toBe('line 6, field direction');
+  });
+
+  it("tell a task's outcome in the user's language", async () => {
+    await changeLocale('fr');
+    const rebuilt = serverMessage('taskRollupsRebuilt', {
+      site: 'A33 Bypass',
+      rows: 7,
+      files: 2,
+      flagged: 1,
+    });
+    expect(rebuilt).toBe('A33 Bypass: 7 daily rollups from 2 files; 1 bad-data periods flagged');
+    expect(localiseServerMessage(rebuilt)).toBe(
+      'A33 Bypass : 7 agrégats journaliers à partir de 2 fichiers ; 1 périodes de données douteuses signalées',
+    );
+    // The same outcome with the surveys it completed is its own message, not a prefix on this.
+    const withSurveys = serverMessage('taskRollupsRebuiltSurveys', {
+      site: 'A33 Bypass',
+      rows: 7,
+      files: 2,
+      flagged: 1,
+      surveys: 2,
+    });
+    expect(localiseServerMessage(withSurveys)).toBe(
+      'A33 Bypass : 7 agrégats journaliers à partir de 2 fichiers ; 1 périodes de données douteuses signalées ; 2 enquête(s) terminée(s)',
+    );
+    await changeLocale('es');
+    expect(
+      localiseServerMessage(
+        serverMessage('taskFileProcessed', {
+          vehicles: 5348,
+          file: 'kings-road.csv',
+          site: 'Kings Road',
+          rule: 'gps',
+          status: 'PDC',
+        }),
+      ),
+    ).toBe('5348 vehículos de kings-road.csv asignados a Kings Road (gps); PDC');
   });
 });

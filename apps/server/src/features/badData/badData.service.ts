@@ -46,7 +46,7 @@ export function createBadDataService(deps: {
       organisationId: site.organisationId,
       userId: viewer.userId,
       payload: { siteId: site.id },
-      message: 'Bad-data periods changed',
+      message: serverMessage('taskBadDataChanged'),
     });
     await deps.onQueued(task);
     return task;

@@ -216,7 +216,7 @@ export function createBillingService(deps: {
         organisationId: null,
         userId: viewer.userId,
         payload: { month },
-        message: `Bills for ${month} queued`,
+        message: serverMessage('taskBillsQueued', { month }),
       });
       await deps.onQueued(task);
       return toQueuedTask(task);
@@ -263,7 +263,7 @@ export function createBillingService(deps: {
         organisationId: null,
         userId: null,
         payload: { month },
-        message: `Bills for ${month} queued`,
+        message: serverMessage('taskBillsQueued', { month }),
       });
       await deps.onQueued(task);
       return task;
@@ -280,7 +280,7 @@ export function createBillingService(deps: {
         organisationId: null,
         userId: null,
         payload: {},
-        message: 'Deleting the data of organisations lapsed over 12 months ago',
+        message: serverMessage('taskDeletingLapsed'),
       });
       await deps.onQueued(task);
       return task;

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_TERMS } from '@roadcount/domain';
+import { SUBSCRIPTION_TERMS, serverMessage } from '@roadcount/domain';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { TaskHandler } from '../../infra/queue/worker.ts';
 import type { SiteData } from '../siteData/index.ts';
@@ -35,8 +35,8 @@ export function createDeleteLapsedHandler(deps: {
     return {
       message:
         names.length === 0
-          ? 'No organisation is past its 12 months of retention'
-          : `Deleted the data of ${names.join(', ')}`,
+          ? serverMessage('taskNoLapsedOrganisation')
+          : serverMessage('taskLapsedDeleted', { names: names.join(', ') }),
       result: { deleted: names },
     };
   };

@@ -4,6 +4,7 @@ import {
   monthBounds,
   type LevelPrices,
   type SubscriptionLevel,
+  serverMessage,
 } from '@roadcount/domain';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
@@ -82,11 +83,15 @@ export function createGenerateBillsHandler(deps: {
       }
       await deps.queue.progress(
         task,
-        `Bills for ${month}: ${index + 1} of ${organisations.length} organisations`,
+        serverMessage('taskProgressBills', {
+          month,
+          index: index + 1,
+          count: organisations.length,
+        }),
       );
     }
     return {
-      message: `${made} bill(s) made for ${month}; ${existing} organisation(s) already had one`,
+      message: serverMessage('taskBillsMade', { made, month, existing }),
       result: { month, made, existing },
     };
   };

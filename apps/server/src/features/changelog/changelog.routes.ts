@@ -58,7 +58,7 @@ export function registerChangelogRoutes(
         organisationId: null,
         userId: viewer.userId,
         payload: { heading, body },
-        message: `Changelog ${heading} queued`,
+        message: serverMessage('taskChangelogQueued', { heading }),
       });
       await deps.onQueued(task);
       return {

@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import type { TaskHandler } from '../../infra/queue/worker.ts';
@@ -42,11 +43,14 @@ export function createSendChangelogHandler(deps: {
       await deps.repository.markSent(hash, user.id);
       sent += 1;
       if (sent % PROGRESS_EVERY === 0 || sent === recipients.length) {
-        await deps.queue.progress(task, `Sent ${sent} of ${recipients.length}`);
+        await deps.queue.progress(
+          task,
+          serverMessage('taskProgressChangelog', { sent, count: recipients.length }),
+        );
       }
     }
     return {
-      message: `The changelog was sent to ${sent} user(s)`,
+      message: serverMessage('taskChangelogSent', { count: sent }),
       result: { heading, sent },
     };
   };

@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -291,7 +292,7 @@ export async function seedDemoData(deps: {
       organisationId: organisation.id,
       userId: admin?.id ?? null,
       payload: { fileId: id },
-      message: `Queued ${demo.fileName}`,
+      message: serverMessage('taskQueuedFile', { file: demo.fileName }),
     });
   }
   await seedRealtimeSite(repository, organisation.id);

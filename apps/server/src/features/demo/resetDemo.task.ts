@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
@@ -27,19 +28,23 @@ export function createResetDemoHandler(deps: {
   const repository = createDemoRepository(deps.db);
   return async function resetDemo(task: Job<'reset_demo_account'>): Promise<TaskOutcome> {
     const organisation = await repository.organisationByName(DEMO_ORGANISATION_NAME);
-    if (!organisation) throw new PermanentTaskError('This server has no demo organisation.');
-    await deps.queue.progress(task, 'Deleting what was added to the demo', 10);
+    if (!organisation) throw new PermanentTaskError(serverMessage('taskNoDemoOrganisation'));
+    await deps.queue.progress(task, serverMessage('taskProgressDemoDeleting'), 10);
     const stored = await repository.organisationBlobs(organisation.id);
     for (const site of stored.sites) await deps.siteData.deleteSiteData(site);
     for (const file of stored.files) await deps.siteData.deleteFileData(file, true);
     for (const key of stored.blobKeys) await deps.blobs.delete(key);
     await repository.resetOrganisation(organisation.id, DEMO_ORGANISATION_PREFERENCES, DEMO_USERS);
-    await deps.queue.progress(task, 'Uploading the demo surveys again', 60);
+    await deps.queue.progress(task, serverMessage('taskProgressDemoUploading'), 60);
     if (deps.seedSurveys)
       await seedDemoData({ db: deps.db, blobs: deps.blobs, queue: deps.queue, log: deps.log });
     const surveys = deps.seedSurveys ? demoFiles().length : 0;
     return {
-      message: `The demo is back to its seed: ${stored.sites.length} site(s) and ${stored.files.length} file(s) removed; ${surveys} demo survey(s) queued again.`,
+      message: serverMessage('taskDemoReset', {
+        sites: stored.sites.length,
+        files: stored.files.length,
+        surveys,
+      }),
       result: {
         organisationId: organisation.id,
         sitesRemoved: stored.sites.length,

@@ -139,7 +139,7 @@ export function registerUploadRoutes(
           organisationId,
           userId: uploader.userId,
           payload: { fileId: row.id },
-          message: `Queued ${row.fileName}`,
+          message: serverMessage('taskQueuedFile', { file: row.fileName }),
         });
         answer.push({
           id: row.id,

@@ -18,6 +18,7 @@ import {
   LENGTH_BINS_M,
   type ClassScheme,
   type OrganisationSettings,
+  serverMessage,
 } from '@roadcount/domain';
 import {
   findCoordinates,
@@ -101,9 +102,9 @@ export function createProcessFileHandler(deps: {
     // A site reprocess reruns each file, then refreshes the site's rollups once itself.
     const reprocess = task.payload.reprocess === true;
     const file = await deps.ingest.findFile(fileId);
-    if (!file) throw new PermanentTaskError(`The file ${fileId} no longer exists.`);
+    if (!file) throw new PermanentTaskError(serverMessage('taskFileMissing', { file: fileId }));
     const organisation = await deps.ingest.findOrganisation(file.organisationId);
-    if (!organisation) throw new PermanentTaskError('The file’s organisation no longer exists.');
+    if (!organisation) throw new PermanentTaskError(serverMessage('taskFileOrganisationMissing'));
     const settings: OrganisationSettings = {
       ...DEFAULT_ORGANISATION_SETTINGS,
       ...organisation.preferences,
@@ -283,7 +284,8 @@ export function createProcessFileHandler(deps: {
       });
       throw new PermanentTaskError(error.message);
     }
-    if (!match || !header) throw new PermanentTaskError(`${file.fileName}: the file has no data`);
+    if (!match || !header)
+      throw new PermanentTaskError(serverMessage('taskFileNoData', { file: file.fileName }));
     const isIntervals = header.kind === 'intervals';
     const pedestrianCounts = header.format === 'ecocounter' && file.kind !== 'bike';
 
@@ -425,7 +427,13 @@ export function createProcessFileHandler(deps: {
       });
     }
     return {
-      message: `${summary.vehicles} vehicles from ${file.fileName} matched to ${site.name} (${match.rule}); ${reviewStatus}`,
+      message: serverMessage('taskFileProcessed', {
+        vehicles: summary.vehicles,
+        file: file.fileName,
+        site: site.name,
+        rule: match.rule,
+        status: reviewStatus,
+      }),
       result: {
         fileId: file.id,
         siteId: site.id,

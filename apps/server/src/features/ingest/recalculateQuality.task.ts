@@ -5,7 +5,11 @@ import {
   type QualityTestName,
   type QualityTestResult,
 } from '@roadcount/analytics';
-import { DEFAULT_ORGANISATION_SETTINGS, type OrganisationSettings } from '@roadcount/domain';
+import {
+  DEFAULT_ORGANISATION_SETTINGS,
+  type OrganisationSettings,
+  serverMessage,
+} from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
@@ -31,7 +35,7 @@ export function createRecalculateQualityHandler(deps: {
   ): Promise<TaskOutcome> {
     const { siteId } = task.payload;
     const site = await deps.ingest.findLiveSite(siteId);
-    if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    if (!site) throw new PermanentTaskError(serverMessage('taskSiteMissing', { site: siteId }));
     const organisation = await deps.ingest.findOrganisation(site.ownerOrganisationId);
     const settings: OrganisationSettings = {
       ...DEFAULT_ORGANISATION_SETTINGS,
@@ -91,7 +95,7 @@ export function createRecalculateQualityHandler(deps: {
       payload: { siteId: site.id },
     });
     return {
-      message: `${site.name}: data quality recalculated for ${tested} files, ${failing} failing`,
+      message: serverMessage('taskQualityRecalculated', { site: site.name, tested, failing }),
       result: { siteId: site.id, files: tested, failing },
     };
   };

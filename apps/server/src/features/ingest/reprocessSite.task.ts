@@ -3,6 +3,7 @@ import {
   findClassScheme,
   storedRecordClassifier,
   type ClassScheme,
+  serverMessage,
 } from '@roadcount/domain';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
@@ -55,7 +56,7 @@ export function createReprocessSiteHandler(deps: {
   return async function reprocessSite(task: Job<'site_change_scheme'>): Promise<TaskOutcome> {
     const { siteId } = task.payload;
     const site = await deps.ingest.findLiveSite(siteId);
-    if (!site) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    if (!site) throw new PermanentTaskError(serverMessage('taskSiteMissing', { site: siteId }));
     const stored = site.coreSiteMeta.site_context;
     const contexts = (Array.isArray(stored) ? (stored as string[]) : []).filter(
       (context) => context !== 'PED',
@@ -79,7 +80,12 @@ export function createReprocessSiteHandler(deps: {
       if (!recordsOnly && file.kind === REALTIME_FILE_KIND) continue;
       await deps.queue.progress(
         task,
-        `${recordsOnly ? `Reclassifying into ${scheme.name}` : 'Reprocessing'} ${file.fileName} (${index + 1} of ${files.length})`,
+        serverMessage(recordsOnly ? 'taskProgressReclassifying' : 'taskProgressReprocessing', {
+          scheme: scheme.name,
+          file: file.fileName,
+          index: index + 1,
+          count: files.length,
+        }),
       );
       if (!recordsOnly) {
         const outcome = await deps.processFile({
@@ -127,7 +133,13 @@ export function createReprocessSiteHandler(deps: {
       payload: { siteId: site.id },
     });
     return {
-      message: `${site.name}: ${files.length} files reprocessed (${vehicles} vehicles, ${reclassified} reclassified into ${scheme.name} from their stored records)`,
+      message: serverMessage('taskSiteReprocessed', {
+        site: site.name,
+        files: files.length,
+        vehicles,
+        reclassified,
+        scheme: scheme.name,
+      }),
       result: { siteId: site.id, files: files.length, vehicles, reclassified, scheme: scheme.id },
     };
   };

@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import {
@@ -24,7 +25,7 @@ export function createEmptyVehiclesReuploadHandler(deps: {
     task: Job<'empty_vehicles_reupload'>,
   ): Promise<TaskOutcome> {
     const site = await deps.ingest.findLiveSite(task.payload.siteId);
-    if (!site) throw new PermanentTaskError('The site no longer exists.');
+    if (!site) throw new PermanentTaskError(serverMessage('taskSiteGone'));
     // A realtime day has no upload: recorrelate_sensor_events rebuilds it from its events.
     const files = (await deps.ingest.siteFiles(site.id)).filter(
       (file) => file.kind !== REALTIME_FILE_KIND,
@@ -33,7 +34,11 @@ export function createEmptyVehiclesReuploadHandler(deps: {
     for (const [index, file] of files.entries()) {
       await deps.queue.progress(
         task,
-        `Re-uploading ${file.fileName} (${index + 1} of ${files.length})`,
+        serverMessage('taskProgressReuploading', {
+          file: file.fileName,
+          index: index + 1,
+          count: files.length,
+        }),
         (100 * index) / Math.max(1, files.length),
       );
       await deps.siteData.deleteFileData(file, false);
@@ -46,7 +51,11 @@ export function createEmptyVehiclesReuploadHandler(deps: {
     }
     await deps.siteData.rebuildRollups(site.id);
     return {
-      message: `${site.name}: vehicles emptied and ${files.length} file(s) processed again from their uploads (${vehicles} vehicles)`,
+      message: serverMessage('taskSiteReuploaded', {
+        site: site.name,
+        files: files.length,
+        vehicles,
+      }),
       result: { siteId: site.id, files: files.length, vehicles },
     };
   };
@@ -64,17 +73,24 @@ export function createProcessAfterReviewHandler(deps: {
     task: Job<'process_file_after_review'>,
   ): Promise<TaskOutcome> {
     const file = await deps.ingest.findFile(task.payload.fileId);
-    if (!file) throw new PermanentTaskError('The reviewed file no longer exists.');
+    if (!file) throw new PermanentTaskError(serverMessage('taskReviewedFileMissing'));
     if (file.reviewStatus !== 'ACC' && file.reviewStatus !== 'REJ')
-      throw new PermanentTaskError(`${file.fileName} has not been reviewed.`);
+      throw new PermanentTaskError(serverMessage('taskFileNotReviewed', { file: file.fileName }));
     if (!file.siteId)
-      return { message: `${file.fileName} has no site`, result: { fileId: file.id } };
+      return {
+        message: serverMessage('taskFileNoSite', { file: file.fileName }),
+        result: { fileId: file.id },
+      };
     await deps.siteData.rebuildRollups(file.siteId);
     const vehicles = await deps.siteData.rolledUpVehicles(file.siteId);
-    const verdict =
-      file.reviewStatus === 'ACC' ? 'accepted: its data joined' : 'rejected: left out of';
     return {
-      message: `${file.fileName} ${verdict} its site, which now counts ${vehicles} vehicles`,
+      message: serverMessage(
+        file.reviewStatus === 'ACC' ? 'taskFileAccepted' : 'taskFileRejected',
+        {
+          file: file.fileName,
+          vehicles,
+        },
+      ),
       result: { fileId: file.id, siteId: file.siteId, vehicles, status: file.reviewStatus },
     };
   };

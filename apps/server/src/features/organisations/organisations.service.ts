@@ -63,7 +63,7 @@ export function createOrganisationsService(
       organisationId: after.id,
       userId: viewer.userId,
       payload: { organisationId: after.id },
-      message: `Queued: summary statistics for a headway threshold of ${threshold(after)} s`,
+      message: serverMessage('taskHeadwayQueued', { seconds: threshold(after) }),
     });
     await reprocessing.onQueued(task);
     return task.id;

@@ -109,7 +109,7 @@ export function createRealtimeService(deps: {
         organisationId: site.ownerOrganisationId,
         userId: viewer.userId,
         payload: { siteId: site.id, from: period.from, to: period.to },
-        message: `Queued for ${site.name}`,
+        message: serverMessage('taskQueuedFor', { site: site.name }),
       });
       await deps.onQueued(task);
       return {

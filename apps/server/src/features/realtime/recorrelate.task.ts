@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
@@ -16,16 +17,16 @@ export function createRecorrelateHandler(deps: { siteDays: SiteDays; queue: Task
     for (const [index, day] of days.entries()) {
       const rebuilt = await deps.siteDays.rebuild(siteId, day);
       if (rebuilt === undefined)
-        throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+        throw new PermanentTaskError(serverMessage('taskSiteMissing', { site: siteId }));
       vehicles += rebuilt;
       await deps.queue.progress(
         task,
-        `${day}: day ${index + 1} of ${days.length}`,
+        serverMessage('taskProgressDay', { day, index: index + 1, days: days.length }),
         ((index + 1) / days.length) * 100,
       );
     }
     return {
-      message: `${vehicles} vehicles correlated over ${days.length} days`,
+      message: serverMessage('taskRecorrelated', { vehicles, days: days.length }),
       result: { siteId, days: days.length, vehicles },
     };
   };

@@ -6,6 +6,7 @@ import {
   REPORT_FILES,
   reportRequestSchema,
   type ReportParameters,
+  serverMessage,
 } from '@roadcount/domain';
 import type { UserSource, Viewer } from '../../infra/auth/viewer.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
@@ -115,12 +116,12 @@ export function createGenerateReportHandler(deps: {
     task: Job<'generate_site_reports'> | Job<'custom_report'> | Job<'zip_download_eco_files'>,
   ): Promise<TaskOutcome> {
     const found = await deps.reports.find(task.payload.reportId);
-    if (!found) throw new PermanentTaskError('The report was deleted before it was made');
+    if (!found) throw new PermanentTaskError(serverMessage('taskReportDeleted'));
     const { report } = found;
     // Run again once made: the file stays as it is, and no one is told a second time.
     if (report.completedAt)
       return {
-        message: `${report.fileName} was already made: nothing more to do`,
+        message: serverMessage('taskReportAlreadyMade', { file: report.fileName ?? '' }),
         result: { reportId: report.id, sizeBytes: report.sizeBytes, fileName: report.fileName },
       };
     // The sites are resolved: a group or survey the request named is kept only as a record.
@@ -131,12 +132,12 @@ export function createGenerateReportHandler(deps: {
     });
     if (!parsed.success)
       throw new PermanentTaskError(
-        `The report's parameters are not valid: ${parsed.error.issues[0]?.message ?? ''}`,
+        serverMessage('taskReportParameters', { problem: parsed.error.issues[0]?.message ?? '' }),
       );
     const parameters: ReportParameters = { ...parsed.data, siteIds: parsed.data.siteIds };
     const user = report.userId ? await deps.users.findById(report.userId) : undefined;
     if (!user?.isActive || !isRole(user.role))
-      throw new PermanentTaskError('The user who requested the report is no longer active');
+      throw new PermanentTaskError(serverMessage('taskReportUserInactive'));
     const viewer: Viewer = {
       userId: user.id,
       role: user.role,
@@ -159,7 +160,10 @@ export function createGenerateReportHandler(deps: {
       // Reading the sites is most of the work; writing the file is the last tenth.
       const percent = Math.round((done / total) * 90);
       await deps.reports.setProgress(report.id, percent);
-      await deps.queue.progress(task, `${percent}% · site ${done} of ${total}`);
+      await deps.queue.progress(
+        task,
+        serverMessage('taskProgressReportSites', { percent, index: done, count: total }),
+      );
     };
     /** One site's figures (and, for the report types that need them, its other readings). */
     const readSite = async (siteId: string) => {
@@ -328,8 +332,7 @@ export function createGenerateReportHandler(deps: {
           new Date(parameters.start),
           new Date(parameters.end),
         );
-        if (files.length === 0)
-          throw new PermanentTaskError('The sites have no uploaded file in the period');
+        if (files.length === 0) throw new PermanentTaskError(serverMessage('taskReportNoFiles'));
         sizeBytes = (
           await deps.blobs.putStream(blobKey, rawFilesZip(files, deps.blobs), MAX_REPORT_BYTES)
         ).sizeBytes;
@@ -416,7 +419,7 @@ export function createGenerateReportHandler(deps: {
       });
     }
     return {
-      message: `${fileName} is ready`,
+      message: serverMessage('taskReportReady', { file: fileName }),
       result: { reportId: report.id, sizeBytes, fileName },
     };
   };

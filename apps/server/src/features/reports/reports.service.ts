@@ -121,7 +121,7 @@ export function createReportsService(deps: {
         organisationId,
         userId: viewer.userId,
         payload: { reportId: report.id },
-        message: 'Queued',
+        message: serverMessage('taskQueued'),
       });
       await reports.setTask(report.id, task.id);
       await deps.onQueued(task);

@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { HourCounts } from '@roadcount/analytics';
 import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
@@ -15,11 +16,23 @@ export function createRefreshRollupsHandler(siteData: SiteData, flagBadData: Fla
   return async function refreshRollups(task: Job<'refresh_site_rollups'>): Promise<TaskOutcome> {
     const { siteId } = task.payload;
     const rebuilt = await siteData.rebuildRollups(siteId);
-    if (!rebuilt) throw new PermanentTaskError(`The site ${siteId} no longer exists.`);
+    if (!rebuilt) throw new PermanentTaskError(serverMessage('taskSiteMissing', { site: siteId }));
     const flagged = await flagBadData(siteId, rebuilt.hours);
     return {
-      message: `${rebuilt.site.name}: ${rebuilt.rows} daily rollups from ${rebuilt.files} files; ${flagged} bad-data periods flagged`,
-      result: { siteId, days: rebuilt.days, files: rebuilt.files, badDataFlagged: flagged },
+      message: serverMessage('taskRollupsRebuilt', {
+        site: rebuilt.site.name,
+        rows: rebuilt.rows,
+        files: rebuilt.files,
+        flagged,
+      }),
+      result: {
+        siteId,
+        siteName: rebuilt.site.name,
+        rows: rebuilt.rows,
+        days: rebuilt.days,
+        files: rebuilt.files,
+        badDataFlagged: flagged,
+      },
     };
   };
 }

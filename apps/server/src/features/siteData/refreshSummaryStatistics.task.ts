@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import type { TaskOutcome } from '../../infra/queue/worker.ts';
@@ -20,7 +21,7 @@ export function createRefreshSummaryStatisticsHandler(deps: {
     for (const [index, siteId] of siteIds.entries()) {
       await deps.queue.progress(
         task,
-        `Site ${index + 1} of ${siteIds.length}`,
+        serverMessage('taskProgressSite', { index: index + 1, count: siteIds.length }),
         (100 * index) / siteIds.length,
       );
       const rebuilt = await deps.siteData.rebuildRollups(siteId);
@@ -29,8 +30,11 @@ export function createRefreshSummaryStatisticsHandler(deps: {
     return {
       message:
         thresholdS === null
-          ? 'No site to reprocess'
-          : `Summary statistics of ${siteIds.length} site(s) reprocessed for a headway threshold of ${thresholdS} s`,
+          ? serverMessage('taskNoSiteToReprocess')
+          : serverMessage('taskSummaryStatisticsRefreshed', {
+              sites: siteIds.length,
+              seconds: thresholdS,
+            }),
       result: { organisationId: task.payload.organisationId, sites: siteIds.length, thresholdS },
     };
   };

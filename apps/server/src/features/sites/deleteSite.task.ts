@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
@@ -56,18 +57,18 @@ export function createDeleteSiteHandler(deps: {
     const site = await deps.sites.find(siteId);
     if (!site) {
       if (permanent)
-        return { message: 'The site was already deleted permanently', result: { siteId } };
-      throw new PermanentTaskError(`The site ${siteId} does not exist`);
+        return { message: serverMessage('taskSiteGonePermanently'), result: { siteId } };
+      throw new PermanentTaskError(serverMessage('taskSiteMissing', { site: siteId }));
     }
     if (!permanent) {
       // Run again once done: the site stays deleted, and no one is told a second time.
       if (site.deletedAt)
         return {
-          message: `${site.name} was already deleted: nothing more to do`,
+          message: serverMessage('taskSiteAlreadyDeleted', { site: site.name }),
           result: { siteId: site.id, permanent: false },
         };
       await deps.sites.update(site.id, { deletedAt: new Date() });
-      const message = `${site.name} is deleted; it can be restored from the deleted sites`;
+      const message = serverMessage('taskSiteDeleted', { site: site.name });
       await notify(task, site, message, {
         key: 'siteDeleted',
         params: { link: `${deps.publicUrl}/ui/site-list` },
@@ -76,13 +77,16 @@ export function createDeleteSiteHandler(deps: {
     }
     // Restored since the request: the site is live again, so it stays.
     if (!site.deletedAt)
-      throw new PermanentTaskError(`${site.name} was restored, so it is not deleted permanently`);
+      throw new PermanentTaskError(serverMessage('taskSiteRestored', { site: site.name }));
     const files = await deps.siteData.deleteSiteData(site);
     await deps.sites.deletePermanently(
       site.id,
       files.map((file) => file.id),
     );
-    const message = `${site.name} and its ${files.length} files are deleted permanently`;
+    const message = serverMessage('taskSiteDeletedForGood', {
+      site: site.name,
+      files: files.length,
+    });
     await notify(task, site, message, {
       key: 'siteDeletedForGood',
       params: { files: String(files.length) },

@@ -1,4 +1,4 @@
-import { planSiteMerge } from '@roadcount/domain';
+import { planSiteMerge, serverMessage } from '@roadcount/domain';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
@@ -27,7 +27,7 @@ export function createMergeSitesHandler(deps: {
     const { payload } = task;
     const target = await deps.sites.find(payload.targetId);
     if (!target || target.deletedAt)
-      throw new PermanentTaskError('The target site of the merge no longer exists.');
+      throw new PermanentTaskError(serverMessage('taskMergeTargetMissing'));
     const found = await deps.sites.inOrganisation(target.ownerOrganisationId, payload.sourceIds);
     const pending = found.filter((site) => !site.deletedAt);
     const plan = planSiteMerge(toMergeSite(target), pending.map(toMergeSite), payload.alignment);
@@ -42,7 +42,13 @@ export function createMergeSitesHandler(deps: {
     await deps.siteData.rebuildRollups(target.id);
     const vehicles = await deps.siteData.rolledUpVehicles(target.id);
     const names = pending.map((site) => site.name).join(', ');
-    const message = `Merged ${pending.length} site(s) (${names}) into ${target.name}: ${movedFiles} file(s) moved; ${target.name} now counts ${vehicles} vehicles.`;
+    const message = serverMessage('taskSitesMerged', {
+      count: pending.length,
+      names,
+      target: target.name,
+      files: movedFiles,
+      vehicles,
+    });
 
     await deps.notifier.notify({
       organisationId: target.ownerOrganisationId,
@@ -100,7 +106,7 @@ async function alreadyMerged(
   await siteData.rebuildRollups(target.id);
   const vehicles = await siteData.rolledUpVehicles(target.id);
   return {
-    message: `${target.name} already holds the merged sites: nothing more to merge.`,
+    message: serverMessage('taskMergeNothingLeft', { site: target.name }),
     result: { targetId: target.id, mergedSiteIds: [], files: 0, vehicles, aligned: false },
   };
 }

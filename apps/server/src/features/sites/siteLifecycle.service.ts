@@ -73,8 +73,8 @@ export function createSiteLifecycleService(deps: {
       userId: viewer.userId,
       payload: { siteId: site.id, permanent },
       message: permanent
-        ? `Permanent deletion of ${site.name} is queued`
-        : `Deletion of ${site.name} is queued`,
+        ? serverMessage('taskPermanentDeletionQueued', { site: site.name })
+        : serverMessage('taskDeletionQueued', { site: site.name }),
     });
     await deps.onQueued(task);
     return task;

@@ -4,6 +4,7 @@ import {
   SITE_MERGE_MESSAGES,
   type CompassLetter,
   type DirectionAlignment,
+  serverMessage,
 } from '@roadcount/domain';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -80,7 +81,10 @@ export function siteMergeResolvers(deps: {
             organisationId: target.ownerOrganisationId,
             userId: viewer.userId,
             payload: { targetId: target.id, sourceIds: sources.map((site) => site.id), alignment },
-            message: `Merging ${sources.map((site) => site.name).join(', ')} into ${target.name}`,
+            message: serverMessage('taskMergeQueued', {
+              names: sources.map((site) => site.name).join(', '),
+              site: target.name,
+            }),
           });
           deps.onQueued(task);
           return toTaskTracking(task);

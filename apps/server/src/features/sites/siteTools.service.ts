@@ -1,4 +1,4 @@
-import { CLASS_SCHEMES, COMPASS_CODES, findClassScheme } from '@roadcount/domain';
+import { CLASS_SCHEMES, COMPASS_CODES, findClassScheme, serverMessage } from '@roadcount/domain';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -51,7 +51,7 @@ export function createSiteToolsService(deps: {
       organisationId: site.ownerOrganisationId,
       userId: viewer.userId,
       payload: { siteId: site.id },
-      message: `Queued for ${site.name}`,
+      message: serverMessage('taskQueuedFor', { site: site.name }),
     });
     await deps.onQueued(task);
     return task;

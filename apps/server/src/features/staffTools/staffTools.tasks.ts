@@ -1,3 +1,4 @@
+import { serverMessage } from '@roadcount/domain';
 import { findCoordinates } from '@roadcount/formats';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
@@ -20,27 +21,44 @@ export function createMoveSiteHandler(deps: Deps) {
   return async function moveSite(task: Job<'move_site_organisation'>): Promise<TaskOutcome> {
     const { siteId, organisationId } = task.payload;
     const site = await deps.repository.site(siteId);
-    if (!site || site.deletedAt) throw new PermanentTaskError('The site to move no longer exists.');
+    if (!site || site.deletedAt) throw new PermanentTaskError(serverMessage('taskMoveSiteMissing'));
     const target = await deps.repository.organisation(organisationId);
-    if (!target)
-      throw new PermanentTaskError('The organisation to move the site to no longer exists.');
+    if (!target) throw new PermanentTaskError(serverMessage('taskMoveOrganisationMissing'));
     if (site.ownerOrganisationId === target.id) {
       return {
-        message: `${site.name} is already in ${target.name}: nothing to move.`,
+        message: serverMessage('taskSiteAlreadyInOrganisation', {
+          site: site.name,
+          organisation: target.name,
+        }),
         result: { siteId, organisationId, moved: false },
       };
     }
     const inUse = await deps.repository.liveSiteCount(target.id);
     if (inUse >= target.maxSites) {
       throw new PermanentTaskError(
-        `${target.name}'s subscription allows ${target.maxSites} sites and all are in use: raise its limit or delete a site there, then retry.`,
+        serverMessage('taskMoveSubscriptionFull', {
+          organisation: target.name,
+          limit: target.maxSites,
+        }),
       );
     }
     const source = await deps.repository.organisation(site.ownerOrganisationId);
-    await deps.queue.progress(task, `Moving ${site.name} to ${target.name}`, 10);
+    await deps.queue.progress(
+      task,
+      serverMessage('taskProgressMovingSite', { site: site.name, organisation: target.name }),
+      10,
+    );
     const moved = await deps.repository.moveSite(site, target.id, source?.name ?? 'moved');
     return {
-      message: `${moved.name} moved from ${source?.name ?? '?'} to ${target.name} with ${moved.files} file(s), ${moved.fileNotes} file note(s), ${moved.groups.length} group(s) and ${moved.mapNotes} map note(s).`,
+      message: serverMessage('taskSiteMoved', {
+        site: moved.name,
+        from: source?.name ?? '?',
+        to: target.name,
+        files: moved.files,
+        fileNotes: moved.fileNotes,
+        groups: moved.groups.length,
+        mapNotes: moved.mapNotes,
+      }),
       result: {
         siteId,
         organisationId,
@@ -60,7 +78,7 @@ export function createMoveSiteHandler(deps: Deps) {
 export function createCleanLanesHandler(deps: Deps) {
   return async function cleanLanes(task: Job<'clean_lanes'>): Promise<TaskOutcome> {
     const site = await deps.repository.site(task.payload.siteId);
-    if (!site || site.deletedAt) throw new PermanentTaskError('The site no longer exists.');
+    if (!site || site.deletedAt) throw new PermanentTaskError(serverMessage('taskSiteGone'));
     const all = await deps.repository.lanes(site.id);
     const seen = new Set<string>();
     const removed: string[] = [];
@@ -82,7 +100,12 @@ export function createCleanLanesHandler(deps: Deps) {
     }
     await deps.repository.rewriteLanes(removed, positions);
     return {
-      message: `${site.name}: ${removed.length} repeated lane(s) removed, ${positions.length} renumbered; ${kept.length} lane(s) kept.`,
+      message: serverMessage('taskLanesCleaned', {
+        site: site.name,
+        removed: removed.length,
+        renumbered: positions.length,
+        kept: kept.length,
+      }),
       result: { siteId: site.id, removed: removed.length, renumbered: positions.length },
     };
   };
@@ -111,7 +134,13 @@ export function createAssumeCoordinatesHandler(deps: Deps) {
       placed.push(site.name);
     }
     return {
-      message: `${placed.length} of ${found.length} site(s) without GPS took their files' coordinates${placed.length ? `: ${placed.join(', ')}` : ''}.`,
+      message: placed.length
+        ? serverMessage('taskCoordinatesTaken', {
+            placed: placed.length,
+            found: found.length,
+            names: placed.join(', '),
+          })
+        : serverMessage('taskCoordinatesNoneTaken', { found: found.length }),
       result: { placed, withoutCoordinates: found.length },
     };
   };
@@ -129,13 +158,22 @@ export function createCleanEmptyFilesHandler(deps: Deps) {
       if (index % 20 === 0)
         await deps.queue.progress(
           task,
-          `Deleting ${file.fileName} (${index + 1} of ${files.length})`,
+          serverMessage('taskProgressDeletingFile', {
+            file: file.fileName,
+            index: index + 1,
+            count: files.length,
+          }),
           (100 * index) / files.length,
         );
     }
     await deps.repository.deleteFiles(files.map((file) => file.id));
     return {
-      message: `${files.length} empty file(s) deleted${files.length ? `: ${files.map((file) => file.fileName).join(', ')}` : ''}.`,
+      message: files.length
+        ? serverMessage('taskEmptyFilesDeleted', {
+            count: files.length,
+            names: files.map((file) => file.fileName).join(', '),
+          })
+        : serverMessage('taskNoEmptyFiles'),
       result: { deleted: files.map((file) => file.id) },
     };
   };

@@ -1,6 +1,7 @@
 import { Alert, LinearProgress, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useTaskProgress } from '../api/billingApi.ts';
+import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 
 interface Props {
   taskId: string | undefined;
@@ -12,7 +13,7 @@ export function TaskProgress({ taskId }: Props) {
   const task = useTaskProgress(taskId);
   if (!taskId) return null;
   const state = task.data?.state ?? 'QD';
-  const message = task.data?.message ?? '';
+  const message = localiseServerMessage(task.data?.message ?? '');
   if (state === 'CM')
     return (
       <Alert severity="success" role="status">

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/useSession.ts';
 import { useMyTasks, useRetryTask } from '../api/inboxApi.ts';
 import { ProfileCard } from './ProfileCard.tsx';
+import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 
 const COLOURS = { QD: 'default', PR: 'info', CM: 'success', ER: 'error' } as const;
 
@@ -61,7 +62,9 @@ export function TasksCard() {
                 secondary={
                   task.state === 'ER'
                     ? when(task.updated_at)
-                    : [task.message, when(task.updated_at)].filter(Boolean).join(' · ')
+                    : [localiseServerMessage(task.message), when(task.updated_at)]
+                        .filter(Boolean)
+                        .join(' · ')
                 }
               />
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -95,7 +98,7 @@ export function TasksCard() {
                     ) : undefined
                   }
                 >
-                  {task.message || t('staffTools.tasks.failed')}
+                  {localiseServerMessage(task.message) || t('staffTools.tasks.failed')}
                 </Alert>
               )}
               {(task.state === 'QD' || task.state === 'PR') && (

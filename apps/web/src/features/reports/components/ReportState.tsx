@@ -1,6 +1,7 @@
 import { Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../api/reportsApi.ts';
+import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'error' | 'success'> = {
   QD: 'default',
@@ -44,7 +45,7 @@ export function ReportState({ report }: Props) {
       )}
       {report.state === 'ER' && report.message && (
         <Typography variant="caption" color="error" sx={{ overflowWrap: 'anywhere' }}>
-          {report.message}
+          {localiseServerMessage(report.message)}
         </Typography>
       )}
     </Stack>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RUNNING_STATES, useSiteTasks, type TaskTracking } from '../api/siteToolsApi.ts';
+import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 
 interface Props {
   siteId: string;
@@ -63,7 +64,7 @@ export function SiteTaskProgress({ siteId }: Props) {
           </Stack>
           {task.message && (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {task.message}
+              {localiseServerMessage(task.message)}
             </Typography>
           )}
           {RUNNING_STATES.includes(task.state) && (
