@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './infra/db/database.ts';
 import { startEmbeddedMaintenance } from './infra/db/maintenance.ts';
 import { seedDemo } from './features/demo/demo.seed.ts';
-import { seedDemoData } from './features/demo/demoData.ts';
+import { demoSurveysUnfinished, seedDemoData } from './features/demo/demoData.ts';
 import { BlobStoreUnavailableError, createBlobStore } from './infra/blob/blobStore.ts';
 import { createTaskQueue } from './infra/queue/taskQueue.ts';
 
@@ -43,7 +43,12 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-if (firstStart && config.seedDemoSurveys) {
+// A first start stopped while the demo surveys were being put in carries on with them.
+if (
+  config.seedDemo &&
+  config.seedDemoSurveys &&
+  (firstStart || (await demoSurveysUnfinished(database.db)))
+) {
   // Generated and queued after the server answers, so the first start is not held up.
   void seedDemoData({
     db: database.db,

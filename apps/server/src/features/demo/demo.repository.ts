@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import {
   deviceArrays,
@@ -18,6 +18,7 @@ import {
   sites,
   speedLimits,
   surveys,
+  tasks,
   trafficDataFiles,
   userNotifications,
   users,
@@ -67,11 +68,13 @@ export function createDemoRepository(db: Database) {
 
     /** Inserts the site with its speed limit (in force since 1970), when it has one. */
     async insertSite(values: typeof sites.$inferInsert, limitMps?: number): Promise<string> {
-      const [site] = await db.insert(sites).values(values).returning({ id: sites.id });
-      if (!site) throw new Error('demo site was not created');
-      if (limitMps !== undefined)
-        await db.insert(speedLimits).values({ siteId: site.id, limitMps });
-      return site.id;
+      return db.transaction(async (tx) => {
+        const [site] = await tx.insert(sites).values(values).returning({ id: sites.id });
+        if (!site) throw new Error('demo site was not created');
+        if (limitMps !== undefined)
+          await tx.insert(speedLimits).values({ siteId: site.id, limitMps });
+        return site.id;
+      });
     },
 
     /**
@@ -151,6 +154,62 @@ export function createDemoRepository(db: Database) {
           .values(siteIds.map((siteId) => ({ groupId: group.id, siteId })));
         await tx.insert(factorGroups).values({ groupId: group.id, basis });
       });
+    },
+
+    /** A live site of the organisation by name, as the seed made it. */
+    async siteIdByName(organisationId: string, name: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: sites.id })
+        .from(sites)
+        .where(
+          and(
+            eq(sites.ownerOrganisationId, organisationId),
+            eq(sites.name, name),
+            isNull(sites.deletedAt),
+          ),
+        )
+        .limit(1);
+      return row?.id;
+    },
+
+    /** The organisation's files by name, each with whether a task was queued to process it. */
+    async filesByName(
+      organisationId: string,
+    ): Promise<Map<string, { id: string; queued: boolean }>> {
+      const rows = await db
+        .select({ id: trafficDataFiles.id, fileName: trafficDataFiles.fileName })
+        .from(trafficDataFiles)
+        .where(eq(trafficDataFiles.organisationId, organisationId));
+      const queued = new Set(
+        (
+          await db
+            .select({ fileId: sql<string>`${tasks.payload}->>'fileId'` })
+            .from(tasks)
+            .where(
+              and(eq(tasks.organisationId, organisationId), eq(tasks.functionName, 'process_file')),
+            )
+        ).map((row) => row.fileId),
+      );
+      return new Map(rows.map((row) => [row.fileName, { id: row.id, queued: queued.has(row.id) }]));
+    },
+
+    async deviceExists(organisationId: string, serial: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.organisationId, organisationId), eq(devices.serial, serial)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async factorGroupExists(organisationId: string, name: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: factorGroups.groupId })
+        .from(factorGroups)
+        .innerJoin(siteGroups, eq(siteGroups.id, factorGroups.groupId))
+        .where(and(eq(siteGroups.organisationId, organisationId), eq(siteGroups.name, name)))
+        .limit(1);
+      return row !== undefined;
     },
 
     async insertFile(values: typeof trafficDataFiles.$inferInsert): Promise<void> {

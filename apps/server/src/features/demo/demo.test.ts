@@ -40,5 +40,6 @@ describe('demo seed on an embedded database', () => {
     const kept = await second.db.select().from(users);
     expect(kept.map((user) => user.username).sort()).toEqual(['admin', 'demo']);
     await second.close();
-  });
+    // Two embedded databases made and migrated: slow on a loaded machine.
+  }, 120_000);
 });

@@ -194,20 +194,23 @@ async function seedRealtimeSite(
   organisationId: string,
 ) {
   const { site: place, gateway, lanes, spacingM, speedLimitMps } = DEMO_REALTIME;
-  const siteId = await repository.insertSite(
-    {
-      ownerOrganisationId: organisationId,
-      ...place,
-      siteType: 'realtime',
-      realtime: true,
-      timeZone: DEMO_TIME_ZONE,
-      directionOne: 3,
-      directionTwo: 7,
-      classScheme: 'arx',
-      coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
-    },
-    speedLimitMps,
-  );
+  if (await repository.deviceExists(organisationId, gateway.serial)) return;
+  const siteId =
+    (await repository.siteIdByName(organisationId, place.name)) ??
+    (await repository.insertSite(
+      {
+        ownerOrganisationId: organisationId,
+        ...place,
+        siteType: 'realtime',
+        realtime: true,
+        timeZone: DEMO_TIME_ZONE,
+        directionOne: 3,
+        directionTwo: 7,
+        classScheme: 'arx',
+        coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_P' },
+      },
+      speedLimitMps,
+    ));
   await repository.insertRealtimeHardware({
     organisationId,
     siteId,
@@ -219,9 +222,14 @@ async function seedRealtimeSite(
   });
 }
 
+/** Set in the demo organisation's preferences once every demo survey is in and queued. */
+const SEEDED = 'demo_surveys_seeded';
+
 /**
  * Puts the demo surveys into the demo organisation through the ingest pipeline, as uploads by
  * its admin: the files are generated the same way every time and processed by the worker.
+ * A seed cut short (the first start stopped while it ran) carries on where it stopped when run
+ * again: what is already there is kept and only what is missing is added and queued.
  */
 export async function seedDemoData(deps: {
   db: Database;
@@ -238,10 +246,21 @@ export async function seedDemoData(deps: {
   });
   const admin = await repository.userByUsername('admin');
   const files = demoFiles();
+  const present = await repository.filesByName(organisation.id);
+  const queue = (fileId: string, fileName: string) =>
+    deps.queue.enqueue({
+      functionName: 'process_file',
+      organisationId: organisation.id,
+      userId: admin?.id ?? null,
+      payload: { fileId },
+      message: serverMessage('taskQueuedFile', { file: fileName }),
+    });
   const factorGroupSites: string[] = [];
   for (const demo of files) {
     let siteId: string | undefined;
-    if (demo.temporarySite) {
+    const siteName = (demo.temporarySite ?? demo.continuousSite)?.name;
+    if (siteName) siteId = await repository.siteIdByName(organisation.id, siteName);
+    if (!siteId && demo.temporarySite) {
       const { directionOne, ...place } = demo.temporarySite;
       siteId = await repository.insertSite({
         ownerOrganisationId: organisation.id,
@@ -253,7 +272,7 @@ export async function seedDemoData(deps: {
         coreSiteMeta: { site_context: ['VEH'], time_span: 'TS_T' },
       });
     }
-    if (demo.continuousSite) {
+    if (!siteId && demo.continuousSite) {
       siteId = await repository.insertSite(
         {
           ownerOrganisationId: organisation.id,
@@ -269,6 +288,11 @@ export async function seedDemoData(deps: {
       );
     }
     if (siteId && demo.factorGroup) factorGroupSites.push(siteId);
+    const already = present.get(demo.fileName);
+    if (already) {
+      if (!already.queued) await queue(already.id, demo.fileName);
+      continue;
+    }
     const id = randomUUID();
     const s3Key = rawUploadKey(organisation.id, id);
     const stored = await deps.blobs.putStream(
@@ -287,21 +311,29 @@ export async function seedDemoData(deps: {
       sizeBytes: stored.sizeBytes,
       logs: { description: demo.description ?? 'Demo survey' },
     });
-    await deps.queue.enqueue({
-      functionName: 'process_file',
-      organisationId: organisation.id,
-      userId: admin?.id ?? null,
-      payload: { fileId: id },
-      message: serverMessage('taskQueuedFile', { file: demo.fileName }),
-    });
+    await queue(id, demo.fileName);
   }
   await seedRealtimeSite(repository, organisation.id);
-  if (factorGroupSites.length > 0)
+  if (
+    factorGroupSites.length > 0 &&
+    !(await repository.factorGroupExists(organisation.id, DEMO_FACTOR_GROUP))
+  )
     await repository.insertFactorGroup(
       organisation.id,
       DEMO_FACTOR_GROUP,
       'roadClass',
       factorGroupSites,
     );
+  await repository.setOrganisationPreferences(organisation.id, {
+    ...organisation.preferences,
+    ...DEMO_ORGANISATION_PREFERENCES,
+    [SEEDED]: true,
+  });
   deps.log.info(`Demo surveys queued: ${files.map((demo) => demo.fileName).join(', ')}`);
+}
+
+/** Whether the demo organisation exists and its surveys were not all put in (a seed cut short). */
+export async function demoSurveysUnfinished(db: Database): Promise<boolean> {
+  const organisation = await createDemoRepository(db).organisationByName(DEMO_ORGANISATION_NAME);
+  return organisation !== undefined && organisation.preferences[SEEDED] !== true;
 }
