@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBillingRepository } from '../src/features/billing/billing.repository.ts';
 import { createBillingService } from '../src/features/billing/billing.service.ts';
@@ -10,6 +10,7 @@ import {
   surveySites,
   surveys,
   tasks,
+  users,
 } from '../src/infra/db/schema.ts';
 import type { MailMessage } from '../src/infra/mail/mailer.ts';
 import { createBlobStore } from '../src/infra/blob/blobStore.ts';
@@ -301,6 +302,11 @@ describe('subscriptions and monthly bills', () => {
       .update(subscriptions)
       .set({ renewalOn: '2027-04-10' })
       .where(eq(subscriptions.organisationId, birch.id));
+    // Birch's admin reads Roadcount in French: the notice comes in French.
+    await db
+      .update(users)
+      .set({ preferences: { locale: 'fr' } })
+      .where(and(eq(users.organisationId, birch.id), eq(users.role, 'org_admin')));
     const mails: MailMessage[] = [];
     const billing = createBillingService({
       repository: createBillingRepository(db),
@@ -313,9 +319,12 @@ describe('subscriptions and monthly bills', () => {
     });
     expect(await billing.sendRenewalNotices()).toBe(1);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      'Roadcount: your subscription renews on 2027-04-10',
+      'Roadcount : votre abonnement est renouvelé le 2027-04-10',
     ]);
-    expect(mails[0]?.text).toContain('basic subscription of Birch Council renews on 2027-04-10');
+    expect(mails[0]?.text).toContain(
+      "L'abonnement basic de Birch Council est renouvelé le 2027-04-10.",
+    );
+    expect(mails[0]?.text).toContain('Il permet');
     expect(await billing.sendRenewalNotices()).toBe(0);
     expect(mails).toHaveLength(1);
   });

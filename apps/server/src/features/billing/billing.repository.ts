@@ -241,9 +241,15 @@ export function createBillingRepository(db: Database) {
     },
 
     /** The active admins of an organisation, to whom its bills and notices go. */
-    async adminEmails(organisationId: string): Promise<string[]> {
-      const rows = await db
-        .select({ email: users.email })
+    /** The organisation's active admins who get its mail, with the language they read it in. */
+    async adminRecipients(organisationId: string) {
+      return db
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          username: users.username,
+          preferences: users.preferences,
+        })
         .from(users)
         .where(
           and(
@@ -253,7 +259,6 @@ export function createBillingRepository(db: Database) {
             eq(users.isDemo, false),
           ),
         );
-      return rows.map((row) => row.email);
     },
 
     /** Suspended or cancelled subscriptions whose state changed before `before`. */

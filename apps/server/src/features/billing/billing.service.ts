@@ -13,6 +13,7 @@ import { organisationScope, scopedOrganisationId } from '../../infra/access/acce
 import { authorize, type Viewer } from '../../infra/auth/viewer.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
+import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
 import type {
@@ -234,18 +235,28 @@ export function createBillingService(deps: {
       );
       let sent = 0;
       for (const subscription of await repository.renewalsToNotice(isoDay(today), horizon)) {
-        for (const to of await repository.adminEmails(subscription.organisationId)) {
+        const link = `${deps.publicUrl}/ui/admin-tools/billing`;
+        for (const admin of await repository.adminRecipients(subscription.organisationId)) {
+          const locale = mailLocale(admin.preferences);
+          const say = (key: string, params: Record<string, string | number> = {}) =>
+            mailText(locale, `renewalNotice.${key}`, params);
           await deps.mailer.send({
-            to,
-            subject: `Roadcount: your subscription renews on ${subscription.renewalOn}`,
-            text: [
-              `The ${subscription.level} subscription of ${subscription.organisationName} renews on ${subscription.renewalOn}.`,
-              `It allows ${subscription.maxActiveUsers} active users and ${subscription.maxSites} survey sites.`,
-              'To change or cancel it, send a subscription enquiry from Help before that date.',
-              '',
-              `${deps.publicUrl}/ui/admin-tools/billing`,
-            ].join('\n'),
-            link: `${deps.publicUrl}/ui/admin-tools/billing`,
+            to: admin.email,
+            subject: say('subject', { date: subscription.renewalOn }),
+            text: mailBody(locale, admin.firstName || admin.username, [
+              say('renews', {
+                level: subscription.level,
+                organisation: subscription.organisationName,
+                date: subscription.renewalOn,
+              }),
+              say('allows', {
+                users: subscription.maxActiveUsers,
+                sites: subscription.maxSites,
+              }),
+              say('change'),
+              link,
+            ]),
+            link,
           });
         }
         await repository.noticeSent(subscription.organisationId, subscription.renewalOn);

@@ -10,7 +10,13 @@ export function createChangelogRepository(db: Database) {
      */
     async recipients(sectionHash: string) {
       return db
-        .select({ id: users.id, email: users.email, username: users.username })
+        .select({
+          id: users.id,
+          email: users.email,
+          username: users.username,
+          firstName: users.firstName,
+          preferences: users.preferences,
+        })
         .from(users)
         .leftJoin(
           changelogMailings,

@@ -1,4 +1,5 @@
 import { serverMessage } from '@roadcount/domain';
+import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import type { TaskHandler } from '../../infra/queue/worker.ts';
@@ -25,19 +26,19 @@ export function createSendChangelogHandler(deps: {
     const recipients = await deps.repository.recipients(hash);
     let sent = 0;
     for (const user of recipients) {
+      const locale = mailLocale(user.preferences);
+      const say = (key: string, params: Record<string, string> = {}) =>
+        mailText(locale, `changelog.${key}`, params);
+      const release = heading.replace(/[[\]]/g, '');
       await deps.mailer.send({
         to: user.email,
-        subject: `Roadcount: what's new (${heading.replace(/[[\]]/g, '')})`,
-        text: [
-          `Hello ${user.username},`,
-          '',
-          `Here is what changed in Roadcount (${heading}):`,
-          '',
+        subject: say('subject', { release }),
+        text: mailBody(locale, user.firstName || user.username, [
+          say('intro', { release: heading }),
           body,
-          '',
-          `Every release: ${deps.publicUrl}/version/`,
-          `To stop these emails, turn them off in your profile: ${deps.publicUrl}/ui/profile`,
-        ].join('\n'),
+          say('every', { link: `${deps.publicUrl}/version/` }),
+          say('stop', { link: `${deps.publicUrl}/ui/profile` }),
+        ]),
         link: `${deps.publicUrl}/version/`,
       });
       await deps.repository.markSent(hash, user.id);
