@@ -19,7 +19,9 @@ import {
   TASK_EVENTS_CHANNEL,
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
-import { onlyTasks, startWorker, type Worker } from './infra/queue/worker.ts';
+import { onlyTasks, startWorker, WORKER_HOLDER, type Worker } from './infra/queue/worker.ts';
+import { startHourlyChecks } from './infra/schedule/hourly.ts';
+import { createScheduleRepository } from './infra/schedule/schedule.repository.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
 import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
@@ -352,15 +354,6 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   registerSurveyRoutes(router, { service: surveys, tokens, users });
-  // Overdue surveys become notifications for their organisations' admins: at start and hourly.
-  const notifyOverdueSurveys = () =>
-    void surveys
-      .notifyOverdue()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'overdue surveys not checked'));
-  const overdueTimer = setInterval(notifyOverdueSurveys, 3_600_000);
-  overdueTimer.unref();
-  app.addHook('onReady', () => Promise.resolve(notifyOverdueSurveys()));
-  app.addHook('onClose', () => Promise.resolve(clearInterval(overdueTimer)));
   const reportsService = createReportsService({
     reports: createReportsRepository(db),
     access,
@@ -431,19 +424,32 @@ export async function buildApp({
     onQueued: queueAndWake,
   });
   registerTranslationRoutes(router, createTranslationsRepository(db));
-  // SPEC section 1, hourly: renewal notices 30 days ahead, last month's bills, and the deletion
-  // of organisations lapsed 12 months ago.
-  const billingChecks = () =>
-    void billing
-      .sendRenewalNotices()
-      .then(() => billing.queueMonthlyBills())
-      .then(() => billing.queueLapsedDeletion())
-      .catch((error: unknown) => app.log.warn({ err: error }, 'billing checks not made'));
   if (config.scheduledChecks) {
-    const billingTimer = setInterval(billingChecks, 3_600_000);
-    billingTimer.unref();
-    app.addHook('onReady', () => Promise.resolve(billingChecks()));
-    app.addHook('onClose', () => Promise.resolve(clearInterval(billingTimer)));
+    // At start and hourly, made once an hour however many API nodes run.
+    const hourly = startHourlyChecks({
+      claims: createScheduleRepository(db),
+      holder: WORKER_HOLDER,
+      checks: [
+        {
+          // SPEC section 1: renewal notices 30 days ahead, last month's bills, and the deletion
+          // of organisations lapsed 12 months ago.
+          name: 'billing_checks',
+          run: async () => {
+            await billing.sendRenewalNotices();
+            await billing.queueMonthlyBills();
+            await billing.queueLapsedDeletion();
+          },
+        },
+        // Overdue surveys become notifications for their organisations' admins.
+        { name: 'overdue_surveys', run: () => surveys.notifyOverdue() },
+      ],
+      onError: (name, error) => app.log.warn({ err: error, check: name }, 'scheduled check failed'),
+    });
+    app.addHook('onReady', () => {
+      void hourly.runNow();
+      return Promise.resolve();
+    });
+    app.addHook('onClose', () => Promise.resolve(hourly.stop()));
   }
   registerTmgExportRoutes(
     router,

@@ -119,7 +119,7 @@ export interface Config {
   xlsxMaxInflatedBytes: number;
   s3: { bucket: string; endpoint: string | undefined; region: string } | undefined;
   runWorker: boolean;
-  /** Whether this process makes the hourly subscription checks (SCHEDULED_CHECKS). */
+  /** Whether this process takes part in the hourly checks (SCHEDULED_CHECKS). */
   scheduledChecks: boolean;
   /** The task kinds this process's worker takes (WORKER_TASKS); all it can when undefined. */
   workerTasks: TaskFunction[] | undefined;

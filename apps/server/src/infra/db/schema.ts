@@ -728,6 +728,24 @@ export const changelogMailings = pgTable(
   (table) => [primaryKey({ columns: [table.sectionHash, table.userId] })],
 );
 
+/**
+ * Which process made each run of a scheduled check (the hourly billing and overdue-survey
+ * checks): one row per check and hour, so that however many API nodes run, each hour's check is
+ * made once, by the node whose claim went in first.
+ */
+export const scheduledRuns = pgTable(
+  'scheduled_runs',
+  {
+    name: text('name').notNull(),
+    /** The start of the hour (UTC) the run is for. */
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    /** The process that made it, `<host>/<pid>/<run>`. */
+    claimedBy: text('claimed_by').notNull(),
+    claimedOn: timestamp('claimed_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.name, table.slot] })],
+);
+
 /** Interface texts staff changed on the Translate screen, served over the bundled catalogues. */
 export const translationOverrides = pgTable(
   'translation_overrides',
