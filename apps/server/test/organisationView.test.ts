@@ -1,8 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../src/infra/db/schema.ts';
-import { createOrg, createUser, signIn, startTestServer, type TestServer } from './testServer.ts';
+import {
+  createOrg,
+  createUser,
+  graphql,
+  pollUntil,
+  signIn,
+  startTestServer,
+  type TestServer,
+} from './testServer.ts';
 
 const VIEW = `mutation($id: ID!) {
   recordOrganisationView(organisationId: $id) {
@@ -154,5 +164,60 @@ describe("staff viewing an organisation's data read-only", () => {
         organisation_name: 'Birch Highways',
       })),
     );
+  });
+
+  it("lets staff hear, while viewing B, B's task events alone over the socket", async () => {
+    const adminB = await createUser(server, { organisationId: orgB.id, role: 'org_admin' });
+    const tokenB = (await signIn(server, adminB.username)).access;
+    const insert = (token: string, message: string) =>
+      graphql(
+        server,
+        `
+          mutation ($message: String) {
+            insert_task_tracking(function_name: "refresh_site_rollups", message: $message) {
+              id
+            }
+          }
+        `,
+        { token, variables: { message } },
+      );
+    const listen = (params: Record<string, string>) => {
+      const heard: string[] = [];
+      const client = createClient({
+        url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${staff.token}`, ...params },
+        retryAttempts: 0,
+      });
+      client.subscribe(
+        { query: 'subscription { task_tracking_updated { message } }' },
+        {
+          next: (value) =>
+            heard.push((value.data?.task_tracking_updated as { message: string }).message),
+          error: () => undefined,
+          complete: () => undefined,
+        },
+      );
+      return { heard, dispose: () => client.dispose() };
+    };
+    const viewing = listen({ [HEADER]: await viewToken(orgB.id) });
+    // Without the view, staff hear only the tasks they start themselves (the control).
+    const own = listen({});
+    try {
+      const heard = await pollUntil(
+        async () => {
+          await insert(adminA, 'in Alder');
+          await insert(tokenB, 'in Birch');
+          return viewing.heard;
+        },
+        (messages) => messages.includes('in Birch'),
+      );
+      expect(heard).toContain('in Birch');
+      expect(heard).not.toContain('in Alder');
+      expect(own.heard).toEqual([]);
+    } finally {
+      await viewing.dispose();
+      await own.dispose();
+    }
   });
 });

@@ -6,7 +6,7 @@ import { bearerToken } from '../auth/tokens.ts';
 import {
   refuseWritesWhileViewing,
   viewerForRequest,
-  viewerForToken,
+  ORGANISATION_VIEW_HEADER,
   type UserSource,
 } from '../auth/viewer.ts';
 import { clientSignal } from '../http/clientGone.ts';
@@ -64,6 +64,14 @@ export function graphqlSchemaSource(typeDefs: readonly string[]): string {
 }
 
 /** The token a graphql-ws client sends in its connection_init payload. */
+/** A value of the socket's connection_init payload, at its top or among its `headers`. */
+function connectionParameter(payload: unknown, name: string): unknown {
+  if (!payload || typeof payload !== 'object') return undefined;
+  const record = payload as Record<string, unknown>;
+  const headers = (record.headers ?? {}) as Record<string, unknown>;
+  return record[name] ?? headers[name];
+}
+
 function connectionToken(payload: unknown): string | null {
   if (!payload || typeof payload !== 'object') return null;
   const record = payload as Record<string, unknown>;
@@ -129,7 +137,15 @@ export async function registerGraphql(
       context: (socket) => ({ socket }),
       onConnect: async ({ payload }) => {
         const token = connectionToken(payload);
-        const viewer = await viewerForToken(token, options.tokens, options.users);
+        // A staff member viewing an organisation hears what its admins hear.
+        const viewer = await viewerForRequest(
+          {
+            authorization: token ? `Bearer ${token}` : undefined,
+            [ORGANISATION_VIEW_HEADER]: connectionParameter(payload, ORGANISATION_VIEW_HEADER),
+          },
+          options.tokens,
+          options.users,
+        ).catch(() => null);
         if (!viewer || !token) return false;
         const claims = await options.tokens.verifyAccess(token);
         return { viewer, tokenExpiresAtMs: claims?.expiresAtMs ?? 0 };

@@ -1,3 +1,4 @@
+import { organisationViewHeaders } from '../../orgView/organisationView.ts';
 import { readTokens, SESSION_CHANGED_EVENT } from '../../session/tokenStorage.ts';
 import {
   createTaskSubscription,
@@ -18,22 +19,32 @@ function socketUrl(): string {
   return `${scheme}://${window.location.host}/gql/v1/graphql`;
 }
 
-/** A new access token (a refresh) restarts the socket; signing out closes it. */
-function onSessionChanged() {
+/** What the socket signs in with: the access token, and the organisation view while viewing. */
+function socketSession(): string | null {
   const access = readTokens()?.access ?? null;
-  if (access === connectedWith) return;
-  connectedWith = access;
-  if (!access) stopSocket();
+  return access && JSON.stringify([access, organisationViewHeaders()]);
+}
+
+/**
+ * A new access token (a refresh), or starting or ending an organisation view, restarts the
+ * socket; signing out closes it.
+ */
+function onSessionChanged() {
+  const session = socketSession();
+  if (session === connectedWith) return;
+  connectedWith = session;
+  if (!session) stopSocket();
   else if (subscription) subscription.restart();
   else if (listeners.size > 0) startSocket();
 }
 
 function startSocket() {
-  connectedWith = readTokens()?.access ?? null;
+  connectedWith = socketSession();
   if (!connectedWith) return;
   subscription = createTaskSubscription({
     url: socketUrl(),
     token: () => readTokens()?.access ?? null,
+    parameters: organisationViewHeaders,
     onEvent: (event) => listeners.forEach((listener) => listener(event)),
     onConnected: () => connectedListeners.forEach((listener) => listener()),
     onRealtimeSite: (siteId) => realtimeListeners.forEach((listener) => listener(siteId)),

@@ -55,6 +55,8 @@ interface Options {
   url: string;
   /** Read at each connection, so that a reconnect carries the newest access token. */
   token: () => string | null;
+  /** More connection parameters, read at each connection (a staff member's organisation view). */
+  parameters?: () => Record<string, string>;
   onEvent: (event: TaskEvent) => void;
   /** A realtime site's vehicles changed: given, the same socket listens for these too. */
   onRealtimeSite?: (siteId: string) => void;
@@ -90,7 +92,7 @@ export function createTaskSubscription(options: Options): TaskSubscription {
     retryWait: (retries) => wait(backoffDelayMs(retries, options.random)),
     connectionParams: () => {
       const token = options.token();
-      return token ? { authorization: `Bearer ${token}` } : {};
+      return token ? { authorization: `Bearer ${token}`, ...options.parameters?.() } : {};
     },
     ...(options.webSocketImpl ? { webSocketImpl: options.webSocketImpl } : {}),
     on: {
