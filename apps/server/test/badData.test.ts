@@ -296,23 +296,24 @@ describe('bad-data periods', () => {
     });
     expect((excluded.body.data?.reviewBadDataPeriod as Period).state).toBe('excluded');
 
-    // Every vehicle of the site from 08:00 to 09:00 on 8 January leaves every figure, both
-    // lanes' 2,401: 5,348 − 4,802 = 546 vehicles; 8 January 4,934 − 4,802 = 132; the calendar
-    // and the ADT follow once the rollups are rebuilt: (126 + 132) / 2 = 129.
+    // The period was found on lane 1 of the north direction: only that lane's 2,401 vehicles
+    // from 08:00 to 09:00 on 8 January leave every figure, south's lane 2 keeps its 2,401:
+    // 5,348 − 2,401 = 2,947 vehicles; 8 January 4,934 − 2,401 = 2,533; the calendar and the
+    // ADT follow once the rollups are rebuilt: (126 + 2,533) / 2 = 1,329.5.
     const after = await pollUntil(
       () => figuresOf(siteId),
       (figures) => figures.days[2]?.volume !== 4934,
     );
-    expect(after.vehicles).toBe(546);
-    expect(after.leftOutAsBadData).toBe(4802);
+    expect(after.vehicles).toBe(2947);
+    expect(after.leftOutAsBadData).toBe(2401);
     expect(after.days).toEqual([
       { day: '2025-01-06', volume: 144 },
       { day: '2025-01-07', volume: 126 },
-      { day: '2025-01-08', volume: 132 },
+      { day: '2025-01-08', volume: 2533 },
       { day: '2025-01-09', volume: 144 },
     ]);
-    expect(after.adt).toBe(129);
-    expect(after.map).toEqual({ vehicles: 546, adt: 129 });
+    expect(after.adt).toBe(1329.5);
+    expect(after.map).toEqual({ vehicles: 2947, adt: 1329.5 });
     expect(await figuresOf(otherSiteId)).toEqual(otherBefore);
 
     // The rebuild flagged the site again without undoing a review or flagging twice.
