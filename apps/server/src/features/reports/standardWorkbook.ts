@@ -400,7 +400,7 @@ function trafficEngineeringRows(
       'AADT method',
       stats.aadtMonthsMissingWeekdays.length === 0
         ? 'AASHTO (continuous site; every month has all seven weekdays)'
-        : `AASHTO variant: months without every weekday averaged over the weekdays present (${stats.aadtMonthsMissingWeekdays.join(', ')})`,
+        : `AASHTO variant: months without every weekday averaged over the weekdays present (${stats.aadtMonthsMissingWeekdays.map((month) => MONTHS[month]).join(', ')})`,
       '',
     ]);
   const pace = stats.pace?.[units];
