@@ -22,6 +22,9 @@ const REVIEW = `mutation($id: ID!, $decision: String!) {
   reviewBadDataPeriod(id: $id, decision: $decision) { id state reviewed_by reviewed_at }
 }`;
 const DETECT = `mutation($siteId: ID!) { detectBadDataPeriods(siteId: $siteId) { id } }`;
+const MERGE = `mutation($target: ID!, $sources: [ID!]!) {
+  mergeSites(target_id: $target, source_ids: $sources) { id }
+}`;
 const FIGURES = `query($siteId: ID!) {
   siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary leftOut }
   siteAvailability(siteId: $siteId) { days { day volume } }
@@ -353,5 +356,52 @@ describe('bad-data periods', () => {
     );
     expect(after.vehicles).toBe(5348);
     expect(after.adt).toBe(2530);
+  });
+
+  it("carries a merged site's reviewed periods over to the site it merges into", async () => {
+    const flow = (await periodsOf(siteId)).find(
+      (period) => period.rule === 'lane_flow' && period.direction === 1,
+    );
+    await graphql(server, REVIEW, {
+      token: admin,
+      variables: { id: flow?.id, decision: 'excluded' },
+    });
+    await pollUntil(
+      () => figuresOf(siteId),
+      (figures) => figures.days[2]?.volume === 2533,
+    );
+    const merged = await graphql(server, MERGE, {
+      token: admin,
+      variables: { target: otherSiteId, sources: [siteId] },
+    });
+    expect(merged.body.errors).toBeUndefined();
+    // Good Data Lane's 288 and Bad Data Road's 5,348 less the excluded lane's 2,401 = 3,235.
+    const after = await pollUntil(
+      () => figuresOf(otherSiteId),
+      (figures) => figures.vehicles !== 288,
+    );
+    expect(after.vehicles).toBe(3235);
+    expect(after.leftOutAsBadData).toBe(2401);
+    // The reviewed periods moved (the real zero and the excluded lane); the rules ran again on
+    // the merged record: 8 January's south lane is flagged anew, while 6 January's south share
+    // is (72 + 48) / (144 + 144) = 41.7 %, no longer under 40 %, and 7 January 10:00-13:00
+    // carries Good Data Lane's cars.
+    const periods = await pollUntil(
+      () => periodsOf(otherSiteId),
+      (list) => list.length >= 3,
+    );
+    expect(
+      periods.map((period) => [
+        period.rule,
+        period.direction,
+        period.lane,
+        period.start_time,
+        period.state,
+      ]),
+    ).toEqual([
+      ['silent', null, null, '2025-01-07T10:00:00.000Z', 'real_zero'],
+      ['lane_flow', 1, 1, '2025-01-08T08:00:00.000Z', 'excluded'],
+      ['lane_flow', 5, 2, '2025-01-08T08:00:00.000Z', 'flagged'],
+    ]);
   });
 });
