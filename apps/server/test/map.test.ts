@@ -13,7 +13,7 @@ import {
 
 const MAP_SITES = `query($filter: MapFilter!) {
   mapSites(filter: $filter) {
-    id name has_data days vehicles adt average_speed_mps speed85_mps heavy_percent
+    id name has_data days vehicles adt average_speed_mps speed85_mps speed95_mps heavy_percent
     last_surveyed survey_years contexts time_span latitude longitude
   }
 }`;
@@ -30,6 +30,7 @@ interface MapSite {
   adt: number | null;
   average_speed_mps: number | null;
   speed85_mps: number | null;
+  speed95_mps: number | null;
   heavy_percent: number | null;
   last_surveyed: string | null;
   survey_years: number[];
@@ -135,6 +136,13 @@ describe('map layers through GraphQL', () => {
       85,
     );
     expect(Math.abs((site?.speed85_mps ?? 0) * 3.6 - exact85)).toBeLessThan(1);
+    // The 95th percentile layer's figure, from the same bins: within a bin of the exact one.
+    const exact95 = percentileInc(
+      [...speedsKmh].sort((a, b) => a - b),
+      95,
+    );
+    expect(Math.abs((site?.speed95_mps ?? 0) * 3.6 - exact95)).toBeLessThan(1);
+    expect(site?.speed95_mps ?? 0).toBeGreaterThan(site?.speed85_mps ?? Infinity);
     expect(site?.heavy_percent).toBeCloseTo((heavy / classified) * 100, 9);
     expect(site?.last_surveyed).toBe('2025-03-16');
     expect(site?.survey_years).toEqual([2025]);

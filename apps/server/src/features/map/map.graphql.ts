@@ -39,6 +39,8 @@ export const mapTypeDefs = /* GraphQL */ `
     awedt: Float
     average_speed_mps: Float
     speed85_mps: Float
+    "95th percentile speed, m/s, from the same 1 km/h speed bins as the 85th."
+    speed95_mps: Float
     speed_limit_mps: Float
     above_limit_percent: Float
     heavy_percent: Float

@@ -135,6 +135,7 @@ export function createMapService(deps: {
           .filter(([classIndex]) => heavy.has(classIndex))
           .reduce((sum, [, count]) => sum + count, 0);
         const percentile85 = entry ? histogramPercentile(entry.histogram, 85) : null;
+        const percentile95 = entry ? histogramPercentile(entry.histogram, 95) : null;
         const meta = site.coreSiteMeta;
         const days = entry?.days ?? 0;
         return {
@@ -160,6 +161,7 @@ export function createMapService(deps: {
           average_speed_mps:
             entry && entry.speedCount > 0 ? entry.speedSumMps / entry.speedCount : null,
           speed85_mps: percentile85 === null ? null : percentile85 * KMH,
+          speed95_mps: percentile95 === null ? null : percentile95 * KMH,
           speed_limit_mps: siteLimits.length > 0 ? limitOn(siteLimits, filter.end_date) : null,
           above_limit_percent:
             entry && entry.measuredAgainstLimit > 0

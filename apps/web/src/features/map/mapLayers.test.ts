@@ -32,6 +32,7 @@ const site: MapSite = {
   awedt: 750,
   average_speed_mps: 12.5,
   speed85_mps: 15,
+  speed95_mps: 17.5,
   speed_limit_mps: 50 / 3.6,
   above_limit_percent: 12.5,
   heavy_percent: 8,
@@ -49,6 +50,14 @@ describe('map layers', () => {
     const imperial = layerScale('speed85', 'imperial');
     expect(imperial.value(site)).toBeCloseTo(33.554, 2);
     expect(imperial.unitKey).toBe('map.units.mph');
+  });
+
+  it('colour the 95th percentile layer by that speed', () => {
+    // 17.5 m/s × 3.6 = 63 km/h: the last band, 60 km/h and over.
+    const metric = layerScale('speed95', 'metric');
+    expect(metric.value(site)).toBeCloseTo(63, 9);
+    expect(colourFor(metric, metric.value(site))).toBe(metric.steps[4]?.colour);
+    expect(colourFor(metric, metric.value({ ...site, speed95_mps: null }))).toBe(NO_VALUE_COLOUR);
   });
 
   it('grey out a site with no figure for the layer', () => {

@@ -47,15 +47,23 @@ const SPEED_BOUNDS: Record<Units, number[]> = {
   imperial: [20, 25, 30, 40],
 };
 
+/** The site figure each speed layer colours by. */
+const SPEED_FIGURES = {
+  speed: 'average_speed_mps',
+  speed85: 'speed85_mps',
+  speed95: 'speed95_mps',
+} as const;
+
 /** How each layer colours a site, with its legend, in the user's units. */
 export function layerScale(layer: MapLayer, units: Units): LayerScale {
   switch (layer) {
     case 'speed':
-    case 'speed85': {
-      const figure = layer === 'speed' ? 'average_speed_mps' : 'speed85_mps';
+    case 'speed85':
+    case 'speed95': {
+      const figure = SPEED_FIGURES[layer];
       return {
         value: (site) => {
-          const speed = site[figure];
+          const speed = site[figure] ?? null;
           return speed === null ? null : speedIn(units, speed);
         },
         steps: steps(GREEN_TO_RED, SPEED_BOUNDS[units]),

@@ -42,6 +42,7 @@ const MAP_SITES = graphql(`
       awedt
       average_speed_mps
       speed85_mps
+      speed95_mps
       speed_limit_mps
       above_limit_percent
       heavy_percent
