@@ -11,6 +11,7 @@ export const MAP_LAYERS = [
   'speed',
   'speed85',
   'speed95',
+  'pace',
   'aboveLimit',
   'classes',
   'volume',

@@ -33,6 +33,8 @@ const site: MapSite = {
   average_speed_mps: 12.5,
   speed85_mps: 15,
   speed95_mps: 17.5,
+  pace_kmh_from_mps: 40 / 3.6,
+  pace_mph_from_mps: 25 * 0.44704,
   speed_limit_mps: 50 / 3.6,
   above_limit_percent: 12.5,
   heavy_percent: 8,
@@ -58,6 +60,17 @@ describe('map layers', () => {
     expect(metric.value(site)).toBeCloseTo(63, 9);
     expect(colourFor(metric, metric.value(site))).toBe(metric.steps[4]?.colour);
     expect(colourFor(metric, metric.value({ ...site, speed95_mps: null }))).toBe(NO_VALUE_COLOUR);
+  });
+
+  it('colour the pace layer by where the band starts, in the user unit', () => {
+    // The 10 km/h pace starts at 40 km/h: the 40 to 50 km/h band; the 10 mph pace at 25 mph:
+    // the 25 to 30 mph band.
+    const metric = layerScale('pace', 'metric');
+    expect(metric.value(site)).toBe(40);
+    expect(colourFor(metric, metric.value(site))).toBe(metric.steps[2]?.colour);
+    const imperial = layerScale('pace', 'imperial');
+    expect(imperial.value(site)).toBe(25);
+    expect(colourFor(imperial, imperial.value(site))).toBe(imperial.steps[2]?.colour);
   });
 
   it('grey out a site with no figure for the layer', () => {

@@ -70,6 +70,17 @@ export function layerScale(layer: MapLayer, units: Units): LayerScale {
         unitKey: units === 'metric' ? 'map.units.kmh' : 'map.units.mph',
       };
     }
+    case 'pace':
+      // The start of the pace band in the user's unit (the 10 km/h or the 10 mph band).
+      return {
+        value: (site) => {
+          const from = units === 'metric' ? site.pace_kmh_from_mps : site.pace_mph_from_mps;
+          // A band starts at a whole km/h or mph: rounded, so 40 km/h stored in m/s is not 39.99.
+          return from === null || from === undefined ? null : Math.round(speedIn(units, from));
+        },
+        steps: steps(GREEN_TO_RED, SPEED_BOUNDS[units]),
+        unitKey: units === 'metric' ? 'map.units.kmh' : 'map.units.mph',
+      };
     case 'aboveLimit':
       return {
         value: (site) => site.above_limit_percent,

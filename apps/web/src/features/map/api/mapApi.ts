@@ -43,6 +43,8 @@ const MAP_SITES = graphql(`
       average_speed_mps
       speed85_mps
       speed95_mps
+      pace_kmh_from_mps
+      pace_mph_from_mps
       speed_limit_mps
       above_limit_percent
       heavy_percent
