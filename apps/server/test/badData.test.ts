@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../src/infra/db/schema.ts';
 import {
@@ -317,6 +318,26 @@ describe('bad-data periods', () => {
     ]);
     expect(after.adt).toBe(1329.5);
     expect(after.map).toEqual({ vehicles: 2947, adt: 1329.5 });
+    // The TMG export's volume records of Wednesday 8 January (day 4, Sunday 1): north's lane 1
+    // loses its 08:00 hour, south's lane 2 keeps its 2,401; 3 cars every other hour, none at 15.
+    const tmg = await fetch(
+      `${server.url}/api/tmg/export.zip?site_id=${siteId}&year=2025&state_code=06`,
+      { headers: { authorization: `Bearer ${viewer}` } },
+    );
+    expect(tmg.status).toBe(200);
+    const zip = await JSZip.loadAsync(await tmg.arrayBuffer());
+    const volumeFile = Object.keys(zip.files).find((name) => name.endsWith('.VOL')) ?? '';
+    const volumes = ((await zip.file(volumeFile)?.async('string')) ?? '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split('|'))
+      .filter((fields) => fields[6] === '01' && fields[7] === '08');
+    const hoursOf = (eight: number) =>
+      Array.from({ length: 24 }, (_, hour) => String(hour === 8 ? eight : hour === 15 ? 0 : 3));
+    expect(volumes.map((fields) => [fields[3], fields[4], fields[8], ...fields.slice(9)])).toEqual([
+      ['1', '1', '4', ...hoursOf(0)],
+      ['5', '2', '4', ...hoursOf(2401)],
+    ]);
     expect(await figuresOf(otherSiteId)).toEqual(otherBefore);
 
     // The rebuild flagged the site again without undoing a review or flagging twice.
