@@ -190,6 +190,9 @@ describe('reports', () => {
     expect(value('Vehicles')).toBe(5);
     expect(value('Whole days')).toBe(1);
     expect(value('ADT')).toBe(3);
+    // A short count in no factor group: its AADT row is its ADT, named unadjusted.
+    expect(value('ADT, unadjusted')).toBe(3);
+    expect(value('AADT (estimate)')).toBeUndefined();
     expect(value('Average speed')).toBeCloseTo(50, 4);
     // Speed percentiles, interpolated between the sorted speeds 30, 40, 50, 60, 70 (as Excel's
     // PERCENTILE.INC): rank p/100 × (5 − 1). 15th: rank 0.6, 30 + 0.6 × 10 = 36; 25th: rank 1,
