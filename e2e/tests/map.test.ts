@@ -96,6 +96,8 @@ describe('the map', () => {
     for (const layer of [
       'Average speed',
       '85th percentile speed',
+      '95th percentile speed',
+      'Pace (start of the band)',
       'Above posted speed limit',
       'Vehicle classes (heavy share)',
       'Volume (ADT)',

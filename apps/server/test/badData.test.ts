@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../src/infra/db/schema.ts';
 import {
@@ -22,6 +23,9 @@ const REVIEW = `mutation($id: ID!, $decision: String!) {
   reviewBadDataPeriod(id: $id, decision: $decision) { id state reviewed_by reviewed_at }
 }`;
 const DETECT = `mutation($siteId: ID!) { detectBadDataPeriods(siteId: $siteId) { id } }`;
+const MERGE = `mutation($target: ID!, $sources: [ID!]!) {
+  mergeSites(target_id: $target, source_ids: $sources) { id }
+}`;
 const FIGURES = `query($siteId: ID!) {
   siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary leftOut }
   siteAvailability(siteId: $siteId) { days { day volume } }
@@ -296,23 +300,44 @@ describe('bad-data periods', () => {
     });
     expect((excluded.body.data?.reviewBadDataPeriod as Period).state).toBe('excluded');
 
-    // Every vehicle of the site from 08:00 to 09:00 on 8 January leaves every figure, both
-    // lanes' 2,401: 5,348 − 4,802 = 546 vehicles; 8 January 4,934 − 4,802 = 132; the calendar
-    // and the ADT follow once the rollups are rebuilt: (126 + 132) / 2 = 129.
+    // The period was found on lane 1 of the north direction: only that lane's 2,401 vehicles
+    // from 08:00 to 09:00 on 8 January leave every figure, south's lane 2 keeps its 2,401:
+    // 5,348 − 2,401 = 2,947 vehicles; 8 January 4,934 − 2,401 = 2,533; the calendar and the
+    // ADT follow once the rollups are rebuilt: (126 + 2,533) / 2 = 1,329.5.
     const after = await pollUntil(
       () => figuresOf(siteId),
       (figures) => figures.days[2]?.volume !== 4934,
     );
-    expect(after.vehicles).toBe(546);
-    expect(after.leftOutAsBadData).toBe(4802);
+    expect(after.vehicles).toBe(2947);
+    expect(after.leftOutAsBadData).toBe(2401);
     expect(after.days).toEqual([
       { day: '2025-01-06', volume: 144 },
       { day: '2025-01-07', volume: 126 },
-      { day: '2025-01-08', volume: 132 },
+      { day: '2025-01-08', volume: 2533 },
       { day: '2025-01-09', volume: 144 },
     ]);
-    expect(after.adt).toBe(129);
-    expect(after.map).toEqual({ vehicles: 546, adt: 129 });
+    expect(after.adt).toBe(1329.5);
+    expect(after.map).toEqual({ vehicles: 2947, adt: 1329.5 });
+    // The TMG export's volume records of Wednesday 8 January (day 4, Sunday 1): north's lane 1
+    // loses its 08:00 hour, south's lane 2 keeps its 2,401; 3 cars every other hour, none at 15.
+    const tmg = await fetch(
+      `${server.url}/api/tmg/export.zip?site_id=${siteId}&year=2025&state_code=06`,
+      { headers: { authorization: `Bearer ${viewer}` } },
+    );
+    expect(tmg.status).toBe(200);
+    const zip = await JSZip.loadAsync(await tmg.arrayBuffer());
+    const volumeFile = Object.keys(zip.files).find((name) => name.endsWith('.VOL')) ?? '';
+    const volumes = ((await zip.file(volumeFile)?.async('string')) ?? '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split('|'))
+      .filter((fields) => fields[6] === '01' && fields[7] === '08');
+    const hoursOf = (eight: number) =>
+      Array.from({ length: 24 }, (_, hour) => String(hour === 8 ? eight : hour === 15 ? 0 : 3));
+    expect(volumes.map((fields) => [fields[3], fields[4], fields[8], ...fields.slice(9)])).toEqual([
+      ['1', '1', '4', ...hoursOf(0)],
+      ['5', '2', '4', ...hoursOf(2401)],
+    ]);
     expect(await figuresOf(otherSiteId)).toEqual(otherBefore);
 
     // The rebuild flagged the site again without undoing a review or flagging twice.
@@ -352,5 +377,52 @@ describe('bad-data periods', () => {
     );
     expect(after.vehicles).toBe(5348);
     expect(after.adt).toBe(2530);
+  });
+
+  it("carries a merged site's reviewed periods over to the site it merges into", async () => {
+    const flow = (await periodsOf(siteId)).find(
+      (period) => period.rule === 'lane_flow' && period.direction === 1,
+    );
+    await graphql(server, REVIEW, {
+      token: admin,
+      variables: { id: flow?.id, decision: 'excluded' },
+    });
+    await pollUntil(
+      () => figuresOf(siteId),
+      (figures) => figures.days[2]?.volume === 2533,
+    );
+    const merged = await graphql(server, MERGE, {
+      token: admin,
+      variables: { target: otherSiteId, sources: [siteId] },
+    });
+    expect(merged.body.errors).toBeUndefined();
+    // Good Data Lane's 288 and Bad Data Road's 5,348 less the excluded lane's 2,401 = 3,235.
+    const after = await pollUntil(
+      () => figuresOf(otherSiteId),
+      (figures) => figures.vehicles !== 288,
+    );
+    expect(after.vehicles).toBe(3235);
+    expect(after.leftOutAsBadData).toBe(2401);
+    // The reviewed periods moved (the real zero and the excluded lane); the rules ran again on
+    // the merged record: 8 January's south lane is flagged anew, while 6 January's south share
+    // is (72 + 48) / (144 + 144) = 41.7 %, no longer under 40 %, and 7 January 10:00-13:00
+    // carries Good Data Lane's cars.
+    const periods = await pollUntil(
+      () => periodsOf(otherSiteId),
+      (list) => list.length >= 3,
+    );
+    expect(
+      periods.map((period) => [
+        period.rule,
+        period.direction,
+        period.lane,
+        period.start_time,
+        period.state,
+      ]),
+    ).toEqual([
+      ['silent', null, null, '2025-01-07T10:00:00.000Z', 'real_zero'],
+      ['lane_flow', 1, 1, '2025-01-08T08:00:00.000Z', 'excluded'],
+      ['lane_flow', 5, 2, '2025-01-08T08:00:00.000Z', 'flagged'],
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import {
 
 const MAP_SITES = `query($filter: MapFilter!) {
   mapSites(filter: $filter) {
-    id name has_data days vehicles adt average_speed_mps speed85_mps heavy_percent
+    id name has_data days vehicles adt average_speed_mps speed85_mps speed95_mps pace_kmh_from_mps pace_mph_from_mps heavy_percent
     last_surveyed survey_years contexts time_span latitude longitude
   }
 }`;
@@ -30,11 +30,29 @@ interface MapSite {
   adt: number | null;
   average_speed_mps: number | null;
   speed85_mps: number | null;
+  speed95_mps: number | null;
+  pace_kmh_from_mps: number | null;
+  pace_mph_from_mps: number | null;
   heavy_percent: number | null;
   last_surveyed: string | null;
   survey_years: number[];
   contexts: string[];
   time_span: string | null;
+}
+
+/**
+ * The pace by its definition (TRAFFIC-ENGINEERING.md): of the bands of 10 whole units starting
+ * at a measured whole speed, the one holding the most vehicles (the lowest on a tie); its start.
+ */
+function paceStart(speeds: number[]): number {
+  const units = speeds.map((speed) => Math.floor(speed));
+  let best = Number.NaN;
+  let bestCount = -1;
+  for (const from of [...new Set(units)].sort((a, b) => a - b)) {
+    const count = units.filter((unit) => unit >= from && unit < from + 10).length;
+    if (count > bestCount) [best, bestCount] = [from, count];
+  }
+  return best;
 }
 
 /** Spreadsheet PERCENTILE.INC over sorted values: the definition, independent of the server. */
@@ -135,6 +153,21 @@ describe('map layers through GraphQL', () => {
       85,
     );
     expect(Math.abs((site?.speed85_mps ?? 0) * 3.6 - exact85)).toBeLessThan(1);
+    // The 95th percentile layer's figure, from the same bins: within a bin of the exact one.
+    const exact95 = percentileInc(
+      [...speedsKmh].sort((a, b) => a - b),
+      95,
+    );
+    expect(Math.abs((site?.speed95_mps ?? 0) * 3.6 - exact95)).toBeLessThan(1);
+    expect(site?.speed95_mps ?? 0).toBeGreaterThan(site?.speed85_mps ?? Infinity);
+    // The pace layer's band starts, from the same bins: within a unit of the exact ones.
+    expect(
+      Math.abs((site?.pace_kmh_from_mps ?? 0) * 3.6 - paceStart(speedsKmh)),
+    ).toBeLessThanOrEqual(1);
+    const speedsMph = speedsKmh.map((kmh) => kmh / 1.609344);
+    expect(
+      Math.abs((site?.pace_mph_from_mps ?? 0) / 0.44704 - paceStart(speedsMph)),
+    ).toBeLessThanOrEqual(1);
     expect(site?.heavy_percent).toBeCloseTo((heavy / classified) * 100, 9);
     expect(site?.last_surveyed).toBe('2025-03-16');
     expect(site?.survey_years).toEqual([2025]);

@@ -190,6 +190,9 @@ describe('reports', () => {
     expect(value('Vehicles')).toBe(5);
     expect(value('Whole days')).toBe(1);
     expect(value('ADT')).toBe(3);
+    // A short count in no factor group: its AADT row is its ADT, named unadjusted.
+    expect(value('ADT, unadjusted')).toBe(3);
+    expect(value('AADT (estimate)')).toBeUndefined();
     expect(value('Average speed')).toBeCloseTo(50, 4);
     // Speed percentiles, interpolated between the sorted speeds 30, 40, 50, 60, 70 (as Excel's
     // PERCENTILE.INC): rank p/100 × (5 − 1). 15th: rank 0.6, 30 + 0.6 × 10 = 36; 25th: rank 1,
@@ -232,6 +235,12 @@ describe('reports', () => {
         .map((line) => line.split(','))
         .find((row) => row[5] === measure && row[4] === direction && row[2] === interval);
     expect(cells('adt')?.[8]).toBe('3');
+    // The AADT as the site detail's card gives it: a short count in no factor group, unadjusted.
+    expect(cells('aadt')?.slice(6)).toEqual([
+      'Unadjusted ADT: the site is in no factor group',
+      'vehicles per day',
+      '3',
+    ]);
     // 50 km/h = 50 / 1.609344 = 31.0686 mph.
     expect(Number(cells('average_speed')?.[8])).toBeCloseTo(31.0686, 3);
     expect(cells('average_speed')?.[7]).toBe('mph');
@@ -451,8 +460,11 @@ describe('reports', () => {
     const cell = (name: string) => row[header.indexOf(name)];
     expect(cell('Site')).toBe('Hand Worked Lane');
     expect(cell('ADT')).toBe(3);
-    // One month of data (January): the AADT is an estimate.
-    expect(cell('AADT method')).toBe('AASHTO, estimate (fewer than 12 months)');
+    // A short count in no factor group: its AADT is its ADT, 3, labelled unadjusted as the
+    // site detail's AADT card labels it, not an estimate.
+    expect(cell('AADT')).toBe(3);
+    expect(cell('AADT figure')).toBe('ADT, unadjusted');
+    expect(cell('AADT method')).toBe('Unadjusted ADT: the site is in no factor group');
     // Every vehicle is class 2, a car: no heavy vehicle.
     expect(cell('Heavy-vehicle share (%)')).toBe(0);
   }, 60_000);

@@ -105,6 +105,8 @@ export function scanRowsByBlock(
           allSpeedValues[rawSpeedCode] as number,
           headwayS[index] as number,
           vehicleClass,
+          vehicleDirection,
+          lane[index] as number,
         )
       )
         continue;

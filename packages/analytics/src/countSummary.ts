@@ -1,6 +1,6 @@
 import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
 import type { LocalClock } from './filters.ts';
-import { localTimeOf } from './filters.ts';
+import { inExcludedWindow, localTimeOf, type ExcludedWindow } from './filters.ts';
 import { INTERVAL_MODES, type IntervalColumns, type IntervalMode } from './intervalColumns.ts';
 
 const DAY_MS = 86_400_000;
@@ -13,7 +13,7 @@ export interface CountFilter {
   /** Lanes per direction; a direction not listed keeps all its lanes. */
   lanesByDirection?: Record<number, number[]>;
   /** Time windows whose counts are left out (a site's excluded bad-data periods). */
-  excludedWindows?: { startMs?: number; endMs?: number }[];
+  excludedWindows?: ExcludedWindow[];
 }
 
 export interface CountSummary {
@@ -73,13 +73,8 @@ export function countSummary(
     for (let index = 0; index < file.startMs.length; index += 1) {
       const start = file.startMs[index] as number;
       if (start < filter.startMs || start >= filter.endMs) continue;
-      if (
-        excluded.some(
-          (window) => start >= (window.startMs ?? 0) && start < (window.endMs ?? Infinity),
-        )
-      )
-        continue;
       const direction = file.direction[index] as number;
+      if (inExcludedWindow(excluded, start, direction, file.lane[index] as number)) continue;
       if (!directions.has(direction)) continue;
       const laneSet = lanes.get(direction);
       if (laneSet && !laneSet.has(file.lane[index] as number)) continue;

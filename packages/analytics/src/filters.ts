@@ -12,8 +12,59 @@ export interface VehicleExclusion {
   classes?: number[];
   startMs?: number;
   endMs?: number;
+  /** Only this direction's vehicles (a direction-share bad-data period). */
+  direction?: number;
+  /** Only this lane's vehicles, of `direction` when given (a lane-flow bad-data period). */
+  lane?: number;
   /** An excluded bad-data period of the site (issue 25): named apart among the left-out reasons. */
   badDataPeriod?: boolean;
+}
+
+/**
+ * A time window whose vehicles count in no figure of a site: an excluded bad-data period. A
+ * period found on one direction or one lane leaves out only that direction's or lane's vehicles.
+ */
+export interface ExcludedWindow {
+  startMs: number;
+  /** Exclusive. */
+  endMs: number;
+  direction?: number | null;
+  lane?: number | null;
+}
+
+/**
+ * Whether a vehicle (or a count) at `time` in `direction` and `lane` falls in one of the
+ * windows: the one test every figure of a site (detail, rollups, map, reports, AADT, TMG
+ * export) leaves excluded bad-data periods out by. Few windows per site: a plain search.
+ */
+export function inExcludedWindow(
+  windows: readonly ExcludedWindow[],
+  time: number,
+  direction: number,
+  lane: number,
+): boolean {
+  for (const window of windows)
+    if (
+      time >= window.startMs &&
+      time < window.endMs &&
+      (window.direction === undefined ||
+        window.direction === null ||
+        window.direction === direction) &&
+      (window.lane === undefined || window.lane === null || window.lane === lane)
+    )
+      return true;
+  return false;
+}
+
+/** The analysis's form of excluded windows: vehicle exclusions named as bad-data periods. */
+export function badDataExclusions(windows: readonly ExcludedWindow[]): VehicleExclusion[] {
+  return windows.map(({ startMs, endMs, direction, lane }) => ({
+    startMs,
+    endMs,
+    ...(direction === undefined || direction === null ? {} : { direction }),
+    ...(lane === undefined || lane === null ? {} : { lane }),
+    badDataPeriod: true,
+  }));
 }
 
 /** Time exclusion: leaves out the given local days between two local times (minutes of the day). */
@@ -169,7 +220,18 @@ export function selectRows(
       const laneSet = lanes.get(vehicleDirection);
       if (laneSet && !laneSet.has(lane[index] as number)) continue;
     }
-    if (exclusions.length > 0 && excludedByAny(exclusions, time, speed, headway, vehicleClass))
+    if (
+      exclusions.length > 0 &&
+      excludedByAny(
+        exclusions,
+        time,
+        speed,
+        headway,
+        vehicleClass,
+        vehicleDirection,
+        lane[index] as number,
+      )
+    )
       continue;
     const localMs = local(time);
     if (timeExclusions.length > 0 && inAnyTimeExclusion(timeExclusions, localMs)) continue;
@@ -211,8 +273,11 @@ export function excludedByAny(
   speed: number,
   headway: number,
   vehicleClass: number,
+  direction: number,
+  lane: number,
 ): boolean {
-  for (const rule of rules) if (excludes(rule, time, speed, headway, vehicleClass)) return true;
+  for (const rule of rules)
+    if (excludes(rule, time, speed, headway, vehicleClass, direction, lane)) return true;
   return false;
 }
 
@@ -229,8 +294,12 @@ function excludes(
   speed: number,
   headway: number,
   vehicleClass: number,
+  direction: number,
+  lane: number,
 ): boolean {
   if (rule.startMs !== undefined && time < rule.startMs) return false;
+  if (rule.direction !== undefined && direction !== rule.direction) return false;
+  if (rule.lane !== undefined && lane !== rule.lane) return false;
   if (rule.endMs !== undefined && time >= rule.endMs) return false;
   if (rule.minSpeedMps !== undefined && !(speed >= rule.minSpeedMps)) return false;
   if (rule.maxSpeedMps !== undefined && !(speed <= rule.maxSpeedMps)) return false;

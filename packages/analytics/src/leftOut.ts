@@ -122,8 +122,15 @@ export function countLeftOut(
         counts.lanes += 1;
         continue;
       }
-      if (exclusions.length > 0 && excludedByAny(exclusions, time, speed, headway, vehicleClass)) {
-        if (badData.length > 0 && excludedByAny(badData, time, speed, headway, vehicleClass))
+      const vehicleLane = lane[index] as number;
+      if (
+        exclusions.length > 0 &&
+        excludedByAny(exclusions, time, speed, headway, vehicleClass, vehicleDirection, vehicleLane)
+      ) {
+        if (
+          badData.length > 0 &&
+          excludedByAny(badData, time, speed, headway, vehicleClass, vehicleDirection, vehicleLane)
+        )
           counts.badDataPeriods += 1;
         else counts.exclusions += 1;
         continue;

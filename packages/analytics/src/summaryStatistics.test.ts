@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFilter, type LocalClock, type VehicleFilter } from './filters.ts';
-import { summaryStatistics } from './summaryStatistics.ts';
+import { summaryFromCounts, summaryStatistics } from './summaryStatistics.ts';
+import { siteFactors } from './trafficFactors.ts';
 import { VehicleColumnsBuilder } from './vehicleColumns.ts';
 
 /** Europe/London around the 2025 clock change: GMT until 30 March 01:00 UTC, then BST. */
@@ -187,5 +188,65 @@ describe('summaryStatistics against plain loops on generated data', () => {
     const low = sorted[Math.floor(rank)] ?? 0;
     const high = sorted[Math.ceil(rank)] ?? 0;
     expect(stats.speed85thMps).toBeCloseTo(low + (rank - Math.floor(rank)) * (high - low), 10);
+  });
+});
+
+describe('AASHTO AADT of a continuous site (issue 25)', () => {
+  // 2024-01-01 to 2025-01-31, 397 whole days: both Januaries carry 600 a day, every other month
+  // 1,200, and the counter was silent on Wednesday 12 June 2024 (no vehicle: missing, not zero).
+  // AASHTO (TRAFFIC-ENGINEERING.md): days pooled by calendar month, 12 monthly values, each the
+  // mean of its 7 weekday means. January's weekday means are all 600, every other month's 1,200
+  // (June's Wednesdays without the silent day are 1,200 too): AADT = (600 + 11 × 1,200) / 12 =
+  // 13,800 / 12 = 1,150, from every weekday of every month (no variant).
+  // Counting January twice and the silent day as 0 would give (2 × 600 + 10 × 1,200 + June's
+  // (6 × 1,200 + (3 × 1,200 + 0) / 4) / 7) / 13 = 1,104.40 (June 2024 has four Wednesdays).
+  const DAY_MS = 86_400_000;
+  const first = Date.UTC(2024, 0, 1) / DAY_MS;
+  const last = Date.UTC(2025, 0, 31) / DAY_MS;
+  const silent = Date.UTC(2024, 5, 12) / DAY_MS;
+  const days = Array.from({ length: last - first + 1 }, (_unused, index) => first + index);
+  const volumeOf = (day: number) =>
+    day === silent ? 0 : new Date(day * DAY_MS).getUTCMonth() === 0 ? 600 : 1200;
+
+  it('pools the months of a long record and leaves a silent day out', () => {
+    const stats = summaryFromCounts({
+      vehicles: days.reduce((sum, day) => sum + volumeOf(day), 0),
+      heavy: 0,
+      wholeDays: days,
+      volumeOf,
+      hoursOf: () => undefined,
+      averageSpeedMps: null,
+      speed85thMps: null,
+    });
+    expect(stats.aadt).toBeCloseTo(1150, 9);
+    expect(stats.aadtIsEstimate).toBe(false);
+    expect(stats.aadtMonthsMissingWeekdays).toEqual([]);
+  });
+
+  it('is the same AADT the factor groups derive their factors from', () => {
+    // The factor groups read the daily rollups: a silent day has no row.
+    const factors = siteFactors(
+      days.filter((day) => day !== silent).map((day) => ({ day, vehicles: volumeOf(day) })),
+    );
+    expect(factors.aadt).toBeCloseTo(1150, 9);
+    // January's factor: 1,150 / 600.
+    expect(factors.monthly[0]).toBeCloseTo(1150 / 600, 9);
+  });
+
+  it('names the months averaged without every weekday', () => {
+    // Friday 1 to Tuesday 5 March 2024 only: March lacks Wednesday and Thursday; an estimate.
+    const march = [1, 2, 3, 4, 5].map((date) => Date.UTC(2024, 2, date) / DAY_MS);
+    const stats = summaryFromCounts({
+      vehicles: 5000,
+      heavy: 0,
+      wholeDays: march,
+      volumeOf: () => 1000,
+      hoursOf: () => undefined,
+      averageSpeedMps: null,
+      speed85thMps: null,
+    });
+    expect(stats.aadt).toBe(1000);
+    expect(stats.aadtIsEstimate).toBe(true);
+    expect(stats.aadtMonthsMissingWeekdays).toEqual([2]);
   });
 });

@@ -1,5 +1,5 @@
 import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
-import { forEachSelected, weekdayOfLocal, type LocalClock, type VehicleFilter } from './filters.ts';
+import { forEachSelected, type LocalClock, type VehicleFilter } from './filters.ts';
 import {
   designHour,
   paceOf,
@@ -8,6 +8,7 @@ import {
   type PeakHourFactor,
 } from './designFigures.ts';
 import { percentileInc } from './percentile.ts';
+import { aashtoAadt } from './trafficFactors.ts';
 import type { ScanColumns } from './vehicleColumns.ts';
 
 export interface PeakHour {
@@ -25,7 +26,7 @@ export interface SummaryStatistics {
   awdt: number | null;
   awedt: number | null;
   aadt: number | null;
-  /** AADT from fewer than 12 months is an estimate. */
+  /** AADT from fewer than 12 calendar months is an estimate. */
   aadtIsEstimate: boolean;
   averageSpeedMps: number | null;
   speed85thMps: number | null;
@@ -33,8 +34,8 @@ export interface SummaryStatistics {
   pmPeak: PeakHour | null;
   totalCommercial: number;
   percentCommercial: number | null;
-  /** Months (YYYY-MM) averaged over fewer than 7 weekdays: the AADT variant used. */
-  aadtMonthsMissingWeekdays: string[];
+  /** Calendar months (0–11) averaged over fewer than 7 weekdays: the AADT variant used. */
+  aadtMonthsMissingWeekdays: number[];
   speed95thMps: number | null;
   /** The 10 km/h and the 10 mph band holding the most vehicles. */
   pace: { metric: Pace; imperial: Pace } | null;
@@ -45,8 +46,6 @@ export interface SummaryStatistics {
 }
 
 const DAY_MS = 86_400_000;
-const mean = (values: number[]) =>
-  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /** Collects what the summary statistics need, one vehicle at a time (for a shared scan). */
 export function createSummaryAccumulator(heavyClasses: Set<number>) {
@@ -121,26 +120,19 @@ export interface SummaryCounts {
  */
 export function summaryFromCounts(counts: SummaryCounts): SummaryStatistics {
   const { wholeDays, volumeOf, vehicles, heavy } = counts;
-  const weekdayOf = (day: number) => weekdayOfLocal(day * DAY_MS);
   const { adt, awdt, awedt } = averageDailyVolumes(wholeDays, volumeOf);
 
-  // AADT (AASHTO): per month, the mean of each weekday's mean; then the mean over months.
-  const byMonth = new Map<string, number[][]>();
-  for (const day of wholeDays) {
-    const month = new Date(day * DAY_MS).toISOString().slice(0, 7);
-    const weekdays = byMonth.get(month) ?? Array.from({ length: 7 }, () => [] as number[]);
-    weekdays[weekdayOf(day)]?.push(volumeOf(day));
-    byMonth.set(month, weekdays);
-  }
-  const monthValues = [...byMonth.values()]
-    .map((weekdays) => mean(weekdays.map(mean).filter((value): value is number => value !== null)))
-    .filter((value): value is number => value !== null);
-  const aadtMonthsMissingWeekdays = [...byMonth.entries()]
-    .filter(([, weekdays]) => weekdays.some((volumes) => volumes.length === 0))
-    .map(([month]) => month)
-    .sort();
-  const aadt = mean(monthValues);
-  const aadtIsEstimate = monthValues.length < 12;
+  // AADT (AASHTO, the factor groups' computation): a whole day without a vehicle is missing
+  // data (a silent counter), not a zero.
+  const aashto = aashtoAadt(
+    wholeDays.flatMap((day) => {
+      const volume = volumeOf(day);
+      return volume > 0 ? [{ day, vehicles: volume }] : [];
+    }),
+  );
+  const aadt = aashto.aadt;
+  const aadtIsEstimate = aashto.monthsWithData.length < 12;
+  const aadtMonthsMissingWeekdays = aashto.monthsMissingWeekdays;
 
   const hourly = new Float64Array(24);
   for (const day of wholeDays) {

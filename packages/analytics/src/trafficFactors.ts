@@ -15,11 +15,62 @@ export const monthOfDay = (day: number) => new Date(day * DAY_MS).getUTCMonth();
 const mean = (values: number[]) =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
+/**
+ * A site's AASHTO AADT (TMG 2022 §3, TRAFFIC-ENGINEERING.md): days pooled by calendar month
+ * (across years when the record is longer than one); per month and weekday the mean of that
+ * weekday's daily volumes; the month's value is the mean of its weekday means; AADT is the mean
+ * of the months' values (12 months and 84 weekday means over a full year). `days` are days with
+ * data: a day the counter recorded nothing is missing, not a zero. The one computation of a
+ * site's AADT, for the site detail and the factor groups alike.
+ */
+export interface AashtoAadt {
+  aadt: number | null;
+  /** Calendar months (0–11) with at least one day. */
+  monthsWithData: number[];
+  /** Of those, the months without a day of every weekday: averaged over the weekdays present. */
+  monthsMissingWeekdays: number[];
+  /** Per calendar month, the mean of its weekday means; null without days. */
+  monthValues: (number | null)[];
+  /** Per calendar month and weekday (Monday first): days and mean daily volume. */
+  cells: { days: number; mean: number | null }[][];
+}
+
+export function aashtoAadt(days: readonly DailyTotal[]): AashtoAadt {
+  const sums = Array.from({ length: 12 }, () =>
+    Array.from({ length: 7 }, () => ({ total: 0, days: 0 })),
+  );
+  for (const { day, vehicles } of days) {
+    const cell = sums[monthOfDay(day)]?.[weekdayOfLocal(day * DAY_MS)];
+    if (!cell) continue;
+    cell.total += vehicles;
+    cell.days += 1;
+  }
+  const cells = sums.map((weekdays) =>
+    weekdays.map((cell) => ({
+      days: cell.days,
+      mean: cell.days === 0 ? null : cell.total / cell.days,
+    })),
+  );
+  const monthValues = cells.map((weekdays) =>
+    mean(weekdays.flatMap((cell) => (cell.mean === null ? [] : [cell.mean]))),
+  );
+  const monthsWithData = monthValues.flatMap((value, month) => (value === null ? [] : [month]));
+  return {
+    aadt: mean(monthsWithData.map((month) => monthValues[month] as number)),
+    monthsWithData,
+    monthsMissingWeekdays: monthsWithData.filter((month) =>
+      cells[month]?.some((cell) => cell.days === 0),
+    ),
+    monthValues,
+    cells,
+  };
+}
+
 /** One continuous site's factors: 12 monthly (January first) and 7 day-of-week (Monday first). */
 export interface SiteFactors {
   /** Months (0–11) with at least `MIN_DAYS_PER_WEEKDAY` days of every weekday. */
   qualifyingMonths: number[];
-  /** AASHTO AADT over the qualifying months; null unless all 12 qualify. */
+  /** AASHTO AADT (`aashtoAadt`); null unless all 12 months qualify. */
   aadt: number | null;
   /** Per month: AADT / the month's average of its seven weekday means; null where it fails. */
   monthly: (number | null)[];
@@ -29,48 +80,32 @@ export interface SiteFactors {
 
 /**
  * A continuous site's monthly and day-of-week factors by the AASHTO method of TMG 2022 from its
- * daily two-way volumes (days pooled by calendar month across years): per calendar month and
- * weekday the mean daily volume; the month's value is the mean of its seven weekday means; AADT
- * is the mean of the 12 months' values. A month without `MIN_DAYS_PER_WEEKDAY` days of each
- * weekday does not qualify, and a site without 12 qualifying months gives no factors.
+ * days with data (`aashtoAadt`). A month without `MIN_DAYS_PER_WEEKDAY` days of each weekday
+ * does not qualify, and a site without 12 qualifying months gives no factors.
  */
 export function siteFactors(days: DailyTotal[]): SiteFactors {
-  const cells = Array.from({ length: 12 }, () =>
-    Array.from({ length: 7 }, () => ({ total: 0, days: 0 })),
+  const aashto = aashtoAadt(days);
+  const qualifyingMonths = aashto.cells.flatMap((weekdays, month) =>
+    weekdays.every((cell) => cell.days >= MIN_DAYS_PER_WEEKDAY) ? [month] : [],
   );
-  for (const { day, vehicles } of days) {
-    const cell = cells[monthOfDay(day)]?.[weekdayOfLocal(day * DAY_MS)];
-    if (!cell) continue;
-    cell.total += vehicles;
-    cell.days += 1;
-  }
-  const qualifyingMonths: number[] = [];
-  const monthValues: (number | null)[] = cells.map((weekdays, month) => {
-    if (!weekdays.every((cell) => cell.days >= MIN_DAYS_PER_WEEKDAY)) return null;
-    qualifyingMonths.push(month);
-    return mean(weekdays.map((cell) => cell.total / cell.days));
-  });
-  if (qualifyingMonths.length < 12)
+  if (qualifyingMonths.length < 12 || aashto.aadt === null)
     return {
       qualifyingMonths,
       aadt: null,
       monthly: new Array<null>(12).fill(null),
       dayOfWeek: new Array<null>(7).fill(null),
     };
-  const aadt = mean(monthValues as number[]) as number;
+  const aadt = aashto.aadt;
   const dayOfWeek = Array.from({ length: 7 }, (_unused, weekday) => {
     const weekdayMean = mean(
-      qualifyingMonths.map((month) => {
-        const cell = cells[month]?.[weekday] as { total: number; days: number };
-        return cell.total / cell.days;
-      }),
+      qualifyingMonths.map((month) => aashto.cells[month]?.[weekday]?.mean as number),
     );
     return weekdayMean ? aadt / weekdayMean : null;
   });
   return {
     qualifyingMonths,
     aadt,
-    monthly: monthValues.map((value) => (value ? aadt / value : null)),
+    monthly: aashto.monthValues.map((value) => (value ? aadt / value : null)),
     dayOfWeek,
   };
 }

@@ -17,6 +17,7 @@ export * from './quickFilters.ts';
 export * from './siteGroups.ts';
 export * from './siteMerge.ts';
 export * from './exclusions.ts';
+export * from './aadtLabel.ts';
 export * from './badData.ts';
 export * from './mapNotes.ts';
 export * from './mapProfiles.ts';

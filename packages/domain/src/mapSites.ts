@@ -10,6 +10,8 @@ export type TimeSpan = (typeof TIME_SPANS)[number];
 export const MAP_LAYERS = [
   'speed',
   'speed85',
+  'speed95',
+  'pace',
   'aboveLimit',
   'classes',
   'volume',

@@ -288,9 +288,15 @@ export type MapSite = {
   name: Scalars['String']['output'];
   organisation_name: Scalars['String']['output'];
   owner_organisation_id: Scalars['ID']['output'];
+  /** Where the pace (the 10 km/h band holding the most vehicles) starts, m/s, from the 1 km/h speed bins. */
+  pace_kmh_from_mps: Maybe<Scalars['Float']['output']>;
+  /** Where the 10 mph pace starts, m/s, from the 1 km/h speed bins (each bin at its lower bound). */
+  pace_mph_from_mps: Maybe<Scalars['Float']['output']>;
   realtime: Scalars['Boolean']['output'];
   site_type: Scalars['String']['output'];
   speed85_mps: Maybe<Scalars['Float']['output']>;
+  /** 95th percentile speed, m/s, from the same 1 km/h speed bins as the 85th. */
+  speed95_mps: Maybe<Scalars['Float']['output']>;
   speed_limit_mps: Maybe<Scalars['Float']['output']>;
   survey_years: Array<Scalars['Int']['output']>;
   time_span: Maybe<Scalars['String']['output']>;
@@ -1676,7 +1682,7 @@ export type MapSitesQueryVariables = Exact<{
 }>;
 
 
-export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
 
 export type MapSiteVolumesQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -2516,6 +2522,9 @@ export const MapSitesDocument = new TypedDocumentString(`
     awedt
     average_speed_mps
     speed85_mps
+    speed95_mps
+    pace_kmh_from_mps
+    pace_mph_from_mps
     speed_limit_mps
     above_limit_percent
     heavy_percent

@@ -321,7 +321,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
       }
       const filter = {
         ...countFilter(payload),
-        excludedWindows: await deps.exclusions.excludedPeriods(site.id),
+        excludedWindows: await deps.siteData.excludedWindows(site.id),
       };
       if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
       const files = await deps.siteData.intervalCounts(site.id);

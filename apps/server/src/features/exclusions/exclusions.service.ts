@@ -1,4 +1,10 @@
-import type { TimeExclusion, VehicleExclusion, Weekday } from '@roadcount/analytics';
+import {
+  badDataExclusions,
+  type ExcludedWindow,
+  type TimeExclusion,
+  type VehicleExclusion,
+  type Weekday,
+} from '@roadcount/analytics';
 import {
   EXCLUSION_MESSAGES,
   EXCLUSIONS_MAX,
@@ -64,7 +70,7 @@ const idListSchema = z.array(z.string()).max(EXCLUSIONS_MAX, `at most ${EXCLUSIO
 export function createExclusionsService(
   repository: ExclusionsRepository,
   access: Access,
-  excludedWindows: (siteId: string) => Promise<{ startMs: number; endMs: number }[]>,
+  excludedWindows: (siteId: string) => Promise<ExcludedWindow[]>,
 ) {
   /** The organisation whose filters a call concerns: the site's, or else the viewer's own. */
   async function organisationFor(viewer: Viewer, action: Action, siteId?: string | null) {
@@ -121,15 +127,12 @@ export function createExclusionsService(
     },
 
     /**
-     * The site's excluded bad-data periods as time-window exclusions: every figure of the site
-     * leaves their vehicles out, whatever the request asks.
+     * The site's excluded bad-data periods as time-window exclusions (of one direction or lane
+     * where the period was found on one): every figure of the site leaves their vehicles out,
+     * whatever the request asks.
      */
     async excludedPeriods(siteId: string): Promise<VehicleExclusion[]> {
-      return (await excludedWindows(siteId)).map(({ startMs, endMs }) => ({
-        startMs,
-        endMs,
-        badDataPeriod: true,
-      }));
+      return badDataExclusions(await excludedWindows(siteId));
     },
 
     /**

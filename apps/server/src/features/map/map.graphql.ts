@@ -39,6 +39,12 @@ export const mapTypeDefs = /* GraphQL */ `
     awedt: Float
     average_speed_mps: Float
     speed85_mps: Float
+    "95th percentile speed, m/s, from the same 1 km/h speed bins as the 85th."
+    speed95_mps: Float
+    "Where the pace (the 10 km/h band holding the most vehicles) starts, m/s, from the 1 km/h speed bins."
+    pace_kmh_from_mps: Float
+    "Where the 10 mph pace starts, m/s, from the 1 km/h speed bins (each bin at its lower bound)."
+    pace_mph_from_mps: Float
     speed_limit_mps: Float
     above_limit_percent: Float
     heavy_percent: Float

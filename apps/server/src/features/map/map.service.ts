@@ -1,6 +1,7 @@
 import {
   dayNumberOf,
   dayOfNumber,
+  paceOf,
   seriesAdt,
   seriesFigures,
   type SeriesRange,
@@ -20,6 +21,16 @@ import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { RollupSeriesCache } from '../siteData/index.ts';
 import type { MapRepository } from './map.repository.ts';
+
+/**
+ * The pace (`paceOf`, as the site detail finds it) of a 1 km/h speed histogram, in both units:
+ * each bin's vehicles at its lower bound, so the 10 km/h band is the site detail's own and the
+ * 10 mph band is within a bin of it.
+ */
+function histogramPace(histogram: ArrayLike<number>) {
+  const speeds = Array.from(histogram, (vehicles, bin) => ({ speedMps: bin * KMH, vehicles }));
+  return { metric: paceOf(speeds, 'metric'), imperial: paceOf(speeds, 'imperial') };
+}
 
 export interface MapFilter {
   /** Local dates `YYYY-MM-DD`, both included. */
@@ -135,6 +146,8 @@ export function createMapService(deps: {
           .filter(([classIndex]) => heavy.has(classIndex))
           .reduce((sum, [, count]) => sum + count, 0);
         const percentile85 = entry ? histogramPercentile(entry.histogram, 85) : null;
+        const percentile95 = entry ? histogramPercentile(entry.histogram, 95) : null;
+        const pace = entry ? histogramPace(entry.histogram) : null;
         const meta = site.coreSiteMeta;
         const days = entry?.days ?? 0;
         return {
@@ -160,6 +173,9 @@ export function createMapService(deps: {
           average_speed_mps:
             entry && entry.speedCount > 0 ? entry.speedSumMps / entry.speedCount : null,
           speed85_mps: percentile85 === null ? null : percentile85 * KMH,
+          speed95_mps: percentile95 === null ? null : percentile95 * KMH,
+          pace_kmh_from_mps: pace?.metric?.fromMps ?? null,
+          pace_mph_from_mps: pace?.imperial?.fromMps ?? null,
           speed_limit_mps: siteLimits.length > 0 ? limitOn(siteLimits, filter.end_date) : null,
           above_limit_percent:
             entry && entry.measuredAgainstLimit > 0

@@ -11,11 +11,17 @@ import {
 import type { UserSource, Viewer } from '../../infra/auth/viewer.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
-import { mailBody, mailDateTime, mailLocale, mailText } from '../../infra/mail/mailText.ts';
+import {
+  catalogueTranslate,
+  mailBody,
+  mailDateTime,
+  mailLocale,
+  mailText,
+} from '../../infra/mail/mailText.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
-import type { ReportContext, SiteFigures } from './reportFigures.ts';
+import { reportAadt, type ReportContext, type SiteFigures } from './reportFigures.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { geojsonBytes, shapefileZip } from './gisExport.ts';
 import { geopackageFile } from './geopackage.ts';
@@ -275,11 +281,14 @@ export function createGenerateReportHandler(deps: {
       }
     }
 
+    const locale = mailLocale(user.preferences);
+    const translate = catalogueTranslate(locale);
     const context: ReportContext = {
       parameters,
       softwareVersion: deps.softwareVersion,
       generatedAt: new Date(),
       className,
+      aadt: (site) => reportAadt(site, locale, translate),
     };
     const { extension } = REPORT_FILES[parameters.type];
     const blobKey = `reports/${report.organisationId}/${report.id}.${extension}`;

@@ -1,5 +1,5 @@
 import type { SiteDetail } from '@roadcount/analytics';
-import type { ReportParameters } from '@roadcount/domain';
+import { aadtLabel, aadtLabelText, type ReportParameters, type Translate } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
 
 /**
@@ -38,6 +38,17 @@ export interface ReportContext {
   generatedAt: Date;
   /** A class index's name in the site's class scheme. */
   className: (classScheme: string, classIndex: number) => string;
+  /** The site's AADT as the site detail's AADT card gives it, in the requester's language. */
+  aadt: (site: SiteFigures) => { value: number | null; name: string; note: string };
+}
+
+/**
+ * A site's AADT figure with its name and how it was found (`aadtLabel`, shared with the site
+ * detail's AADT card), written in `locale` through `translate`.
+ */
+export function reportAadt(site: SiteFigures, locale: string, translate: Translate) {
+  const label = aadtLabel(site.aadtAdjustment, site.summary);
+  return { value: label.value, ...aadtLabelText(label, locale, translate) };
 }
 
 export const SPEED_UNITS = {

@@ -203,12 +203,13 @@ export function siteSummaryPdf(
         `${site.time_zone} · ${context.parameters.start} – ${context.parameters.end} · ${unit}`,
       );
     const stats = site.summary;
+    const aadt = context.aadt(site);
     let y = cards(doc, doc.y + 10, [
       ['Vehicles', figure(stats.vehicles)],
       ['ADT', figure(stats.adt)],
       ['AWDT', figure(stats.awdt)],
       ['AWEDT', figure(stats.awedt)],
-      [stats.aadtIsEstimate ? 'AADT (estimate)' : 'AADT', figure(stats.aadt)],
+      [aadt.name, figure(aadt.value)],
       [`Average speed (${unit})`, figure(speed(stats.averageSpeedMps), 1)],
       [`85th percentile speed (${unit})`, figure(speed(stats.speed85thMps), 1)],
       ['Commercial share', `${figure(stats.percentCommercial, 1)} %`],
@@ -226,6 +227,12 @@ export function siteSummaryPdf(
       ],
       ['Whole days', figure(stats.wholeDays)],
     ]);
+    // How the AADT was found, as the site detail's AADT card says it.
+    doc
+      .fillColor('#5f6b7a')
+      .fontSize(7.5)
+      .text(`${aadt.name}: ${aadt.note}`, MARGIN, y, { width: CONTENT });
+    y = doc.y + 4;
     const directions = directionsOf(site);
     y = chart(doc, y + 6, {
       title: `Volume by direction (${aggregationName(aggregationMinutes)})`,

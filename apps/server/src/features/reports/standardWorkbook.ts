@@ -173,13 +173,14 @@ export async function standardWorkbook(
     heading('Summary statistics');
     header(['Statistic', 'Value', 'Unit']);
     const stats = site.summary;
+    const aadt = context.aadt(site);
     const summaryRows: [string, number | null, string][] = [
       ['Vehicles', stats.vehicles, 'vehicles'],
       ['Whole days', stats.wholeDays, 'days'],
       ['ADT', stats.adt, 'vehicles per day'],
       ['AWDT', stats.awdt, 'vehicles per weekday'],
       ['AWEDT', stats.awedt, 'vehicles per weekend day'],
-      [stats.aadtIsEstimate ? 'AADT (estimate)' : 'AADT', stats.aadt, 'vehicles per day'],
+      [aadt.name, aadt.value, `vehicles per day; ${aadt.note}`],
       ['Average speed', speed(stats.averageSpeedMps), speedUnit],
       ['85th percentile speed', speed(stats.speed85thMps), speedUnit],
       ['AM peak hour (local start)', stats.amPeak?.hour ?? null, 'hour of day'],
@@ -400,7 +401,7 @@ function trafficEngineeringRows(
       'AADT method',
       stats.aadtMonthsMissingWeekdays.length === 0
         ? 'AASHTO (continuous site; every month has all seven weekdays)'
-        : `AASHTO variant: months without every weekday averaged over the weekdays present (${stats.aadtMonthsMissingWeekdays.join(', ')})`,
+        : `AASHTO variant: months without every weekday averaged over the weekdays present (${stats.aadtMonthsMissingWeekdays.map((month) => MONTHS[month]).join(', ')})`,
       '',
     ]);
   const pace = stats.pace?.[units];

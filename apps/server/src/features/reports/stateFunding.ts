@@ -32,7 +32,7 @@ export async function stateFundingWorkbook(
   cover
     .addRow([
       'AADT method',
-      'AASHTO: the mean of the 7 day-of-week averages within each month, then the mean of the months with data; an estimate when fewer than 12 months have data.',
+      "As each site's AADT card gives it: a short count in a factor group, its ADT adjusted by the group's monthly and day-of-week factors (FHWA TMG 2022); a continuous site, the AASHTO AADT (the mean of the 7 day-of-week averages within each calendar month, then of the months); any other site, its ADT, unadjusted. The method column says which, with the group, the factors or the variant used.",
     ])
     .getCell(2).alignment = { wrapText: true };
 
@@ -45,7 +45,8 @@ export async function stateFundingWorkbook(
     { header: 'Whole days', key: 'days', width: 12 },
     { header: 'ADT', key: 'adt', width: 12 },
     { header: 'AADT', key: 'aadt', width: 12 },
-    { header: 'AADT method', key: 'method', width: 34 },
+    { header: 'AADT figure', key: 'aadtName', width: 18 },
+    { header: 'AADT method', key: 'method', width: 60 },
     { header: 'Heavy vehicles', key: 'heavy', width: 16 },
     { header: 'Heavy-vehicle share (%)', key: 'heavyShare', width: 24 },
     { header: `85th percentile speed (${unit})`, key: 'speed85', width: 28 },
@@ -54,6 +55,7 @@ export async function stateFundingWorkbook(
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   for (const site of figures) {
     const stats = site.summary;
+    const aadt = context.aadt(site);
     sheet.addRow({
       name: site.site_name,
       id: site.site_id,
@@ -61,13 +63,9 @@ export async function stateFundingWorkbook(
       longitude: site.longitude,
       days: stats.wholeDays,
       adt: stats.adt,
-      aadt: stats.aadt,
-      method:
-        stats.aadt === null
-          ? 'no whole day of data'
-          : stats.aadtIsEstimate
-            ? 'AASHTO, estimate (fewer than 12 months)'
-            : 'AASHTO (12 months)',
+      aadt: aadt.value,
+      aadtName: aadt.name,
+      method: aadt.note,
       heavy: stats.totalCommercial,
       heavyShare: stats.percentCommercial,
       speed85: speedIn(units, stats.speed85thMps),

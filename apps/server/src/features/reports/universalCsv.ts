@@ -59,7 +59,8 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
   yield summaryRow('adt', 'vehicles per day', stats.adt);
   yield summaryRow('awdt', 'vehicles per day', stats.awdt);
   yield summaryRow('awedt', 'vehicles per day', stats.awedt);
-  yield summaryRow('aadt', 'vehicles per day', stats.aadt, stats.aadtIsEstimate ? 'estimate' : '');
+  const aadt = context.aadt(figures);
+  yield summaryRow('aadt', 'vehicles per day', aadt.value, aadt.note);
   yield summaryRow('average_speed', speedUnit, speed(stats.averageSpeedMps));
   yield summaryRow('speed_85th', speedUnit, speed(stats.speed85thMps));
   for (const [percentile, value] of Object.entries(figures.speedPercentiles ?? {}))

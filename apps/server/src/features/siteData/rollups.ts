@@ -1,7 +1,9 @@
 import {
   encodeRollupSeries,
+  inExcludedWindow,
   laneKey,
   rollupSeriesFromDays,
+  type ExcludedWindow,
   type HourCounts,
   type VehicleColumns,
 } from '@roadcount/analytics';
@@ -121,17 +123,6 @@ const HOUR_MS = 3_600_000;
 /** One hour's vehicles per direction and per lane (keyed by `laneKey`). */
 type HourSlot = Pick<HourCounts, 'byDirection' | 'byLane'>;
 
-/** A time window whose vehicles count in no figure: an excluded bad-data period. */
-export interface ExcludedWindow {
-  startMs: number;
-  /** Exclusive. */
-  endMs: number;
-}
-
-/** Whether a time falls in one of the windows (few per site: a plain search). */
-const inWindows = (windows: readonly ExcludedWindow[], time: number) =>
-  windows.some((window) => time >= window.startMs && time < window.endMs);
-
 /**
  * A site's vehicles per hour, direction and lane over the hours its files cover (from each
  * file's first record's hour to its last's), every vehicle counted, excluded or not: what the
@@ -240,7 +231,8 @@ async function addFile(
       const direction = intervals.direction[index] as number;
       const count = intervals.count[index] as number;
       hourly?.add(time, direction, -1, count);
-      if (!inWindows(excluded, time)) totals.add(time, direction, count, Number.NaN, -1);
+      if (!inExcludedWindow(excluded, time, direction, intervals.lane[index] as number))
+        totals.add(time, direction, count, Number.NaN, -1);
     }
   } else {
     for await (const columns of into.batches ?? vehicleBatches(blobs, file)) {
@@ -248,7 +240,8 @@ async function addFile(
       for (let index = 0; index < timeMs.length; index += 1) {
         const time = timeMs[index] as number;
         hourly?.add(time, direction[index] as number, lane[index] as number, 1);
-        if (inWindows(excluded, time)) continue;
+        if (inExcludedWindow(excluded, time, direction[index] as number, lane[index] as number))
+          continue;
         totals.add(
           time,
           direction[index] as number,

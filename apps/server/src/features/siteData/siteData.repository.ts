@@ -1,3 +1,4 @@
+import type { ExcludedWindow } from '@roadcount/analytics';
 import { and, asc, eq, gte, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { headwayThresholdSeconds } from '@roadcount/domain';
@@ -46,14 +47,27 @@ export function createSiteDataRepository(db: Database) {
       return range;
     },
 
-    /** The site's excluded bad-data periods as time windows, whose vehicles count nowhere. */
-    async excludedWindows(siteId: string) {
+    /**
+     * The site's excluded bad-data periods as time windows, whose vehicles count nowhere: of
+     * the period's direction or lane only when it was found on one.
+     */
+    async excludedWindows(siteId: string): Promise<ExcludedWindow[]> {
       const rows = await db
-        .select({ start: badDataPeriods.startTime, end: badDataPeriods.endTime })
+        .select({
+          start: badDataPeriods.startTime,
+          end: badDataPeriods.endTime,
+          direction: badDataPeriods.direction,
+          lane: badDataPeriods.lane,
+        })
         .from(badDataPeriods)
         .where(and(eq(badDataPeriods.siteId, siteId), eq(badDataPeriods.state, 'excluded')))
         .orderBy(asc(badDataPeriods.startTime));
-      return rows.map((row) => ({ startMs: row.start.getTime(), endMs: row.end.getTime() }));
+      return rows.map((row) => ({
+        startMs: row.start.getTime(),
+        endMs: row.end.getTime(),
+        direction: row.direction,
+        lane: row.lane,
+      }));
     },
 
     /** Every file of the site whatever its status, with its raw upload's key. */

@@ -5,20 +5,24 @@ import type { Notifier } from '../../infra/notifications/notifier.repository.ts'
 import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { composeDirectionMaps, directionMapOf, type SiteData } from '../siteData/index.ts';
+import type { FlagBadData } from '../siteData/refreshRollups.task.ts';
 import { mergeProblemMessage, toMergeSite } from './siteMerge.ts';
 import type { SitesRepository } from './sites.repository.ts';
 
 /**
  * The merge_sites task (SPEC section 4): every file of the source sites moves to the target,
  * with the direction alignment the user chose recorded on each file; the sources are removed
- * (kept as deleted, pointing at the target, so that their SID still finds it), the target's
- * rollups are rebuilt from all its files, and the user who asked is emailed. Safe to run twice:
+ * (kept as deleted, pointing at the target, so that their SID still finds it) and their
+ * reviewed bad-data periods move to the target, the target's rollups are rebuilt from all its
+ * files and its bad-data rules run again, and the user who asked is emailed. Safe to run twice:
  * a source already merged has no files left and is skipped, and when every source is merged
  * already nobody is told again.
  */
 export function createMergeSitesHandler(deps: {
   sites: SitesRepository;
   siteData: SiteData;
+  /** Applies the bad-data rules to the target's hourly counts once its rollups are rebuilt. */
+  flagBadData: FlagBadData;
   mailer: Mailer;
   notifier: Notifier;
   publicUrl: string;
@@ -33,13 +37,13 @@ export function createMergeSitesHandler(deps: {
     const plan = planSiteMerge(toMergeSite(target), pending.map(toMergeSite), payload.alignment);
     if (!plan.ok && plan.problem !== 'tooFew')
       throw new PermanentTaskError(mergeProblemMessage(plan));
-    if (pending.length === 0) return alreadyMerged(deps.siteData, target);
+    if (pending.length === 0) return alreadyMerged(deps, target);
     const directionMaps = plan.ok ? plan.directionMaps : {};
 
     const movedFiles = await deps.sites.merge(target, pending, (source, logs) =>
       composeDirectionMaps(directionMapOf(logs), directionMaps[source.id]),
     );
-    await deps.siteData.rebuildRollups(target.id);
+    await rebuildAndFlag(deps, target.id);
     const vehicles = await deps.siteData.rolledUpVehicles(target.id);
     const names = pending.map((site) => site.name).join(', ');
     const message = serverMessage('taskSitesMerged', {
@@ -100,13 +104,25 @@ export function createMergeSitesHandler(deps: {
  * (in case the first run stopped before that), no file moved, no one notified or emailed again.
  */
 async function alreadyMerged(
-  siteData: SiteData,
+  deps: { siteData: SiteData; flagBadData: FlagBadData },
   target: { id: string; name: string },
 ): Promise<TaskOutcome> {
-  await siteData.rebuildRollups(target.id);
-  const vehicles = await siteData.rolledUpVehicles(target.id);
+  await rebuildAndFlag(deps, target.id);
+  const vehicles = await deps.siteData.rolledUpVehicles(target.id);
   return {
     message: serverMessage('taskMergeNothingLeft', { site: target.name }),
     result: { targetId: target.id, mergedSiteIds: [], files: 0, vehicles, aligned: false },
   };
+}
+
+/**
+ * The target's rollups rebuilt from all its files (leaving out the excluded periods it now
+ * holds, the merged sites' among them) and the bad-data rules run again on its whole record.
+ */
+async function rebuildAndFlag(
+  deps: { siteData: SiteData; flagBadData: FlagBadData },
+  targetId: string,
+) {
+  const rebuilt = await deps.siteData.rebuildRollups(targetId);
+  if (rebuilt) await deps.flagBadData(targetId, rebuilt.hours);
 }

@@ -16,6 +16,7 @@ import {
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import {
+  badDataPeriods,
   lanes,
   notes,
   organisations,
@@ -344,6 +345,28 @@ export function createSitesRepository(db: Database) {
               .where(eq(trafficDataFiles.id, file.id));
           }
           movedFiles += files.length;
+          // Issue 25: the source's reviewed bad-data periods (kept, excluded, real zero) move
+          // with its files, their direction aligned as the files' are; flagged ones go, as the
+          // rules flag the target's data again.
+          await tx
+            .delete(badDataPeriods)
+            .where(and(eq(badDataPeriods.siteId, source.id), eq(badDataPeriods.state, 'flagged')));
+          const alignment = directionMapOf(source, {}) ?? {};
+          const reviewed = await tx
+            .select({ id: badDataPeriods.id, direction: badDataPeriods.direction })
+            .from(badDataPeriods)
+            .where(eq(badDataPeriods.siteId, source.id));
+          for (const period of reviewed)
+            await tx
+              .update(badDataPeriods)
+              .set({
+                siteId: target.id,
+                direction:
+                  period.direction === null
+                    ? null
+                    : (alignment[String(period.direction)] ?? period.direction),
+              })
+              .where(eq(badDataPeriods.id, period.id));
           // The target joins every group the source was in.
           await tx.execute(sql`
             insert into site_group_members (group_id, site_id)

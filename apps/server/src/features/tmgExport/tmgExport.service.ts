@@ -1,4 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { inExcludedWindow } from '@roadcount/analytics';
 import { findClassScheme, serverMessage } from '@roadcount/domain';
 import {
   LocalTimeConverter,
@@ -68,7 +69,8 @@ export function createTmgExportService(deps: {
       const { timeMs, direction, lane, classIndex, speedMps } = batch;
       for (let index = 0; index < timeMs.length; index += 1) {
         const utcMs = timeMs[index] as number;
-        if (excluded.some((window) => utcMs >= window.startMs && utcMs < window.endMs)) continue;
+        if (inExcludedWindow(excluded, utcMs, direction[index] as number, lane[index] as number))
+          continue;
         const hour = Math.floor(utcMs / HOUR_MS);
         if (hour !== offsetHour) {
           offsetHour = hour;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@roadcount/domain';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type Translate } from '@roadcount/domain';
 
 /**
- * The emails' wording, in the recipient's language. The texts are the `emails.*` keys of the
+ * The emails' (and the reports' AADT labels') wording, in the recipient's language. The texts are the `emails.*` keys of the
  * web's locale files, so one catalogue (and one translation workflow) covers the screens and the
  * mail; a key missing in a locale falls back to English, as on the screens.
  */
@@ -23,8 +23,11 @@ function translator(): I18n {
       const catalogue = JSON.parse(
         readFileSync(`${LOCALE_DIRECTORY}${locale}.json`, 'utf8'),
       ) as Catalogue;
-      // Only the mail's keys are kept: the server has no use for the screens' wording.
-      return [locale, { translation: { emails: catalogue.emails ?? {} } }];
+      // Only the mail's and the reports' keys are kept: the server has no use for the screens'.
+      return [
+        locale,
+        { translation: { emails: catalogue.emails ?? {}, aadtLabel: catalogue.aadtLabel ?? {} } },
+      ];
     }),
   );
   const created = createInstance();
@@ -53,6 +56,14 @@ export function mailText(
   params: Record<string, string | number> = {},
 ): string {
   return translator().t(`emails.${key}`, { ...params, lng: locale });
+}
+
+/**
+ * The catalogue's texts shared by the screens and the reports (`aadtLabel.*`) in `locale`, for
+ * the shared label functions of `@roadcount/domain`.
+ */
+export function catalogueTranslate(locale: Locale): Translate {
+  return (key, params) => translator().t(key, { ...params, lng: locale });
 }
 
 /** A date and time as the recipient writes it, in UTC (named, so nobody reads it as local). */

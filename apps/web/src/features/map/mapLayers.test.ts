@@ -32,6 +32,9 @@ const site: MapSite = {
   awedt: 750,
   average_speed_mps: 12.5,
   speed85_mps: 15,
+  speed95_mps: 17.5,
+  pace_kmh_from_mps: 40 / 3.6,
+  pace_mph_from_mps: 25 * 0.44704,
   speed_limit_mps: 50 / 3.6,
   above_limit_percent: 12.5,
   heavy_percent: 8,
@@ -49,6 +52,25 @@ describe('map layers', () => {
     const imperial = layerScale('speed85', 'imperial');
     expect(imperial.value(site)).toBeCloseTo(33.554, 2);
     expect(imperial.unitKey).toBe('map.units.mph');
+  });
+
+  it('colour the 95th percentile layer by that speed', () => {
+    // 17.5 m/s × 3.6 = 63 km/h: the last band, 60 km/h and over.
+    const metric = layerScale('speed95', 'metric');
+    expect(metric.value(site)).toBeCloseTo(63, 9);
+    expect(colourFor(metric, metric.value(site))).toBe(metric.steps[4]?.colour);
+    expect(colourFor(metric, metric.value({ ...site, speed95_mps: null }))).toBe(NO_VALUE_COLOUR);
+  });
+
+  it('colour the pace layer by where the band starts, in the user unit', () => {
+    // The 10 km/h pace starts at 40 km/h: the 40 to 50 km/h band; the 10 mph pace at 25 mph:
+    // the 25 to 30 mph band.
+    const metric = layerScale('pace', 'metric');
+    expect(metric.value(site)).toBe(40);
+    expect(colourFor(metric, metric.value(site))).toBe(metric.steps[2]?.colour);
+    const imperial = layerScale('pace', 'imperial');
+    expect(imperial.value(site)).toBe(25);
+    expect(colourFor(imperial, imperial.value(site))).toBe(imperial.steps[2]?.colour);
   });
 
   it('grey out a site with no figure for the layer', () => {

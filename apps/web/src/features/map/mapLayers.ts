@@ -47,21 +47,40 @@ const SPEED_BOUNDS: Record<Units, number[]> = {
   imperial: [20, 25, 30, 40],
 };
 
+/** The site figure each speed layer colours by. */
+const SPEED_FIGURES = {
+  speed: 'average_speed_mps',
+  speed85: 'speed85_mps',
+  speed95: 'speed95_mps',
+} as const;
+
 /** How each layer colours a site, with its legend, in the user's units. */
 export function layerScale(layer: MapLayer, units: Units): LayerScale {
   switch (layer) {
     case 'speed':
-    case 'speed85': {
-      const figure = layer === 'speed' ? 'average_speed_mps' : 'speed85_mps';
+    case 'speed85':
+    case 'speed95': {
+      const figure = SPEED_FIGURES[layer];
       return {
         value: (site) => {
-          const speed = site[figure];
+          const speed = site[figure] ?? null;
           return speed === null ? null : speedIn(units, speed);
         },
         steps: steps(GREEN_TO_RED, SPEED_BOUNDS[units]),
         unitKey: units === 'metric' ? 'map.units.kmh' : 'map.units.mph',
       };
     }
+    case 'pace':
+      // The start of the pace band in the user's unit (the 10 km/h or the 10 mph band).
+      return {
+        value: (site) => {
+          const from = units === 'metric' ? site.pace_kmh_from_mps : site.pace_mph_from_mps;
+          // A band starts at a whole km/h or mph: rounded, so 40 km/h stored in m/s is not 39.99.
+          return from === null || from === undefined ? null : Math.round(speedIn(units, from));
+        },
+        steps: steps(GREEN_TO_RED, SPEED_BOUNDS[units]),
+        unitKey: units === 'metric' ? 'map.units.kmh' : 'map.units.mph',
+      };
     case 'aboveLimit':
       return {
         value: (site) => site.above_limit_percent,

@@ -7,8 +7,8 @@ import { monthName } from './monthNames.ts';
 
 interface Props {
   siteId: string;
-  /** Months (YYYY-MM) a continuous site's AADT averaged over fewer than 7 weekdays. */
-  monthsMissingWeekdays: string[];
+  /** Calendar months (0–11) a continuous site's AADT averaged over fewer than 7 weekdays. */
+  monthsMissingWeekdays: number[];
   /** The page's AASHTO AADT of a continuous site. */
   aashtoAadt: number | null;
 }
@@ -93,7 +93,11 @@ export function SiteAadtPanel({ siteId, monthsMissingWeekdays, aashtoAadt }: Pro
           <Typography variant="body2" color="text.secondary">
             {monthsMissingWeekdays.length === 0
               ? t('engineering.aadt.aashtoFull')
-              : t('engineering.aadt.aashtoPartial', { months: monthsMissingWeekdays.join(', ') })}
+              : t('engineering.aadt.aashtoPartial', {
+                  months: monthsMissingWeekdays
+                    .map((month) => monthName(month, i18n.language))
+                    .join(', '),
+                })}
             {data.group_name
               ? ` ${t('engineering.aadt.givesFactors', { group: data.group_name })}`
               : ''}

@@ -42,6 +42,9 @@ const MAP_SITES = graphql(`
       awedt
       average_speed_mps
       speed85_mps
+      speed95_mps
+      pace_kmh_from_mps
+      pace_mph_from_mps
       speed_limit_mps
       above_limit_percent
       heavy_percent

@@ -38,8 +38,8 @@ interface SiteDetailFigures {
     pmPeak: PeakHour | null;
     totalCommercial: number;
     percentCommercial: number | null;
-    /** Months (YYYY-MM) whose AADT value averaged fewer than 7 weekdays. */
-    aadtMonthsMissingWeekdays?: string[];
+    /** Calendar months (0–11) whose AADT value averaged fewer than 7 weekdays. */
+    aadtMonthsMissingWeekdays?: number[];
   } & DesignFigures;
   /** The time bins as columns: each bin's local start, and each direction's figures per bin. */
   bins: { starts: string[]; directions: Record<string, DirectionColumns> };

@@ -1,4 +1,5 @@
 import { Grid, Paper, Stack, Typography } from '@mui/material';
+import { aadtLabel, aadtLabelText, type SiteAadtFacts } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
 import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
 import { useSiteAadt } from '../../engineering/api/engineeringApi.ts';
@@ -14,31 +15,29 @@ interface Props {
 type SiteAadt = NonNullable<ReturnType<typeof useSiteAadt>['data']>;
 
 /**
- * The AADT card (issue 25): a short count's AADT is its ADT adjusted by its factor group's
- * factors, or its ADT labelled unadjusted; a continuous site (or while the method is not yet
- * known) shows the AASHTO AADT of the page's days, an estimate under 12 months.
+ * The AADT card (issue 25), as every report labels it (`aadtLabel`): a short count's AADT is its
+ * ADT adjusted by its factor group's factors, or its ADT labelled unadjusted; a continuous site
+ * (or while the method is not yet known) shows the AASHTO AADT of the page's days.
  */
 function aadtCard(
   summary: SiteDetail['summary'],
   siteAadt: SiteAadt | undefined,
+  language: string,
   t: (key: string, options?: Record<string, unknown>) => string,
-): { value: number | null; note?: string } {
-  if (siteAadt?.method === 'factored')
-    return {
-      value: siteAadt.aadt ?? null,
-      note: t('badData.aadtCard.factored', { group: siteAadt.group_name ?? '' }),
-    };
-  if (siteAadt?.method === 'unadjusted')
-    return {
-      value: siteAadt.aadt ?? null,
-      note: t(
-        siteAadt.reason === 'noFactors' ? 'badData.aadtCard.noFactors' : 'badData.aadtCard.noGroup',
-        { group: siteAadt.group_name ?? '' },
-      ),
-    };
-  return summary.aadt !== null && summary.aadtIsEstimate
-    ? { value: summary.aadt, note: t('siteDetail.cards.estimate') }
-    : { value: summary.aadt };
+): { value: number | null; note: string } {
+  const label = aadtLabel(
+    siteAadt && {
+      method: siteAadt.method as SiteAadtFacts['method'],
+      reason: siteAadt.reason ?? null,
+      groupName: siteAadt.group_name ?? null,
+      adt: siteAadt.adt ?? null,
+      aadt: siteAadt.aadt ?? null,
+      monthlyFactor: siteAadt.monthly_factor ?? null,
+      dayOfWeekFactor: siteAadt.day_of_week_factor ?? null,
+    },
+    summary,
+  );
+  return { value: label.value, note: aadtLabelText(label, language, t).note };
 }
 
 /** The summary statistics as cards: volumes, speeds, peaks and commercial vehicles. */
@@ -48,7 +47,7 @@ export function StatCards({ siteId, summary, units }: Props) {
   const none = t('siteDetail.none');
   const number = (value: number | null, digits = 0) =>
     value === null ? none : value.toLocaleString(i18n.language, { maximumFractionDigits: digits });
-  const aadt = aadtCard(summary, siteAadt.data, t);
+  const aadt = aadtCard(summary, siteAadt.data, i18n.language, t);
   const speed = (value: number | null) =>
     value === null
       ? none
