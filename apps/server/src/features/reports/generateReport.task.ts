@@ -82,6 +82,9 @@ const REPORT_PARTS = SITE_DETAIL_PARTS.filter(
   (part) => part !== 'availability' && part !== 'leftOut',
 );
 
+/** The least time between two progress reports of a report's task, ms. */
+const PROGRESS_MS = 250;
+
 /** How many sites' figures are read ahead of the one being written. */
 const READ_AHEAD = 3;
 
@@ -163,9 +166,15 @@ export function createGenerateReportHandler(deps: {
       start_time: parameters.start,
       end_time: parameters.end,
     };
+    let shown = { percent: -1, at: 0 };
     const progress = async (done: number) => {
       // Reading the sites is most of the work; writing the file is the last tenth.
       const percent = Math.round((done / total) * 90);
+      // Told at most four times a second (and at the last site): a report of a hundred small
+      // sites would otherwise spend more on telling its progress than on some of its sites.
+      const now = performance.now();
+      if (percent === shown.percent || (now - shown.at < PROGRESS_MS && done < total)) return;
+      shown = { percent, at: now };
       await deps.reports.setProgress(report.id, percent);
       await deps.queue.progress(task, `${percent}% · site ${done} of ${total}`);
     };
