@@ -10,6 +10,9 @@ const REPORT_TASKS = new Set(['generate_site_reports', 'custom_report', 'zip_dow
 /** While a report is being made, the list is read again this often, in case the socket missed its events. */
 const CHECK_MS = 4_000;
 
+/** The flash topic of a report's news: that it is ready replaces that it was queued. */
+export const reportTopic = (reportId: string) => `report:${reportId}`;
+
 export const isRunning = (report: Pick<Report, 'state'>) =>
   report.state === 'QD' || report.state === 'PR';
 
@@ -55,10 +58,11 @@ export function useLiveReports() {
       const before = previous.get(report.id);
       if (before === undefined || before === report.state) continue;
       const name = t(`reports.types.${report.report_type}`, { defaultValue: report.report_type });
+      const topic = reportTopic(report.id);
       if (report.state === 'CM')
-        flash({ message: t('reports.flash.ready', { name }), severity: 'success' });
+        flash({ message: t('reports.flash.ready', { name }), severity: 'success', topic });
       else if (report.state === 'ER')
-        flash({ message: t('reports.flash.failed', { name }), severity: 'error' });
+        flash({ message: t('reports.flash.failed', { name }), severity: 'error', topic });
     }
   }, [reports.data, flash, t]);
 
