@@ -11,7 +11,8 @@ export default async function setup(project: TestProject) {
   const indexHtml = resolve(root, process.env.WEB_DIST_DIR ?? 'apps/web/dist', 'index.html');
   if (!existsSync(indexHtml))
     throw new Error('The web app is not built: run `npm run build` first.');
-  const app = await startApp();
+  // E2E_PORT: the port to serve on (a free one when unset), for machines whose ports are shared.
+  const app = await startApp(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {});
   project.provide('appUrl', app.url);
   project.provide('dataDir', app.dataDir);
   return () => app.stop();

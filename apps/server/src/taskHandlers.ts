@@ -213,7 +213,7 @@ export function createTaskHandlers(deps: {
 
 /**
  * Each site's whole figures with its AADT as issue 25 finds it (adjusted by its factor group's
- * factors, or AASHTO, or unadjusted), for the standard spreadsheet; answers of some parts only
+ * factors, or AASHTO, or unadjusted), for the standard spreadsheet; answers without the summary
  * (a class's bins) are left as they are.
  */
 function withAadtAdjustment(
@@ -228,7 +228,7 @@ function withAadtAdjustment(
   });
   return async (viewer, query) => {
     const figures = await siteDetail(viewer, query);
-    if (query.parts) return figures;
+    if (query.parts && !query.parts.includes('summary')) return figures;
     const aadt = await factorGroups.aadtOfSite({
       id: figures.site_id,
       siteType: figures.site_type,

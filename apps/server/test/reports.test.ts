@@ -203,6 +203,9 @@ describe('reports', () => {
     expect(value('Speed, 75th percentile')).toBeCloseTo(60, 1);
     expect(value('Speed, 85th percentile')).toBeCloseTo(64, 1);
     expect(value('Speed, 99th percentile')).toBeCloseTo(69.6, 1);
+    // The AADT as found (issue 25): a temporary count (the default site type) in no factor
+    // group is given as its ADT, unadjusted, and the sheet says so.
+    expect(value('AADT method')).toBe('Unadjusted: in no factor group');
     // Daily volume rows: the interval start with the site's offset (London in winter: +00:00).
     const rows: unknown[][] = [];
     sheet?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));

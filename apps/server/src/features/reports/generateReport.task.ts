@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { SiteDetailPart } from '@roadcount/analytics';
+import { SITE_DETAIL_PARTS, type SiteDetailPart } from '@roadcount/analytics';
 import {
   findClassScheme,
   isRole,
@@ -40,7 +40,7 @@ import {
 import { overspeedWorkbook, readOverspeed, type SiteOverspeed } from './overspeed.ts';
 import { sheetName, standardWorkbook } from './standardWorkbook.ts';
 import { stateFundingWorkbook } from './stateFunding.ts';
-import { UNIVERSAL_CSV_HEADER, universalCsvRows } from './universalCsv.ts';
+import { UNIVERSAL_CSV_HEADER, universalCsvText } from './universalCsv.ts';
 import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
 
 /** A site's figures for a filter: the analysis service's site-detail answer (one kernel). */
@@ -80,6 +80,17 @@ const VEHICLE_TYPES: readonly string[] = ['individual_vehicles', 'event_list', '
 
 /** Types written site by site as the sites are read, never holding every site's figures. */
 const STREAMED_TYPES: readonly string[] = ['standard_spreadsheet', 'universal_csv'];
+
+/**
+ * The parts of the site-detail answer a report reads: all but the days with data and the reasons
+ * vehicles were left out (each a pass of its own over the vehicles, which no report shows).
+ */
+const REPORT_PARTS = SITE_DETAIL_PARTS.filter(
+  (part) => part !== 'availability' && part !== 'leftOut',
+);
+
+/** The least time between two progress reports of a report's task, ms. */
+const PROGRESS_MS = 250;
 
 /** How many sites' figures are read ahead of the one being written. */
 const READ_AHEAD = 3;
@@ -162,9 +173,15 @@ export function createGenerateReportHandler(deps: {
       start_time: parameters.start,
       end_time: parameters.end,
     };
+    let shown = { percent: -1, at: 0 };
     const progress = async (done: number) => {
       // Reading the sites is most of the work; writing the file is the last tenth.
       const percent = Math.round((done / total) * 90);
+      // Told at most four times a second (and at the last site): a report of a hundred small
+      // sites would otherwise spend more on telling its progress than on some of its sites.
+      const now = performance.now();
+      if (percent === shown.percent || (now - shown.at < PROGRESS_MS && done < total)) return;
+      shown = { percent, at: now };
       await deps.reports.setProgress(report.id, percent);
       await deps.queue.progress(
         task,
@@ -187,6 +204,7 @@ export function createGenerateReportHandler(deps: {
         siteId,
         payload,
         aggregationMinutes: parameters.aggregationMinutes,
+        parts: REPORT_PARTS,
       });
       if (parameters.type === 'sign_file')
         return { site, limits: await deps.reports.speedLimits(siteId) };
@@ -348,13 +366,13 @@ export function createGenerateReportHandler(deps: {
         break;
       }
       case 'universal_csv': {
-        const rows = async function* () {
-          yield `${UNIVERSAL_CSV_HEADER}\n`;
-          for await (const site of streamedFigures()) yield* universalCsvRows(site, context);
+        // Each site's rows come as pieces of some 64 kB, passed on as they are.
+        const pieces = async function* () {
+          yield Buffer.from(`${UNIVERSAL_CSV_HEADER}\n`);
+          for await (const site of streamedFigures()) yield* universalCsvText(site, context);
         };
-        sizeBytes = (
-          await deps.blobs.putStream(blobKey, Readable.from(chunked(rows())), MAX_REPORT_BYTES)
-        ).sizeBytes;
+        sizeBytes = (await deps.blobs.putStream(blobKey, Readable.from(pieces()), MAX_REPORT_BYTES))
+          .sizeBytes;
         break;
       }
       case 'vehicle_flow':

@@ -115,11 +115,27 @@ export function offsetWriter(
     const sign = offsetMinutes < 0 ? '-' : '+';
     return `${sign}${pad(Math.trunc(offsetMinutes / 60))}:${pad(offsetMinutes % 60)}`;
   };
+  /** Each offset's text, and each day's: a year of hourly bins asks the same few thousands of times. */
+  const texts = new Map<number, string>();
+  const textOf = (offsetMinutes: number) => {
+    let found = texts.get(offsetMinutes);
+    if (found === undefined) {
+      found = text(offsetMinutes);
+      texts.set(offsetMinutes, found);
+    }
+    return found;
+  };
+  const dayTexts = new Map<string, string | null>();
   return (localText) => {
+    // The usual bin start (YYYY-MM-DDTHH:MM:SS) on a day without a clock change: one lookup.
+    const day = localText.slice(0, 10);
+    if (localText.length === 19) {
+      const known = dayTexts.get(day);
+      if (known) return `${localText}${known}`;
+    }
     const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?/.exec(localText);
     if (!match) return localText;
     const parts = match.slice(1).map((part) => Number(part ?? 0));
-    const day = localText.slice(0, 10);
     let offset = days.get(day);
     if (offset === undefined) {
       const [year = 1970, month = 1, date = 1] = parts;
@@ -128,8 +144,9 @@ export function offsetWriter(
       offset = first === last ? first : null;
       days.set(day, offset);
     }
+    if (!dayTexts.has(day)) dayTexts.set(day, offset === null ? null : textOf(offset));
     const minutes = offset ?? offsetMinutesAt(clock, parts);
-    return `${match[0].length === 16 ? `${match[0]}:00` : match[0]}${text(minutes)}`;
+    return `${match[0].length === 16 ? `${match[0]}:00` : match[0]}${textOf(minutes)}`;
   };
 }
 

@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import {
   DIRECTION_NAMES,
   directionsOf,
@@ -10,16 +9,15 @@ import {
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
+import {
+  XLSX_STYLE,
+  xlsxStream,
+  type XlsxCell,
+  type XlsxSheet,
+  type XlsxStyle,
+} from './xlsxStream.ts';
 
-/** The few cell styles of the workbook, shared by every cell that has them (see addRow). */
-const PLAIN: Partial<ExcelJS.Style> = {};
-const FRACTION: Partial<ExcelJS.Style> = { numFmt: '0.0##' };
-const BOLD: Partial<ExcelJS.Style> = { font: { bold: true } };
-const TITLE: Partial<ExcelJS.Style> = { font: { bold: true, size: 14 } };
-const SECTION: Partial<ExcelJS.Style> = {
-  font: { bold: true, size: 12, color: { argb: 'FF005BBD' } },
-};
-const COVER_VALUE: Partial<ExcelJS.Style> = { alignment: { wrapText: true, vertical: 'top' } };
+const { BOLD, TITLE, SECTION, WRAPPED } = XLSX_STYLE;
 
 /** Excel's sheet names: at most 31 characters, none of []:*?/\, unique in the workbook. */
 export function sheetName(name: string, taken: Set<string>): string {
@@ -112,53 +110,28 @@ export async function standardWorkbook(
   context: ReportContext,
   output: Writable,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-    zip: { zlib: { level: 1 } },
+  const workbook = xlsxStream(output, {
+    creator: `Roadcount ${context.softwareVersion}`,
+    created: context.generatedAt,
   });
-  workbook.creator = `Roadcount ${context.softwareVersion}`;
-  workbook.created = context.generatedAt;
   const { units, aggregationMinutes } = context.parameters;
   const speedUnit = SPEED_UNITS[units].label;
   const speed = (mps: number | null | undefined) => speedIn(units, mps);
-  type Cell = string | number | null | undefined;
-  /**
-   * Adds a row, fractional figures shown to three decimals, and commits it. Every cell is given
-   * one of a few shared style objects: ExcelJS recognises a style object it has seen by identity,
-   * where a fresh one per cell costs it several microseconds (most of a year of hourly rows).
-   */
-  const addRow = (
-    sheet: ExcelJS.Worksheet,
-    cells: Cell[],
-    style: Partial<ExcelJS.Style> = PLAIN,
-  ) => {
-    const row = sheet.addRow(cells.map((cell) => cell ?? null));
-    row.eachCell((cell) => {
-      cell.style =
-        style === PLAIN && typeof cell.value === 'number' && !Number.isInteger(cell.value)
-          ? FRACTION
-          : style;
-    });
-    row.commit();
-    return row;
-  };
+  type Cell = XlsxCell;
+  /** Adds a row, each cell in `style` (fractional figures in a plain row shown to three decimals). */
+  const addRow = (sheet: XlsxSheet, cells: Cell[], style?: XlsxStyle) => sheet.addRow(cells, style);
 
-  // The cover sheet comes first in the workbook but is written last, once every site is read:
-  // its rows wait uncommitted (a few dozen) while the sites' sheets stream out as they come.
-  const cover = workbook.addWorksheet('Report');
-  cover.getColumn(1).width = 32;
-  cover.getColumn(2).width = 70;
+  // The cover sheet comes first in the workbook but is written last, once every site is read.
+  const cover = workbook.addSheet('Report', [32, 70]);
   const taken = new Set(['report']);
   const sites: { name: string; site: SiteFigures }[] = [];
+  /** A site sheet's column widths: the labels' column, then 19 of figures. */
+  const widths = [30, ...Array.from({ length: 19 }, () => 16)];
 
   for await (const site of figures) {
     const name = sheetName(site.site_name, taken);
     sites.push({ name, site: { ...site, bins: { starts: [], directions: {} } } });
-    const sheet = workbook.addWorksheet(name);
-    sheet.getColumn(1).width = 30;
-    for (let column = 2; column <= 20; column += 1) sheet.getColumn(column).width = 16;
+    const sheet = workbook.addSheet(name, widths);
     const heading = (text: string) => {
       addRow(sheet, []);
       addRow(sheet, [text], SECTION);
@@ -322,29 +295,25 @@ export async function standardWorkbook(
         table.aboveSecondStep.sharePercent,
       ]);
     }
-    sheet.commit();
+    await sheet.commit();
   }
 
   const read = sites.map((entry) => entry.site);
-  // Cover cells keep their styles as ExcelJS writes them on commit, so are added uncommitted.
-  const coverRow = (cells: Cell[], style: Partial<ExcelJS.Style> = PLAIN) => {
-    const row = cover.addRow(cells.map((cell) => cell ?? null));
-    row.eachCell((cell) => {
-      cell.style = style;
-    });
-    return row;
-  };
-  coverRow(['Roadcount standard spreadsheet'], TITLE);
-  coverRow([]);
-  for (const [name, value] of settingsRows(read, context)) {
-    const line = coverRow([name, value], COVER_VALUE);
-    line.getCell(1).style = BOLD;
-  }
-  coverRow([]);
-  coverRow(['Sheet', 'Site'], BOLD);
+  cover.addRow(['Roadcount standard spreadsheet'], TITLE);
+  cover.addRow([]);
+  for (const [name, value] of settingsRows(read, context))
+    cover.addStyledRow([
+      { value: name, style: BOLD },
+      { value, style: WRAPPED },
+    ]);
+  cover.addRow([]);
+  cover.addRow(['Sheet', 'Site'], BOLD);
   for (const { name, site } of sites)
-    coverRow([name, `${site.site_name} (${site.site_id}), ${site.time_zone}`]);
-  cover.commit();
+    cover.addRow(
+      [name, `${site.site_name} (${site.site_id}), ${site.time_zone}`],
+      XLSX_STYLE.PLAIN,
+    );
+  await cover.commit();
   await workbook.commit();
 }
 

@@ -30,12 +30,22 @@ const edgeLabels = (edges: number[]) =>
  * A site's figures as Universal CSV rows (docs/formats.md): the summary statistics, every time
  * bin per direction, the classes, speed bins, headway and gap bins and percentiles, the virtual
  * day and week and the speeding table, speeds in the report's unit. Lines end with a newline.
+ * The site's rows are made in one pass and given as UTF-8 pieces of about 64 kB: a year of hourly
+ * bins is some 70,000 rows a site, and a row given on by itself (a generator's step, a stream's
+ * write) costs more than the row's own text, while one text of the whole site would keep each of
+ * its pieces alive until the end, for the garbage collector to copy again and again.
  */
-export function* universalCsvRows(figures: SiteFigures, context: ReportContext): Generator<string> {
+export function universalCsvText(figures: SiteFigures, context: ReportContext): Buffer[] {
   const { units, aggregationMinutes } = context.parameters;
   const speedUnit = SPEED_UNITS[units].label;
   const speed = (mps: number | null | undefined) => speedIn(units, mps);
   const site = `${figures.site_id},${quoted(figures.site_name)}`;
+  const pieces: Buffer[] = [];
+  let text = '';
+  const flush = () => {
+    pieces.push(Buffer.from(text));
+    text = '';
+  };
   const row = (
     interval: string,
     minutes: number | '',
@@ -44,8 +54,9 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
     category: string,
     unit: string,
     value: number | null | undefined,
-  ) =>
-    `${site},${interval},${minutes},${direction},${measure},${quoted(category)},${quoted(unit)},${number(value)}\n`;
+  ) => {
+    text += `${site},${interval},${minutes},${direction},${measure},${quoted(category)},${quoted(unit)},${number(value)}\n`;
+  };
   const summaryRow = (
     measure: string,
     unit: string,
@@ -54,87 +65,53 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
   ) => row('', '', 'all', measure, category, unit, value);
 
   const stats = figures.summary;
-  yield summaryRow('vehicles', 'vehicles', stats.vehicles);
-  yield summaryRow('whole_days', 'days', stats.wholeDays);
-  yield summaryRow('adt', 'vehicles per day', stats.adt);
-  yield summaryRow('awdt', 'vehicles per day', stats.awdt);
-  yield summaryRow('awedt', 'vehicles per day', stats.awedt);
+  summaryRow('vehicles', 'vehicles', stats.vehicles);
+  summaryRow('whole_days', 'days', stats.wholeDays);
+  summaryRow('adt', 'vehicles per day', stats.adt);
+  summaryRow('awdt', 'vehicles per day', stats.awdt);
+  summaryRow('awedt', 'vehicles per day', stats.awedt);
   const aadt = context.aadt(figures);
-  yield summaryRow('aadt', 'vehicles per day', aadt.value, aadt.note);
-  yield summaryRow('average_speed', speedUnit, speed(stats.averageSpeedMps));
-  yield summaryRow('speed_85th', speedUnit, speed(stats.speed85thMps));
+  summaryRow('aadt', 'vehicles per day', aadt.value, aadt.note);
+  summaryRow('average_speed', speedUnit, speed(stats.averageSpeedMps));
+  summaryRow('speed_85th', speedUnit, speed(stats.speed85thMps));
   for (const [percentile, value] of Object.entries(figures.speedPercentiles ?? {}))
-    yield summaryRow('speed_percentile', speedUnit, speed(value), percentile);
+    summaryRow('speed_percentile', speedUnit, speed(value), percentile);
   if (stats.amPeak)
-    yield summaryRow(
-      'am_peak_hour_volume',
-      'vehicles',
-      stats.amPeak.vehicles,
-      `${stats.amPeak.hour}`,
-    );
+    summaryRow('am_peak_hour_volume', 'vehicles', stats.amPeak.vehicles, `${stats.amPeak.hour}`);
   if (stats.pmPeak)
-    yield summaryRow(
-      'pm_peak_hour_volume',
-      'vehicles',
-      stats.pmPeak.vehicles,
-      `${stats.pmPeak.hour}`,
-    );
-  yield summaryRow('commercial_vehicles', 'vehicles', stats.totalCommercial);
-  yield summaryRow('commercial_share', '%', stats.percentCommercial);
+    summaryRow('pm_peak_hour_volume', 'vehicles', stats.pmPeak.vehicles, `${stats.pmPeak.hour}`);
+  summaryRow('commercial_vehicles', 'vehicles', stats.totalCommercial);
+  summaryRow('commercial_share', '%', stats.percentCommercial);
 
-  const directions = directionsOf(figures);
+  // The time bins: most of the file. Each interval and direction's leading fields are written
+  // once for its four measures, and the units' fields once for the site.
+  const directions = directionsOf(figures)
+    .map((direction) => ({
+      columns: figures.bins.directions[direction],
+      code: DIRECTION_CODES[direction] ?? String(direction),
+    }))
+    .filter((entry) => entry.columns !== undefined);
   const localWithOffset = zoneOffsetWriter(figures.time_zone);
-  const starts = figures.bins.starts.map(localWithOffset);
+  const speedFields = `,${quoted(speedUnit)},`;
+  const { starts } = figures.bins;
   for (let at = 0; at < starts.length; at += 1) {
-    const interval = starts[at] ?? '';
-    for (const direction of directions) {
-      const columns = figures.bins.directions[direction];
+    const interval = localWithOffset(starts[at] ?? '');
+    for (const { columns, code } of directions) {
       if (!columns) continue;
-      const code = DIRECTION_CODES[direction] ?? String(direction);
-      yield row(
-        interval,
-        aggregationMinutes,
-        code,
-        'volume',
-        '',
-        'vehicles',
-        columns.vehicles[at] ?? 0,
-      );
-      yield row(
-        interval,
-        aggregationMinutes,
-        code,
-        'average_speed',
-        '',
-        speedUnit,
-        speed(columns.averageSpeedMps[at]),
-      );
-      yield row(
-        interval,
-        aggregationMinutes,
-        code,
-        'speed_85th',
-        '',
-        speedUnit,
-        speed(columns.speed85thMps[at]),
-      );
-      if (columns.speedingPercent[at] !== null && columns.speedingPercent[at] !== undefined)
-        yield row(
-          interval,
-          aggregationMinutes,
-          code,
-          'speeding_share',
-          '',
-          '%',
-          columns.speedingPercent[at],
-        );
+      const lead = `${site},${interval},${aggregationMinutes},${code},`;
+      const speeding = columns.speedingPercent[at];
+      text += `${lead}volume,,vehicles,${number(columns.vehicles[at] ?? 0)}
+${lead}average_speed,${speedFields}${number(speed(columns.averageSpeedMps[at]))}
+${lead}speed_85th,${speedFields}${number(speed(columns.speed85thMps[at]))}
+${speeding === null || speeding === undefined ? '' : `${lead}speeding_share,,%,${number(speeding)}\n`}`;
     }
+    if (text.length >= 65_536) flush();
   }
 
   for (const entry of figures.classes) {
     const name = `${entry.classIndex} ${context.className(figures.class_scheme, entry.classIndex)}`;
-    yield summaryRow('class_count', 'vehicles', entry.vehicles, name);
-    yield summaryRow('class_share', '%', entry.sharePercent, name);
+    summaryRow('class_count', 'vehicles', entry.vehicles, name);
+    summaryRow('class_share', '%', entry.sharePercent, name);
   }
 
   const width = figures.speedByClass.binWidthMps;
@@ -142,38 +119,33 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
     const from = speed(bin.fromMps) ?? 0;
     const to = speed(bin.fromMps + width) ?? 0;
     const total = Object.values(bin.counts).reduce((sum, count) => sum + count, 0);
-    yield summaryRow(
-      'speed_bin_count',
-      'vehicles',
-      total,
-      `${number(from)}-${number(to)} ${speedUnit}`,
-    );
+    summaryRow('speed_bin_count', 'vehicles', total, `${number(from)}-${number(to)} ${speedUnit}`);
   }
 
   const { edgesS, counts } = figures.headwayGapMatrix;
   const labels = edgeLabels(edgesS);
   for (let headwayBin = 0; headwayBin < labels.length; headwayBin += 1) {
     const total = (counts[headwayBin] ?? []).reduce((sum, count) => sum + count, 0);
-    yield summaryRow('headway_bin_count', 'vehicles', total, `${labels[headwayBin]} s`);
+    summaryRow('headway_bin_count', 'vehicles', total, `${labels[headwayBin]} s`);
   }
   for (let gapBin = 0; gapBin < labels.length; gapBin += 1) {
     const total = counts.reduce((sum, line) => sum + (line[gapBin] ?? 0), 0);
-    yield summaryRow('gap_bin_count', 'vehicles', total, `${labels[gapBin]} s`);
+    summaryRow('gap_bin_count', 'vehicles', total, `${labels[gapBin]} s`);
   }
   for (const [percentile, value] of Object.entries(figures.headwayPercentiles ?? {}))
-    yield summaryRow('headway_percentile', 's', value, percentile);
+    summaryRow('headway_percentile', 's', value, percentile);
   for (const [percentile, value] of Object.entries(figures.gapPercentiles ?? {}))
-    yield summaryRow('gap_percentile', 's', value, percentile);
+    summaryRow('gap_percentile', 's', value, percentile);
 
   for (const [direction, hours] of Object.entries(figures.virtualDay)) {
     const code = DIRECTION_CODES[Number(direction)] ?? direction;
     for (let hour = 0; hour < hours.length; hour += 1)
-      yield row('', '', code, 'virtual_day_volume', String(hour), 'vehicles per hour', hours[hour]);
+      row('', '', code, 'virtual_day_volume', String(hour), 'vehicles per hour', hours[hour]);
   }
   for (const [direction, days] of Object.entries(figures.virtualWeek)) {
     const code = DIRECTION_CODES[Number(direction)] ?? direction;
     for (let day = 0; day < days.length; day += 1)
-      yield row(
+      row(
         '',
         '',
         code,
@@ -187,32 +159,34 @@ export function* universalCsvRows(figures: SiteFigures, context: ReportContext):
   const table = figures.speeding;
   if (table) {
     const [first, second] = table.stepsMps.map((step) => number(speed(step)));
-    yield summaryRow('speeding_measured', 'vehicles', table.vehicles);
-    yield summaryRow('speeding_count', 'vehicles', table.aboveLimit.vehicles, 'above limit');
-    yield summaryRow('speeding_share', '%', table.aboveLimit.sharePercent, 'above limit');
-    yield summaryRow(
+    summaryRow('speeding_measured', 'vehicles', table.vehicles);
+    summaryRow('speeding_count', 'vehicles', table.aboveLimit.vehicles, 'above limit');
+    summaryRow('speeding_share', '%', table.aboveLimit.sharePercent, 'above limit');
+    summaryRow(
       'speeding_count',
       'vehicles',
       table.aboveFirstStep.vehicles,
       `above limit + ${first} ${speedUnit}`,
     );
-    yield summaryRow(
+    summaryRow(
       'speeding_share',
       '%',
       table.aboveFirstStep.sharePercent,
       `above limit + ${first} ${speedUnit}`,
     );
-    yield summaryRow(
+    summaryRow(
       'speeding_count',
       'vehicles',
       table.aboveSecondStep.vehicles,
       `above limit + ${second} ${speedUnit}`,
     );
-    yield summaryRow(
+    summaryRow(
       'speeding_share',
       '%',
       table.aboveSecondStep.sharePercent,
       `above limit + ${second} ${speedUnit}`,
     );
   }
+  flush();
+  return pieces;
 }

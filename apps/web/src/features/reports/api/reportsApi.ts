@@ -126,7 +126,11 @@ export function useRequestReport() {
   return useMutation({
     mutationFn: async (input: ReportRequestInput) =>
       (await graphqlRequest(REQUEST_REPORT, { input })).requestReport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REPORTS_KEY }),
+    // Not waited for: the caller tells that the report is queued before the list can say it is
+    // ready (a small report is made in about a second), so that the later news comes last.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: REPORTS_KEY });
+    },
   });
 }
 

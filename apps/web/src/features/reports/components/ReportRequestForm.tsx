@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ReportUnits } from '../../../generated/graphql.ts';
+import { reportTopic } from '../hooks/useLiveReports.ts';
 import { useFlash } from '../../flash/useFlash.ts';
 import { useProfile } from '../../profile/api/profileApi.ts';
 import { useRequestReport, useSitesByIds } from '../api/reportsApi.ts';
@@ -78,8 +79,13 @@ function ReportRequestFormBody({ initial }: Props) {
     setTried(true);
     if (problem) return;
     try {
-      await request.mutateAsync(toRequest(draft));
-      flash({ message: t('reports.flash.queued'), severity: 'info' });
+      const requested = await request.mutateAsync(toRequest(draft));
+      // The news that it is ready takes this one's place (see useLiveReports).
+      flash({
+        message: t('reports.flash.queued'),
+        severity: 'info',
+        topic: reportTopic(requested.id),
+      });
       setTried(false);
     } catch {
       // Shown below from the mutation's error.

@@ -10,6 +10,9 @@ const REPORT_TASKS = new Set(['generate_site_reports', 'custom_report', 'zip_dow
 /** While a report is being made, the list is read again this often, in case the socket missed its events. */
 const CHECK_MS = 4_000;
 
+/** The flash topic of a report's news: that it is ready replaces that it was queued. */
+export const reportTopic = (reportId: string) => `report:${reportId}`;
+
 export const isRunning = (report: Pick<Report, 'state'>) =>
   report.state === 'QD' || report.state === 'PR';
 
@@ -23,6 +26,8 @@ export function useLiveReports() {
   const queryClient = useQueryClient();
   const reports = useReports();
   const known = useRef<Map<string, string> | null>(null);
+  /** When the newest report the screen first listed was made (ms). */
+  const firstNewest = useRef(0);
 
   useEffect(
     () =>
@@ -50,15 +55,24 @@ export function useLiveReports() {
     if (!reports.data) return;
     const previous = known.current;
     known.current = new Map(reports.data.map((report) => [report.id, report.state]));
-    if (!previous) return;
+    const newest = Math.max(0, ...reports.data.map((report) => Date.parse(report.created_on)));
+    if (!previous) {
+      firstNewest.current = newest;
+      return;
+    }
     for (const report of reports.data) {
       const before = previous.get(report.id);
-      if (before === undefined || before === report.state) continue;
+      // A report requested since the screen opened may be ready before the list first shows it
+      // (a small one takes a second): its news is told all the same. One the list shows again
+      // (another was deleted) is older than those the screen first had, and is not news.
+      const isNew = before === undefined && Date.parse(report.created_on) > firstNewest.current;
+      if (before === report.state || (before === undefined && !isNew)) continue;
       const name = t(`reports.types.${report.report_type}`, { defaultValue: report.report_type });
+      const topic = reportTopic(report.id);
       if (report.state === 'CM')
-        flash({ message: t('reports.flash.ready', { name }), severity: 'success' });
+        flash({ message: t('reports.flash.ready', { name }), severity: 'success', topic });
       else if (report.state === 'ER')
-        flash({ message: t('reports.flash.failed', { name }), severity: 'error' });
+        flash({ message: t('reports.flash.failed', { name }), severity: 'error', topic });
     }
   }, [reports.data, flash, t]);
 
