@@ -50,7 +50,8 @@ export async function startServer(
   reuse?: { dataDir: string; databaseUrl: string | undefined },
 ) {
   const dataDir = reuse?.dataDir ?? join(workDir, `data-${Date.now()}`);
-  const port = await freePort();
+  // BENCH_PORT pins the port on a machine where ports are shared out; one server at a time.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const databaseUrl = reuse ? reuse.databaseUrl : await freshDatabase();
   const child = spawn(
     process.execPath,
