@@ -1,5 +1,6 @@
 import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
+import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 import type { TaskEvent } from '../../tasks/live/taskSubscription.ts';
 
 export interface Upload {
@@ -37,7 +38,11 @@ export function UploadRow({ upload, task }: Props) {
     status = { label: t(`filesMore.taskState.${state}`), colour: TASK_COLOURS[state] };
   }
   const detail =
-    upload.state === 'failed' ? upload.message : task?.state === 'ER' ? task.message : undefined;
+    upload.state === 'failed'
+      ? upload.message
+      : task?.state === 'ER'
+        ? localiseServerMessage(task.message)
+        : undefined;
   return (
     <Box component="li" sx={{ listStyle: 'none' }} aria-label={upload.name}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
