@@ -65,6 +65,10 @@ describe('a counter file no reader recognised', () => {
     expect(
       recognitionMessageKey("the 'Veh. No.,' header of a Jamar CSV's vehicle table")?.key,
     ).toBe('jamarTable');
+    // A header line of nothing visible is quoted as nothing, and still read back.
+    expect(recognitionMessageKey("a Roadcount CSV header begins with 'timestamp', not ''")).toEqual(
+      { key: 'roadcountBegins', params: { text: '' } },
+    );
     // Without a field, and a missing mark rather than a damaged one.
     const missing = serverMessageKey(
       "log.txt, line 60: the format is not recognised: the 'Site:' line of a MetroCount listing is not among the first 60 lines, read to recognise the format",

@@ -159,6 +159,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /**
  * Reads a catalogue's messages back: each as a pattern that reads its parameters, tried in the
  * catalogue's order; the key and parameters of the first that fits, or undefined for other text.
+ * A parameter may be empty (a file's line quoted when it holds nothing visible).
  */
 function messageReader<Key extends string>(catalogue: Record<Key, string>) {
   const patterns = (Object.keys(catalogue) as Key[]).map((key) => {
@@ -169,7 +170,7 @@ function messageReader<Key extends string>(catalogue: Record<Key, string>) {
         const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
         if (!name) return escapeRegExp(part);
         names.push(name);
-        return '(.+?)';
+        return '(.*?)';
       })
       .join('');
     return { key, names, pattern: new RegExp(`^${source}$`, 's') };
