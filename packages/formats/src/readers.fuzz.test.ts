@@ -137,7 +137,7 @@ const tally = {
   read: 0,
   refused: 0,
   refusedNamingLine: 0,
-  /** Refusals of an empty input, which has no line to name. */
+  /** Refusals of an empty input (or a lone byte-order mark), which has no line to name. */
   refusedEmpty: 0,
   /** Refusals of a file no reader recognised, each a catalogued message. */
   refusedUnrecognised: 0,
@@ -179,7 +179,9 @@ async function readOrRefuse(
       true,
     );
     tally.refused += 1;
-    const empty = chunks.every((chunk) => chunk.length === 0);
+    // Empty text: no bytes, or only the byte-order mark the line reader drops.
+    const bytes = Buffer.concat(chunks);
+    const empty = bytes.length === 0 || bytes.equals(UTF8_BOM);
     if (empty) tally.refusedEmpty += 1;
     if (kind === 'text' && !empty && error.location.line === undefined)
       expect.fail(`a refusal of text names no line: ${error.message}`);
@@ -210,6 +212,8 @@ function expectCatalogued(message: string) {
     if (name !== 'text' && !/^\d+$/.test(value) && !recognitionMessageKey(value))
       expect.fail(`its ${name} is not catalogued: ${message}`);
 }
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 const cuts = fc.array(position, { maxLength: 8 });
 
