@@ -1,6 +1,6 @@
 // Shared by the benchmarks: servers started as `npm start` runs them, each on a fresh database.
 import { spawn } from 'node:child_process';
-import { openAsBlob, readFileSync } from 'node:fs';
+import { openAsBlob, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeRollupSeries, rollupSeriesFromDays, type DailyRollup } from '@roadcount/analytics';
@@ -50,7 +50,8 @@ export async function startServer(
   reuse?: { dataDir: string; databaseUrl: string | undefined },
 ) {
   const dataDir = reuse?.dataDir ?? join(workDir, `data-${Date.now()}`);
-  const port = await freePort();
+  // BENCH_PORT pins the port on a machine where ports are shared out; one server at a time.
+  const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
   const databaseUrl = reuse ? reuse.databaseUrl : await freshDatabase();
   const child = spawn(
     process.execPath,
@@ -107,6 +108,8 @@ export async function startServer(
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
     },
+    /** Starts the peak over from the present resident memory (Linux's clear_refs 5). */
+    resetPeakRss: () => writeFileSync(`/proc/${child.pid}/clear_refs`, '5'),
     close: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

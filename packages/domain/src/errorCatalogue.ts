@@ -97,6 +97,12 @@ export const SERVER_MESSAGES = {
   reportSurveyEmpty: 'surveyId: the survey has no sites',
   viewingReadOnly:
     "You are viewing another organisation's data read-only; return to your own view to make changes",
+  // A counter file no reader recognised (docs/formats.md), its `problem` one of
+  // RECOGNITION_MESSAGES; the most precise location first, as the first pattern that fits wins.
+  formatNotRecognisedField:
+    "{{file}}, line {{line}}, field '{{field}}': the format is not recognised: {{problem}}",
+  formatNotRecognisedLine: '{{file}}, line {{line}}: the format is not recognised: {{problem}}',
+  formatNotRecognised: '{{file}}: the format is not recognised: {{problem}}',
   // What a task says while it runs and when it ends (the Tasks card, uploads, site tools).
   taskQueued: 'Queued',
   taskQueuedFor: 'Queued for {{site}}',
@@ -191,47 +197,92 @@ export const SERVER_MESSAGES = {
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
 
+/**
+ * Why a counter file was not recognised: the `problem` of the formatNotRecognised messages, shown
+ * in the user's language (`formatRecognition.<key>` in the web's locale files). `mark` and
+ * `formats` are themselves messages of this catalogue; `text` quotes the file.
+ */
+export const RECOGNITION_MESSAGES = {
+  knownFormats:
+    'a MetroCount vehicle listing, a Jamar, Roadcount or Eco-Counter CSV, or a national-platform xlsx',
+  emptyFile: 'the file is empty; expected {{formats}}',
+  onlyBlankLines: 'the file holds only blank lines; expected {{formats}}',
+  unknownFirstLine: "'{{text}}' does not begin any format Roadcount reads; expected {{formats}}",
+  beforeRoadcountHeader:
+    "'{{text}}' comes before the Roadcount CSV header at line {{headerLine}}; only blank lines and '#' comments may",
+  roadcountBegins: "a Roadcount CSV header begins with 'timestamp', not '{{text}}'",
+  roadcountNoLane: "the Roadcount CSV header has no 'lane' column",
+  beforeEcoCounterPeriod:
+    "'{{text}}' comes before the Eco-Counter 'Period,' line at line {{periodLine}}; only blank lines may",
+  ecoCounterBegins: "an Eco-Counter CSV begins with a 'Period,' line, not '{{text}}'",
+  markMissing: '{{mark}} is not among the first {{lines}} lines, read to recognise the format',
+  // After the other quoted messages: a quoted text may itself hold "' is not ".
+  markNearly: "'{{text}}' is not {{mark}}",
+  metroCountSite: "the 'Site:' line of a MetroCount listing",
+  metroCountProfile:
+    "a MetroCount listing's 'Survey Duration:', 'Data type:' or 'Column Legend:' line",
+  jamarStart: "the 'Date/Time:,' line of a Jamar CSV",
+  jamarTable: "the 'Veh. No.,' header of a Jamar CSV's vehicle table",
+  ecoCounterTime: "the 'Time,' header of an Eco-Counter CSV",
+} as const;
+
+export type RecognitionMessageKey = keyof typeof RECOGNITION_MESSAGES;
+
+type MessageParams = Record<string, string | number | undefined>;
+
+function fill(template: string, params: MessageParams): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(params[name] ?? ''));
+}
+
 /** A catalogued message in English, its `{{name}}` parameters filled in. */
-export function serverMessage(
-  key: ServerMessageKey,
-  params: Record<string, string | number | undefined> = {},
-): string {
-  return SERVER_MESSAGES[key].replace(/\{\{(\w+)\}\}/g, (_match, name: string) =>
-    String(params[name] ?? ''),
-  );
+export function serverMessage(key: ServerMessageKey, params: MessageParams = {}): string {
+  return fill(SERVER_MESSAGES[key], params);
+}
+
+/** Why a counter file was not recognised, in English, its parameters filled in. */
+export function recognitionMessage(key: RecognitionMessageKey, params: MessageParams = {}): string {
+  return fill(RECOGNITION_MESSAGES[key], params);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Each catalogued message as a pattern that reads its parameters back. */
-const MESSAGE_PATTERNS = (Object.keys(SERVER_MESSAGES) as ServerMessageKey[]).map((key) => {
-  const names: string[] = [];
-  const source = SERVER_MESSAGES[key]
-    .split(/(\{\{\w+\}\})/)
-    .map((part) => {
-      const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-      if (!name) return escapeRegExp(part);
-      names.push(name);
-      return '(.+?)';
-    })
-    .join('');
-  return { key, names, pattern: new RegExp(`^${source}$`, 's') };
-});
+/**
+ * Reads a catalogue's messages back: each as a pattern that reads its parameters, tried in the
+ * catalogue's order; the key and parameters of the first that fits, or undefined for other text.
+ * A parameter may be empty (a file's line quoted when it holds nothing visible).
+ */
+function messageReader<Key extends string>(catalogue: Record<Key, string>) {
+  const patterns = (Object.keys(catalogue) as Key[]).map((key) => {
+    const names: string[] = [];
+    const source = catalogue[key]
+      .split(/(\{\{\w+\}\})/)
+      .map((part) => {
+        const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
+        if (!name) return escapeRegExp(part);
+        names.push(name);
+        return '(.*?)';
+      })
+      .join('');
+    return { key, names, pattern: new RegExp(`^${source}$`, 's') };
+  });
+  return (message: string): { key: Key; params: Record<string, string> } | undefined => {
+    for (const { key, names, pattern } of patterns) {
+      const match = pattern.exec(message);
+      if (match)
+        return {
+          key,
+          params: Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])),
+        };
+    }
+    return undefined;
+  };
+}
 
 /** The key and parameters of a catalogued server message, or undefined for any other text. */
-export function serverMessageKey(
-  message: string,
-): { key: ServerMessageKey; params: Record<string, string> } | undefined {
-  for (const { key, names, pattern } of MESSAGE_PATTERNS) {
-    const match = pattern.exec(message);
-    if (match)
-      return {
-        key,
-        params: Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])),
-      };
-  }
-  return undefined;
-}
+export const serverMessageKey = messageReader<ServerMessageKey>(SERVER_MESSAGES);
+
+/** The key and parameters of a reason a file was not recognised, or undefined for other text. */
+export const recognitionMessageKey = messageReader<RecognitionMessageKey>(RECOGNITION_MESSAGES);
 
 /** Standard reason phrases for the statuses the catalogue does not name. */
 const STATUS_TEXT: Record<number, string> = {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { recognitionMessage } from '@roadcount/domain';
 import { FormatError } from './formatError.ts';
 import { isXlsx, readNationalXlsx } from './national.ts';
 import { isEcoCounter, readEcoCounter } from './ecocounter.ts';
@@ -76,7 +77,7 @@ export async function readCounterFile(
     // The line (and field) where the nearest format went wrong, or the first line of text.
     const problem = recognitionProblem(firstLines);
     throw new FormatError(
-      `the format is not recognised: ${problem?.message ?? `the file is empty; expected ${KNOWN_FORMATS}`}`,
+      `the format is not recognised: ${problem?.message ?? recognitionMessage('emptyFile', { formats: KNOWN_FORMATS })}`,
       {
         file: options.fileName,
         ...(problem ? { line: problem.line } : {}),

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { checkSiteImport, siteImportTemplate } from '@roadcount/domain';
+import {
+  checkSiteImport,
+  recognitionMessageKey,
+  serverMessageKey,
+  siteImportTemplate,
+} from '@roadcount/domain';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from './formatError.ts';
@@ -11,7 +16,8 @@ import { readCounterFile } from './readCounterFile.ts';
  * Property-based tests: every counter-file reader (format recognised from the content) and the
  * sites CSV import are fed the fixtures mutated at random, cut into random chunks. Each input is
  * read or refused with a FormatError naming the file, and the line for text that has one;
- * nothing else may be thrown, and nothing may hang. FUZZ_RUNS sets the number of inputs per property (CI: a few hundred; `npm run fuzz`: a
+ * a file no reader recognised is refused with a catalogued message, which the web translates.
+ * Nothing else may be thrown, and nothing may hang. FUZZ_RUNS sets the number of inputs per property (CI: a few hundred; `npm run fuzz`: a
  * million in all), and the counts and the slowest input are printed.
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
@@ -131,8 +137,10 @@ const tally = {
   read: 0,
   refused: 0,
   refusedNamingLine: 0,
-  /** Refusals of an empty input, which has no line to name. */
+  /** Refusals of an empty input (or a lone byte-order mark), which has no line to name. */
   refusedEmpty: 0,
+  /** Refusals of a file no reader recognised, each a catalogued message. */
+  refusedUnrecognised: 0,
   slowestMs: 0,
   slowest: '',
 };
@@ -171,7 +179,9 @@ async function readOrRefuse(
       true,
     );
     tally.refused += 1;
-    const empty = chunks.every((chunk) => chunk.length === 0);
+    // Empty text: no bytes, or only the byte-order mark the line reader drops.
+    const bytes = Buffer.concat(chunks);
+    const empty = bytes.length === 0 || bytes.equals(UTF8_BOM);
     if (empty) tally.refusedEmpty += 1;
     if (kind === 'text' && !empty && error.location.line === undefined)
       expect.fail(`a refusal of text names no line: ${error.message}`);
@@ -179,10 +189,31 @@ async function readOrRefuse(
       expect(error.location.line).toBeGreaterThanOrEqual(1);
       tally.refusedNamingLine += 1;
     }
+    if (error.message.includes(': the format is not recognised: ')) {
+      tally.refusedUnrecognised += 1;
+      expectCatalogued(error.message);
+    }
   } finally {
     timed(started, describe);
   }
 }
+
+/**
+ * A refusal of an unrecognised file is a catalogued server message whose reason, and each part
+ * of the reason but the quoted text, is catalogued too: all of it is shown translated.
+ */
+function expectCatalogued(message: string) {
+  const known = serverMessageKey(message);
+  if (!known?.key.startsWith('formatNotRecognised'))
+    expect.fail(`a refusal of an unrecognised file is not catalogued: ${message}`);
+  const reason = recognitionMessageKey(known.params.problem ?? '');
+  if (!reason) expect.fail(`its reason is not catalogued: ${message}`);
+  for (const [name, value] of Object.entries(reason.params))
+    if (name !== 'text' && !/^\d+$/.test(value) && !recognitionMessageKey(value))
+      expect.fail(`its ${name} is not catalogued: ${message}`);
+}
+
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 const cuts = fc.array(position, { maxLength: 8 });
 
@@ -245,7 +276,7 @@ describe('counter-file readers fed mutated fixtures', () => {
     const inputs = RUNS * 2 + Math.max(20, Math.floor(RUNS / 5));
     // What `npm run fuzz` reports: inputs tried, crashes (any failure stops the run above).
     console.log(
-      `FUZZ inputs=${inputs} read=${tally.read} refused=${tally.refused} refused_naming_line=${tally.refusedNamingLine} refused_empty=${tally.refusedEmpty} crashes=0 slowest_ms=${tally.slowestMs.toFixed(1)} slowest_input=${tally.slowest.slice(0, 400)}`,
+      `FUZZ inputs=${inputs} read=${tally.read} refused=${tally.refused} refused_naming_line=${tally.refusedNamingLine} refused_empty=${tally.refusedEmpty} refused_unrecognised=${tally.refusedUnrecognised} crashes=0 slowest_ms=${tally.slowestMs.toFixed(1)} slowest_input=${tally.slowest.slice(0, 400)}`,
     );
   }, 3_600_000);
 });

@@ -4,6 +4,8 @@
 // each format's marks are looked for again, exactly and nearly (a character or two changed), and
 // the format with most of them present names the first one missing.
 
+import { recognitionMessage, type RecognitionMessageKey } from '@roadcount/domain';
+
 /** The line (1-based, as an editor counts) and field that made the format unrecognisable. */
 export interface RecognitionProblem {
   line: number;
@@ -18,8 +20,7 @@ interface Diagnosis {
 }
 
 /** What every text format needs, and the xlsx: said when no format is near. */
-export const KNOWN_FORMATS =
-  'a MetroCount vehicle listing, a Jamar, Roadcount or Eco-Counter CSV, or a national-platform xlsx';
+export const KNOWN_FORMATS = recognitionMessage('knownFormats');
 
 /** Columns of a Roadcount CSV header (docs/formats.md), for telling one apart when damaged. */
 const ROADCOUNT_COLUMNS = new Set([
@@ -88,7 +89,7 @@ function quoted(text: string): string {
     // Control characters (and undecodable bytes) are invisible or garbled in a message.
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]/g, '?');
-  return `'${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}'`;
+  return shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
 }
 
 /** The index of the first line that is not blank (and not a `#` comment, when asked). */
@@ -115,7 +116,10 @@ function roadcount(lines: readonly string[]): Diagnosis {
       score: 2,
       problem: {
         line,
-        message: `${quoted(header)} comes before the Roadcount CSV header at line ${later + 1}; only blank lines and '#' comments may`,
+        message: recognitionMessage('beforeRoadcountHeader', {
+          text: quoted(header),
+          headerLine: later + 1,
+        }),
       },
     };
   const score =
@@ -128,12 +132,12 @@ function roadcount(lines: readonly string[]): Diagnosis {
       problem: {
         line,
         field: 'timestamp',
-        message: `a Roadcount CSV header begins with 'timestamp', not ${quoted(first)}`,
+        message: recognitionMessage('roadcountBegins', { text: quoted(first) }),
       },
     };
   return {
     score,
-    problem: { line, field: 'lane', message: "the Roadcount CSV header has no 'lane' column" },
+    problem: { line, field: 'lane', message: recognitionMessage('roadcountNoLane') },
   };
 }
 
@@ -152,19 +156,23 @@ function findMark(lines: readonly string[], pattern: RegExp, keywords: readonly 
 function missingMark(
   lines: readonly string[],
   mark: { near: number },
-  what: string,
+  what: RecognitionMessageKey,
   field: string | undefined,
 ): RecognitionProblem {
+  const wanted = recognitionMessage(what);
   if (mark.near >= 0)
     return {
       line: mark.near + 1,
       ...(field ? { field } : {}),
-      message: `${quoted(lines[mark.near] as string)} is not ${what}`,
+      message: recognitionMessage('markNearly', {
+        text: quoted(lines[mark.near] as string),
+        mark: wanted,
+      }),
     };
   return {
     line: lines.length,
     ...(field ? { field } : {}),
-    message: `${what} is not among the first ${lines.length} lines, read to recognise the format`,
+    message: recognitionMessage('markMissing', { mark: wanted, lines: lines.length }),
   };
 }
 
@@ -180,16 +188,11 @@ function metroCount(lines: readonly string[]): Diagnosis {
   if (site.exact < 0)
     return {
       score,
-      problem: missingMark(lines, site, "the 'Site:' line of a MetroCount listing", undefined),
+      problem: missingMark(lines, site, 'metroCountSite', undefined),
     };
   return {
     score,
-    problem: missingMark(
-      lines,
-      profile,
-      "a MetroCount listing's 'Survey Duration:', 'Data type:' or 'Column Legend:' line",
-      undefined,
-    ),
+    problem: missingMark(lines, profile, 'metroCountProfile', undefined),
   };
 }
 
@@ -200,16 +203,11 @@ function jamar(lines: readonly string[]): Diagnosis {
   if (started.exact < 0)
     return {
       score,
-      problem: missingMark(lines, started, "the 'Date/Time:,' line of a Jamar CSV", 'Date/Time:'),
+      problem: missingMark(lines, started, 'jamarStart', 'Date/Time:'),
     };
   return {
     score,
-    problem: missingMark(
-      lines,
-      table,
-      "the 'Veh. No.,' header of a Jamar CSV's vehicle table",
-      'Veh. No.',
-    ),
+    problem: missingMark(lines, table, 'jamarTable', 'Veh. No.'),
   };
 }
 
@@ -226,7 +224,10 @@ function ecoCounter(lines: readonly string[]): Diagnosis {
       score: score + 0.5,
       problem: {
         line: index + 1,
-        message: `${quoted(opening)} comes before the Eco-Counter 'Period,' line at line ${period.exact + 1}; only blank lines may`,
+        message: recognitionMessage('beforeEcoCounterPeriod', {
+          text: quoted(opening),
+          periodLine: period.exact + 1,
+        }),
       },
     };
   if (!begins)
@@ -235,12 +236,12 @@ function ecoCounter(lines: readonly string[]): Diagnosis {
       problem: {
         line: index + 1,
         field: 'Period',
-        message: `an Eco-Counter CSV begins with a 'Period,' line, not ${quoted(opening)}`,
+        message: recognitionMessage('ecoCounterBegins', { text: quoted(opening) }),
       },
     };
   return {
     score,
-    problem: missingMark(lines, time, "the 'Time,' header of an Eco-Counter CSV", 'Time'),
+    problem: missingMark(lines, time, 'ecoCounterTime', 'Time'),
   };
 }
 
@@ -258,11 +259,14 @@ export function recognitionProblem(lines: readonly string[]): RecognitionProblem
     return lines.length > 0
       ? {
           line: lines.length,
-          message: `the file holds only blank lines; expected ${KNOWN_FORMATS}`,
+          message: recognitionMessage('onlyBlankLines', { formats: KNOWN_FORMATS }),
         }
       : undefined;
   return {
     line: index + 1,
-    message: `${quoted(lines[index] as string)} does not begin any format Roadcount reads; expected ${KNOWN_FORMATS}`,
+    message: recognitionMessage('unknownFirstLine', {
+      text: quoted(lines[index] as string),
+      formats: KNOWN_FORMATS,
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCALES, SERVER_MESSAGES, serverMessage } from '@roadcount/domain';
+import { LOCALES, RECOGNITION_MESSAGES, SERVER_MESSAGES, serverMessage } from '@roadcount/domain';
 import { changeLocale, resources } from '../i18n/i18n.ts';
 import { RequestError } from './http.ts';
 import { localiseServerMessage } from './serverMessages.ts';
@@ -19,6 +19,39 @@ describe('messages from the server', () => {
         else expect(text, `${locale} serverMessages.${key}`).not.toBe(english);
       }
     }
+  });
+
+  it('each reason a file was not recognised has its own text in every language', () => {
+    for (const locale of LOCALES) {
+      const messages = (
+        resources[locale].translation as { formatRecognition?: Record<string, string> }
+      ).formatRecognition;
+      for (const [key, english] of Object.entries(RECOGNITION_MESSAGES)) {
+        const text = messages?.[key];
+        expect(text, `${locale} formatRecognition.${key}`).toBeTruthy();
+        if (locale === 'en-GB') expect(text).toBe(english);
+        else expect(text, `${locale} formatRecognition.${key}`).not.toBe(english);
+      }
+    }
+  });
+
+  it('say in the user’s language where and why a file was not recognised', async () => {
+    await changeLocale('fr');
+    expect(
+      localiseServerMessage(
+        "counts.csv, line 4, field 'Veh. No.': the format is not recognised: 'Veh No;Date' is not the 'Veh. No.,' header of a Jamar CSV's vehicle table",
+      ),
+    ).toBe(
+      "counts.csv, ligne 4, champ « Veh. No. » : le format n'est pas reconnu : « Veh No;Date » n'est pas l'en-tête « Veh. No., » du tableau des véhicules d'un CSV Jamar",
+    );
+    await changeLocale('nl-NL');
+    expect(
+      localiseServerMessage(
+        "notes.txt, line 1: the format is not recognised: 'hello' does not begin any format Roadcount reads; expected a MetroCount vehicle listing, a Jamar, Roadcount or Eco-Counter CSV, or a national-platform xlsx",
+      ),
+    ).toBe(
+      "notes.txt, regel 1: het formaat wordt niet herkend: 'hello' is niet het begin van een formaat dat Roadcount leest; verwacht: een MetroCount-voertuiglijst, een Jamar-, Roadcount- of Eco-Counter-CSV, of een xlsx van het nationale platform",
+    );
   });
 
   it('reach the user in their language: the sign-in error in French', async () => {

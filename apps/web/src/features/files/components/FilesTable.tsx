@@ -19,6 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { reportError } from '../../../lib/reportError.ts';
+import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 import { openDownload, type FileQuery, type TrafficDataFile } from '../api/filesApi.ts';
 import { StatusChip } from './StatusChip.tsx';
 
@@ -186,7 +187,7 @@ export function FilesTable({
                       '—'
                     ) : file.logs.processing_error ? (
                       <Typography variant="body2" color="error">
-                        {file.logs.processing_error}
+                        {localiseServerMessage(file.logs.processing_error)}
                       </Typography>
                     ) : (
                       <Button

@@ -12,10 +12,10 @@ import {
 } from '@mui/material';
 import { can, isTaskFunction, TASK_START_PERMISSIONS, type Role } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
+import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 import { useSession } from '../../session/useSession.ts';
 import { useMyTasks, useRetryTask } from '../api/inboxApi.ts';
 import { ProfileCard } from './ProfileCard.tsx';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
 
 const COLOURS = { QD: 'default', PR: 'info', CM: 'success', ER: 'error' } as const;
 
@@ -98,7 +98,9 @@ export function TasksCard() {
                     ) : undefined
                   }
                 >
-                  {localiseServerMessage(task.message) || t('staffTools.tasks.failed')}
+                  {task.message
+                    ? localiseServerMessage(task.message)
+                    : t('staffTools.tasks.failed')}
                 </Alert>
               )}
               {(task.state === 'QD' || task.state === 'PR') && (
