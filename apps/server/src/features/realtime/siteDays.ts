@@ -1,6 +1,6 @@
-import { VehicleColumnsBuilder } from '@roadcount/analytics';
+import { concatColumns, VehicleColumnsBuilder } from '@roadcount/analytics';
 import { randomUUID } from 'node:crypto';
-import type { SiteData } from '../siteData/index.ts';
+import type { RealtimeDayFiles, SiteData } from '../siteData/index.ts';
 import { correlateArray, type CorrelatedVehicle } from './correlate.ts';
 import type { RealtimeRepository } from './realtime.repository.ts';
 
@@ -28,10 +28,9 @@ interface LaneVehicle extends CorrelatedVehicle {
  * its speed). Measures are kept as counters record them (speed to 0.1 km/h, length and gap to
  * 0.01), so that the site-detail scan file codes them exactly.
  */
-function columnsOf(vehicles: LaneVehicle[]) {
+function columnsOf(vehicles: LaneVehicle[], previousInLane = new Map<number, LaneVehicle>()) {
   vehicles.sort((a, b) => a.timeMs - b.timeMs || a.lane - b.lane);
   const builder = new VehicleColumnsBuilder();
-  const previousInLane = new Map<number, LaneVehicle>();
   for (const vehicle of vehicles) {
     const previous = previousInLane.get(vehicle.lane);
     const headwayS = previous ? (vehicle.timeMs - previous.timeMs) / 1000 : Number.NaN;
@@ -52,7 +51,7 @@ function columnsOf(vehicles: LaneVehicle[]) {
     });
     previousInLane.set(vehicle.lane, vehicle);
   }
-  return builder.batches();
+  return concatColumns(builder.batches());
 }
 
 /** A mapping as correlation reads it, for one day. */
@@ -75,6 +74,8 @@ interface DayState {
   /** The mappings and lanes it was correlated with: a change means a full rebuild. */
   setup: string;
   lanes: LaneVehicles[];
+  /** The day's files as written then, appended to next time; none when nothing was written. */
+  files: RealtimeDayFiles | undefined;
 }
 
 /** Site days kept in memory: a site receives one day at a time, so a few per site suffice. */
@@ -158,26 +159,47 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
     }));
   }
 
-  /** Writes the day's vehicles, and keeps what correlating newer events needs. */
+  /**
+   * Writes the day's vehicles from `cutMs` on (those before are as last written, in `kept`;
+   * without it, all of them), and keeps what correlating newer events needs.
+   */
   async function write(
     site: { organisationId: string },
     siteId: string,
     day: string,
-    state: Omit<DayState, 'version'>,
+    state: Pick<DayState, 'setup' | 'lanes'>,
+    kept?: { files: RealtimeDayFiles; cutMs: number },
   ) {
     const version = `realtime-${randomUUID()}`;
     const key = `${siteId}|${day}`;
     states.delete(key);
-    await deps.siteData.replaceRealtimeDay({
+    const cutMs = kept?.cutMs ?? Number.NEGATIVE_INFINITY;
+    // Each lane's last vehicle before the cut: the new ones' headways count from it.
+    const previousInLane = new Map<number, LaneVehicle>();
+    const tail: LaneVehicle[] = [];
+    let keep = 0;
+    for (const lane of state.lanes)
+      for (const vehicle of lane.vehicles) {
+        if (vehicle.timeMs >= cutMs) tail.push(vehicle);
+        else {
+          keep += 1;
+          const previous = previousInLane.get(vehicle.lane);
+          if (!previous || previous.timeMs <= vehicle.timeMs)
+            previousInLane.set(vehicle.lane, vehicle);
+        }
+      }
+    const files = await deps.siteData.writeRealtimeDay({
       organisationId: site.organisationId,
       siteId,
       day,
-      batches: columnsOf(state.lanes.flatMap((lane) => lane.vehicles)),
       version,
+      previous: kept?.files,
+      keep,
+      tail: columnsOf(tail, previousInLane),
     });
-    states.set(key, { ...state, version });
+    states.set(key, { ...state, version, files });
     if (states.size > KEPT_DAY_STATES) states.delete(states.keys().next().value as string);
-    return state.lanes.reduce((sum, lane) => sum + lane.vehicles.length, 0);
+    return keep + tail.length;
   }
 
   const siteDays = {
@@ -210,13 +232,16 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
         deps.siteData.realtimeDayVersion(siteId, day),
       ]);
       if (!site || site.deletedAt) return undefined;
-      if (!kept || kept.setup !== setup || kept.version !== version)
+      if (!kept || !kept.files || kept.setup !== setup || kept.version !== version)
         return siteDays.rebuild(siteId, day);
+      // The earliest lane's cut: every vehicle before it is as written.
+      let cutMs = Number.POSITIVE_INFINITY;
       const lanes = await Promise.all(
         parts.map(async (part, index): Promise<LaneVehicles> => {
           const lane = kept.lanes[index] as LaneVehicles;
           const cut = quietCut(lane, fromMs);
           if (cut >= lane.toMs) return lane;
+          cutMs = Math.min(cutMs, cut);
           const before = lane.vehicles.filter((vehicle) => vehicle.timeMs < cut);
           const after = await correlated(part, cut, part.toMs);
           return {
@@ -226,7 +251,9 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
           };
         }),
       );
-      return write(site, siteId, day, { setup, lanes });
+      if (cutMs === Number.POSITIVE_INFINITY)
+        return lanes.reduce((sum, lane) => sum + lane.vehicles.length, 0);
+      return write(site, siteId, day, { setup, lanes }, { files: kept.files, cutMs });
     },
   };
   return siteDays;

@@ -191,10 +191,18 @@ export function createSiteDataRepository(db: Database) {
         .onConflictDoNothing();
     },
 
-    /** Records what a realtime day file now holds; it counts on its site from now (realtime data is not reviewed). */
+    /**
+     * Records what a realtime day file now holds; it counts on its site from now (realtime data
+     * is not reviewed). `logs` are merged into the file's own, so that what another process
+     * set there (a merge's direction map) stays without being read first.
+     */
     async updateRealtimeFile(
       id: string,
-      values: { start: Date | null; end: Date | null; logs: Record<string, unknown> },
+      values: {
+        start: Date | null;
+        end: Date | null;
+        logs: Record<string, unknown> & { saved_vehicles: number };
+      },
     ) {
       await db
         .update(trafficDataFiles)
@@ -202,7 +210,7 @@ export function createSiteDataRepository(db: Database) {
           startDataDatetime: values.start,
           endDataDatetime: values.end,
           reviewStatus: 'PDC',
-          logs: values.logs,
+          logs: sql`${trafficDataFiles.logs} || ${JSON.stringify(values.logs)}::jsonb`,
           summaryStats: { vehicles: values.logs.saved_vehicles },
         })
         .where(eq(trafficDataFiles.id, id));
