@@ -148,15 +148,13 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
   ) {
     const { mapping } = part;
     const events = await repository.events(mapping.deviceIds, new Date(fromMs), new Date(toMs));
-    return correlateArray(
-      mapping.deviceIds,
-      mapping.spacingM,
-      events.map((event) => ({ ...event, timeMs: event.time.getTime() })),
-    ).map((vehicle): LaneVehicle => ({
-      ...vehicle,
-      lane: part.lane,
-      direction: mapping.direction,
-    }));
+    return correlateArray(mapping.deviceIds, mapping.spacingM, events).map(
+      (vehicle): LaneVehicle => ({
+        ...vehicle,
+        lane: part.lane,
+        direction: mapping.direction,
+      }),
+    );
   }
 
   /**
