@@ -3,6 +3,7 @@ import type { Database } from '../../infra/db/database.ts';
 import type { sensorEvents } from '../../infra/db/schema.ts';
 import { deviceArrays, deviceMappings, devices, lanes, sites } from '../../infra/db/schema.ts';
 import type { StudEvent } from './correlate.ts';
+import type { RealtimeSiteEvent } from './realtime.graphql.ts';
 
 export type SensorEventValues = typeof sensorEvents.$inferInsert;
 
@@ -198,6 +199,11 @@ export function createRealtimeRepository(db: Database) {
         .where(eq(lanes.siteId, siteId))
         .orderBy(asc(lanes.positionId), asc(lanes.id));
       return rows.map((row) => row.id);
+    },
+
+    /** Tells every API node (its LISTEN on `channel`) that a realtime site's vehicles changed. */
+    async announceSiteUpdated(channel: string, event: RealtimeSiteEvent) {
+      await db.execute(sql`select pg_notify(${channel}, ${JSON.stringify(event)})`);
     },
 
     /** What correlation needs of a site: its organisation, and whether it still exists. */
