@@ -376,10 +376,21 @@ export function concatColumns(batches: readonly VehicleColumns[]): VehicleColumn
   const joined = allocate(rows);
   let at = 0;
   for (const batch of batches) {
-    for (const name of COLUMN_NAMES) (joined[name]).set(batch[name], at);
+    for (const name of COLUMN_NAMES) joined[name].set(batch[name], at);
     at += batch.timeMs.length;
   }
   return joined;
+}
+
+/** The columns' rows sorted by time (rows of one instant keep their order). */
+export function columnsInTimeOrder(columns: VehicleColumns): VehicleColumns {
+  const { timeMs } = columns;
+  const rows = Int32Array.from({ length: timeMs.length }, (_, row) => row).sort(
+    (a, b) => (timeMs[a] as number) - (timeMs[b] as number) || a - b,
+  );
+  const sorted = allocate(rows.length);
+  for (const name of COLUMN_NAMES) gatherRows(columns[name], rows, sorted[name]);
+  return sorted;
 }
 
 /** The columns' rows [from, to), over the same memory. */

@@ -68,6 +68,8 @@ export async function writeRealtimeDay(
     previous: RealtimeDayFiles | undefined;
     keep: number;
     tail: VehicleColumns;
+    /** More to record in the file's logs. */
+    logs?: Record<string, unknown>;
   },
 ): Promise<RealtimeDayFiles | undefined> {
   const { repository, blobs, previous } = { ...deps, previous: input.previous };
@@ -158,6 +160,7 @@ export async function writeRealtimeDay(
     start: first === undefined ? null : new Date(first),
     end: last === undefined ? null : new Date(last),
     logs: {
+      ...input.logs,
       saved_vehicles: count,
       data_kind: 'vehicles',
       realtime_day: input.day,

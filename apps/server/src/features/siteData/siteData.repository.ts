@@ -3,6 +3,7 @@ import type { Database } from '../../infra/db/database.ts';
 import { headwayThresholdSeconds } from '@roadcount/domain';
 import {
   badDataPeriods,
+  notes,
   organisations,
   siteDailyRollups,
   sites,
@@ -164,6 +165,35 @@ export function createSiteDataRepository(db: Database) {
           ),
         );
       return row;
+    },
+
+    /** A site's realtime day files, by name (`realtime YYYY-MM-DD`). */
+    realtimeDayFiles(siteId: string) {
+      return db
+        .select({
+          id: trafficDataFiles.id,
+          fileName: trafficDataFiles.fileName,
+          logs: trafficDataFiles.logs,
+        })
+        .from(trafficDataFiles)
+        .where(
+          and(eq(trafficDataFiles.siteId, siteId), eq(trafficDataFiles.kind, REALTIME_FILE_KIND)),
+        );
+    },
+
+    /**
+     * Removes a realtime day file's row once its vehicles were combined into another's: its
+     * notes with it (the file is gone; its vehicles live on in the other).
+     */
+    async deleteRealtimeFile(id: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(notes)
+          .where(and(eq(notes.subject, 'traffic_data_file'), eq(notes.subjectId, id)));
+        await tx
+          .delete(trafficDataFiles)
+          .where(and(eq(trafficDataFiles.id, id), eq(trafficDataFiles.kind, REALTIME_FILE_KIND)));
+      });
     },
 
     /**

@@ -1,11 +1,16 @@
 import {
+  columnsInTimeOrder,
+  concatColumns,
   createArrowColumnsWriter,
   createScanFileStream,
   intervalsToArrow,
   type IntervalColumns,
+  type VehicleColumns,
 } from '@roadcount/analytics';
+import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
+import { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
 import { writeRealtimeDay } from './realtimeDays.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
 import { reclassifyStoredFile } from './reclassify.ts';
@@ -165,6 +170,62 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
      */
     writeRealtimeDay: (input: Parameters<typeof writeRealtimeDay>[1]) =>
       writeRealtimeDay({ repository, blobs }, input),
+
+    /**
+     * Before a merge moves the sources' files to the target (one realtime file per site and
+     * day): each source's realtime day file whose day the target also has is combined into the
+     * target's, its vehicles and the target's in time order with their directions as they count
+     * on the target (`directionMap`: the source's alignment to it), and removed. Run again after
+     * a stop, a source file already combined (named in the target's logs) is only removed.
+     * Answers how many files were combined.
+     */
+    async combineRealtimeDays(
+      target: { id: string; organisationId: string },
+      sources: { id: string; directionMap: DirectionMap | undefined }[],
+    ) {
+      const targetDays = new Map(
+        (await repository.realtimeDayFiles(target.id)).map((file) => [file.fileName, file]),
+      );
+      let combined = 0;
+      for (const source of sources)
+        for (const file of await repository.realtimeDayFiles(source.id)) {
+          const into = targetDays.get(file.fileName);
+          if (!into) continue;
+          const done = Array.isArray(into.logs.combined_files)
+            ? (into.logs.combined_files as unknown[]).filter((id) => typeof id === 'string')
+            : [];
+          if (!done.includes(file.id)) {
+            const sourceMap = composeDirectionMaps(directionMapOf(file.logs), source.directionMap);
+            const batches: VehicleColumns[] = [];
+            for await (const batch of vehicleBatches(blobs, storedFileOf(into)))
+              batches.push(batch);
+            for await (const batch of vehicleBatches(blobs, {
+              id: file.id,
+              directionMap: Object.keys(sourceMap).length > 0 ? sourceMap : undefined,
+            }))
+              batches.push(batch);
+            const day = file.fileName.replace('realtime ', '');
+            await writeRealtimeDay(
+              { repository, blobs },
+              {
+                organisationId: target.organisationId,
+                siteId: target.id,
+                day,
+                version: `realtime-${randomUUID()}`,
+                previous: undefined,
+                keep: 0,
+                tail: columnsInTimeOrder(concatColumns(batches)),
+                // Directions are stored as they count on the target now.
+                logs: { direction_map: null, combined_files: [...done, file.id] },
+              },
+            );
+          }
+          await repository.deleteRealtimeFile(file.id);
+          await siteData.deleteFileData({ id: file.id, s3Key: storedKeys.columns(file.id) }, false);
+          combined += 1;
+        }
+      return combined;
+    },
 
     /** Deletes a file's derived stored forms (columns, scan file, counts), and with `raw` its upload. */
     async deleteFileData(file: { id: string; s3Key: string }, raw: boolean) {
