@@ -166,7 +166,8 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
     siteId: string,
     day: string,
     state: Pick<DayState, 'setup' | 'lanes'>,
-    kept?: { files: RealtimeDayFiles; cutMs: number },
+    kept: { files: RealtimeDayFiles; cutMs: number } | undefined,
+    rollups: boolean,
   ) {
     const version = `realtime-${randomUUID()}`;
     const key = `${siteId}|${day}`;
@@ -194,6 +195,7 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
       previous: kept?.files,
       keep,
       tail: columnsOf(tail, previousInLane),
+      rollups,
     });
     states.set(key, { ...state, version, files });
     if (states.size > KEPT_DAY_STATES) states.delete(states.keys().next().value as string);
@@ -202,7 +204,7 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
 
   const siteDays = {
     /** Answers the vehicles the day now holds, or undefined for a site that is gone. */
-    async rebuild(siteId: string, day: string): Promise<number | undefined> {
+    async rebuild(siteId: string, day: string, rollups = true): Promise<number | undefined> {
       const site = await repository.site(siteId);
       if (!site || site.deletedAt) return undefined;
       const { parts, setup } = await setupOf(siteId, day);
@@ -212,16 +214,22 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
           return { fromMs: part.fromMs, toMs: part.toMs, vehicles, maxReachMs: reachOf(vehicles) };
         }),
       );
-      return write(site, siteId, day, { setup, lanes });
+      return write(site, siteId, day, { setup, lanes }, undefined, rollups);
     },
 
     /**
      * Adds the day's events stored from `fromMs` on (none earlier is new): each lane is
      * correlated again from its quiet cut before `fromMs`, its earlier vehicles kept. Without
      * the day's last correlation in memory, or when the mappings or the day's file changed
-     * since, the day is rebuilt. Answers as `rebuild`.
+     * since, the day is rebuilt. Answers as `rebuild`. With `rollups` false, the day's rollups
+     * are left to `refreshRollups`.
      */
-    async update(siteId: string, day: string, fromMs: number): Promise<number | undefined> {
+    async update(
+      siteId: string,
+      day: string,
+      fromMs: number,
+      rollups = true,
+    ): Promise<number | undefined> {
       const kept = states.get(`${siteId}|${day}`);
       // Asked together: a database busy with ingest answers them in one wait, not three.
       const [site, { parts, setup }, version] = await Promise.all([
@@ -231,7 +239,7 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
       ]);
       if (!site || site.deletedAt) return undefined;
       if (!kept || !kept.files || kept.setup !== setup || kept.version !== version)
-        return siteDays.rebuild(siteId, day);
+        return siteDays.rebuild(siteId, day, rollups);
       // The earliest lane's cut: every vehicle before it is as written.
       let cutMs = Number.POSITIVE_INFINITY;
       const lanes = await Promise.all(
@@ -251,7 +259,18 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
       );
       if (cutMs === Number.POSITIVE_INFINITY)
         return lanes.reduce((sum, lane) => sum + lane.vehicles.length, 0);
-      return write(site, siteId, day, { setup, lanes }, { files: kept.files, cutMs });
+      return write(site, siteId, day, { setup, lanes }, { files: kept.files, cutMs }, rollups);
+    },
+
+    /** Rolls up the day again, from its vehicles in memory when they are as last written. */
+    async refreshRollups(siteId: string, day: string) {
+      const kept = states.get(`${siteId}|${day}`);
+      const version = await deps.siteData.realtimeDayVersion(siteId, day);
+      await deps.siteData.refreshRealtimeDayRollups(
+        siteId,
+        day,
+        kept && kept.version === version ? kept.files : undefined,
+      );
     },
   };
   return siteDays;
@@ -260,10 +279,17 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
 export type SiteDays = ReturnType<typeof createSiteDays>;
 
 /**
- * A site's runs start at most this often: each writes the site's day file and rollups, so a site
- * that receives events all the time would otherwise be written back to back.
+ * A site's runs start at most this often: each writes the site's day file, so a site that
+ * receives events all the time would otherwise be written back to back.
  */
 export const REBUILD_INTERVAL_MS = 1000;
+
+/**
+ * A site's rollups (the map's and lists' counts) are refreshed at most this often while its
+ * events keep coming, and once more after they stop: the site detail reads the day file itself,
+ * so it does not wait for them.
+ */
+export const ROLLUP_INTERVAL_MS = 5000;
 
 /** A site day that new events fell in, from the earliest of them (epoch milliseconds). */
 export interface TouchedDay {
@@ -276,37 +302,72 @@ export interface TouchedDay {
  * Adds the new events of the site days they touched, in the background: a site's days are
  * updated one run at a time, at most one run a `intervalMs`, and days touched meanwhile are
  * updated by the next from the earliest new event (so a burst of batches costs a few runs, not
- * one each). `onRebuilt` is told each site once its run ends.
+ * one each). The days' rollups follow at most once a `rollupIntervalMs`, and after the last
+ * run. `onRebuilt` is told each site once its run ends, and again once its rollups are.
  */
 export function createRealtimeFlusher(deps: {
   siteDays: SiteDays;
   onRebuilt: (siteId: string) => void;
   onError: (error: unknown) => void;
   intervalMs?: number;
+  rollupIntervalMs?: number;
 }) {
   const intervalMs = deps.intervalMs ?? REBUILD_INTERVAL_MS;
+  const rollupIntervalMs = deps.rollupIntervalMs ?? ROLLUP_INTERVAL_MS;
   /** Per site, per day: the earliest new event not yet correlated. */
   const pending = new Map<string, Map<string, number>>();
+  /** Per site, the days written since their rollups were last refreshed. */
+  const unrolled = new Map<string, Set<string>>();
+  const lastRollups = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const running = new Map<string, Promise<void>>();
 
-  async function run(siteId: string) {
+  /** Refreshes the site's rollups when due; else makes sure a run comes when they are. */
+  async function rollupsIfDue(siteId: string, now = false) {
+    const days = unrolled.get(siteId);
+    if (!days || days.size === 0) return;
+    const due = (lastRollups.get(siteId) ?? 0) + rollupIntervalMs;
+    if (!now && Date.now() < due) {
+      if (!timers.has(siteId)) {
+        const timer = setTimeout(() => {
+          timers.delete(siteId);
+          start(siteId);
+        }, due - Date.now());
+        timer.unref();
+        timers.set(siteId, timer);
+      }
+      return;
+    }
+    unrolled.delete(siteId);
+    lastRollups.set(siteId, Date.now());
+    for (const day of [...days].sort()) await deps.siteDays.refreshRollups(siteId, day);
+    deps.onRebuilt(siteId);
+  }
+
+  async function run(siteId: string, flush: boolean) {
     for (;;) {
       const days = pending.get(siteId);
       if (!days || days.size === 0) break;
       pending.delete(siteId);
       const started = Date.now();
-      for (const [day, fromMs] of [...days].sort(([a], [b]) => a.localeCompare(b)))
-        await deps.siteDays.update(siteId, day, fromMs);
+      let written = unrolled.get(siteId);
+      if (!written) unrolled.set(siteId, (written = new Set()));
+      for (const [day, fromMs] of [...days].sort(([a], [b]) => a.localeCompare(b))) {
+        await deps.siteDays.update(siteId, day, fromMs, false);
+        written.add(day);
+      }
       deps.onRebuilt(siteId);
+      await rollupsIfDue(siteId);
       const rest = intervalMs - (Date.now() - started);
       if (pending.has(siteId) && rest > 0)
         await new Promise((resolve) => setTimeout(resolve, rest));
     }
+    await rollupsIfDue(siteId, flush);
   }
 
-  function start(siteId: string) {
+  function start(siteId: string, flush = false) {
     if (running.has(siteId)) return;
-    const done = run(siteId)
+    const done = run(siteId, flush)
       .catch(deps.onError)
       .finally(() => {
         running.delete(siteId);
@@ -326,8 +387,14 @@ export function createRealtimeFlusher(deps: {
       }
       for (const siteId of pending.keys()) start(siteId);
     },
-    /** Waits for every run in progress (a closing server). */
+    /** Waits for every run in progress, and refreshes the rollups left (a closing server). */
     async settled() {
+      while (running.size > 0) await Promise.all(running.values());
+      for (const [siteId, timer] of timers) {
+        clearTimeout(timer);
+        timers.delete(siteId);
+      }
+      for (const siteId of unrolled.keys()) start(siteId, true);
       while (running.size > 0) await Promise.all(running.values());
     },
   };

@@ -70,6 +70,8 @@ export async function writeRealtimeDay(
     tail: VehicleColumns;
     /** More to record in the file's logs. */
     logs?: Record<string, unknown>;
+    /** False leaves the rollups to a later `refreshRealtimeDayRollups` (a live site's burst). */
+    rollups?: boolean;
   },
 ): Promise<RealtimeDayFiles | undefined> {
   const { repository, blobs, previous } = { ...deps, previous: input.previous };
@@ -168,11 +170,31 @@ export async function writeRealtimeDay(
       columns_version: input.version,
     },
   });
-  // Only the local days this UTC day reaches: the site's other days are as they were.
-  const dayStart = Date.parse(`${input.day}T00:00:00Z`);
-  await refreshSiteRollupDays({ repository, blobs }, input.siteId, dayStart, dayStart + DAY_MS, {
-    fileId,
-    batches,
-  });
-  return { fileId, segments, scan: scanBytes ? scan : null };
+  const files = { fileId, segments, scan: scanBytes ? scan : null };
+  if (input.rollups !== false)
+    await refreshRealtimeDayRollups({ repository, blobs }, input.siteId, input.day, files);
+  return files;
+}
+
+/**
+ * Rolls up again the local days a realtime UTC day reaches (only those: the site's other days
+ * are as they were), from the day's vehicles in memory when `files` holds them (as last
+ * written), else from its stored files.
+ */
+export async function refreshRealtimeDayRollups(
+  deps: { repository: SiteDataRepository; blobs: BlobStore },
+  siteId: string,
+  day: string,
+  files: RealtimeDayFiles | undefined,
+) {
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  await refreshSiteRollupDays(
+    deps,
+    siteId,
+    dayStart,
+    dayStart + DAY_MS,
+    files
+      ? { fileId: files.fileId, batches: files.segments.map((segment) => segment.columns) }
+      : undefined,
+  );
 }

@@ -11,7 +11,11 @@ import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
-import { writeRealtimeDay } from './realtimeDays.ts';
+import {
+  refreshRealtimeDayRollups,
+  writeRealtimeDay,
+  type RealtimeDayFiles,
+} from './realtimeDays.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
 import { reclassifyStoredFile } from './reclassify.ts';
 import { rebuildSiteRollups } from './rollups.ts';
@@ -170,6 +174,13 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
      */
     writeRealtimeDay: (input: Parameters<typeof writeRealtimeDay>[1]) =>
       writeRealtimeDay({ repository, blobs }, input),
+
+    /**
+     * Rolls up again the local days a realtime UTC day reaches, from its vehicles as last
+     * written (`files`) or else from its stored files: after writes made with `rollups: false`.
+     */
+    refreshRealtimeDayRollups: (siteId: string, day: string, files?: RealtimeDayFiles) =>
+      refreshRealtimeDayRollups({ repository, blobs }, siteId, day, files),
 
     /**
      * Before a merge moves the sources' files to the target (one realtime file per site and
