@@ -421,6 +421,7 @@ export async function buildApp({
       repository: realtimeRepository,
       access,
       onStored: (days) => realtimeFlusher.touch(days),
+      ...(database.kind === 'pglite' ? { storesAtOnce: 1 } : {}),
       queue,
       onQueued: queueAndWake,
     }),

@@ -321,17 +321,22 @@ export function createRealtimeFlusher(deps: {
   const lastRollups = new Map<string, number>();
   const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const running = new Map<string, Promise<void>>();
+  /** Rollup refreshes in progress: beside the site's runs, which do not wait for them. */
+  const rollingUp = new Map<string, Promise<void>>();
 
-  /** Refreshes the site's rollups when due; else makes sure a run comes when they are. */
-  async function rollupsIfDue(siteId: string, now = false) {
+  /**
+   * Refreshes the site's rollups in the background when due (one refresh of a site at a time),
+   * else makes sure one comes when they are.
+   */
+  function rollUp(siteId: string, now = false) {
     const days = unrolled.get(siteId);
-    if (!days || days.size === 0) return;
+    if (!days || days.size === 0 || rollingUp.has(siteId)) return;
     const due = (lastRollups.get(siteId) ?? 0) + rollupIntervalMs;
     if (!now && Date.now() < due) {
       if (!timers.has(siteId)) {
         const timer = setTimeout(() => {
           timers.delete(siteId);
-          start(siteId);
+          rollUp(siteId);
         }, due - Date.now());
         timer.unref();
         timers.set(siteId, timer);
@@ -340,11 +345,20 @@ export function createRealtimeFlusher(deps: {
     }
     unrolled.delete(siteId);
     lastRollups.set(siteId, Date.now());
-    for (const day of [...days].sort()) await deps.siteDays.refreshRollups(siteId, day);
-    deps.onRebuilt(siteId);
+    const done = (async () => {
+      for (const day of [...days].sort()) await deps.siteDays.refreshRollups(siteId, day);
+      deps.onRebuilt(siteId);
+    })()
+      .catch(deps.onError)
+      .finally(() => {
+        rollingUp.delete(siteId);
+        // Written meanwhile: their turn comes at the next interval.
+        rollUp(siteId);
+      });
+    rollingUp.set(siteId, done);
   }
 
-  async function run(siteId: string, flush: boolean) {
+  async function run(siteId: string) {
     for (;;) {
       const days = pending.get(siteId);
       if (!days || days.size === 0) break;
@@ -357,17 +371,16 @@ export function createRealtimeFlusher(deps: {
         written.add(day);
       }
       deps.onRebuilt(siteId);
-      await rollupsIfDue(siteId);
+      rollUp(siteId);
       const rest = intervalMs - (Date.now() - started);
       if (pending.has(siteId) && rest > 0)
         await new Promise((resolve) => setTimeout(resolve, rest));
     }
-    await rollupsIfDue(siteId, flush);
   }
 
-  function start(siteId: string, flush = false) {
+  function start(siteId: string) {
     if (running.has(siteId)) return;
-    const done = run(siteId, flush)
+    const done = run(siteId)
       .catch(deps.onError)
       .finally(() => {
         running.delete(siteId);
@@ -390,12 +403,13 @@ export function createRealtimeFlusher(deps: {
     /** Waits for every run in progress, and refreshes the rollups left (a closing server). */
     async settled() {
       while (running.size > 0) await Promise.all(running.values());
+      while (rollingUp.size > 0) await Promise.all(rollingUp.values());
       for (const [siteId, timer] of timers) {
         clearTimeout(timer);
         timers.delete(siteId);
       }
-      for (const siteId of unrolled.keys()) start(siteId, true);
-      while (running.size > 0) await Promise.all(running.values());
+      for (const siteId of [...unrolled.keys()]) rollUp(siteId, true);
+      while (rollingUp.size > 0) await Promise.all(rollingUp.values());
     },
   };
 }
