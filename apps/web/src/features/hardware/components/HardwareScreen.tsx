@@ -29,6 +29,9 @@ import { DeviceMap } from './DeviceMap.tsx';
 import { lastSeenText } from './deviceState.ts';
 import { useCanEditHardware } from './useCanEditHardware.ts';
 
+/** A column left out on a phone, where the table would scroll past its Edit buttons. */
+const NARROW_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** Every device of the organisation, its arrays, and which lane each array measures. */
 export function HardwareScreen() {
   const { t, i18n } = useTranslation();
@@ -160,7 +163,7 @@ export function HardwareScreen() {
             <TableHead>
               <TableRow>
                 <TableCell>{t('hardware.sections.name')}</TableCell>
-                <TableCell>{t('hardware.sections.description')}</TableCell>
+                <TableCell sx={NARROW_HIDDEN}>{t('hardware.sections.description')}</TableCell>
                 <TableCell>{t('hardware.sections.pointsCount')}</TableCell>
                 {canEdit && <TableCell />}
               </TableRow>
@@ -169,7 +172,7 @@ export function HardwareScreen() {
               {sections.data.map((section) => (
                 <TableRow key={section.id}>
                   <TableCell>{section.name}</TableCell>
-                  <TableCell>{section.description}</TableCell>
+                  <TableCell sx={NARROW_HIDDEN}>{section.description}</TableCell>
                   <TableCell>{section.coordinates.length}</TableCell>
                   {canEdit && (
                     <TableCell align="right">
