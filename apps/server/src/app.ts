@@ -104,7 +104,12 @@ import { createSurveysService } from './features/surveys/surveys.service.ts';
 import { createHardwareRepository } from './features/hardware/hardware.repository.ts';
 import { registerHardwareRoutes } from './features/hardware/hardware.routes.ts';
 import { createHardwareService } from './features/hardware/hardware.service.ts';
-import { realtimeResolvers, realtimeTopic } from './features/realtime/realtime.graphql.ts';
+import {
+  parseRealtimeSiteEvent,
+  realtimeResolvers,
+  realtimeSitePublications,
+  REALTIME_EVENTS_CHANNEL,
+} from './features/realtime/realtime.graphql.ts';
 import { createRealtimeRepository } from './features/realtime/realtime.repository.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { createRealtimeService } from './features/realtime/realtime.service.ts';
@@ -386,15 +391,19 @@ export async function buildApp({
   // New events become vehicles in the background, and the sites' viewers are told.
   const realtimeFlusher = createRealtimeFlusher({
     siteDays: createSiteDays({ repository: realtimeRepository, siteData }),
+    // Announced through the database, so that subscribers on every API node hear it.
     onRebuilt: (siteId) => {
-      void realtimeRepository.site(siteId).then((site) => {
+      void (async () => {
+        const site = await realtimeRepository.site(siteId);
         if (!site) return;
-        const payload = {
-          realtime_site_updated: { site_id: siteId, updated_at: new Date().toISOString() },
-        };
-        for (const topic of [realtimeTopic(site.organisationId), realtimeTopic(null)])
-          void app.graphql.pubsub.publish({ topic, payload });
-      });
+        await realtimeRepository.announceSiteUpdated(REALTIME_EVENTS_CHANNEL, {
+          siteId,
+          organisationId: site.organisationId,
+          updatedAt: new Date().toISOString(),
+        });
+      })().catch((error: unknown) =>
+        app.log.error({ err: error }, 'realtime site update not announced'),
+      );
     },
     onError: (error) => app.log.error({ err: error }, 'realtime correlation failed'),
   });
@@ -405,6 +414,7 @@ export async function buildApp({
       repository: realtimeRepository,
       access,
       onStored: (days) => realtimeFlusher.touch(days),
+      ...(database.kind === 'pglite' ? { storesAtOnce: 1 } : {}),
       queue,
       onQueued: queueAndWake,
     }),
@@ -569,6 +579,14 @@ export async function buildApp({
       });
   });
   app.addHook('onClose', stopTaskEvents);
+  // Realtime sites updated here or on another API node, announced with NOTIFY.
+  const stopRealtimeEvents = await database.listen(REALTIME_EVENTS_CHANNEL, (payload) => {
+    const event = parseRealtimeSiteEvent(payload);
+    if (!event) return;
+    for (const publication of realtimeSitePublications(event))
+      void app.graphql.pubsub.publish(publication);
+  });
+  app.addHook('onClose', stopRealtimeEvents);
   await registerWebRoutes(app, config.webDistDir);
 
   if (worker) {

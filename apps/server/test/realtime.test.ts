@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { lanes, sites, tasks } from '../src/infra/db/schema.ts';
+import { and, eq } from 'drizzle-orm';
+import { join } from 'node:path';
+import { createLocalBlobStore } from '../src/infra/blob/blobStore.ts';
+import { lanes, sites, tasks, trafficDataFiles } from '../src/infra/db/schema.ts';
+import { storedColumnBatches } from '../src/features/siteData/readers.ts';
 import {
   createOrg,
   graphql,
@@ -377,7 +380,8 @@ describe('realtime ingest and correlation (issue 27)', () => {
     expect(several?.summary.vehicles).toBe(4);
     expect((several?.summary.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(49.5, 4);
     expect(several).toEqual(one);
-    // The map's daily volumes (the site's rollups) count the same four on 3 June.
+    // The map's daily volumes (the site's rollups) count the same four on 3 June: they follow
+    // the site detail within a rollup interval (ROLLUP_INTERVAL_MS, 5 s).
     const volumes = async (id: string) =>
       (
         await graphql(
@@ -396,7 +400,119 @@ describe('realtime ingest and correlation (issue 27)', () => {
           },
         )
       ).body.data?.mapSiteVolumes;
-    expect(await volumes(split)).toEqual([{ day: '2025-06-03', vehicles: 4 }]);
-    expect(await volumes(whole)).toEqual([{ day: '2025-06-03', vehicles: 4 }]);
+    for (const id of [split, whole])
+      expect(
+        await pollUntil(
+          () => volumes(id),
+          (days) => JSON.stringify(days) === JSON.stringify([{ day: '2025-06-03', vehicles: 4 }]),
+          400,
+        ),
+      ).toEqual([{ day: '2025-06-03', vehicles: 4 }]);
+  });
+
+  it('merges two realtime sites that both have a day into one file, in time order', async () => {
+    // Two sites of one northbound lane each, an array of one stud: every event is a vehicle.
+    // Both count 4 June: Lower Weir at 09:00:00, :20 and :40 (36 km/h), Upper Weir at :10 and
+    // :30 (72 km/h). Merged: five vehicles at :00, :10, :20, :30, :40, mean speed
+    // (3 × 36 + 2 × 72) / 5 = 50.4 km/h.
+    const db = server.database.db;
+    const gateway = await made(admin, '/devices/', { kind: 'gateway', serial: 'GW-WEIR' });
+    const siteOf = async (name: string, serial: string) => {
+      const [site] = await db
+        .insert(sites)
+        .values({ ownerOrganisationId: organisationId, name, realtime: true, siteType: 'realtime' })
+        .returning();
+      const [lane] = await db
+        .insert(lanes)
+        .values({ siteId: site?.id ?? '', name: 'north', direction: 1, positionId: 1 })
+        .returning();
+      const stud = await made(admin, '/devices/', {
+        kind: 'roadstud',
+        serial,
+        gateway_id: gateway,
+      });
+      const array = await made(admin, '/device_arrays/', {
+        name,
+        spacing_m: 2,
+        device_ids: [stud],
+      });
+      await made(admin, '/device_mappings/', {
+        device_array_id: array,
+        site_id: site?.id,
+        lane_id: lane?.id,
+        valid_from: '2025-06-01T00:00:00Z',
+      });
+      return site?.id ?? '';
+    };
+    const lower = await siteOf('Lower Weir', 'WEIR-L');
+    const upper = await siteOf('Upper Weir', 'WEIR-U');
+    const key = ((await rotate(admin, gateway)).body as { api_key: string }).api_key;
+    const at = (sensor: string, second: string, speed: number) => ({
+      sensor,
+      timestamp: `2025-06-04T09:00:${second}.000Z`,
+      speed,
+      length: 4.5,
+      class: 1,
+    });
+    await post(key, {
+      events: [
+        at('WEIR-L', '00', 36),
+        at('WEIR-L', '20', 36),
+        at('WEIR-L', '40', 36),
+        at('WEIR-U', '10', 72),
+        at('WEIR-U', '30', 72),
+      ],
+    });
+    for (const [site, vehicles] of [
+      [lower, 3],
+      [upper, 2],
+    ] as const) {
+      const found = await pollUntil(
+        () => detailOf(site),
+        (detail) => detail?.summary.vehicles === vehicles,
+      );
+      expect(found?.summary.vehicles).toBe(vehicles);
+    }
+
+    const { body } = await graphql(
+      server,
+      `
+        mutation ($target: ID!, $sources: [ID!]!) {
+          mergeSites(target_id: $target, source_ids: $sources) {
+            id
+          }
+        }
+      `,
+      { token: admin, variables: { target: lower, sources: [upper] } },
+    );
+    const taskId = (body.data?.mergeSites as { id: string } | undefined)?.id ?? '';
+    expect(taskId).not.toBe('');
+    const [task] = await pollUntil(
+      () => db.select().from(tasks).where(eq(tasks.id, taskId)),
+      ([row]) => row?.state !== 'QD' && row?.state !== 'PR',
+      400,
+    );
+    expect(task?.message).not.toMatch(/unique|duplicate/i);
+    expect(task?.state).toBe('CM');
+
+    const merged = await detailOf(lower);
+    expect(merged?.summary.vehicles).toBe(5);
+    expect((merged?.summary.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(50.4, 4);
+    // One file for the day, its vehicles in time order.
+    const files = await db
+      .select({ id: trafficDataFiles.id, logs: trafficDataFiles.logs })
+      .from(trafficDataFiles)
+      .where(
+        and(
+          eq(trafficDataFiles.siteId, lower),
+          eq(trafficDataFiles.fileName, 'realtime 2025-06-04'),
+        ),
+      );
+    expect(files).toHaveLength(1);
+    const blobs = createLocalBlobStore(join(server.config.dataDir, 'blobs'));
+    const seconds: number[] = [];
+    for await (const batch of storedColumnBatches(blobs, `columns/${files[0]?.id}.arrow`))
+      seconds.push(...Array.from(batch.timeMs, (time) => new Date(time).getUTCSeconds()));
+    expect(seconds).toEqual([0, 10, 20, 30, 40]);
   });
 });

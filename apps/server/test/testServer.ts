@@ -20,6 +20,8 @@ export interface TestServer {
   url: string;
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The test database's PostgreSQL URL; none on PGlite. */
+  databaseUrl?: string;
   config: Config;
   close: () => Promise<void>;
 }
@@ -48,6 +50,7 @@ export async function openTestDatabase(): Promise<{
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
+  databaseUrls.set(handle, url.toString());
   await handle.migrate();
   return {
     handle,
@@ -60,6 +63,19 @@ export async function openTestDatabase(): Promise<{
       await cleaner.end();
     },
   };
+}
+
+/** The PostgreSQL URL each test database handle was opened on. */
+const databaseUrls = new WeakMap<DatabaseHandle, string>();
+
+/** A second API node's database: see `startTestServer`'s `nodeOf`. */
+async function anotherNode(
+  server: TestServer,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (!server.databaseUrl) return { handle: server.database, drop: () => Promise.resolve() };
+  const handle = await openDatabase({ databaseUrl: server.databaseUrl });
+  databaseUrls.set(handle, server.databaseUrl);
+  return { handle, drop: () => handle.close() };
 }
 
 /** A web build stand-in so that the SPA fallback can be tested without building the app. */
@@ -77,9 +93,18 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256';
 
 export async function startTestServer(
   environment: Record<string, string> = {},
-  options: { worker?: boolean } = {},
+  options: {
+    worker?: boolean;
+    /**
+     * Another API node of `server`'s database: on PostgreSQL a pool of its own on the same
+     * database (closing it leaves the database); on PGlite, the same embedded database.
+     */
+    nodeOf?: TestServer;
+  } = {},
 ): Promise<TestServer> {
-  const { handle, drop } = await openTestDatabase();
+  const { handle, drop } = options.nodeOf
+    ? await anotherNode(options.nodeOf)
+    : await openTestDatabase();
   const config = loadConfig({
     DATA_DIR: mkdtempSync(join(tmpdir(), 'roadcount-data-')),
     WEB_DIST_DIR: fakeWebDist(),
@@ -108,6 +133,7 @@ export async function startTestServer(
     url: `http://127.0.0.1:${address.port}`,
     app,
     database: handle,
+    ...(databaseUrls.has(handle) ? { databaseUrl: databaseUrls.get(handle) } : {}),
     config,
     close: async () => {
       await app.close();

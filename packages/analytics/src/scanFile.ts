@@ -70,6 +70,13 @@ interface Footer {
   }[];
 }
 
+/** Where a scan file's writer stood (`ScanFileWriter.mark`). */
+export interface ScanFileMark {
+  offset: number;
+  batches: number;
+  bounds: ReturnType<typeof emptyBounds>;
+}
+
 /** A file read at any position. */
 export interface RandomAccessFile {
   size: number;
@@ -121,7 +128,7 @@ export class ScanFileWriter {
   uncodable = false;
 
   constructor(
-    private readonly version: string,
+    private version: string,
     coders?: MeasureCoder[],
   ) {
     this.learnt = coders !== undefined;
@@ -160,9 +167,33 @@ export class ScanFileWriter {
     return chunks;
   }
 
-  /** The last chunks: the value tables of the codes, the footer and the tail. */
-  finish(): Uint8Array[] {
+  /**
+   * Where the writer stands: its bytes so far (the chunks before the value tables), batches and
+   * bounds. A file appended to keeps the writer and its marks between writes (a realtime day).
+   */
+  mark(): ScanFileMark {
+    return { offset: this.offset, batches: this.batches.length, bounds: { ...this.bounds } };
+  }
+
+  /**
+   * Goes back to a mark taken before: the batches added since are forgotten, and the next chunks
+   * are written from the mark's offset (the file is cut there). The measures' value tables keep
+   * what they learnt, which only refuses a value that would have shared a code with one dropped.
+   */
+  rewind(mark: ScanFileMark): void {
+    if (this.given) throw new Error('scan file: rewound after the writer gave up');
+    this.offset = mark.offset;
+    this.batches.length = mark.batches;
+    Object.assign(this.bounds, mark.bounds);
+  }
+
+  /**
+   * The last chunks: the value tables of the codes, the footer and the tail; `version` names
+   * this writing when it is not the writer's first.
+   */
+  finish(version?: string): Uint8Array[] {
     if (this.given) throw new Error('scan file: finished after the writer gave up');
+    if (version !== undefined) this.version = version;
     const chunks: Uint8Array[] = [];
     const measures = {} as Footer['measures'];
     for (const [measure, { name }] of MEASURES.entries()) {

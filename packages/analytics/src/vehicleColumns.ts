@@ -339,6 +339,67 @@ export function batchesToArrow(batches: readonly VehicleColumns[]): Uint8Array {
   return tableToIPC(new Table(recordBatches), 'file');
 }
 
+/** Arrow IPC's end-of-stream marker: a continuation word and a zero length. */
+const ARROW_STREAM_END = new Uint8Array([0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
+
+/**
+ * The parts of an Arrow IPC stream of vehicle columns, so that one can be written a record batch
+ * at a time and read whole: `schema` (the stream's first message), `body` (the batches' record
+ * batch messages) and `end` (the end-of-stream marker). A stream is a `schema`, the bodies in
+ * turn, then `end`; a batch appended is written over the old `end`.
+ */
+export function arrowStreamParts(batches: readonly VehicleColumns[]) {
+  const stream = tableToIPC(
+    batches.length === 0
+      ? tableFromArrays({ ...allocate(0) })
+      : new Table(batches.flatMap((batch) => tableFromArrays({ ...batch }).batches)),
+    'stream',
+  );
+  // The first message, the schema: the continuation word, its metadata's length, the metadata.
+  const view = new DataView(stream.buffer, stream.byteOffset, stream.byteLength);
+  if (view.getInt32(0, true) !== -1) throw new Error('arrow stream: no continuation word');
+  const schemaBytes = 8 + view.getInt32(4, true);
+  return {
+    schema: stream.subarray(0, schemaBytes),
+    body:
+      batches.length === 0
+        ? new Uint8Array(0)
+        : stream.subarray(schemaBytes, stream.length - ARROW_STREAM_END.length),
+    end: ARROW_STREAM_END,
+  };
+}
+
+/** The batches as one: their columns end to end. */
+export function concatColumns(batches: readonly VehicleColumns[]): VehicleColumns {
+  if (batches.length === 1) return batches[0] as VehicleColumns;
+  const rows = batches.reduce((sum, batch) => sum + batch.timeMs.length, 0);
+  const joined = allocate(rows);
+  let at = 0;
+  for (const batch of batches) {
+    for (const name of COLUMN_NAMES) joined[name].set(batch[name], at);
+    at += batch.timeMs.length;
+  }
+  return joined;
+}
+
+/** The columns' rows sorted by time (rows of one instant keep their order). */
+export function columnsInTimeOrder(columns: VehicleColumns): VehicleColumns {
+  const { timeMs } = columns;
+  const rows = Int32Array.from({ length: timeMs.length }, (_, row) => row).sort(
+    (a, b) => (timeMs[a] as number) - (timeMs[b] as number) || a - b,
+  );
+  const sorted = allocate(rows.length);
+  for (const name of COLUMN_NAMES) gatherRows(columns[name], rows, sorted[name]);
+  return sorted;
+}
+
+/** The columns' rows [from, to), over the same memory. */
+export function columnsSlice(columns: VehicleColumns, from: number, to: number): VehicleColumns {
+  return Object.fromEntries(
+    COLUMN_NAMES.map((name) => [name, columns[name].subarray(from, to)]),
+  ) as unknown as VehicleColumns;
+}
+
 /** The named columns of an Arrow table or record batch, as typed arrays over its buffers where it can. */
 function columnsOf(source: {
   getChild(name: string): { toArray(): unknown } | null;

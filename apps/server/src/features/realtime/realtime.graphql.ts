@@ -15,6 +15,44 @@ export const realtimeTypeDefs = /* GraphQL */ `
   }
 `;
 
+/**
+ * The channel realtime site updates travel on between processes: the API node that correlated
+ * new events announces the site with NOTIFY, and every API node passes it to its subscribers.
+ */
+export const REALTIME_EVENTS_CHANNEL = 'roadcount_realtime_events';
+
+/** A realtime site's update as announced to every API node. */
+export interface RealtimeSiteEvent {
+  siteId: string;
+  organisationId: string;
+  updatedAt: string;
+}
+
+/** An announced update, or null for a payload that is not one. */
+export function parseRealtimeSiteEvent(payload: string): RealtimeSiteEvent | null {
+  try {
+    const event = JSON.parse(payload) as Partial<RealtimeSiteEvent>;
+    return typeof event.siteId === 'string' &&
+      typeof event.organisationId === 'string' &&
+      typeof event.updatedAt === 'string'
+      ? (event as RealtimeSiteEvent)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The subscription payloads of an update, each with the topic it goes out on. */
+export function realtimeSitePublications(event: RealtimeSiteEvent) {
+  const payload = {
+    realtime_site_updated: { site_id: event.siteId, updated_at: event.updatedAt },
+  };
+  return [realtimeTopic(event.organisationId), realtimeTopic(null)].map((topic) => ({
+    topic,
+    payload,
+  }));
+}
+
 /** The topic an organisation's realtime updates go out on; staff (no organisation) hear all. */
 export function realtimeTopic(organisationId: string | null): string {
   return organisationId ? `realtime:org:${organisationId}` : 'realtime:staff';

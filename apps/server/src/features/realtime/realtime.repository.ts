@@ -1,13 +1,9 @@
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
-import {
-  deviceArrays,
-  deviceMappings,
-  devices,
-  lanes,
-  sensorEvents,
-  sites,
-} from '../../infra/db/schema.ts';
+import type { sensorEvents } from '../../infra/db/schema.ts';
+import { deviceArrays, deviceMappings, devices, lanes, sites } from '../../infra/db/schema.ts';
+import type { StudEvent } from './correlate.ts';
+import type { RealtimeSiteEvent } from './realtime.graphql.ts';
 
 export type SensorEventValues = typeof sensorEvents.$inferInsert;
 
@@ -205,6 +201,11 @@ export function createRealtimeRepository(db: Database) {
       return rows.map((row) => row.id);
     },
 
+    /** Tells every API node (its LISTEN on `channel`) that a realtime site's vehicles changed. */
+    async announceSiteUpdated(channel: string, event: RealtimeSiteEvent) {
+      await db.execute(sql`select pg_notify(${channel}, ${JSON.stringify(event)})`);
+    },
+
     /** What correlation needs of a site: its organisation, and whether it still exists. */
     async site(siteId: string) {
       const [row] = await db
@@ -219,27 +220,38 @@ export function createRealtimeRepository(db: Database) {
       return row;
     },
 
-    /** The studs' stored events in [from, to), oldest first. */
-    async events(studIds: readonly string[], from: Date, to: Date) {
+    /**
+     * The studs' stored events in [from, to), oldest first, as correlation reads them. They come
+     * back as one JSON value (an array per event), not a row each: the events of a second of
+     * ingest are thousands, and a row each costs the embedded database's client most of the time.
+     */
+    async events(studIds: readonly string[], from: Date, to: Date): Promise<StudEvent[]> {
       if (studIds.length === 0) return [];
-      return db
-        .select({
-          deviceId: sensorEvents.deviceId,
-          time: sensorEvents.time,
-          speedMps: sensorEvents.speedMps,
-          lengthM: sensorEvents.lengthM,
-          classIndex: sensorEvents.classIndex,
-          axles: sensorEvents.axles,
-        })
-        .from(sensorEvents)
-        .where(
-          and(
-            inArray(sensorEvents.deviceId, [...studIds]),
-            gte(sensorEvents.time, from),
-            lt(sensorEvents.time, to),
-          ),
-        )
-        .orderBy(asc(sensorEvents.time));
+      const answer = await db.execute(sql`
+        select coalesce(json_agg(json_build_array(device_id,
+            (extract(epoch from time) * 1000)::float8, speed_mps, length_m, class_index, axles)
+          order by time), '[]'::json)::text as events
+        from sensor_events
+        where device_id = any(${`{${studIds.join(',')}}`}::uuid[])
+          and time >= ${from.toISOString()}::timestamptz and time < ${to.toISOString()}::timestamptz`);
+      // PGlite and node-postgres both answer { rows }.
+      const [row] = (answer as { rows: { events: string }[] }).rows;
+      const events = JSON.parse(row?.events ?? '[]') as [
+        string,
+        number,
+        number | null,
+        number | null,
+        number | null,
+        number | null,
+      ][];
+      return events.map(([deviceId, timeMs, speedMps, lengthM, classIndex, axles]) => ({
+        deviceId,
+        timeMs,
+        speedMps,
+        lengthM,
+        classIndex,
+        axles,
+      }));
     },
   };
 }

@@ -35,6 +35,24 @@ function parseBatch(body: unknown): RealtimeBatch {
   return refuse(issuePath(issue?.path ?? []) || 'body', issue?.message ?? 'invalid');
 }
 
+/** Runs at most `most` of the tasks given at once, the others in the order they came. */
+function limiter(most: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    // A task that waited takes over the place of the one that woke it.
+    if (active >= most) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
 /**
  * Realtime ingest (issue 27): gateways post their studs' events and pings with their key; each
  * gateway's key is made and revoked by its organisation's hardware editors, and only its hash is
@@ -49,10 +67,17 @@ export function createRealtimeService(deps: {
   queue: TaskQueue;
   /** Tells subscribers of a queued task and wakes the in-process worker. */
   onQueued: (task: TaskRow) => Promise<void>;
+  /**
+   * Batches stored at once (all when unset). The embedded database runs one statement at a
+   * time, first come first served: with one batch's insert at a time, correlation's queries
+   * wait behind that one, not behind every sender's.
+   */
+  storesAtOnce?: number;
   now?: () => Date;
 }) {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());
+  const storing = limiter(deps.storesAtOnce ?? Number.POSITIVE_INFINITY);
 
   async function gatewayOf(viewer: Viewer, id: string) {
     const gateway = await deps.access.device(viewer, 'hardware.write', id);
@@ -165,7 +190,7 @@ export function createRealtimeService(deps: {
         if (!before || event.time > before) latest.set(event.deviceId, event.time);
       }
       for (const [deviceId, seenAt] of latest) seen.push({ deviceId, seenAt });
-      const spans = await repository.store(events, [...seen, ...pings]);
+      const spans = await storing(() => repository.store(events, [...seen, ...pings]));
       const stored = spans.reduce((sum, span) => sum + span.count, 0);
       if (stored > 0) deps.onStored(await touchedDays(spans));
       return {

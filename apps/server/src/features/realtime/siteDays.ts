@@ -1,6 +1,6 @@
-import { VehicleColumnsBuilder } from '@roadcount/analytics';
+import { concatColumns, VehicleColumnsBuilder } from '@roadcount/analytics';
 import { randomUUID } from 'node:crypto';
-import type { SiteData } from '../siteData/index.ts';
+import type { RealtimeDayFiles, SiteData } from '../siteData/index.ts';
 import { correlateArray, type CorrelatedVehicle } from './correlate.ts';
 import type { RealtimeRepository } from './realtime.repository.ts';
 
@@ -28,10 +28,9 @@ interface LaneVehicle extends CorrelatedVehicle {
  * its speed). Measures are kept as counters record them (speed to 0.1 km/h, length and gap to
  * 0.01), so that the site-detail scan file codes them exactly.
  */
-function columnsOf(vehicles: LaneVehicle[]) {
+function columnsOf(vehicles: LaneVehicle[], previousInLane = new Map<number, LaneVehicle>()) {
   vehicles.sort((a, b) => a.timeMs - b.timeMs || a.lane - b.lane);
   const builder = new VehicleColumnsBuilder();
-  const previousInLane = new Map<number, LaneVehicle>();
   for (const vehicle of vehicles) {
     const previous = previousInLane.get(vehicle.lane);
     const headwayS = previous ? (vehicle.timeMs - previous.timeMs) / 1000 : Number.NaN;
@@ -52,7 +51,7 @@ function columnsOf(vehicles: LaneVehicle[]) {
     });
     previousInLane.set(vehicle.lane, vehicle);
   }
-  return builder.batches();
+  return concatColumns(builder.batches());
 }
 
 /** A mapping as correlation reads it, for one day. */
@@ -75,6 +74,8 @@ interface DayState {
   /** The mappings and lanes it was correlated with: a change means a full rebuild. */
   setup: string;
   lanes: LaneVehicles[];
+  /** The day's files as written then, appended to next time; none when nothing was written. */
+  files: RealtimeDayFiles | undefined;
 }
 
 /** Site days kept in memory: a site receives one day at a time, so a few per site suffice. */
@@ -147,42 +148,63 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
   ) {
     const { mapping } = part;
     const events = await repository.events(mapping.deviceIds, new Date(fromMs), new Date(toMs));
-    return correlateArray(
-      mapping.deviceIds,
-      mapping.spacingM,
-      events.map((event) => ({ ...event, timeMs: event.time.getTime() })),
-    ).map((vehicle): LaneVehicle => ({
-      ...vehicle,
-      lane: part.lane,
-      direction: mapping.direction,
-    }));
+    return correlateArray(mapping.deviceIds, mapping.spacingM, events).map(
+      (vehicle): LaneVehicle => ({
+        ...vehicle,
+        lane: part.lane,
+        direction: mapping.direction,
+      }),
+    );
   }
 
-  /** Writes the day's vehicles, and keeps what correlating newer events needs. */
+  /**
+   * Writes the day's vehicles from `cutMs` on (those before are as last written, in `kept`;
+   * without it, all of them), and keeps what correlating newer events needs.
+   */
   async function write(
     site: { organisationId: string },
     siteId: string,
     day: string,
-    state: Omit<DayState, 'version'>,
+    state: Pick<DayState, 'setup' | 'lanes'>,
+    kept: { files: RealtimeDayFiles; cutMs: number } | undefined,
+    rollups: boolean,
   ) {
     const version = `realtime-${randomUUID()}`;
     const key = `${siteId}|${day}`;
     states.delete(key);
-    await deps.siteData.replaceRealtimeDay({
+    const cutMs = kept?.cutMs ?? Number.NEGATIVE_INFINITY;
+    // Each lane's last vehicle before the cut: the new ones' headways count from it.
+    const previousInLane = new Map<number, LaneVehicle>();
+    const tail: LaneVehicle[] = [];
+    let keep = 0;
+    for (const lane of state.lanes)
+      for (const vehicle of lane.vehicles) {
+        if (vehicle.timeMs >= cutMs) tail.push(vehicle);
+        else {
+          keep += 1;
+          const previous = previousInLane.get(vehicle.lane);
+          if (!previous || previous.timeMs <= vehicle.timeMs)
+            previousInLane.set(vehicle.lane, vehicle);
+        }
+      }
+    const files = await deps.siteData.writeRealtimeDay({
       organisationId: site.organisationId,
       siteId,
       day,
-      batches: columnsOf(state.lanes.flatMap((lane) => lane.vehicles)),
       version,
+      previous: kept?.files,
+      keep,
+      tail: columnsOf(tail, previousInLane),
+      rollups,
     });
-    states.set(key, { ...state, version });
+    states.set(key, { ...state, version, files });
     if (states.size > KEPT_DAY_STATES) states.delete(states.keys().next().value as string);
-    return state.lanes.reduce((sum, lane) => sum + lane.vehicles.length, 0);
+    return keep + tail.length;
   }
 
   const siteDays = {
     /** Answers the vehicles the day now holds, or undefined for a site that is gone. */
-    async rebuild(siteId: string, day: string): Promise<number | undefined> {
+    async rebuild(siteId: string, day: string, rollups = true): Promise<number | undefined> {
       const site = await repository.site(siteId);
       if (!site || site.deletedAt) return undefined;
       const { parts, setup } = await setupOf(siteId, day);
@@ -192,16 +214,22 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
           return { fromMs: part.fromMs, toMs: part.toMs, vehicles, maxReachMs: reachOf(vehicles) };
         }),
       );
-      return write(site, siteId, day, { setup, lanes });
+      return write(site, siteId, day, { setup, lanes }, undefined, rollups);
     },
 
     /**
      * Adds the day's events stored from `fromMs` on (none earlier is new): each lane is
      * correlated again from its quiet cut before `fromMs`, its earlier vehicles kept. Without
      * the day's last correlation in memory, or when the mappings or the day's file changed
-     * since, the day is rebuilt. Answers as `rebuild`.
+     * since, the day is rebuilt. Answers as `rebuild`. With `rollups` false, the day's rollups
+     * are left to `refreshRollups`.
      */
-    async update(siteId: string, day: string, fromMs: number): Promise<number | undefined> {
+    async update(
+      siteId: string,
+      day: string,
+      fromMs: number,
+      rollups = true,
+    ): Promise<number | undefined> {
       const kept = states.get(`${siteId}|${day}`);
       // Asked together: a database busy with ingest answers them in one wait, not three.
       const [site, { parts, setup }, version] = await Promise.all([
@@ -210,13 +238,16 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
         deps.siteData.realtimeDayVersion(siteId, day),
       ]);
       if (!site || site.deletedAt) return undefined;
-      if (!kept || kept.setup !== setup || kept.version !== version)
-        return siteDays.rebuild(siteId, day);
+      if (!kept || !kept.files || kept.setup !== setup || kept.version !== version)
+        return siteDays.rebuild(siteId, day, rollups);
+      // The earliest lane's cut: every vehicle before it is as written.
+      let cutMs = Number.POSITIVE_INFINITY;
       const lanes = await Promise.all(
         parts.map(async (part, index): Promise<LaneVehicles> => {
           const lane = kept.lanes[index] as LaneVehicles;
           const cut = quietCut(lane, fromMs);
           if (cut >= lane.toMs) return lane;
+          cutMs = Math.min(cutMs, cut);
           const before = lane.vehicles.filter((vehicle) => vehicle.timeMs < cut);
           const after = await correlated(part, cut, part.toMs);
           return {
@@ -226,7 +257,20 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
           };
         }),
       );
-      return write(site, siteId, day, { setup, lanes });
+      if (cutMs === Number.POSITIVE_INFINITY)
+        return lanes.reduce((sum, lane) => sum + lane.vehicles.length, 0);
+      return write(site, siteId, day, { setup, lanes }, { files: kept.files, cutMs }, rollups);
+    },
+
+    /** Rolls up the day again, from its vehicles in memory when they are as last written. */
+    async refreshRollups(siteId: string, day: string) {
+      const kept = states.get(`${siteId}|${day}`);
+      const version = await deps.siteData.realtimeDayVersion(siteId, day);
+      await deps.siteData.refreshRealtimeDayRollups(
+        siteId,
+        day,
+        kept && kept.version === version ? kept.files : undefined,
+      );
     },
   };
   return siteDays;
@@ -235,10 +279,17 @@ export function createSiteDays(deps: { repository: RealtimeRepository; siteData:
 export type SiteDays = ReturnType<typeof createSiteDays>;
 
 /**
- * A site's runs start at most this often: each writes the site's day file and rollups, so a site
- * that receives events all the time would otherwise be written back to back.
+ * A site's runs start at most this often: each writes the site's day file, so a site that
+ * receives events all the time would otherwise be written back to back.
  */
 export const REBUILD_INTERVAL_MS = 1000;
+
+/**
+ * A site's rollups (the map's and lists' counts) are refreshed at most this often while its
+ * events keep coming, and once more after they stop: the site detail reads the day file itself,
+ * so it does not wait for them.
+ */
+export const ROLLUP_INTERVAL_MS = 5000;
 
 /** A site day that new events fell in, from the earliest of them (epoch milliseconds). */
 export interface TouchedDay {
@@ -251,18 +302,61 @@ export interface TouchedDay {
  * Adds the new events of the site days they touched, in the background: a site's days are
  * updated one run at a time, at most one run a `intervalMs`, and days touched meanwhile are
  * updated by the next from the earliest new event (so a burst of batches costs a few runs, not
- * one each). `onRebuilt` is told each site once its run ends.
+ * one each). The days' rollups follow at most once a `rollupIntervalMs`, and after the last
+ * run. `onRebuilt` is told each site once its run ends, and again once its rollups are.
  */
 export function createRealtimeFlusher(deps: {
   siteDays: SiteDays;
   onRebuilt: (siteId: string) => void;
   onError: (error: unknown) => void;
   intervalMs?: number;
+  rollupIntervalMs?: number;
 }) {
   const intervalMs = deps.intervalMs ?? REBUILD_INTERVAL_MS;
+  const rollupIntervalMs = deps.rollupIntervalMs ?? ROLLUP_INTERVAL_MS;
   /** Per site, per day: the earliest new event not yet correlated. */
   const pending = new Map<string, Map<string, number>>();
+  /** Per site, the days written since their rollups were last refreshed. */
+  const unrolled = new Map<string, Set<string>>();
+  const lastRollups = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
   const running = new Map<string, Promise<void>>();
+  /** Rollup refreshes in progress: beside the site's runs, which do not wait for them. */
+  const rollingUp = new Map<string, Promise<void>>();
+
+  /**
+   * Refreshes the site's rollups in the background when due (one refresh of a site at a time),
+   * else makes sure one comes when they are.
+   */
+  function rollUp(siteId: string, now = false) {
+    const days = unrolled.get(siteId);
+    if (!days || days.size === 0 || rollingUp.has(siteId)) return;
+    const due = (lastRollups.get(siteId) ?? 0) + rollupIntervalMs;
+    if (!now && Date.now() < due) {
+      if (!timers.has(siteId)) {
+        const timer = setTimeout(() => {
+          timers.delete(siteId);
+          rollUp(siteId);
+        }, due - Date.now());
+        timer.unref();
+        timers.set(siteId, timer);
+      }
+      return;
+    }
+    unrolled.delete(siteId);
+    lastRollups.set(siteId, Date.now());
+    const done = (async () => {
+      for (const day of [...days].sort()) await deps.siteDays.refreshRollups(siteId, day);
+      deps.onRebuilt(siteId);
+    })()
+      .catch(deps.onError)
+      .finally(() => {
+        rollingUp.delete(siteId);
+        // Written meanwhile: their turn comes at the next interval.
+        rollUp(siteId);
+      });
+    rollingUp.set(siteId, done);
+  }
 
   async function run(siteId: string) {
     for (;;) {
@@ -270,9 +364,14 @@ export function createRealtimeFlusher(deps: {
       if (!days || days.size === 0) break;
       pending.delete(siteId);
       const started = Date.now();
-      for (const [day, fromMs] of [...days].sort(([a], [b]) => a.localeCompare(b)))
-        await deps.siteDays.update(siteId, day, fromMs);
+      let written = unrolled.get(siteId);
+      if (!written) unrolled.set(siteId, (written = new Set()));
+      for (const [day, fromMs] of [...days].sort(([a], [b]) => a.localeCompare(b))) {
+        await deps.siteDays.update(siteId, day, fromMs, false);
+        written.add(day);
+      }
       deps.onRebuilt(siteId);
+      rollUp(siteId);
       const rest = intervalMs - (Date.now() - started);
       if (pending.has(siteId) && rest > 0)
         await new Promise((resolve) => setTimeout(resolve, rest));
@@ -301,9 +400,16 @@ export function createRealtimeFlusher(deps: {
       }
       for (const siteId of pending.keys()) start(siteId);
     },
-    /** Waits for every run in progress (a closing server). */
+    /** Waits for every run in progress, and refreshes the rollups left (a closing server). */
     async settled() {
       while (running.size > 0) await Promise.all(running.values());
+      while (rollingUp.size > 0) await Promise.all(rollingUp.values());
+      for (const [siteId, timer] of timers) {
+        clearTimeout(timer);
+        timers.delete(siteId);
+      }
+      for (const siteId of [...unrolled.keys()]) rollUp(siteId, true);
+      while (rollingUp.size > 0) await Promise.all(rollingUp.values());
     },
   };
 }

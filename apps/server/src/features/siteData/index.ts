@@ -5,6 +5,7 @@ export { preparedSiteColumns } from './preparedSiteColumns.ts';
 export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesCache.ts';
 export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
 export { createRefreshSummaryStatisticsHandler } from './refreshSummaryStatistics.task.ts';
+export { type RealtimeDayFiles } from './realtimeDays.ts';
 export { createSiteData, type SiteData } from './siteData.ts';
 export {
   JOINED_STATUSES,

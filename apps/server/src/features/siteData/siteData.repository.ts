@@ -4,6 +4,7 @@ import type { Database } from '../../infra/db/database.ts';
 import { headwayThresholdSeconds } from '@roadcount/domain';
 import {
   badDataPeriods,
+  notes,
   organisations,
   siteDailyRollups,
   sites,
@@ -180,6 +181,35 @@ export function createSiteDataRepository(db: Database) {
       return row;
     },
 
+    /** A site's realtime day files, by name (`realtime YYYY-MM-DD`). */
+    realtimeDayFiles(siteId: string) {
+      return db
+        .select({
+          id: trafficDataFiles.id,
+          fileName: trafficDataFiles.fileName,
+          logs: trafficDataFiles.logs,
+        })
+        .from(trafficDataFiles)
+        .where(
+          and(eq(trafficDataFiles.siteId, siteId), eq(trafficDataFiles.kind, REALTIME_FILE_KIND)),
+        );
+    },
+
+    /**
+     * Removes a realtime day file's row once its vehicles were combined into another's: its
+     * notes with it (the file is gone; its vehicles live on in the other).
+     */
+    async deleteRealtimeFile(id: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(notes)
+          .where(and(eq(notes.subject, 'traffic_data_file'), eq(notes.subjectId, id)));
+        await tx
+          .delete(trafficDataFiles)
+          .where(and(eq(trafficDataFiles.id, id), eq(trafficDataFiles.kind, REALTIME_FILE_KIND)));
+      });
+    },
+
     /**
      * Registers a realtime day file, not yet joined to its site: it joins once its stored forms
      * are written (`updateRealtimeFile`), so that no reader meets a file without its columns.
@@ -205,10 +235,18 @@ export function createSiteDataRepository(db: Database) {
         .onConflictDoNothing();
     },
 
-    /** Records what a realtime day file now holds; it counts on its site from now (realtime data is not reviewed). */
+    /**
+     * Records what a realtime day file now holds; it counts on its site from now (realtime data
+     * is not reviewed). `logs` are merged into the file's own, so that what another process
+     * set there (a merge's direction map) stays without being read first.
+     */
     async updateRealtimeFile(
       id: string,
-      values: { start: Date | null; end: Date | null; logs: Record<string, unknown> },
+      values: {
+        start: Date | null;
+        end: Date | null;
+        logs: Record<string, unknown> & { saved_vehicles: number };
+      },
     ) {
       await db
         .update(trafficDataFiles)
@@ -216,7 +254,7 @@ export function createSiteDataRepository(db: Database) {
           startDataDatetime: values.start,
           endDataDatetime: values.end,
           reviewStatus: 'PDC',
-          logs: values.logs,
+          logs: sql`${trafficDataFiles.logs} || ${JSON.stringify(values.logs)}::jsonb`,
           summaryStats: { vehicles: values.logs.saved_vehicles },
         })
         .where(eq(trafficDataFiles.id, id));

@@ -1,25 +1,28 @@
 import {
-  batchesToArrow,
+  columnsInTimeOrder,
+  concatColumns,
   createArrowColumnsWriter,
   createScanFileStream,
   intervalsToArrow,
-  scanFileChunks,
   type IntervalColumns,
   type VehicleColumns,
 } from '@roadcount/analytics';
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { Database } from '../../infra/db/database.ts';
+import { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
+import {
+  refreshRealtimeDayRollups,
+  writeRealtimeDay,
+  type RealtimeDayFiles,
+} from './realtimeDays.ts';
 import { readIntervals, storedColumnBatches, vehicleBatches } from './readers.ts';
 import { reclassifyStoredFile } from './reclassify.ts';
-import { rebuildSiteRollups, refreshSiteRollupDays } from './rollups.ts';
+import { rebuildSiteRollups } from './rollups.ts';
 import { createRollupSeriesCache } from './rollupSeriesCache.ts';
 import { writeScanFile } from './scanFiles.ts';
 import { createSiteDataRepository } from './siteData.repository.ts';
 import { storedFileOf, storedKeys, type StoredColumns } from './storedForms.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * A site's stored data, through one door: every feature that reads or writes vehicles, counts
@@ -162,77 +165,77 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     },
 
     /**
-     * Replaces the site's vehicles of one UTC day (`day`, YYYY-MM-DD) with `batches` (a realtime
-     * site's vehicles, sorted by time), in the day's realtime file, written like an uploaded file's
-     * column object and scan file, then rolls up again the local days it reaches (only those) so
-     * that the map and lists count them.
-     * `version` names this writing, so that the site detail reads it afresh.
+     * Writes a realtime site's vehicles of one UTC day (`day`, YYYY-MM-DD) in the day's realtime
+     * file: the first `keep` of them as last written (`previous`) stay, `tail` (sorted by time)
+     * replaces the rest, appended to the column object and scan file (docs/storage.md); then
+     * rolls up again the local days it reaches (only those) so that the map and lists count
+     * them. `version` names this writing, so that the site detail reads it afresh. Answers what
+     * the next write of the day continues from.
      */
-    async replaceRealtimeDay(input: {
-      organisationId: string;
-      siteId: string;
-      day: string;
-      batches: VehicleColumns[];
-      version: string;
-    }) {
-      const { batches } = input;
-      const count = batches.reduce((sum, batch) => sum + batch.timeMs.length, 0);
-      const fileName = `realtime ${input.day}`;
-      let file = await repository.realtimeDayFile(input.siteId, fileName);
-      if (!file && count === 0) return;
-      if (!file) {
-        const id = randomUUID();
-        await repository.insertRealtimeFile({
-          id,
-          organisationId: input.organisationId,
-          siteId: input.siteId,
-          fileName,
-          s3Key: storedKeys.columns(id),
-        });
-        file = await repository.realtimeDayFile(input.siteId, fileName);
-        if (!file) throw new Error(`the realtime file ${fileName} was not registered`);
-      }
-      // Both made in memory and written at once, side by side: a day's vehicles fit, and each
-      // turn of a stream would wait behind the ingest that keeps the process busy. A day whose
-      // measures cannot be coded exactly has no scan file, and is prepared from its columns.
-      const chunks = await scanFileChunks(
-        () => Readable.from(batches) as AsyncIterable<VehicleColumns>,
-        input.version,
+    writeRealtimeDay: (input: Parameters<typeof writeRealtimeDay>[1]) =>
+      writeRealtimeDay({ repository, blobs }, input),
+
+    /**
+     * Rolls up again the local days a realtime UTC day reaches, from its vehicles as last
+     * written (`files`) or else from its stored files: after writes made with `rollups: false`.
+     */
+    refreshRealtimeDayRollups: (siteId: string, day: string, files?: RealtimeDayFiles) =>
+      refreshRealtimeDayRollups({ repository, blobs }, siteId, day, files),
+
+    /**
+     * Before a merge moves the sources' files to the target (one realtime file per site and
+     * day): each source's realtime day file whose day the target also has is combined into the
+     * target's, its vehicles and the target's in time order with their directions as they count
+     * on the target (`directionMap`: the source's alignment to it), and removed. Run again after
+     * a stop, a source file already combined (named in the target's logs) is only removed.
+     * Answers how many files were combined.
+     */
+    async combineRealtimeDays(
+      target: { id: string; organisationId: string },
+      sources: { id: string; directionMap: DirectionMap | undefined }[],
+    ) {
+      const targetDays = new Map(
+        (await repository.realtimeDayFiles(target.id)).map((file) => [file.fileName, file]),
       );
-      const scan: Uint8Array[] = [];
-      if (chunks) for await (const chunk of chunks) scan.push(chunk);
-      await Promise.all([
-        blobs.putBytes(storedKeys.columns(file.id), batchesToArrow(batches)),
-        chunks
-          ? blobs.putBytes(storedKeys.scanFile(file.id), Buffer.concat(scan))
-          : blobs.delete(storedKeys.scanFile(file.id)),
-      ]);
-      const first = batches[0]?.timeMs[0];
-      const lastBatch = batches.at(-1)?.timeMs;
-      const last = lastBatch?.[lastBatch.length - 1];
-      await repository.updateRealtimeFile(file.id, {
-        start: first === undefined ? null : new Date(first),
-        end: last === undefined ? null : new Date(last),
-        logs: {
-          ...file.logs,
-          saved_vehicles: count,
-          data_kind: 'vehicles',
-          realtime_day: input.day,
-          columns_version: input.version,
-        },
-      });
-      // Only the local days this UTC day reaches: the site's other days are as they were.
-      const dayStart = Date.parse(`${input.day}T00:00:00Z`);
-      await refreshSiteRollupDays(
-        { repository, blobs },
-        input.siteId,
-        dayStart,
-        dayStart + DAY_MS,
-        {
-          fileId: file.id,
-          batches,
-        },
-      );
+      let combined = 0;
+      for (const source of sources)
+        for (const file of await repository.realtimeDayFiles(source.id)) {
+          const into = targetDays.get(file.fileName);
+          if (!into) continue;
+          const done = Array.isArray(into.logs.combined_files)
+            ? (into.logs.combined_files as unknown[]).filter((id) => typeof id === 'string')
+            : [];
+          if (!done.includes(file.id)) {
+            const sourceMap = composeDirectionMaps(directionMapOf(file.logs), source.directionMap);
+            const batches: VehicleColumns[] = [];
+            for await (const batch of vehicleBatches(blobs, storedFileOf(into)))
+              batches.push(batch);
+            for await (const batch of vehicleBatches(blobs, {
+              id: file.id,
+              directionMap: Object.keys(sourceMap).length > 0 ? sourceMap : undefined,
+            }))
+              batches.push(batch);
+            const day = file.fileName.replace('realtime ', '');
+            await writeRealtimeDay(
+              { repository, blobs },
+              {
+                organisationId: target.organisationId,
+                siteId: target.id,
+                day,
+                version: `realtime-${randomUUID()}`,
+                previous: undefined,
+                keep: 0,
+                tail: columnsInTimeOrder(concatColumns(batches)),
+                // Directions are stored as they count on the target now.
+                logs: { direction_map: null, combined_files: [...done, file.id] },
+              },
+            );
+          }
+          await repository.deleteRealtimeFile(file.id);
+          await siteData.deleteFileData({ id: file.id, s3Key: storedKeys.columns(file.id) }, false);
+          combined += 1;
+        }
+      return combined;
     },
 
     /** Deletes a file's derived stored forms (columns, scan file, counts), and with `raw` its upload. */

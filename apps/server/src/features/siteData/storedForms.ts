@@ -22,7 +22,8 @@ export const JOINED_STATUSES = ['PDC', 'NRE', 'ACC'] as const;
 
 /**
  * The kind of a realtime site's day file: its vehicles of one UTC day, correlated from its
- * arrays' sensor events and rewritten whole as events arrive (there is no raw upload).
+ * arrays' sensor events and appended to as events arrive (there is no raw upload; its columns
+ * are an Arrow IPC stream, docs/storage.md).
  */
 export const REALTIME_FILE_KIND = 'realtime';
 

@@ -40,6 +40,11 @@ export function createMergeSitesHandler(deps: {
     if (pending.length === 0) return alreadyMerged(deps, target);
     const directionMaps = plan.ok ? plan.directionMaps : {};
 
+    // A realtime day the target has too is combined into the target's file, not moved.
+    await deps.siteData.combineRealtimeDays(
+      { id: target.id, organisationId: target.ownerOrganisationId },
+      pending.map((source) => ({ id: source.id, directionMap: directionMaps[source.id] })),
+    );
     const movedFiles = await deps.sites.merge(target, pending, (source, logs) =>
       composeDirectionMaps(directionMapOf(logs), directionMaps[source.id]),
     );

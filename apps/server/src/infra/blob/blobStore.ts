@@ -27,6 +27,12 @@ export interface BlobStore {
   /** Streams to the store, hashing on the way; refuses more than `maxBytes`. */
   putStream: (key: string, source: Readable, maxBytes: number) => Promise<StoredBlob>;
   putBytes: (key: string, bytes: Uint8Array) => Promise<void>;
+  /**
+   * Writes `bytes` at `offset` of the blob, cutting what was after (appending to a blob that
+   * grows, such as a realtime day's files). The local store writes them in place; an object
+   * store, which cannot append, puts the object again with its first `offset` bytes.
+   */
+  writeAt: (key: string, offset: number, bytes: Uint8Array) => Promise<void>;
   getStream: (key: string) => Promise<Readable>;
   getBytes: (key: string) => Promise<Uint8Array>;
   /** An open file for reads at any position, where the store keeps files (the local one). */
@@ -119,6 +125,18 @@ export function createLocalBlobStore(root: string): BlobStore {
       await mkdir(dirname(temporary), { recursive: true });
       await writeFile(temporary, bytes);
       await rename(temporary, pathOf(key));
+    },
+    async writeAt(key, offset, bytes) {
+      if (offset === 0) return this.putBytes(key, bytes);
+      const file = await open(pathOf(key), 'r+');
+      try {
+        const { size } = await file.stat();
+        if (size < offset) throw new Error(`the blob ${key} has ${size} bytes, not ${offset}`);
+        await file.truncate(offset);
+        await file.write(bytes, 0, bytes.length, offset);
+      } finally {
+        await file.close();
+      }
     },
     async getStream(key) {
       await stat(pathOf(key));
@@ -219,6 +237,16 @@ export function createS3BlobStore(options: {
     },
     async putBytes(key, bytes) {
       await upload(key, bytes);
+    },
+    async writeAt(key, offset, bytes) {
+      if (offset === 0) return this.putBytes(key, bytes);
+      const before = await this.getBytes(key);
+      if (before.length < offset)
+        throw new Error(`the object ${key} has ${before.length} bytes, not ${offset}`);
+      const joined = new Uint8Array(offset + bytes.length);
+      joined.set(before.subarray(0, offset));
+      joined.set(bytes, offset);
+      await upload(key, joined);
     },
     async getStream(key) {
       const { sdk, client } = await s3();

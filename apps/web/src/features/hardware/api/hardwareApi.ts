@@ -13,6 +13,8 @@ export type DeviceInput = RequestBody<'/core/api/config/devices/', 'post'>;
 export type DeviceUpdate = RequestBody<'/core/api/config/devices/{id}', 'patch'>;
 export type DeviceArrayInput = RequestBody<'/core/api/config/device_arrays/', 'post'>;
 export type DeviceMappingInput = RequestBody<'/core/api/config/device_mappings/', 'post'>;
+export type RoadSection = ResponseBody<'/core/api/config/road_sections/{id}', 'get'>;
+export type RoadSectionInput = RequestBody<'/core/api/config/road_sections/', 'post'>;
 
 const hardwareKeys = {
   all: ['hardware'] as const,
@@ -22,6 +24,7 @@ const hardwareKeys = {
   arrays: () => [...hardwareKeys.all, 'arrays'] as const,
   mappings: (siteId: string | undefined) =>
     [...hardwareKeys.all, 'mappings', siteId ?? 'all'] as const,
+  sections: () => [...hardwareKeys.all, 'sections'] as const,
 };
 
 const searchPart = (search: string) => (search ? `search=${encodeURIComponent(search)}` : '');
@@ -61,6 +64,14 @@ export function useDeviceMappings(siteId?: string) {
       http.get<DeviceMapping[]>(
         `${CONFIG}/device_mappings/${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`,
       ),
+  });
+}
+
+/** The organisation's road sections: named stretches of road, each a line of points. */
+export function useRoadSections() {
+  return useQuery({
+    queryKey: hardwareKeys.sections(),
+    queryFn: () => http.get<RoadSection[]>(`${CONFIG}/road_sections/`),
   });
 }
 
@@ -121,3 +132,16 @@ export const useRotateGatewayKey = () =>
 /** Revokes a gateway's ingest key: its batches are refused until a new key is made. */
 export const useRevokeGatewayKey = () =>
   useHardwareMutation((id: string) => http.delete(`${CONFIG}/rtg_devices/${id}/api_key`));
+
+export const useCreateRoadSection = () =>
+  useHardwareMutation((input: RoadSectionInput) =>
+    http.postJson<RoadSection>(`${CONFIG}/road_sections/`, input),
+  );
+
+export const useUpdateRoadSection = () =>
+  useHardwareMutation(({ id, changes }: { id: string; changes: Partial<RoadSectionInput> }) =>
+    http.patchJson<RoadSection>(`${CONFIG}/road_sections/${id}`, changes),
+  );
+
+export const useDeleteRoadSection = () =>
+  useHardwareMutation((id: string) => http.delete(`${CONFIG}/road_sections/${id}`));

@@ -19,12 +19,18 @@ import {
   useDeviceArrays,
   useDeviceMappings,
   useDevices,
+  useRoadSections,
   type DeviceArray,
+  type RoadSection,
 } from '../api/hardwareApi.ts';
 import { DeviceArrayDialog } from './DeviceArrayDialog.tsx';
+import { RoadSectionDialog } from './RoadSectionDialog.tsx';
 import { DeviceMap } from './DeviceMap.tsx';
 import { lastSeenText } from './deviceState.ts';
 import { useCanEditHardware } from './useCanEditHardware.ts';
+
+/** A column left out on a phone, where the table would scroll past its Edit buttons. */
+const NARROW_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** Every device of the organisation, its arrays, and which lane each array measures. */
 export function HardwareScreen() {
@@ -35,9 +41,12 @@ export function HardwareScreen() {
   const canEdit = useCanEditHardware();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<DeviceArray | null>(null);
+  const sections = useRoadSections();
+  const [addingSection, setAddingSection] = useState(false);
+  const [editingSection, setEditingSection] = useState<RoadSection | null>(null);
   const serialOf = (id: string) => devices.data?.find((device) => device.id === id)?.serial ?? id;
   const arrayName = (id: string) => arrays.data?.find((array) => array.id === id)?.name ?? id;
-  const failure = devices.error ?? arrays.error ?? mappings.error;
+  const failure = devices.error ?? arrays.error ?? mappings.error ?? sections.error;
   const silent = (devices.data ?? []).filter((device) => device.silent);
 
   return (
@@ -133,6 +142,55 @@ export function HardwareScreen() {
           </Table>
         </TableContainer>
       )}
+      <Stack direction="row" sx={{ alignItems: 'center' }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          {t('hardware.sections.title')}
+        </Typography>
+        {canEdit && (
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            onClick={() => setAddingSection(true)}
+          >
+            {t('hardware.sections.add')}
+          </Button>
+        )}
+      </Stack>
+      {sections.data?.length === 0 && <Alert severity="info">{t('hardware.sections.empty')}</Alert>}
+      {sections.data && sections.data.length > 0 && (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('hardware.sections.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('hardware.sections.name')}</TableCell>
+                <TableCell sx={NARROW_HIDDEN}>{t('hardware.sections.description')}</TableCell>
+                <TableCell>{t('hardware.sections.pointsCount')}</TableCell>
+                {canEdit && <TableCell />}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sections.data.map((section) => (
+                <TableRow key={section.id}>
+                  <TableCell>{section.name}</TableCell>
+                  <TableCell sx={NARROW_HIDDEN}>{section.description}</TableCell>
+                  <TableCell>{section.coordinates.length}</TableCell>
+                  {canEdit && (
+                    <TableCell align="right">
+                      <Button
+                        size="small"
+                        onClick={() => setEditingSection(section)}
+                        aria-label={t('hardware.sections.editTitle', { name: section.name })}
+                      >
+                        {t('hardware.edit')}
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <Typography variant="h6" component="h2">
         {t('hardware.positions')}
       </Typography>
@@ -144,6 +202,15 @@ export function HardwareScreen() {
           onClose={() => {
             setAdding(false);
             setEditing(null);
+          }}
+        />
+      )}
+      {(addingSection || editingSection) && (
+        <RoadSectionDialog
+          {...(editingSection ? { section: editingSection } : {})}
+          onClose={() => {
+            setAddingSection(false);
+            setEditingSection(null);
           }}
         />
       )}

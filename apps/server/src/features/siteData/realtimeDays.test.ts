@@ -1,0 +1,194 @@
+import {
+  preparedFromScanFiles,
+  VehicleColumnsBuilder,
+  type VehicleColumns,
+} from '@roadcount/analytics';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../test/testServer.ts';
+import { createLocalBlobStore, type BlobStore } from '../../infra/blob/blobStore.ts';
+import { organisations, sites } from '../../infra/db/schema.ts';
+import { storedColumnBatches } from './readers.ts';
+import { writeRealtimeDay, type RealtimeDayFiles } from './realtimeDays.ts';
+import { createSiteDataRepository } from './siteData.repository.ts';
+import { storedKeys } from './storedForms.ts';
+
+const DAY = '2025-06-03';
+const DAY_START = Date.parse(`${DAY}T00:00:00Z`);
+
+/** Vehicles at 07:00 plus `seconds` each, all 50.4 km/h (14 m/s), 4.5 m. */
+function vehiclesAt(seconds: number[]): VehicleColumns {
+  const builder = new VehicleColumnsBuilder();
+  for (const second of seconds)
+    builder.push({
+      timeMs: DAY_START + 7 * 3_600_000 + second * 1000,
+      lane: 1,
+      direction: 1,
+      classIndex: 1,
+      speedMps: 14,
+      lengthM: 4.5,
+      headwayS: 1,
+      gapS: 0.5,
+      axles: 2,
+      wheelbaseM: Number.NaN,
+      rho: Number.NaN,
+    });
+  const [batch] = builder.batches();
+  return batch as VehicleColumns;
+}
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from }, (_, index) => from + index);
+
+describe('a realtime day written as its vehicles arrive', () => {
+  let drop: () => Promise<void>;
+  let repository: ReturnType<typeof createSiteDataRepository>;
+  let blobs: BlobStore;
+  let siteId: string;
+  let organisationId: string;
+  const directory = mkdtempSync(join(tmpdir(), 'roadcount-realtime-day-'));
+  /** Each write's offset and length, per blob key. */
+  const writes: { key: string; offset: number; bytes: number }[] = [];
+
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    drop = database.drop;
+    const { db } = database.handle;
+    repository = createSiteDataRepository(db);
+    const local = createLocalBlobStore(directory);
+    blobs = {
+      ...local,
+      writeAt: async (key, offset, bytes) => {
+        writes.push({ key, offset, bytes: bytes.length });
+        await local.writeAt.call(local, key, offset, bytes);
+      },
+    };
+    const [organisation] = await db
+      .insert(organisations)
+      .values({ name: 'Realtime days' })
+      .returning();
+    organisationId = organisation?.id ?? '';
+    const [site] = await db
+      .insert(sites)
+      .values({ ownerOrganisationId: organisationId, name: 'Live', realtime: true })
+      .returning();
+    siteId = site?.id ?? '';
+  });
+
+  afterAll(async () => {
+    await drop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  const columnsKey = (files: RealtimeDayFiles) => storedKeys.columns(files.fileId);
+  const storedTimes = async (files: RealtimeDayFiles) => {
+    const times: number[] = [];
+    for await (const batch of storedColumnBatches(blobs, columnsKey(files)))
+      times.push(...Array.from(batch.timeMs, (time) => (time - DAY_START) / 1000 - 7 * 3600));
+    return times;
+  };
+  /** The scan file's vehicles as the site detail reads them, when the version is the file's. */
+  const scannedCount = async (files: RealtimeDayFiles, version: string) => {
+    const bytes = readFileSync(join(directory, storedKeys.scanFile(files.fileId)));
+    const prepared = await preparedFromScanFiles(
+      [
+        {
+          version,
+          file: {
+            size: bytes.length,
+            read: (into, position) => {
+              into.set(bytes.subarray(position, position + into.length));
+              return Promise.resolve();
+            },
+          },
+        },
+      ],
+      (size) => new Uint8Array(size),
+    );
+    return prepared?.batches.reduce((sum, batch) => sum + batch.timeMs.length, 0);
+  };
+  const write = (
+    version: string,
+    previous: RealtimeDayFiles | undefined,
+    keep: number,
+    seconds: number[],
+  ) =>
+    writeRealtimeDay(
+      { repository, blobs },
+      {
+        organisationId,
+        siteId,
+        day: DAY,
+        version,
+        previous,
+        keep,
+        tail: vehiclesAt(seconds),
+      },
+    );
+
+  it('appends new vehicles after those written, and rewrites only a changed tail', async () => {
+    const first = await write('v1', undefined, 0, range(0, 2000));
+    if (!first) throw new Error('nothing written');
+    const sizeAfterFirst = readFileSync(join(directory, columnsKey(first))).length;
+    expect(writes.filter((write) => write.key === columnsKey(first))).toEqual([
+      { key: columnsKey(first), offset: 0, bytes: sizeAfterFirst },
+    ]);
+    writes.length = 0;
+
+    // Ten more: written after the 2,000 (an offset past them), not the day whole again.
+    const second = await write('v2', first, 2000, range(2000, 2010));
+    if (!second) throw new Error('nothing written');
+    const columnsWrite = writes.find((write) => write.key === columnsKey(second));
+    expect(columnsWrite?.offset).toBeGreaterThan(sizeAfterFirst / 2);
+    expect(columnsWrite?.bytes).toBeLessThan(sizeAfterFirst / 10);
+    const scanWrite = writes.find((write) => write.key === storedKeys.scanFile(second.fileId));
+    expect(scanWrite?.offset).toBeGreaterThan(0);
+    expect(await storedTimes(second)).toEqual(range(0, 2010));
+    expect(await scannedCount(second, 'v2')).toBe(2010);
+
+    // A late event changed the last five: the 2,005 kept, five others and three new after.
+    const third = await write(
+      'v3',
+      second,
+      2005,
+      [2005.5, 2006.5, 2007.5, 2008.5, 2009.5, 2011, 2012, 2013],
+    );
+    if (!third) throw new Error('nothing written');
+    expect(await storedTimes(third)).toEqual([
+      ...range(0, 2005),
+      2005.5,
+      2006.5,
+      2007.5,
+      2008.5,
+      2009.5,
+      2011,
+      2012,
+      2013,
+    ]);
+    expect(await scannedCount(third, 'v3')).toBe(2013);
+    // Kept parts grow geometrically: a day of many small updates has few parts.
+    let files = third;
+    for (let update = 0; update < 100; update += 1) {
+      const next = await write(
+        `u${update}`,
+        files,
+        2013 + update * 5,
+        range(3000 + update * 5, 3005 + update * 5),
+      );
+      if (!next) throw new Error('nothing written');
+      files = next;
+    }
+    expect(files.segments.length).toBeLessThanOrEqual(10);
+    const times = await storedTimes(files);
+    expect(times.length).toBe(2013 + 500);
+    expect(times.slice(-3)).toEqual([3497, 3498, 3499]);
+    expect(await scannedCount(files, 'u99')).toBe(2513);
+
+    const [row] = await repository
+      .realtimeDayFile(siteId, `realtime ${DAY}`)
+      .then((file) => [file]);
+    expect(row?.logs).toMatchObject({ saved_vehicles: 2513, columns_version: 'u99' });
+  });
+});

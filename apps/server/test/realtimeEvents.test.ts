@@ -1,0 +1,133 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lanes, sites } from '../src/infra/db/schema.ts';
+import { createOrg, startTestServer, tokenFor, type TestServer } from './testServer.ts';
+
+const CONFIG = '/core/api/config';
+const SUBSCRIPTION = 'subscription { realtime_site_updated { site_id updated_at } }';
+
+/** A subscriber of one API node that collects the realtime updates it is sent. */
+async function subscriber(server: TestServer, token: string) {
+  const updates: { site_id: string }[] = [];
+  const client: Client = createClient({
+    url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { headers: { Authorization: `Bearer ${token}` } },
+    retryAttempts: 0,
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.on('connected', () => setTimeout(resolve, 100));
+    client.subscribe(
+      { query: SUBSCRIPTION },
+      {
+        next: (value) =>
+          updates.push(
+            (value.data as { realtime_site_updated: { site_id: string } }).realtime_site_updated,
+          ),
+        error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+        complete: () => undefined,
+      },
+    );
+  });
+  return { updates, close: () => client.dispose() };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 400; attempt += 1) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('live realtime site updates across API nodes (issue 27)', () => {
+  // Two API nodes of one database (on PostgreSQL, each with its own connections): the gateway
+  // posts to the first, the site's viewers watch on the second.
+  let first: TestServer;
+  let second: TestServer;
+  let organisationId: string;
+  let siteId: string;
+  let gatewayKey: string;
+  let viewer: string;
+  let stranger: string;
+
+  beforeAll(async () => {
+    first = await startTestServer();
+    second = await startTestServer({}, { nodeOf: first });
+    organisationId = (await createOrg(first)).id;
+    const otherOrganisation = (await createOrg(first)).id;
+    const admin = await tokenFor(first, organisationId, 'org_admin');
+    viewer = await tokenFor(first, organisationId, 'org_user');
+    stranger = await tokenFor(first, otherOrganisation, 'org_admin');
+    const call = async (path: string, body?: unknown) => {
+      const response = await fetch(`${first.url}${CONFIG}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${admin}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { id: string; api_key: string };
+      if (!response.ok) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+      return answer;
+    };
+    const db = first.database.db;
+    const [site] = await db
+      .insert(sites)
+      .values({ ownerOrganisationId: organisationId, name: 'Two Nodes Road', realtime: true })
+      .returning();
+    siteId = site?.id ?? '';
+    const [lane] = await db
+      .insert(lanes)
+      .values({ siteId, name: 'north', direction: 1, positionId: 1 })
+      .returning();
+    const gateway = (await call('/devices/', { kind: 'gateway', serial: 'NODES-GW' })).id;
+    const studs = [];
+    for (const serial of ['NODES-1', 'NODES-2'])
+      studs.push((await call('/devices/', { kind: 'roadstud', serial, gateway_id: gateway })).id);
+    const array = await call('/device_arrays/', { name: 'nodes', spacing_m: 2, device_ids: studs });
+    await call('/device_mappings/', {
+      device_array_id: array.id,
+      site_id: siteId,
+      lane_id: lane?.id,
+      valid_from: '2025-06-01T00:00:00Z',
+    });
+    gatewayKey = (await call(`/rtg_devices/${gateway}/api_key`)).api_key;
+  });
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('tells the site’s viewers on another API node, and no other organisation', async () => {
+    const watching = await subscriber(second, viewer);
+    const strangerWatching = await subscriber(second, stranger);
+    try {
+      const response = await fetch(`${first.url}/core/api/realtime/events/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-gateway-key': gatewayKey },
+        body: JSON.stringify({
+          events: [
+            { sensor: 'NODES-1', timestamp: '2025-06-02T08:00:00.000Z', speed: 36, length: 4 },
+            { sensor: 'NODES-2', timestamp: '2025-06-02T08:00:00.200Z', speed: 36, length: 4 },
+          ],
+        }),
+      });
+      expect(response.status).toBe(200);
+      await until(
+        () => watching.updates.some((update) => update.site_id === siteId),
+        'the update on the second node',
+      );
+      // Told once the vehicles are written, and again once the map's counts are.
+      expect(new Set(watching.updates.map((update) => update.site_id))).toEqual(new Set([siteId]));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(strangerWatching.updates).toEqual([]);
+    } finally {
+      await watching.close();
+      await strangerWatching.close();
+    }
+  });
+});
