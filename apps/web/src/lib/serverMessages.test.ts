@@ -89,13 +89,13 @@ describe('messages from the server', () => {
     expect(
       localiseServerMessage(
         serverMessage('taskFileProcessed', {
-          vehicles: 5348,
+          vehicles: 40110,
           file: 'kings-road.csv',
           site: 'Kings Road',
           rule: 'gps',
           status: 'PDC',
         }),
       ),
-    ).toBe('5348 vehículos de kings-road.csv asignados a Kings Road (gps); PDC');
+    ).toBe('40.110 vehículos de kings-road.csv asignados a Kings Road (por posición); Superado');
   });
 });
