@@ -78,12 +78,6 @@ function allocate(capacity: number): VehicleColumns {
   ) as unknown as VehicleColumns;
 }
 
-function slice(columns: VehicleColumns, length: number): VehicleColumns {
-  return Object.fromEntries(
-    COLUMN_NAMES.map((name) => [name, columns[name].subarray(0, length)]),
-  ) as unknown as VehicleColumns;
-}
-
 /**
  * Appends vehicles into typed arrays in batches of fixed size: no object per vehicle is kept and
  * nothing is copied as it grows, so memory stays near 39 bytes a vehicle.
@@ -141,20 +135,12 @@ export class VehicleColumnsBuilder {
 
   /** The filled batches (views, not copies). */
   batches(): VehicleColumns[] {
-    return this.used > 0 ? [...this.full, slice(this.current, this.used)] : [...this.full];
+    return this.used > 0 ? [...this.full, columnsSlice(this.current, 0, this.used)] : [...this.full];
   }
 
   /** All vehicles in one set of arrays (a copy when there is more than one batch). */
   build(): VehicleColumns {
-    const batches = this.batches();
-    if (batches.length === 1) return batches[0] as VehicleColumns;
-    const joined = allocate(this.length);
-    let offset = 0;
-    for (const batch of batches) {
-      for (const name of COLUMN_NAMES) joined[name].set(batch[name], offset);
-      offset += batch.timeMs.length;
-    }
-    return joined;
+    return concatColumns(this.batches());
   }
 }
 
