@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../src/infra/db/schema.ts';
 import {
@@ -11,6 +9,7 @@ import {
   pollUntil,
   signIn,
   startTestServer,
+  subscribeCollecting,
   type TestServer,
 } from './testServer.ts';
 
@@ -181,34 +180,25 @@ describe("staff viewing an organisation's data read-only", () => {
         `,
         { token, variables: { message } },
       );
-    const listen = (params: Record<string, string>) => {
-      const heard: string[] = [];
-      const client = createClient({
-        url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { authorization: `Bearer ${staff.token}`, ...params },
-        retryAttempts: 0,
-      });
-      client.subscribe(
-        { query: 'subscription { task_tracking_updated { message } }' },
-        {
-          next: (value) =>
-            heard.push((value.data?.task_tracking_updated as { message: string }).message),
-          error: () => undefined,
-          complete: () => undefined,
-        },
+    const listen = async (params: Record<string, string>) => {
+      const { items, close } = await subscribeCollecting<{ message: string }>(
+        server,
+        staff.token,
+        'subscription { task_tracking_updated { message } }',
+        'task_tracking_updated',
+        params,
       );
-      return { heard, dispose: () => client.dispose() };
+      return { heard: items, dispose: close };
     };
-    const viewing = listen({ [HEADER]: await viewToken(orgB.id) });
+    const viewing = await listen({ [HEADER]: await viewToken(orgB.id) });
     // Without the view, staff hear only the tasks they start themselves (the control).
-    const own = listen({});
+    const own = await listen({});
     try {
       const heard = await pollUntil(
         async () => {
           await insert(adminA, 'in Alder');
           await insert(tokenB, 'in Birch');
-          return viewing.heard;
+          return viewing.heard.map((event) => event.message);
         },
         (messages) => messages.includes('in Birch'),
       );

@@ -1,44 +1,26 @@
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lanes, sites } from '../src/infra/db/schema.ts';
-import { createOrg, startTestServer, tokenFor, type TestServer } from './testServer.ts';
+import {
+  createOrg,
+  startTestServer,
+  subscribeCollecting,
+  tokenFor,
+  waitUntil,
+  type TestServer,
+} from './testServer.ts';
 
 const CONFIG = '/core/api/config';
 const SUBSCRIPTION = 'subscription { realtime_site_updated { site_id updated_at } }';
 
 /** A subscriber of one API node that collects the realtime updates it is sent. */
 async function subscriber(server: TestServer, token: string) {
-  const updates: { site_id: string }[] = [];
-  const client: Client = createClient({
-    url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: { headers: { Authorization: `Bearer ${token}` } },
-    retryAttempts: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.on('connected', () => setTimeout(resolve, 100));
-    client.subscribe(
-      { query: SUBSCRIPTION },
-      {
-        next: (value) =>
-          updates.push(
-            (value.data as { realtime_site_updated: { site_id: string } }).realtime_site_updated,
-          ),
-        error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
-        complete: () => undefined,
-      },
-    );
-  });
-  return { updates, close: () => client.dispose() };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  const { items, close } = await subscribeCollecting<{ site_id: string }>(
+    server,
+    token,
+    SUBSCRIPTION,
+    'realtime_site_updated',
+  );
+  return { updates: items, close };
 }
 
 describe('live realtime site updates across API nodes (issue 27)', () => {
@@ -117,7 +99,7 @@ describe('live realtime site updates across API nodes (issue 27)', () => {
         }),
       });
       expect(response.status).toBe(200);
-      await until(
+      await waitUntil(
         () => watching.updates.some((update) => update.site_id === siteId),
         'the update on the second node',
       );

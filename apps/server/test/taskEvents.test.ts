@@ -1,8 +1,6 @@
 import { TASK_FUNCTIONS } from '@roadcount/domain';
 import { readFileSync } from 'node:fs';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
-import { createClient, type Client } from 'graphql-ws';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTaskQueue } from '../src/infra/queue/taskQueue.ts';
 import {
@@ -12,7 +10,9 @@ import {
   pollUntil,
   signIn,
   startTestServer,
+  subscribeCollecting,
   uploadAndProcess,
+  waitUntil,
   type TestServer,
 } from './testServer.ts';
 
@@ -32,38 +32,15 @@ const fixture = readFileSync(
   'utf8',
 );
 
-/** A subscriber that collects every task event it is sent, ready once its socket is acknowledged. */
+/** A subscriber of one API node that collects the task events it is sent. */
 async function subscriber(server: TestServer, token: string) {
-  const events: TaskEventView[] = [];
-  const client: Client = createClient({
-    url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: { headers: { Authorization: `Bearer ${token}` } },
-    retryAttempts: 0,
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.on('connected', () => setTimeout(resolve, 100));
-    client.subscribe(
-      { query: SUBSCRIPTION },
-      {
-        next: (value) =>
-          events.push(
-            (value.data as { task_tracking_updated: TaskEventView }).task_tracking_updated,
-          ),
-        error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
-        complete: () => undefined,
-      },
-    );
-  });
-  return { events, close: () => client.dispose() };
-}
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt += 1) {
-    if (condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  const { items, close } = await subscribeCollecting<TaskEventView>(
+    server,
+    token,
+    SUBSCRIPTION,
+    'task_tracking_updated',
+  );
+  return { events: items, close };
 }
 
 describe('live task states', () => {
@@ -97,7 +74,7 @@ describe('live task states', () => {
     const other = await subscriber(server, tokenB);
     try {
       const file = await uploadAndProcess(server, tokenA, 'live.csv', fixture);
-      await until(
+      await waitUntil(
         () => own.events.some((event) => event.file_id === file.id && event.state === 'CM'),
         'the completed state',
       );
@@ -132,7 +109,7 @@ describe('live task states', () => {
       const claimed = await elsewhere.claim(['recorrelate_sensor_events']);
       expect(claimed?.id).toBe(task.id);
       if (claimed) await elsewhere.fail(claimed, 'the disk is full', true);
-      await until(
+      await waitUntil(
         () => own.events.some((event) => event.id === task.id && event.state === 'ER'),
         'the error state',
       );

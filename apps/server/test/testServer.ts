@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { createClient, type Client } from 'graphql-ws';
 import pg from 'pg';
 import { inject } from 'vitest';
+import WebSocket from 'ws';
 import type { Role, TaskFunction } from '@roadcount/domain';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { buildApp } from '../src/app.ts';
@@ -351,4 +353,45 @@ export async function runTaskAgain(server: TestServer, taskId: string): Promise<
   );
   if (!ended) throw new Error(`task ${again.id} vanished`);
   return ended;
+}
+
+/**
+ * A subscriber on one server's socket that collects the `field` of every event it is sent,
+ * ready once its socket is acknowledged. `params` go with the token in connection_init.
+ */
+export async function subscribeCollecting<T>(
+  server: TestServer,
+  token: string,
+  query: string,
+  field: string,
+  params: Record<string, string> = {},
+): Promise<{ items: T[]; close: () => Promise<void> }> {
+  const items: T[] = [];
+  const client: Client = createClient({
+    url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { headers: { Authorization: `Bearer ${token}` }, ...params },
+    retryAttempts: 0,
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.on('connected', () => setTimeout(resolve, 100));
+    client.subscribe(
+      { query },
+      {
+        next: (value) => items.push((value.data as Record<string, T>)[field] as T),
+        error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
+        complete: () => undefined,
+      },
+    );
+  });
+  return { items, close: () => client.dispose() as Promise<void> };
+}
+
+/** Waits until `condition` holds, asking every 25 ms for at most `seconds`; else fails naming `what`. */
+export async function waitUntil(condition: () => boolean, what: string, seconds = 10) {
+  for (let waited = 0; waited < seconds * 1000; waited += 25) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
 }
