@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { designHour, paceOf, peakHourFactor } from './designFigures.ts';
+import { designHour, paceOf, paceOfHistogram, peakHourFactor } from './designFigures.ts';
 
 const at = (time: string) => Date.parse(`2025-06-02T${time}:00Z`);
 
@@ -89,5 +89,34 @@ describe('pace', () => {
     expect(pace?.fromMps).toBeCloseTo(25 * 0.44704, 9);
     expect(pace?.sharePercent).toBeCloseTo(90, 9);
     expect(paceOf([], 'imperial')).toBeNull();
+  });
+});
+
+describe('the pace of a 1 km/h histogram', () => {
+  it('is the 10 km/h band holding the most vehicles, worked by hand', () => {
+    // 10 vehicles in each of 40 to 49 km/h, 5 at 50 km/h and 3 at 30 km/h: 40–50 km/h holds
+    // 100 of 108.
+    const histogram = new Float64Array(200);
+    for (let kmh = 40; kmh < 50; kmh += 1) histogram[kmh] = 10;
+    histogram[50] = 5;
+    histogram[30] = 3;
+    const pace = paceOfHistogram(histogram, 1 / 3.6, 'metric');
+    expect(pace?.fromMps).toBeCloseTo(40 / 3.6, 9);
+    expect(pace?.vehicles).toBe(100);
+    expect(pace?.sharePercent).toBeCloseTo((100 / 108) * 100, 9);
+    expect(paceOfHistogram(new Float64Array(200), 1 / 3.6, 'metric')).toBeNull();
+  });
+
+  it('is what paceOf finds for the same vehicles as (speed, vehicles) pairs, in both units', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let round = 0; round < 50; round += 1) {
+      const histogram = Float64Array.from({ length: 160 }, () =>
+        random() < 0.6 ? Math.floor(random() * 500) : 0,
+      );
+      const pairs = Array.from(histogram, (vehicles, bin) => ({ speedMps: bin / 3.6, vehicles }));
+      for (const units of ['metric', 'imperial'] as const)
+        expect(paceOfHistogram(histogram, 1 / 3.6, units)).toEqual(paceOf(pairs, units));
+    }
   });
 });

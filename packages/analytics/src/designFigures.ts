@@ -111,28 +111,52 @@ export function paceOf(
   units: 'metric' | 'imperial',
 ): Pace | null {
   const unitMps = units === 'metric' ? KMH_MPS : MPH_MPS;
-  const perUnit = new Map<number, number>();
+  const perUnit: number[] = [];
+  for (const { speedMps, vehicles } of speeds) addToUnit(perUnit, speedMps / unitMps, vehicles);
+  return paceOfUnits(perUnit, unitMps);
+}
+
+/**
+ * `paceOf` of a speed histogram whose bin `n` holds the vehicles from `n × binMps` (the map's
+ * 1 km/h rollup bins), without a pair per bin: the map finds it for every site it draws.
+ */
+export function paceOfHistogram(
+  histogram: ArrayLike<number>,
+  binMps: number,
+  units: 'metric' | 'imperial',
+): Pace | null {
+  const unitMps = units === 'metric' ? KMH_MPS : MPH_MPS;
+  const perUnit: number[] = [];
+  for (let bin = 0; bin < histogram.length; bin += 1)
+    addToUnit(perUnit, (bin * binMps) / unitMps, histogram[bin] as number);
+  return paceOfUnits(perUnit, unitMps);
+}
+
+/** Adds the vehicles at a speed of `units` (km/h or mph) to its whole unit's count. */
+function addToUnit(perUnit: number[], units: number, vehicles: number) {
+  if (!(vehicles > 0) || !(units >= 0)) return;
+  // A small tolerance so that 50 km/h stored as 13.888… m/s counts as 50, not 49.
+  const whole = Math.floor(units + 1e-9);
+  perUnit[whole] = (perUnit[whole] ?? 0) + vehicles;
+}
+
+/** The pace of vehicles counted per whole unit (index: the unit; holes: none measured). */
+function paceOfUnits(perUnit: number[], unitMps: number): Pace | null {
   let total = 0;
-  for (const { speedMps, vehicles } of speeds) {
-    if (vehicles <= 0) continue;
-    // A small tolerance so that 50 km/h stored as 13.888… m/s counts as 50, not 49.
-    const whole = Math.floor(speedMps / unitMps + 1e-9);
-    perUnit.set(whole, (perUnit.get(whole) ?? 0) + vehicles);
-    total += vehicles;
-  }
-  if (total === 0) return null;
-  const measured = [...perUnit.keys()].sort((a, b) => a - b);
   let bestFrom = 0;
   let bestVehicles = -1;
-  // A best band can always start at a unit holding vehicles; try each from low to high.
-  for (const from of measured) {
+  // A best band can always start at a unit holding vehicles; try each from low to high
+  // (forEach visits only the units counted, in order).
+  perUnit.forEach((count, from) => {
+    total += count;
     let vehicles = 0;
-    for (let unit = from; unit < from + 10; unit += 1) vehicles += perUnit.get(unit) ?? 0;
+    for (let unit = from; unit < from + 10; unit += 1) vehicles += perUnit[unit] ?? 0;
     if (vehicles > bestVehicles) {
       bestVehicles = vehicles;
       bestFrom = from;
     }
-  }
+  });
+  if (total === 0) return null;
   return {
     fromMps: bestFrom * unitMps,
     toMps: (bestFrom + 10) * unitMps,

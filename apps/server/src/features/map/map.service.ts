@@ -1,7 +1,7 @@
 import {
   dayNumberOf,
   dayOfNumber,
-  paceOf,
+  paceOfHistogram,
   seriesAdt,
   seriesFigures,
   type SeriesRange,
@@ -23,13 +23,15 @@ import type { RollupSeriesCache } from '../siteData/index.ts';
 import type { MapRepository } from './map.repository.ts';
 
 /**
- * The pace (`paceOf`, as the site detail finds it) of a 1 km/h speed histogram, in both units:
- * each bin's vehicles at its lower bound, so the 10 km/h band is the site detail's own and the
- * 10 mph band is within a bin of it.
+ * The pace (as the site detail finds it) of a 1 km/h speed histogram, in both units: each bin's
+ * vehicles at its lower bound, so the 10 km/h band is the site detail's own and the 10 mph band
+ * is within a bin of it.
  */
 function histogramPace(histogram: ArrayLike<number>) {
-  const speeds = Array.from(histogram, (vehicles, bin) => ({ speedMps: bin * KMH, vehicles }));
-  return { metric: paceOf(speeds, 'metric'), imperial: paceOf(speeds, 'imperial') };
+  return {
+    metric: paceOfHistogram(histogram, KMH, 'metric'),
+    imperial: paceOfHistogram(histogram, KMH, 'imperial'),
+  };
 }
 
 export interface MapFilter {
