@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   issuePath,
@@ -35,24 +36,6 @@ function parseBatch(body: unknown): RealtimeBatch {
   return refuse(issuePath(issue?.path ?? []) || 'body', issue?.message ?? 'invalid');
 }
 
-/** Runs at most `most` of the tasks given at once, the others in the order they came. */
-function limiter(most: number) {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    // A task that waited takes over the place of the one that woke it.
-    if (active >= most) await new Promise<void>((resolve) => waiting.push(resolve));
-    else active += 1;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active -= 1;
-    }
-  };
-}
-
 /**
  * Realtime ingest (issue 27): gateways post their studs' events and pings with their key; each
  * gateway's key is made and revoked by its organisation's hardware editors, and only its hash is
@@ -77,7 +60,7 @@ export function createRealtimeService(deps: {
 }) {
   const { repository } = deps;
   const now = deps.now ?? (() => new Date());
-  const storing = limiter(deps.storesAtOnce ?? Number.POSITIVE_INFINITY);
+  const storing = pLimit(deps.storesAtOnce ?? Number.POSITIVE_INFINITY);
 
   async function gatewayOf(viewer: Viewer, id: string) {
     const gateway = await deps.access.device(viewer, 'hardware.write', id);
