@@ -135,7 +135,9 @@ export class VehicleColumnsBuilder {
 
   /** The filled batches (views, not copies). */
   batches(): VehicleColumns[] {
-    return this.used > 0 ? [...this.full, columnsSlice(this.current, 0, this.used)] : [...this.full];
+    return this.used > 0
+      ? [...this.full, columnsSlice(this.current, 0, this.used)]
+      : [...this.full];
   }
 
   /** All vehicles in one set of arrays (a copy when there is more than one batch). */
