@@ -42,6 +42,7 @@ import { siteLifecycleResolvers } from './features/sites/siteLifecycle.graphql.t
 import { createSiteLifecycleService } from './features/sites/siteLifecycle.service.ts';
 import { createMapRepository } from './features/map/map.repository.ts';
 import { createMapService } from './features/map/map.service.ts';
+import { siteDesignFigures } from './siteDesignFigures.ts';
 import { mapNotesResolvers } from './features/mapNotes/mapNotes.graphql.ts';
 import { createMapNotesRepository } from './features/mapNotes/mapNotes.repository.ts';
 import { createMapNotesService } from './features/mapNotes/mapNotes.service.ts';
@@ -337,7 +338,12 @@ export async function buildApp({
     closing = true;
     await warming;
   });
-  registerAnalysisRoutes(router, analysis);
+  const factorGroups = createFactorGroupsService({
+    repository: createFactorGroupsRepository(db),
+    access,
+    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+  });
+  registerAnalysisRoutes(router, analysis, (site) => factorGroups.aadtOfSite(site));
   /**
    * Publishes a task's state to its organisation's subscribers at once; the queue's NOTIFY also
    * announces every change, from any process, and subscribers keep the latest state by id.
@@ -516,7 +522,15 @@ export async function buildApp({
       notificationsResolvers(createNotificationsRepository(db)),
       filesResolvers({ files, queue, tokens, access }),
       analysisResolvers(analysis),
-      mapResolvers(createMapService({ repository: mapRepository, cache: mapSeries, access })),
+      mapResolvers(
+        createMapService({
+          repository: mapRepository,
+          cache: mapSeries,
+          access,
+          designFigures: (viewer, site) =>
+            siteDesignFigures({ analysis, factorGroups }, viewer, site),
+        }),
+      ),
       mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
       speedLimitsResolvers({ sites: sitesRepository, access }),
       sitesResolvers({ sites: sitesRepository, lanes: lanesRepository, access, tools: siteTools }),
@@ -555,13 +569,7 @@ export async function buildApp({
       surveysResolvers(surveys),
       reportsResolvers(reportsService),
       realtimeResolvers(),
-      factorGroupsResolvers(
-        createFactorGroupsService({
-          repository: createFactorGroupsRepository(db),
-          access,
-          dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
-        }),
-      ),
+      factorGroupsResolvers(factorGroups),
     ],
     tokens,
     users,

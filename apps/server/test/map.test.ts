@@ -192,6 +192,45 @@ describe('map layers through GraphQL', () => {
     ]);
   });
 
+  it('gives the design layers the site detail’s whole-record AADT, K, D and peak hour factor', async () => {
+    const DESIGN = `{ mapDesignFigures { id aadt aadt_method k_factor d_factor peak_hour_factor } }`;
+    const { body } = await graphql(server, DESIGN, { token });
+    // By the definitions, from the generated vehicles: the ADT of the 12 whole days (4 to 15
+    // March; the first and last days are partial) is the AADT of a site without a factor group.
+    const perDay = new Map<string, number>();
+    const perQuarter = new Map<number, number>();
+    for (const vehicle of vehicles) {
+      const day = new Date(vehicle.localMs).toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+      const quarter = Math.floor(vehicle.localMs / 900_000);
+      perQuarter.set(quarter, (perQuarter.get(quarter) ?? 0) + 1);
+    }
+    const wholeDays = [...perDay.keys()].sort().slice(1, -1);
+    expect(wholeDays).toHaveLength(12);
+    const adt = wholeDays.reduce((sum, day) => sum + (perDay.get(day) ?? 0), 0) / 12;
+    // The peak hour: the four consecutive quarter hours with the most vehicles (the earliest on
+    // a tie); PHF = its volume / (4 × its busiest quarter).
+    let best = { volume: -1, quarter: 0 };
+    for (const start of [...perQuarter.keys()].sort((a, b) => a - b)) {
+      const quarters = [0, 1, 2, 3].map((step) => perQuarter.get(start + step) ?? 0);
+      const volume = quarters.reduce((sum, count) => sum + count, 0);
+      if (volume > best.volume) best = { volume, quarter: Math.max(...quarters) };
+    }
+    expect(body.data?.mapDesignFigures).toEqual([
+      {
+        id: siteId,
+        aadt: expect.closeTo(adt, 9) as number,
+        aadt_method: 'unadjusted',
+        // Two weeks of data: no design hour (K and D need a year).
+        k_factor: null,
+        d_factor: null,
+        peak_hour_factor: expect.closeTo(best.volume / (4 * best.quarter), 9) as number,
+      },
+    ]);
+    const foreign = await graphql(server, DESIGN, { token: otherToken });
+    expect(foreign.body.data?.mapDesignFigures).toEqual([]);
+  });
+
   it('keeps the sites from another organisation and refuses a backwards range', async () => {
     expect(
       await mapSites({ start_date: '2025-01-01', end_date: '2025-12-31' }, otherToken),

@@ -360,6 +360,10 @@ describe('reports', () => {
       vehicles: 5,
       adt: 3,
       units: 'km/h',
+      // A short count outside any factor group: its ADT, unadjusted, and so an estimate.
+      aadt: 3,
+      aadt_meth: 'unadjusted',
+      aadt_est: 1,
     });
     expect(collection.features[0]?.properties.avg_speed).toBeCloseTo(50, 4);
 

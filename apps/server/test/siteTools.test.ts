@@ -202,6 +202,23 @@ describe('site detail tools', () => {
     expect(speed85.unit).toBe('km/h');
     expect(speed85.value).toBeCloseTo((detail.summary.speed85thMps ?? 0) * 3.6, 9);
     expect(row('Percent commercial').value).toBe(detail.summary.percentCommercial);
+    // The AADT as the AADT card names it: a short count in no factor group keeps the ADT of its
+    // whole record (every day between the first and last, which are partial), unadjusted.
+    const perDay = new Map<string, number>();
+    for (const vehicle of vehicles) {
+      const day = new Date(vehicle.localMs).toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + 1);
+    }
+    const wholeDays = [...perDay.keys()].sort().slice(1, -1);
+    const recordAdt = wholeDays.reduce((sum, day) => sum + (perDay.get(day) ?? 0), 0);
+    expect(row('ADT, unadjusted').value).toBeCloseTo(recordAdt / wholeDays.length, 9);
+    expect(row('AADT method').value).toBe('Unadjusted ADT: the site is in no factor group');
+    expect(row('95th percentile speed').value).toBeCloseTo(
+      (detail.summary.speed95thMps ?? 0) * 3.6,
+      9,
+    );
+    // Hourly bins are too coarse for the peak hour factor (it needs 15 minutes or finer).
+    expect(row('Peak hour factor').value).toBe('');
 
     const bins = workbook.getWorksheet('Bins');
     expect(bins?.getRow(1).getCell(2).value).toBe('North: vehicles');

@@ -15,10 +15,17 @@ export const MAP_LAYERS = [
   'aboveLimit',
   'classes',
   'volume',
+  'aadt',
+  'kFactor',
+  'dFactor',
+  'peakHourFactor',
   'noData',
   'comparison',
 ] as const;
 export type MapLayer = (typeof MAP_LAYERS)[number];
+
+/** The layers of design figures: each site's whole record, not the map's dates (issue 25). */
+export const DESIGN_LAYERS: readonly MapLayer[] = ['aadt', 'kFactor', 'dFactor', 'peakHourFactor'];
 
 /** Dot day range: every day, Monday to Friday, or Saturday and Sunday (SPEC section 9). */
 export const DAY_RANGES = ['wholeWeek', 'weekdays', 'weekend'] as const;

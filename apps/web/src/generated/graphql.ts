@@ -204,6 +204,21 @@ export type LaneInput = {
   name?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** A site's design figures over its whole record, as its site detail gives them with no filter (15-minute bins). */
+export type MapDesignFigures = {
+  /** The AADT of the site's AADT card: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT. */
+  aadt: Maybe<Scalars['Float']['output']>;
+  /** aashto, factored or unadjusted. */
+  aadt_method: Scalars['String']['output'];
+  /** D factor: the peak direction's share of the design hour (0–1). */
+  d_factor: Maybe<Scalars['Float']['output']>;
+  id: Scalars['ID']['output'];
+  /** K factor: the 30th highest hour over the AADT (0–1); only with a year of data. */
+  k_factor: Maybe<Scalars['Float']['output']>;
+  /** Peak hour factor: the peak hour's volume over four times its busiest quarter hour. */
+  peak_hour_factor: Maybe<Scalars['Float']['output']>;
+};
+
 /** The map's date range (local dates, both included) and dot day range. */
 export type MapFilter = {
   /** wholeWeek (default), weekdays or weekend. */
@@ -733,6 +748,8 @@ export type Query = {
   getHeadwayGapMatrix: HeadwayGapMatrix;
   getTrafficDataFile: Maybe<TrafficDataFile>;
   get_speeding_table_for_site: SpeedingTable;
+  /** The design figures of the sites with data (the map's AADT, K, D and peak hour factor layers). */
+  mapDesignFigures: Array<MapDesignFigures>;
   /** Your organisation's map notes and note groups (platform admins may name an organisation). */
   mapNotes: MapNotes;
   /** The site's free-flow speed over the filter's days, from its summary statistics. */
@@ -1684,6 +1701,11 @@ export type MapSitesQueryVariables = Exact<{
 
 export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
 
+export type MapDesignFiguresQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MapDesignFiguresQuery = { mapDesignFigures: Array<{ id: string, aadt: number | null, aadt_method: string, k_factor: number | null, d_factor: number | null, peak_hour_factor: number | null }> };
+
 export type MapSiteVolumesQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter: MapFilter;
@@ -2535,6 +2557,18 @@ export const MapSitesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
+export const MapDesignFiguresDocument = new TypedDocumentString(`
+    query MapDesignFigures {
+  mapDesignFigures {
+    id
+    aadt
+    aadt_method
+    k_factor
+    d_factor
+    peak_hour_factor
+  }
+}
+    `) as unknown as TypedDocumentString<MapDesignFiguresQuery, MapDesignFiguresQueryVariables>;
 export const MapSiteVolumesDocument = new TypedDocumentString(`
     query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {
   mapSiteVolumes(siteId: $siteId, filter: $filter) {

@@ -3359,7 +3359,7 @@ export interface paths {
                                     /** @enum {string} */
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     zoom: number;
                                 };
                                 map_layer_profiles: {
@@ -3367,7 +3367,7 @@ export interface paths {
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     dotSize: number;
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     name: string;
                                     satellite: boolean;
                                     showNotes: boolean;
@@ -3448,7 +3448,7 @@ export interface paths {
                                     /** @enum {string} */
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     zoom: number;
                                 };
                                 map_layer_profiles: {
@@ -3456,7 +3456,7 @@ export interface paths {
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     dotSize: number;
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     name: string;
                                     satellite: boolean;
                                     showNotes: boolean;
@@ -3550,7 +3550,7 @@ export interface paths {
                                     /** @enum {string} */
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     zoom: number;
                                 };
                                 map_layer_profiles: {
@@ -3558,7 +3558,7 @@ export interface paths {
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     dotSize: number;
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     name: string;
                                     satellite: boolean;
                                     showNotes: boolean;
@@ -3624,7 +3624,7 @@ export interface paths {
                             /** @enum {string} */
                             dayRange: "wholeWeek" | "weekdays" | "weekend";
                             /** @enum {string} */
-                            layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                            layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                             zoom: number;
                         };
                         map_layer_profiles?: {
@@ -3632,7 +3632,7 @@ export interface paths {
                             dayRange: "wholeWeek" | "weekdays" | "weekend";
                             dotSize: number;
                             /** @enum {string} */
-                            layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                            layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                             name: string;
                             satellite: boolean;
                             showNotes: boolean;
@@ -3685,7 +3685,7 @@ export interface paths {
                                     /** @enum {string} */
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     zoom: number;
                                 };
                                 map_layer_profiles: {
@@ -3693,7 +3693,7 @@ export interface paths {
                                     dayRange: "wholeWeek" | "weekdays" | "weekend";
                                     dotSize: number;
                                     /** @enum {string} */
-                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                    layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                     name: string;
                                     satellite: boolean;
                                     showNotes: boolean;
@@ -4743,7 +4743,7 @@ export interface paths {
                                         /** @enum {string} */
                                         dayRange: "wholeWeek" | "weekdays" | "weekend";
                                         /** @enum {string} */
-                                        layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                        layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                         zoom: number;
                                     };
                                     map_layer_profiles: {
@@ -4751,7 +4751,7 @@ export interface paths {
                                         dayRange: "wholeWeek" | "weekdays" | "weekend";
                                         dotSize: number;
                                         /** @enum {string} */
-                                        layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "noData" | "comparison";
+                                        layer: "speed" | "speed85" | "speed95" | "pace" | "aboveLimit" | "classes" | "volume" | "aadt" | "kFactor" | "dFactor" | "peakHourFactor" | "noData" | "comparison";
                                         name: string;
                                         satellite: boolean;
                                         showNotes: boolean;

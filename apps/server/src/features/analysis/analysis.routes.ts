@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
-import { findClassScheme } from '@roadcount/domain';
+import { aadtLabel, aadtLabelText, findClassScheme, type SiteAadtFacts } from '@roadcount/domain';
 import { z } from 'zod';
 import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
+import { catalogueTranslate, mailLocale } from '../../infra/mail/mailText.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
 import { summaryWorkbook } from './summaryWorkbook.ts';
 import { attachment } from '../../infra/http/attachment.ts';
@@ -41,7 +42,14 @@ const siteResponses = {
  * GET /api/sites/{id}/vehicles.csv?filter=<JSON filter payload>: the filtered vehicles as CSV;
  * GET /api/sites/{id}/summary.xlsx?filter=...&aggregation=...&units=...: the summary as xlsx.
  */
-export function registerAnalysisRoutes(router: Router, analysis: AnalysisService): void {
+/** A site's AADT as the factor groups find it (issue 25), given by the app. */
+export type AadtOfSite = (site: { id: string; siteType: string }) => Promise<SiteAadtFacts>;
+
+export function registerAnalysisRoutes(
+  router: Router,
+  analysis: AnalysisService,
+  aadtOfSite: AadtOfSite,
+): void {
   router.define({
     method: 'get',
     path: '/api/sites/:id/vehicles.csv',
@@ -87,7 +95,13 @@ export function registerAnalysisRoutes(router: Router, analysis: AnalysisService
         signal,
       );
       const scheme = findClassScheme(detail.class_scheme);
+      const locale = mailLocale(viewer.row.preferences);
+      const label = aadtLabel(
+        await aadtOfSite({ id: detail.site_id, siteType: detail.site_type }),
+        detail.summary,
+      );
       const workbook = await summaryWorkbook(detail, {
+        aadt: { value: label.value, ...aadtLabelText(label, locale, catalogueTranslate(locale)) },
         filter,
         aggregationMinutes,
         units: query.units,

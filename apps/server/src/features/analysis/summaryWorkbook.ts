@@ -35,6 +35,8 @@ export async function summaryWorkbook(
     aggregationMinutes: number;
     units: SpeedUnits;
     className: (classIndex: number) => string;
+    /** The AADT as the site detail's AADT card gives it (`aadtLabel`), in the viewer's language. */
+    aadt: { value: number | null; name: string; note: string };
   },
 ): Promise<Buffer> {
   const { factor, label: speedUnit } = SPEED[context.units];
@@ -53,6 +55,8 @@ export async function summaryWorkbook(
   summary.getRow(1).font = bold;
   const { summary: stats } = detail;
   const filter = context.filter;
+  // The 10 km/h band in km/h, the 10 mph band in mph.
+  const pace = stats.pace?.[context.units] ?? null;
   const rows: [string, string | number | null, string][] = [
     ['Site', detail.site_name, ''],
     ['Site id', detail.site_id, ''],
@@ -75,9 +79,23 @@ export async function summaryWorkbook(
     ['ADT', stats.adt, 'vehicles per day'],
     ['AWDT', stats.awdt, 'vehicles per weekday'],
     ['AWEDT', stats.awedt, 'vehicles per weekend day'],
-    [stats.aadtIsEstimate ? 'AADT (estimate)' : 'AADT', stats.aadt, 'vehicles per day'],
+    [context.aadt.name, context.aadt.value, 'vehicles per day'],
+    ['AADT method', context.aadt.note, ''],
     ['Average speed', speed(stats.averageSpeedMps), speedUnit],
     ['85th percentile speed', speed(stats.speed85thMps), speedUnit],
+    ['95th percentile speed', speed(stats.speed95thMps), speedUnit],
+    ['Pace: from', pace ? speed(pace.fromMps) : null, speedUnit],
+    ['Pace: to', pace ? speed(pace.toMps) : null, speedUnit],
+    ['Pace: share of vehicles', pace?.sharePercent ?? null, '%'],
+    ['Design hour volume (30th highest hour)', stats.designHour?.volume ?? null, 'vehicles'],
+    ['K factor', stats.designHour ? stats.designHour.kFactor * 100 : null, '% of AADT'],
+    [
+      'D factor',
+      stats.designHour?.dFactor ? stats.designHour.dFactor * 100 : null,
+      '% in the peak direction',
+    ],
+    ['Peak hour factor', stats.peakHourFactor?.factor ?? null, 'ratio'],
+    ['Peak hour start', stats.peakHourFactor?.start.replace('T', ' ') ?? null, 'local time'],
     ['AM peak hour', stats.amPeak?.hour ?? null, 'hour of day (local)'],
     ['AM peak hour volume', stats.amPeak?.vehicles ?? null, 'vehicles'],
     ['PM peak hour', stats.pmPeak?.hour ?? null, 'hour of day (local)'],

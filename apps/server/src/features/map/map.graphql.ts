@@ -72,8 +72,25 @@ export const mapTypeDefs = /* GraphQL */ `
     speed85_mps: Float
   }
 
+  "A site's design figures over its whole record, as its site detail gives them with no filter (15-minute bins)."
+  type MapDesignFigures {
+    id: ID!
+    "The AADT of the site's AADT card: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT."
+    aadt: Float
+    "aashto, factored or unadjusted."
+    aadt_method: String!
+    "K factor: the 30th highest hour over the AADT (0–1); only with a year of data."
+    k_factor: Float
+    "D factor: the peak direction's share of the design hour (0–1)."
+    d_factor: Float
+    "Peak hour factor: the peak hour's volume over four times its busiest quarter hour."
+    peak_hour_factor: Float
+  }
+
   extend type Query {
     mapSites(filter: MapFilter!): [MapSite!]!
+    "The design figures of the sites with data (the map's AADT, K, D and peak hour factor layers)."
+    mapDesignFigures: [MapDesignFigures!]!
     mapSiteVolumes(siteId: ID!, filter: MapFilter!): [DailyVolume!]!
     "The site's free-flow speed over the filter's days, from its summary statistics."
     mapSiteFreeFlow(siteId: ID!, filter: MapFilter!): FreeFlowSpeed!
@@ -102,6 +119,18 @@ export function mapResolvers(service: MapService): IResolvers<unknown, GraphqlCo
       mapSites: (_root, args: { filter: MapFilterInput }, context) => {
         const viewer = requireViewer(context);
         return withHttpErrors(() => service.sites(viewer, toFilter(args.filter)));
+      },
+      mapDesignFigures: async (_root, _args, context) => {
+        const viewer = requireViewer(context);
+        const figures = await withHttpErrors(() => service.designFigures(viewer));
+        return figures.map((site) => ({
+          id: site.id,
+          aadt: site.aadt,
+          aadt_method: site.aadtMethod,
+          k_factor: site.kFactor,
+          d_factor: site.dFactor,
+          peak_hour_factor: site.peakHourFactor,
+        }));
       },
       mapSiteVolumes: (_root, args: { siteId: string; filter: MapFilterInput }, context) => {
         const viewer = requireViewer(context);

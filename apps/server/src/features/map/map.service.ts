@@ -15,6 +15,8 @@ import {
   serverMessage,
 } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import type { Access } from '../../infra/access/access.ts';
 import { organisationScope, scopedOrganisationId } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
@@ -33,6 +35,31 @@ function histogramPace(histogram: ArrayLike<number>) {
     imperial: paceOfHistogram(histogram, KMH, 'imperial'),
   };
 }
+
+/**
+ * A site's design figures over its whole record, as its site detail gives them with no filter
+ * and 15-minute bins: the AADT of its AADT card (AASHTO, factored by its factor group, or
+ * unadjusted), K and D of the design hour (a year of data only) and the peak hour factor.
+ */
+export interface SiteDesignFigures {
+  aadt: number | null;
+  aadtMethod: 'aashto' | 'factored' | 'unadjusted';
+  kFactor: number | null;
+  dFactor: number | null;
+  peakHourFactor: number | null;
+}
+
+/** Works out a readable site's design figures (the app composes the analysis and factor groups). */
+export type DesignFiguresOf = (
+  viewer: Viewer,
+  site: { id: string; siteType: string },
+) => Promise<SiteDesignFigures>;
+
+/**
+ * How long a site's design figures are reused while its data stays the same: a factor group's
+ * factors follow its continuous sites' data, which a site's own version does not show.
+ */
+const DESIGN_FIGURES_TTL_MS = 60_000;
 
 export interface MapFilter {
   /** Local dates `YYYY-MM-DD`, both included. */
@@ -104,8 +131,16 @@ export function createMapService(deps: {
   repository: MapRepository;
   cache: RollupSeriesCache;
   access: Access;
+  designFigures?: DesignFiguresOf;
 }) {
   const { repository, cache } = deps;
+  // Keyed by site and data version; a promise, so that requests at once share one reckoning.
+  const designCache = new LRUCache<string, Promise<SiteDesignFigures>>({
+    max: 20_000,
+    ttl: DESIGN_FIGURES_TTL_MS,
+  });
+  // Two sites at a time: each is a whole-record scan on the analysis threads.
+  const designLimit = pLimit(2);
   return {
     async sites(viewer: Viewer, filter: MapFilter) {
       const organisations = organisationScope(viewer, 'sites.read');
@@ -194,6 +229,31 @@ export function createMapService(deps: {
           ),
         };
       });
+    },
+
+    /**
+     * The design figures of the viewer's sites that hold data, over each site's whole record
+     * (the map's design layers): not the map's dates, as K, D and AADT are a year's figures.
+     */
+    async designFigures(viewer: Viewer) {
+      const organisations = organisationScope(viewer, 'sites.read');
+      const scope = scopedOrganisationId(organisations);
+      if (!organisations.all && scope === null) return [];
+      const figuresOf = deps.designFigures;
+      if (!figuresOf) return [];
+      const rows = (await repository.sites(scope)).filter(({ site }) => site.rollupsVersion > 0);
+      return Promise.all(
+        rows.map(async ({ site }) => {
+          const key = `${site.id}:${site.rollupsVersion}`;
+          let figures = designCache.get(key);
+          if (!figures) {
+            figures = designLimit(() => figuresOf(viewer, site));
+            designCache.set(key, figures);
+            figures.catch(() => designCache.delete(key));
+          }
+          return { id: site.id, ...(await figures) };
+        }),
+      );
     },
 
     /** A site's vehicles per local day in the range (the summary panel's small chart). */

@@ -29,6 +29,7 @@ const COLUMNS: Record<keyof SiteFeatureProperties, 'TEXT' | 'INTEGER' | 'REAL'> 
   awdt: 'REAL',
   awedt: 'REAL',
   aadt: 'REAL',
+  aadt_meth: 'TEXT',
   aadt_est: 'INTEGER',
   avg_speed: 'REAL',
   speed_85: 'REAL',

@@ -1,4 +1,5 @@
 import shpwrite from '@mapbox/shp-write';
+import { aadtLabel } from '@roadcount/domain';
 import { speedIn, SPEED_UNITS, type ReportContext, type SiteFigures } from './reportFigures.ts';
 
 /** A site's point and figures; shapefile field names are at most 10 characters, so all are. */
@@ -14,6 +15,8 @@ export interface SiteFeatureProperties {
   awdt: number | null;
   awedt: number | null;
   aadt: number | null;
+  /** How the AADT was found: aashto, factored (by the site's factor group) or unadjusted. */
+  aadt_meth: string;
   aadt_est: number;
   avg_speed: number | null;
   speed_85: number | null;
@@ -39,31 +42,36 @@ export function gisFeatures(
   const speed = (mps: number | null) => speedIn(units, mps);
   return {
     type: 'FeatureCollection',
-    features: figures.map((site) => ({
-      type: 'Feature',
-      geometry:
-        site.latitude === null || site.longitude === null
-          ? null
-          : { type: 'Point', coordinates: [site.longitude, site.latitude] },
-      properties: {
-        site_id: site.site_id,
-        name: site.site_name,
-        period_fr: start,
-        period_to: end,
-        units: SPEED_UNITS[units].label,
-        vehicles: site.summary.vehicles,
-        days: site.summary.wholeDays,
-        adt: site.summary.adt,
-        awdt: site.summary.awdt,
-        awedt: site.summary.awedt,
-        aadt: site.summary.aadt,
-        aadt_est: site.summary.aadtIsEstimate ? 1 : 0,
-        avg_speed: speed(site.summary.averageSpeedMps),
-        speed_85: speed(site.summary.speed85thMps),
-        comm_pct: site.summary.percentCommercial,
-        over_limit: site.speeding ? site.speeding.aboveLimit.sharePercent : null,
-      },
-    })),
+    features: figures.map((site) => {
+      // The AADT of the site detail's AADT card; only AASHTO over a whole year is not an estimate.
+      const aadt = aadtLabel(site.aadtAdjustment, site.summary);
+      return {
+        type: 'Feature',
+        geometry:
+          site.latitude === null || site.longitude === null
+            ? null
+            : { type: 'Point', coordinates: [site.longitude, site.latitude] },
+        properties: {
+          site_id: site.site_id,
+          name: site.site_name,
+          period_fr: start,
+          period_to: end,
+          units: SPEED_UNITS[units].label,
+          vehicles: site.summary.vehicles,
+          days: site.summary.wholeDays,
+          adt: site.summary.adt,
+          awdt: site.summary.awdt,
+          awedt: site.summary.awedt,
+          aadt: aadt.value,
+          aadt_meth: aadt.name,
+          aadt_est: aadt.name === 'aashto' && !site.summary.aadtIsEstimate ? 0 : 1,
+          avg_speed: speed(site.summary.averageSpeedMps),
+          speed_85: speed(site.summary.speed85thMps),
+          comm_pct: site.summary.percentCommercial,
+          over_limit: site.speeding ? site.speeding.aboveLimit.sharePercent : null,
+        },
+      };
+    }),
   };
 }
 

@@ -62,6 +62,40 @@ describe('map layers', () => {
     expect(colourFor(metric, metric.value({ ...site, speed95_mps: null }))).toBe(NO_VALUE_COLOUR);
   });
 
+  it('colour the design layers by the site’s whole-record figures, grey without them', () => {
+    const designed: MapSite = {
+      ...site,
+      design: {
+        id: 's1',
+        aadt: 12_000,
+        aadt_method: 'factored',
+        k_factor: 0.095,
+        d_factor: 0.58,
+        peak_hour_factor: 0.88,
+      },
+    };
+    // 12,000 vehicles a day: the 10,000 to 20,000 step, the fourth.
+    const aadt = layerScale('aadt', 'metric');
+    expect(aadt.value(designed)).toBe(12_000);
+    expect(colourFor(aadt, aadt.value(designed))).toBe('#08519c');
+    // K 0.095 is 9.5 %: the 8 to 10 % step, the second.
+    const k = layerScale('kFactor', 'metric');
+    expect(k.value(designed)).toBeCloseTo(9.5, 9);
+    expect(colourFor(k, k.value(designed))).toBe('#6baed6');
+    expect(k.unitKey).toBe('map.units.percent');
+    // D 0.58 is 58 %: the 55 to 60 % step, the third.
+    const d = layerScale('dFactor', 'metric');
+    expect(colourFor(d, d.value(designed))).toBe('#3182bd');
+    // PHF 0.88: the 0.85 to 0.90 step, the middle (yellow); under 0.80 is the peakiest, red.
+    const phf = layerScale('peakHourFactor', 'imperial');
+    expect(colourFor(phf, phf.value(designed))).toBe('#fee08b');
+    expect(colourFor(phf, 0.7)).toBe('#d73027');
+    for (const scale of [aadt, k, d, phf]) expect(scale.value(site)).toBeNull();
+    expect(
+      colourFor(k, k.value({ ...designed, design: { ...designed.design!, k_factor: null } })),
+    ).toBe(NO_VALUE_COLOUR);
+  });
+
   it('colour the pace layer by where the band starts, in the user unit', () => {
     // The 10 km/h pace starts at 40 km/h: the 40 to 50 km/h band; the 10 mph pace at 25 mph:
     // the 25 to 30 mph band.

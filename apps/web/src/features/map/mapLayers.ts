@@ -54,6 +54,9 @@ const SPEED_FIGURES = {
   speed95: 'speed95_mps',
 } as const;
 
+const percentOf = (share: number | null | undefined) =>
+  share === null || share === undefined ? null : share * 100;
+
 /** How each layer colours a site, with its legend, in the user's units. */
 export function layerScale(layer: MapLayer, units: Units): LayerScale {
   switch (layer) {
@@ -98,6 +101,33 @@ export function layerScale(layer: MapLayer, units: Units): LayerScale {
         value: (site) => site.adt,
         steps: steps(LIGHT_TO_DARK, [1000, 5000, 10000, 20000]),
         unitKey: 'map.units.vehiclesPerDay',
+      };
+    case 'aadt':
+      return {
+        value: (site) => site.design?.aadt ?? null,
+        steps: steps(LIGHT_TO_DARK, [1000, 5000, 10000, 20000]),
+        unitKey: 'map.units.vehiclesPerDay',
+      };
+    case 'kFactor':
+      // Percent of the AADT in the design hour: about 8 % on busy urban roads, more on rural ones.
+      return {
+        value: (site) => percentOf(site.design?.k_factor),
+        steps: steps(LIGHT_TO_DARK, [8, 10, 12, 15]),
+        unitKey: 'map.units.percent',
+      };
+    case 'dFactor':
+      // The peak direction's share of the design hour: 50 % is an even split.
+      return {
+        value: (site) => percentOf(site.design?.d_factor),
+        steps: steps(LIGHT_TO_DARK, [52, 55, 60, 65]),
+        unitKey: 'map.units.percent',
+      };
+    case 'peakHourFactor':
+      // 1 is an even flow through the peak hour; the lower, the sharper the peak within it.
+      return {
+        value: (site) => site.design?.peak_hour_factor ?? null,
+        steps: steps(GREEN_TO_RED.toReversed(), [0.8, 0.85, 0.9, 0.95]),
+        unitKey: 'map.units.none',
       };
     case 'noData':
     case 'comparison':

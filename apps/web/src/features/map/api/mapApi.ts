@@ -1,7 +1,11 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { DayRange } from '@roadcount/domain';
 import { graphql } from '../../../generated/gql.ts';
-import type { MapFilter, MapSitesQuery } from '../../../generated/graphql.ts';
+import type {
+  MapDesignFiguresQuery,
+  MapFilter,
+  MapSitesQuery,
+} from '../../../generated/graphql.ts';
 import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
 import type { ResponseBody } from '../../../lib/openapi.ts';
@@ -10,7 +14,10 @@ import type { ResponseBody } from '../../../lib/openapi.ts';
 export type MapSite = Narrowed<
   MapSitesQuery['mapSites'][number],
   { class_shares: Record<string, number> }
->;
+> & {
+  /** Its design figures, joined in while a design layer is shown. */
+  design?: DesignFigures | undefined;
+};
 
 /** The map's days, always with a day range (the schema leaves it out for every day). */
 export type MapDates = Narrowed<MapFilter, { day_range: DayRange }>;
@@ -55,6 +62,38 @@ const MAP_SITES = graphql(`
     }
   }
 `);
+
+const MAP_DESIGN_FIGURES = graphql(`
+  query MapDesignFigures {
+    mapDesignFigures {
+      id
+      aadt
+      aadt_method
+      k_factor
+      d_factor
+      peak_hour_factor
+    }
+  }
+`);
+
+/** A site's design figures over its whole record (the AADT, K, D and peak hour factor layers). */
+export type DesignFigures = MapDesignFiguresQuery['mapDesignFigures'][number];
+
+/** The sites' design figures by site id, asked only while a design layer is shown. */
+export function useMapDesignFigures(enabled: boolean) {
+  return useQuery({
+    queryKey: ['mapDesignFigures'],
+    queryFn: async () =>
+      new Map(
+        (await graphqlRequest(MAP_DESIGN_FIGURES, {})).mapDesignFigures.map((site) => [
+          site.id,
+          site,
+        ]),
+      ),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 const SITE_VOLUMES = graphql(`
   query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {

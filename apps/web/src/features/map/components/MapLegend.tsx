@@ -1,5 +1,5 @@
 import { Box, Paper, Stack, Typography } from '@mui/material';
-import type { MapLayer } from '@roadcount/domain';
+import { DESIGN_LAYERS, type MapLayer } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
 import { NO_VALUE_COLOUR, type LayerScale } from '../mapLayers.ts';
 
@@ -62,6 +62,11 @@ export function MapLegend({ layer, scale }: Props) {
           <Swatch colour={NO_VALUE_COLOUR} />
           <Typography variant="body2">{t('map.legend.noValue')}</Typography>
         </Stack>
+        {DESIGN_LAYERS.includes(layer) && (
+          <Typography variant="caption" color="text.secondary" sx={{ maxWidth: 220 }}>
+            {t(`map.legend.design.${layer}`)}
+          </Typography>
+        )}
       </Stack>
     </Paper>
   );

@@ -2,6 +2,7 @@ import { Alert, Box, Drawer, Paper, Typography, useMediaQuery, useTheme } from '
 import { visuallyHidden } from '@mui/utils';
 import {
   DEFAULT_ORGANISATION_SETTINGS,
+  DESIGN_LAYERS,
   INITIAL_MAP_NOTE_STATE,
   mapNoteReducer,
   REPORT_SITES_MAX,
@@ -10,7 +11,7 @@ import {
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../profile/api/profileApi.ts';
-import { useMapConfig, useMapSites, type MapDates } from '../api/mapApi.ts';
+import { useMapConfig, useMapDesignFigures, useMapSites, type MapDates } from '../api/mapApi.ts';
 import { useMapNoteChanges, useMapNotes } from '../api/mapNotesApi.ts';
 import {
   colourFor,
@@ -114,7 +115,15 @@ export function MapScreen() {
   const [noteState, dispatchNote] = useReducer(mapNoteReducer, INITIAL_MAP_NOTE_STATE);
   const [addingNote, setAddingNote] = useState(false);
   const canAddNotes = notes.data?.can_edit === true && !notes.data.hidden;
-  const all = useMemo(() => sites.data ?? [], [sites.data]);
+  const designLayer = DESIGN_LAYERS.includes(settings.layer);
+  const design = useMapDesignFigures(designLayer);
+  const all = useMemo(
+    () =>
+      designLayer && design.data
+        ? (sites.data ?? []).map((site) => ({ ...site, design: design.data.get(site.id) }))
+        : (sites.data ?? []),
+    [sites.data, design.data, designLayer],
+  );
   const shown = useMemo(() => visibleSites(all, filters, selected), [all, filters, selected]);
   const scale = useMemo(() => layerScale(settings.layer, units), [settings.layer, units]);
   const colours = useMemo(
