@@ -283,3 +283,31 @@ describe('format detection', () => {
     );
   });
 });
+
+describe('Roadcount CSV saved by a spreadsheet', () => {
+  it('reads a header with a byte order mark and quoted names, as Excel writes CSV UTF-8', async () => {
+    const text =
+      '\uFEFF"timestamp","lane","direction","class","speed_kmh"\r\n' +
+      '2025-01-06T10:00:00Z,1,N,2,30.0\r\n' +
+      '"2025-01-06T11:00:00Z","2","S","3","45.5"\r\n';
+    const vehicles: VehicleObservation[] = [];
+    const summary = await readCounterFile(
+      (async function* () {
+        yield new TextEncoder().encode(text);
+      })(),
+      {
+        fileName: 'from-excel.csv',
+        resolveSite: () => Promise.resolve({ timeZone: 'UTC' }),
+        sink: { vehicle: (vehicle) => vehicles.push(vehicle), interval: () => undefined },
+      },
+    );
+    expect(summary.vehicles).toBe(2);
+    expect(
+      vehicles.map((vehicle) => [vehicle.lane, vehicle.direction, vehicle.classIndex]),
+    ).toEqual([
+      [1, 1, 2],
+      [2, 5, 3],
+    ]);
+    expect(vehicles[1]?.speedMps).toBeCloseTo(45.5 / 3.6, 10);
+  });
+});

@@ -5,6 +5,8 @@
 // the format with most of them present names the first one missing.
 
 import { recognitionMessage, type RecognitionMessageKey } from '@roadcount/domain';
+import { splitCsvLine } from './csv.ts';
+import { isRoadcountHeader } from './roadcountCsv.ts';
 
 /** The line (1-based, as an editor counts) and field that made the format unrecognisable. */
 export interface RecognitionProblem {
@@ -102,15 +104,13 @@ function roadcount(lines: readonly string[]): Diagnosis {
   if (index < 0) return { score: 0 };
   const header = lines[index] as string;
   const line = index + 1;
-  const fields = header.split(',').map((field) => field.trim().replace(/^"|"$/g, ''));
+  const fields = splitCsvLine(header.trim()).map((field) => field.trim());
   const first = fields[0] ?? '';
-  const begins = /^timestamp,/i.test(header.trim());
-  // As the detector asks: a 'lane' column, its name as it is.
-  const hasLane = /(^|,)lane(,|$)/i.test(header);
+  const begins = first.toLowerCase() === 'timestamp';
+  // As the detector asks: a 'lane' column, quoted or not.
+  const hasLane = fields.some((field) => field.toLowerCase() === 'lane');
   const known = fields.filter((field) => ROADCOUNT_COLUMNS.has(field.toLowerCase())).length;
-  const later = lines.findIndex(
-    (text, at) => at > index && /^timestamp,/i.test(text.trim()) && /(^|,)lane(,|$)/i.test(text),
-  );
+  const later = lines.findIndex((text, at) => at > index && isRoadcountHeader(text));
   if (later >= 0)
     return {
       score: 2,

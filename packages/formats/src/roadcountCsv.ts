@@ -23,11 +23,18 @@ const REQUIRED = ['timestamp', 'lane', 'direction', 'class'] as const;
 export const ROADCOUNT_HEADER =
   'timestamp,lane,direction,class,speed_kmh,length_m,headway_s,gap_s,axles,wheelbase_m,rho,site_id,site_name,latitude,longitude';
 
+/**
+ * Whether a line is a Roadcount CSV header: 'timestamp' first and a 'lane' column, whatever
+ * the case, the spaces around names or quotes round them (as spreadsheets save CSV).
+ */
+export function isRoadcountHeader(line: string): boolean {
+  const names = splitCsvLine(line.trim()).map((name) => name.trim().toLowerCase());
+  return names[0] === 'timestamp' && names.includes('lane');
+}
+
 export function isRoadcountCsv(firstLines: string[]): boolean {
   const header = firstLines.find((line) => line.trim() !== '' && !line.startsWith('#'));
-  return (
-    header !== undefined && /^timestamp,/i.test(header.trim()) && /(^|,)lane(,|$)/i.test(header)
-  );
+  return header !== undefined && isRoadcountHeader(header);
 }
 
 function pickColumn(columns: Map<string, number>, choices: Record<string, number>) {
