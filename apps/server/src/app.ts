@@ -527,6 +527,8 @@ export async function buildApp({
           repository: mapRepository,
           cache: mapSeries,
           access,
+          headwayThresholdSeconds: (organisationId) =>
+            siteData.headwayThresholdSeconds(organisationId),
           designFigures: (viewer, site) =>
             siteDesignFigures({ analysis, factorGroups }, viewer, site),
         }),

@@ -1,4 +1,3 @@
-import { headwayThresholdSeconds } from '@roadcount/domain';
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, max } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import {
@@ -39,15 +38,6 @@ export function createMapRepository(db: Database) {
             lte(siteDailyRollups.day, lastDay),
           ),
         );
-    },
-
-    /** The organisation's headway threshold for free flow, in seconds. */
-    async headwayThresholdSeconds(organisationId: string): Promise<number> {
-      const [row] = await db
-        .select({ preferences: organisations.preferences })
-        .from(organisations)
-        .where(eq(organisations.id, organisationId));
-      return headwayThresholdSeconds(row?.preferences ?? {});
     },
 
     /**

@@ -131,6 +131,8 @@ export function createMapService(deps: {
   repository: MapRepository;
   cache: RollupSeriesCache;
   access: Access;
+  /** The organisation's headway threshold for free flow (siteData's, which its rollups used). */
+  headwayThresholdSeconds: (organisationId: string) => Promise<number>;
   designFigures?: DesignFiguresOf;
 }) {
   const { repository, cache } = deps;
@@ -284,7 +286,7 @@ export function createMapService(deps: {
       const site = await deps.access.site(viewer, 'sites.read', siteId);
       const [rows, thresholdS] = await Promise.all([
         repository.freeFlowHistograms(site.id, filter.start_date, filter.end_date),
-        repository.headwayThresholdSeconds(site.ownerOrganisationId),
+        deps.headwayThresholdSeconds(site.ownerOrganisationId),
       ]);
       const histogram: number[] = [];
       for (const row of rows) {

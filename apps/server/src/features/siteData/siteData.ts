@@ -82,6 +82,10 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
     /** The site's volume per local day over its whole history, from its daily rollups. */
     dailyVolumes: (siteId: string) => repository.dailyVolumes(siteId),
 
+    /** The organisation's headway threshold for free flow, in seconds (its rollups' own). */
+    headwayThresholdSeconds: (organisationId: string) =>
+      repository.headwayThresholdSeconds(organisationId),
+
     /** The earliest start and latest end of the data that joined the site. */
     dataTimeRange: (siteId: string) => repository.dataTimeRange(siteId),
 
