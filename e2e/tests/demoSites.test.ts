@@ -83,6 +83,31 @@ describe('the demo sites', () => {
     }
   });
 
+  it('give the map’s design layers the K, D and AADT their detail gives over all their data', async () => {
+    const { mapDesignFigures } = await apiGraphql<{
+      mapDesignFigures: {
+        id: string;
+        aadt: number | null;
+        aadt_method: string;
+        k_factor: number | null;
+        d_factor: number | null;
+      }[];
+    }>(app.url, token, `{ mapDesignFigures { id aadt aadt_method k_factor d_factor } }`);
+    const a33 = mapSites.find((site) => site.name === 'A33 Relief Road');
+    const figures = mapDesignFigures.find((site) => site.id === a33?.id);
+    const { siteDetail } = await apiGraphql<{
+      siteDetail: {
+        summary: { aadt: number; designHour: { kFactor: number; dFactor: number } | null };
+      };
+    }>(app.url, token, SITE_DETAIL, { siteId: a33?.id });
+    // The continuous site holds a year: its design hour is found, and the map shows it.
+    expect(siteDetail.summary.designHour).not.toBeNull();
+    expect(figures).toMatchObject({ aadt_method: 'aashto' });
+    expect(figures?.aadt).toBeCloseTo(siteDetail.summary.aadt, 9);
+    expect(figures?.k_factor).toBeCloseTo(siteDetail.summary.designHour?.kFactor ?? 0, 12);
+    expect(figures?.d_factor).toBeCloseTo(siteDetail.summary.designHour?.dFactor ?? 0, 12);
+  });
+
   it('each show the map’s vehicles and ADT on their detail page', async () => {
     for (const site of surveyed()) {
       const answer = await apiGraphql<{

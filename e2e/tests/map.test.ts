@@ -101,6 +101,10 @@ describe('the map', () => {
       'Above posted speed limit',
       'Vehicle classes (heavy share)',
       'Volume (ADT)',
+      'AADT (whole record)',
+      'K factor (design hour)',
+      'D factor (peak direction)',
+      'Peak hour factor',
       'Sites without data',
       'Multi-site comparison',
     ]) {
