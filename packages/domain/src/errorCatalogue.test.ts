@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  FORMAT_ERROR_MESSAGES,
+  formatErrorKey,
+  formatErrorMessage,
+  type FormatErrorKey,
   messageForStatus,
   recognitionMessage,
   recognitionMessageKey,
@@ -86,5 +90,73 @@ describe('a counter file no reader recognised', () => {
     ).toBe(
       "'hello' does not begin any format Roadcount reads; expected a MetroCount vehicle listing, a Jamar, Roadcount or Eco-Counter CSV, or a national-platform xlsx",
     );
+  });
+});
+
+describe("a counter file's problem", () => {
+  const keys = Object.keys(FORMAT_ERROR_MESSAGES) as FormatErrorKey[];
+  /** Each parameter a value of its own, so that one read into another's place shows. */
+  const sampleParams = (key: FormatErrorKey): Record<string, string> =>
+    Object.fromEntries(
+      [...(FORMAT_ERROR_MESSAGES[key] as string).matchAll(/\{\{(\w+)\}\}/g)].map(([, name]) => [
+        name ?? '',
+        `${name} 7`,
+      ]),
+    );
+
+  it('is read back as the key and parameters it was written from, wherever it is located', () => {
+    const locations = [
+      { file: 'london.csv', line: 12, field: 'speed' },
+      { file: 'london.csv', line: 12 },
+      // A file name may hold ', ' (one holding ': ' is read only as far as that).
+      { file: 'week 2, A33 (north).csv' },
+      { line: 4 },
+      {},
+    ];
+    for (const key of keys) {
+      const params = sampleParams(key);
+      for (const location of locations) {
+        const message = formatErrorMessage(key, params, location);
+        expect(formatErrorKey(message), message).toEqual({ key, params, location });
+      }
+    }
+  });
+
+  it('is not taken for a server message, except the format not recognised', () => {
+    for (const key of keys.filter((key) => key !== 'notRecognised')) {
+      const message = formatErrorMessage(key, sampleParams(key), { file: 'a.csv', line: 3 });
+      expect(serverMessageKey(message), message).toBeUndefined();
+    }
+  });
+
+  it('says where it is, then what is wrong, in the words the readers always used', () => {
+    const message = formatErrorMessage(
+      'notNumber',
+      { value: 'abc' },
+      { file: 'london.csv', line: 12, field: 'speed' },
+    );
+    expect(message).toBe("london.csv, line 12, field 'speed': 'abc' is not a number");
+    expect(formatErrorKey(message)).toEqual({
+      key: 'notNumber',
+      params: { value: 'abc' },
+      location: { file: 'london.csv', line: 12, field: 'speed' },
+    });
+    // The problem holds ': ' itself; the location ends at the first that leaves a known problem.
+    expect(
+      formatErrorKey('counts.txt: the vehicle table is empty: the file ends after its header'),
+    ).toEqual({ key: 'metroCountTableEmpty', params: {}, location: { file: 'counts.txt' } });
+    // The longer wording is read before the shorter one it begins with.
+    expect(formatErrorKey('e.csv, line 9: the total 12 is not IN 5 + OUT 6')).toEqual({
+      key: 'ecoCounterTotalInOut',
+      params: { total: '12', in: '5', out: '6' },
+      location: { file: 'e.csv', line: 9 },
+    });
+    // A problem of its own, located nowhere.
+    expect(formatErrorKey(formatErrorMessage('subscriptionFull', { limit: 5 }))).toEqual({
+      key: 'subscriptionFull',
+      params: { limit: '5' },
+      location: {},
+    });
+    expect(formatErrorKey('line 6, field direction')).toBeUndefined();
   });
 });

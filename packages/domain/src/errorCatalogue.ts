@@ -228,6 +228,88 @@ export const RECOGNITION_MESSAGES = {
 
 export type RecognitionMessageKey = keyof typeof RECOGNITION_MESSAGES;
 
+/**
+ * What is wrong in a counter file a reader refused (a `FormatError`), shown in the user's
+ * language (`formatErrors.<key>` in the web's locale files) after its location (`file, line N,
+ * field 'X': `). Parameters that quote the file stay as written; counts are written `en-GB`.
+ * Read back in order, the first that fits wins: a longer wording comes before the shorter one
+ * it begins with.
+ */
+export const FORMAT_ERROR_MESSAGES = {
+  valueMissing: 'value is missing',
+  notNumber: "'{{value}}' is not a number",
+  headerNoColumn: "the header has no '{{column}}' column",
+  headerNoSpeedColumn: 'the header has no speed column (speed_kmh, speed_mph or speed_mps)',
+  fieldCount: 'expected {{expected}} fields as in the header, found {{found}}',
+  notTimestamp: "'{{value}}' is not an ISO 8601 timestamp",
+  notRoadcountDirection: "'{{value}}' is not a direction (N, E, S, W or 0 to 8)",
+  speedNegative: 'speed {{speed}} is negative',
+  fileEmpty: 'the file is empty',
+  headerWithoutVehicles: 'the file has a header but no vehicles',
+  notJamarDateTime: "'{{value}}' is not a date and time (M/D/YYYY h:mm:ss AM)",
+  jamarNoHeader:
+    "no 'Veh. No., Date, Time, Channel, Class, Speed' header line was found by the end of the file",
+  jamarNoVehicle: 'the file ends without a vehicle after its header',
+  unknownUnits: "units '{{units}}' are not ones this reader knows",
+  metroCountNoSpeed: "the table has no 'Speed' column",
+  metroCountNoUnits: "the profile has no 'Units:' line before the table",
+  notMetroCountDateTime: "'{{value}}' is not a date and time (YYYY-MM-DD HH:MM:SS)",
+  notDirection: "'{{value}}' is not a direction",
+  metroCountNoTable:
+    "no vehicle table ('Date-Time ...' header line) was found by the end of the file",
+  notMetroCount:
+    "this is not a MetroCount vehicle listing: no 'Units:' line or vehicle table was found by the end of the file",
+  metroCountTableEmpty: 'the vehicle table is empty: the file ends after its header',
+  metroCountFooter:
+    'the footer says {{expected}} vehicles but the table lists {{found}}; the file may be cut short',
+  ecoCounterNoCounter: 'the header names no counter column',
+  notEcoCounterTime: "'{{value}}' is not a time (Aug 14, 2025 1:00 PM or 2025-08-14 13:00:00)",
+  ecoCounterTotalInOut: 'the total {{total}} is not IN {{in}} + OUT {{out}}',
+  ecoCounterTotalIn: 'the total {{total}} is not IN {{in}}',
+  ecoCounterNoHeader: "no 'Time,...' header line was found by the end of the file",
+  ecoCounterNoInterval: 'the file ends without an interval after its header',
+  nationalCellNotNamed: "'{{cell}}' does not name a class and a direction (IN, OUT or NON)",
+  nationalCellsNotNamed: '{{cells}} do not name a class and a direction (IN, OUT or NON)',
+  nationalTooManyColumns:
+    '{{count}} data columns, more than the {{max}} one import takes: {{columns}} are over the limit',
+  nationalLaneNeeded: 'a lane number is needed where class and direction repeat: {{columns}}',
+  nationalNotDateTime: "'{{value}}' is not a date and time",
+  nationalNotCount: "'{{value}}' is not a count",
+  nationalNoHeader: 'the workbook has no header row',
+  nationalNoData: 'the workbook has no data rows after its header row',
+  lineTooLong:
+    "the line is longer than {{limit}} characters, more than any counter file's line: the file is not a counter file, or its line ends are missing",
+  xlsxEncrypted:
+    "the file is not a readable xlsx workbook ('{{entry}}' is encrypted): save it again as .xlsx from a spreadsheet program",
+  xlsxUnknownCompression:
+    "the file is not a readable xlsx workbook ('{{entry}}' uses an unknown compression): save it again as .xlsx from a spreadsheet program",
+  // `detail` is the zip or spreadsheet library's own words.
+  xlsxNotReadable:
+    'the file is not a readable xlsx workbook ({{detail}}): save it again as .xlsx from a spreadsheet program',
+  xlsxFileTooLarge:
+    'the file is larger than {{size}} MB, more than the {{limit}} MB an xlsx workbook may inflate to: the workbook is refused unread',
+  xlsxEntryTooLarge:
+    "'{{entry}}' inside it inflates to {{size}} MB, more than the {{limit}} MB an xlsx workbook may inflate to: the workbook is refused unread",
+  xlsxEntriesTooLarge:
+    'its entries inflate to {{size}} MB or more, more than the {{limit}} MB an xlsx workbook may inflate to: the workbook is refused unread',
+  xlsxTooManyEntries:
+    'the workbook holds {{count}} files, more than the {{max}} an xlsx workbook may hold: the workbook is refused unread',
+  // `problem` is one of RECOGNITION_MESSAGES.
+  notRecognised: 'the format is not recognised: {{problem}}',
+  // The ingest task's refusal of a file that would need a site beyond the subscription.
+  subscriptionFull:
+    'The subscription allows {{limit}} sites and all are in use; this file matches none of them, so delete a site or ask for a larger subscription, then upload it again',
+} as const;
+
+export type FormatErrorKey = keyof typeof FORMAT_ERROR_MESSAGES;
+
+/** Where in a counter file a problem is: as much of it as is known. */
+export interface FormatErrorLocation {
+  file?: string;
+  line?: number;
+  field?: string;
+}
+
 type MessageParams = Record<string, string | number | undefined>;
 
 function fill(template: string, params: MessageParams): string {
@@ -237,6 +319,24 @@ function fill(template: string, params: MessageParams): string {
 /** A catalogued message in English, its `{{name}}` parameters filled in. */
 export function serverMessage(key: ServerMessageKey, params: MessageParams = {}): string {
   return fill(SERVER_MESSAGES[key], params);
+}
+
+/**
+ * A counter file's problem in English, after its location: `london.csv, line 12, field 'speed':
+ * 'abc' is not a number`.
+ */
+export function formatErrorMessage(
+  key: FormatErrorKey,
+  params: MessageParams = {},
+  { file, line, field }: FormatErrorLocation = {},
+): string {
+  const where = [
+    file,
+    line === undefined ? undefined : `line ${line}`,
+    field === undefined ? undefined : `field '${field}'`,
+  ].filter((part) => part !== undefined);
+  const problem = fill(FORMAT_ERROR_MESSAGES[key], params);
+  return where.length > 0 ? `${where.join(', ')}: ${problem}` : problem;
 }
 
 /** Why a counter file was not recognised, in English, its parameters filled in. */
@@ -283,6 +383,51 @@ export const serverMessageKey = messageReader<ServerMessageKey>(SERVER_MESSAGES)
 
 /** The key and parameters of a reason a file was not recognised, or undefined for other text. */
 export const recognitionMessageKey = messageReader<RecognitionMessageKey>(RECOGNITION_MESSAGES);
+
+const readFormatProblem = messageReader<FormatErrorKey>(FORMAT_ERROR_MESSAGES);
+
+/** The locations `formatErrorMessage` writes, each part present or not; a file name last. */
+const LOCATION_PATTERNS = [
+  /^(?<file>.+?), line (?<line>\d+), field '(?<field>.*)'$/s,
+  /^line (?<line>\d+), field '(?<field>.*)'$/s,
+  /^(?<file>.+?), line (?<line>\d+)$/s,
+  /^line (?<line>\d+)$/,
+  /^(?<file>.+?), field '(?<field>.*)'$/s,
+  /^field '(?<field>.*)'$/s,
+  /^(?<file>.+)$/s,
+];
+
+function readLocation(text: string): FormatErrorLocation | undefined {
+  for (const pattern of LOCATION_PATTERNS) {
+    const groups = pattern.exec(text)?.groups;
+    if (!groups) continue;
+    return {
+      ...(groups.file === undefined ? {} : { file: groups.file }),
+      ...(groups.line === undefined ? {} : { line: Number(groups.line) }),
+      ...(groups.field === undefined ? {} : { field: groups.field }),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The location, key and parameters of a counter file's problem as `formatErrorMessage` wrote it,
+ * or undefined for other text. The location ends at the first `: ` after which a catalogued
+ * problem follows (a problem may itself hold `: `).
+ */
+export function formatErrorKey(
+  message: string,
+):
+  | { key: FormatErrorKey; params: Record<string, string>; location: FormatErrorLocation }
+  | undefined {
+  for (let at = message.indexOf(': '); at >= 0; at = message.indexOf(': ', at + 1)) {
+    const location = readLocation(message.slice(0, at));
+    const problem = location && readFormatProblem(message.slice(at + 2));
+    if (location && problem) return { ...problem, location };
+  }
+  const problem = readFormatProblem(message);
+  return problem && { ...problem, location: {} };
+}
 
 /** Standard reason phrases for the statuses the catalogue does not name. */
 const STATUS_TEXT: Record<number, string> = {

@@ -88,7 +88,7 @@ export async function readEcoCounter(
           const inIndex = names.findIndex((name) => / IN$/i.test(name));
           const outIndex = names.findIndex((name) => / OUT$/i.test(name));
           if (names.length < 2)
-            throw new FormatError('the header names no counter column', { ...at, field: 'Time' });
+            throw new FormatError('ecoCounterNoCounter', {}, { ...at, field: 'Time' });
           columns = { total: 1, in: inIndex, out: outIndex, names };
           header.siteName = names[1];
           header.siteId = findSiteId(names[1]);
@@ -105,11 +105,9 @@ export async function readEcoCounter(
       const when = parseEcoTime(fields[0] ?? '');
       if (!when) {
         throw new FormatError(
-          `'${fields[0]}' is not a time (Aug 14, 2025 1:00 PM or 2025-08-14 13:00:00)`,
-          {
-            ...at,
-            field: 'Time',
-          },
+          'notEcoCounterTime',
+          { value: fields[0] ?? '' },
+          { ...at, field: 'Time' },
         );
       }
       const startMs = local!.toUtcMs(
@@ -143,7 +141,8 @@ export async function readEcoCounter(
         const expected = countIn + (columns.out >= 0 ? countOut : 0);
         if (expected !== total) {
           throw new FormatError(
-            `the total ${total} is not IN ${countIn}${columns.out >= 0 ? ` + OUT ${countOut}` : ''}`,
+            columns.out >= 0 ? 'ecoCounterTotalInOut' : 'ecoCounterTotalIn',
+            { total, in: countIn, out: countOut },
             { ...at, field: columns.names[columns.total] ?? 'total' },
           );
         }
@@ -176,12 +175,7 @@ export async function readEcoCounter(
   }
   // The file ended without them: its last line is where they were still missing.
   const end = lineNumber > 0 ? { line: lineNumber } : {};
-  if (!columns)
-    throw new FormatError("no 'Time,...' header line was found by the end of the file", {
-      file,
-      ...end,
-    });
-  if (!summary)
-    throw new FormatError('the file ends without an interval after its header', { file, ...end });
+  if (!columns) throw new FormatError('ecoCounterNoHeader', {}, { file, ...end });
+  if (!summary) throw new FormatError('ecoCounterNoInterval', {}, { file, ...end });
   return summary;
 }

@@ -15,12 +15,12 @@ export function numberField(
   const trimmed = (text ?? '').trim();
   if (trimmed === '') {
     if (required)
-      throw new FormatError('value is missing', { file: at.file, line: at.line, field });
+      throw new FormatError('valueMissing', {}, { file: at.file, line: at.line, field });
     return Number.NaN;
   }
   const value = Number(trimmed);
   if (!Number.isFinite(value)) {
-    throw new FormatError(`'${trimmed}' is not a number`, { file: at.file, line: at.line, field });
+    throw new FormatError('notNumber', { value: trimmed }, { file: at.file, line: at.line, field });
   }
   return value;
 }

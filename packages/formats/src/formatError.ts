@@ -1,22 +1,23 @@
-/** A problem in an uploaded file, located precisely enough for a user to fix it. */
+import {
+  formatErrorMessage,
+  type FormatErrorKey,
+  type FormatErrorLocation,
+} from '@roadcount/domain';
+
+type FormatErrorParams = Record<string, string | number>;
+
+/**
+ * A problem in an uploaded file, located precisely enough for a user to fix it. Its message is
+ * the English of a catalogued problem (FORMAT_ERROR_MESSAGES), which the web shows in the
+ * user's language.
+ */
 export class FormatError extends Error {
   constructor(
-    message: string,
-    readonly location: { file?: string; line?: number; field?: string } = {},
+    readonly key: FormatErrorKey,
+    readonly params: FormatErrorParams = {},
+    readonly location: FormatErrorLocation = {},
   ) {
-    super(FormatError.describe(message, location));
+    super(formatErrorMessage(key, params, location));
     this.name = 'FormatError';
-  }
-
-  private static describe(
-    message: string,
-    { file, line, field }: { file?: string; line?: number; field?: string },
-  ): string {
-    const where = [
-      file,
-      line === undefined ? undefined : `line ${line}`,
-      field === undefined ? undefined : `field '${field}'`,
-    ].filter((part) => part !== undefined);
-    return where.length > 0 ? `${where.join(', ')}: ${message}` : message;
   }
 }

@@ -225,10 +225,11 @@ export async function readJamar(
           columns = new Map(fields.map((name, index) => [name.toLowerCase(), index]));
           for (const required of ['date', 'time', 'channel', 'class', 'speed']) {
             if (!columns.has(required)) {
-              throw new FormatError(`the header has no '${required}' column`, {
-                ...at,
-                field: required,
-              });
+              throw new FormatError(
+                'headerNoColumn',
+                { column: required },
+                { ...at, field: required },
+              );
             }
           }
         } else if (key === 'site code' || key === 'station id') {
@@ -264,11 +265,9 @@ export async function readJamar(
       const when = parseUsDateTime(column('date'), column('time'));
       if (!when) {
         throw new FormatError(
-          `'${column('date')} ${column('time')}' is not a date and time (M/D/YYYY h:mm:ss AM)`,
-          {
-            ...at,
-            field: 'Date',
-          },
+          'notJamarDateTime',
+          { value: `${column('date')} ${column('time')}` },
+          { ...at, field: 'Date' },
         );
       }
       const timeMs = local!.toUtcMs(
@@ -301,12 +300,7 @@ export async function readJamar(
   }
   // The file ended without them: its last line is where they were still missing.
   const end = lineNumber > 0 ? { line: lineNumber } : {};
-  if (!columns)
-    throw new FormatError(
-      "no 'Veh. No., Date, Time, Channel, Class, Speed' header line was found by the end of the file",
-      { file, ...end },
-    );
-  if (!summary)
-    throw new FormatError('the file ends without a vehicle after its header', { file, ...end });
+  if (!columns) throw new FormatError('jamarNoHeader', {}, { file, ...end });
+  if (!summary) throw new FormatError('jamarNoVehicle', {}, { file, ...end });
   return summary;
 }

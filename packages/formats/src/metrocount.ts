@@ -39,10 +39,7 @@ function parseUnits(text: string, at: { file: string; line: number }): Units {
       ? 0.3048
       : Number.NaN;
   if (Number.isNaN(speedToMps) || Number.isNaN(lengthToM)) {
-    throw new FormatError(`units '${text.trim()}' are not ones this reader knows`, {
-      ...at,
-      field: 'Units',
-    });
+    throw new FormatError('unknownUnits', { units: text.trim() }, { ...at, field: 'Units' });
   }
   return { speedToMps, lengthToM };
 }
@@ -327,12 +324,8 @@ export async function readMetroCount(
           columnAt[name] = position.get(name) ?? -1;
         }
         if (!position.has('speed'))
-          throw new FormatError("the table has no 'Speed' column", { ...at, field: 'Speed' });
-        if (!units)
-          throw new FormatError("the profile has no 'Units:' line before the table", {
-            ...at,
-            field: 'Units',
-          });
+          throw new FormatError('metroCountNoSpeed', {}, { ...at, field: 'Speed' });
+        if (!units) throw new FormatError('metroCountNoUnits', {}, { ...at, field: 'Units' });
         return false;
       }
       if (!keyValue) return false;
@@ -382,11 +375,9 @@ export async function readMetroCount(
     if (tokenCount < 2 || !parseDateTimeAt(text, starts, ends, timeParts)) {
       const tokens = splitWhitespace(trimmed);
       throw new FormatError(
-        `'${tokens.slice(0, 2).join(' ')}' is not a date and time (YYYY-MM-DD HH:MM:SS)`,
-        {
-          ...at,
-          field: 'Date-Time',
-        },
+        'notMetroCountDateTime',
+        { value: tokens.slice(0, 2).join(' ') },
+        { ...at, field: 'Date-Time' },
       );
     }
     placeTokens(tokenCount);
@@ -397,7 +388,7 @@ export async function readMetroCount(
       const directionToken = token >= 0 ? text.slice(starts[token], ends[token]) : '';
       direction = parseDirection(directionToken);
       if (direction === undefined) {
-        throw new FormatError(`'${directionToken}' is not a direction`, { ...at, field: 'Dir' });
+        throw new FormatError('notDirection', { value: directionToken }, { ...at, field: 'Dir' });
       }
     }
     // A vehicle without a direction of its own travels the way the header declares.
@@ -526,21 +517,13 @@ export async function readMetroCount(
   // The file ended without them: its last line is where they were still missing.
   const end = lineNumber > 0 ? { line: lineNumber } : {};
   if (!columns) {
-    throw new FormatError(
-      unitsLine
-        ? "no vehicle table ('Date-Time ...' header line) was found by the end of the file"
-        : "this is not a MetroCount vehicle listing: no 'Units:' line or vehicle table was found by the end of the file",
-      { file, ...end },
-    );
+    throw new FormatError(unitsLine ? 'metroCountNoTable' : 'notMetroCount', {}, { file, ...end });
   }
-  if (!summary)
-    throw new FormatError('the vehicle table is empty: the file ends after its header', {
-      file,
-      ...end,
-    });
+  if (!summary) throw new FormatError('metroCountTableEmpty', {}, { file, ...end });
   if (footerCount && footerCount.count !== summary.vehicles) {
     throw new FormatError(
-      `the footer says ${footerCount.count} vehicles but the table lists ${summary.vehicles}; the file may be cut short`,
+      'metroCountFooter',
+      { expected: footerCount.count, found: summary.vehicles },
       { file, line: footerCount.line, field: 'In profile' },
     );
   }

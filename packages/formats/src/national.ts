@@ -46,13 +46,13 @@ function modeOf(name: string): IntervalObservation['mode'] {
  */
 function parseHeader(names: string[], file: string): DataColumn[] {
   const columns: DataColumn[] = [];
-  const problems: string[] = [];
+  const unnamed: string[] = [];
   for (let index = 1; index < names.length; index += 1) {
     const name = names[index]?.trim() ?? '';
     if (name === '') continue;
     const match = /^(.+?)\s+(IN|OUT|NON)(?:\s+(\d+))?$/i.exec(name);
     if (!match) {
-      problems.push(`'${name}' does not name a class and a direction (IN, OUT or NON)`);
+      unnamed.push(name);
       continue;
     }
     columns.push({
@@ -63,13 +63,25 @@ function parseHeader(names: string[], file: string): DataColumn[] {
       lane: match[3] ? Number(match[3]) : 0,
     });
   }
-  if (problems.length > 0) throw new FormatError(problems.join('; '), { file, line: 1 });
+  if (unnamed.length === 1)
+    throw new FormatError('nationalCellNotNamed', { cell: unnamed[0] ?? '' }, { file, line: 1 });
+  if (unnamed.length > 1)
+    throw new FormatError(
+      'nationalCellsNotNamed',
+      { cells: unnamed.map((name) => `'${name}'`).join(', ') },
+      { file, line: 1 },
+    );
   if (columns.length > NATIONAL_PLATFORM_MAX_DATA_COLUMNS) {
     throw new FormatError(
-      `${columns.length} data columns, more than the ${NATIONAL_PLATFORM_MAX_DATA_COLUMNS} one import takes: ${columns
-        .slice(NATIONAL_PLATFORM_MAX_DATA_COLUMNS)
-        .map((column) => `'${column.name}'`)
-        .join(', ')} are over the limit`,
+      'nationalTooManyColumns',
+      {
+        count: columns.length,
+        max: NATIONAL_PLATFORM_MAX_DATA_COLUMNS,
+        columns: columns
+          .slice(NATIONAL_PLATFORM_MAX_DATA_COLUMNS)
+          .map((column) => `'${column.name}'`)
+          .join(', '),
+      },
       { file, line: 1 },
     );
   }
@@ -83,10 +95,13 @@ function parseHeader(names: string[], file: string): DataColumn[] {
   );
   if (repeatsWithoutLane.length > 0) {
     throw new FormatError(
-      `a lane number is needed where class and direction repeat: ${repeatsWithoutLane
-        .flat()
-        .map((column) => `'${column.name}'`)
-        .join(', ')}`,
+      'nationalLaneNeeded',
+      {
+        columns: repeatsWithoutLane
+          .flat()
+          .map((column) => `'${column.name}'`)
+          .join(', '),
+      },
       { file, line: 1 },
     );
   }
@@ -225,20 +240,22 @@ async function readWorkbook(
       }
       const parts = wallClock(values[0]);
       if (!parts) {
-        throw new FormatError(`'${cellText(values[0])}' is not a date and time`, {
-          ...at,
-          field: 'A (timestamp)',
-        });
+        throw new FormatError(
+          'nationalNotDateTime',
+          { value: cellText(values[0]) },
+          { ...at, field: 'A (timestamp)' },
+        );
       }
       const startMs = local!.toUtcMs(...parts);
       const counts = columns.map((column) => {
         const value = values[column.index];
         const count = typeof value === 'number' ? value : Number(cellText(value).trim() || 'NaN');
         if (!Number.isInteger(count) || count < 0) {
-          throw new FormatError(`'${cellText(value)}' is not a count`, {
-            ...at,
-            field: column.name,
-          });
+          throw new FormatError(
+            'nationalNotCount',
+            { value: cellText(value) },
+            { ...at, field: column.name },
+          );
         }
         return count;
       });
@@ -249,12 +266,8 @@ async function readWorkbook(
     }
     break; // the first worksheet holds the data
   }
-  if (!columns) throw new FormatError('the workbook has no header row', { file });
-  if (!summary || !pending)
-    throw new FormatError('the workbook has no data rows after its header row', {
-      file,
-      line: headerRow,
-    });
+  if (!columns) throw new FormatError('nationalNoHeader', {}, { file });
+  if (!summary || !pending) throw new FormatError('nationalNoData', {}, { file, line: headerRow });
   const lastDuration =
     summary.firstMs !== null && summary.lastMs !== null && summary.intervals > 0
       ? (summary.lastMs - summary.firstMs) / 1000 / (summary.intervals / columns.length)

@@ -268,6 +268,11 @@ describe('national-platform xlsx', () => {
       "national-repeat-without-lane.xlsx, line 1: a lane number is needed where class and direction repeat: 'Car IN', 'Car IN'",
     ],
     [
+      // Every header cell that names no class and direction, listed in one message.
+      'not-ok/national-unnamed-columns.xlsx',
+      "national-unnamed-columns.xlsx, line 1: 'Cars', 'Vans' do not name a class and a direction (IN, OUT or NON)",
+    ],
+    [
       'not-ok/national-bad-count.xlsx',
       "national-bad-count.xlsx, line 3, field 'Car OUT': 'lots' is not a count",
     ],

@@ -77,7 +77,10 @@ export async function readCounterFile(
     // The line (and field) where the nearest format went wrong, or the first line of text.
     const problem = recognitionProblem(firstLines);
     throw new FormatError(
-      `the format is not recognised: ${problem?.message ?? recognitionMessage('emptyFile', { formats: KNOWN_FORMATS })}`,
+      'notRecognised',
+      {
+        problem: problem?.message ?? recognitionMessage('emptyFile', { formats: KNOWN_FORMATS }),
+      },
       {
         file: options.fileName,
         ...(problem ? { line: problem.line } : {}),

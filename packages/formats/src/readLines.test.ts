@@ -35,7 +35,14 @@ describe('readLines', () => {
 
 describe('FormatError', () => {
   it('says the file, line and field', () => {
-    const error = new FormatError('not a number', { file: 'a.txt', line: 12, field: 'Speed' });
-    expect(error.message).toBe("a.txt, line 12, field 'Speed': not a number");
+    const error = new FormatError(
+      'notNumber',
+      { value: 'abc' },
+      { file: 'a.txt', line: 12, field: 'Speed' },
+    );
+    expect(error.message).toBe("a.txt, line 12, field 'Speed': 'abc' is not a number");
+    expect(new FormatError('fileEmpty', {}, { file: 'a.txt' }).message).toBe(
+      'a.txt: the file is empty',
+    );
   });
 });

@@ -20,7 +20,8 @@ export interface LineOptions {
 export function lineTooLong(lineNumber: number, options: LineOptions): FormatError {
   const limit = options.maxLineLength ?? MAX_LINE_LENGTH;
   return new FormatError(
-    `the line is longer than ${limit.toLocaleString('en-GB')} characters, more than any counter file's line: the file is not a counter file, or its line ends are missing`,
+    'lineTooLong',
+    { limit: limit.toLocaleString('en-GB') },
     { file: options.fileName, line: lineNumber },
   );
 }

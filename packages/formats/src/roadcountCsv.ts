@@ -104,21 +104,18 @@ export async function readRoadcountCsv(
       headerLineNumber = lineNumber;
       for (const name of REQUIRED) {
         if (!columns.has(name))
-          throw new FormatError(`the header has no '${name}' column`, {
-            file,
-            line: lineNumber,
-            field: name,
-          });
+          throw new FormatError(
+            'headerNoColumn',
+            { column: name },
+            { file, line: lineNumber, field: name },
+          );
       }
       speed = pickColumn(columns, SPEED_COLUMNS);
       if (!speed) {
         throw new FormatError(
-          'the header has no speed column (speed_kmh, speed_mph or speed_mps)',
-          {
-            file,
-            line: lineNumber,
-            field: 'speed',
-          },
+          'headerNoSpeedColumn',
+          {},
+          { file, line: lineNumber, field: 'speed' },
         );
       }
       length = pickColumn(columns, LENGTH_COLUMNS);
@@ -131,11 +128,9 @@ export async function readRoadcountCsv(
     const fieldCount = fields ? fields.length : csvFieldPositions(text, starts, ends);
     if (fieldCount !== columns.size) {
       throw new FormatError(
-        `expected ${columns.size} fields as in the header, found ${fieldCount}`,
-        {
-          file,
-          line: lineNumber,
-        },
+        'fieldCount',
+        { expected: columns.size, found: fieldCount },
+        { file, line: lineNumber },
       );
     }
     at.line = lineNumber;
@@ -161,23 +156,25 @@ export async function readRoadcountCsv(
     const timestampText = fieldText(positions.timestamp) ?? '';
     const timeMs = parseIsoTimestamp(timestampText.trim(), local);
     if (Number.isNaN(timeMs)) {
-      throw new FormatError(`'${timestampText}' is not an ISO 8601 timestamp`, {
-        ...at,
-        field: 'timestamp',
-      });
+      throw new FormatError(
+        'notTimestamp',
+        { value: timestampText },
+        { ...at, field: 'timestamp' },
+      );
     }
     const directionText = fieldText(positions.direction) ?? '';
     const direction = parseDirection(directionText);
     if (direction === undefined) {
-      throw new FormatError(`'${directionText}' is not a direction (N, E, S, W or 0 to 8)`, {
-        ...at,
-        field: 'direction',
-      });
+      throw new FormatError(
+        'notRoadcountDirection',
+        { value: directionText },
+        { ...at, field: 'direction' },
+      );
     }
     seeDirection(direction);
     const speedValue = numberAt(speed!.index, speed!.name, true);
     if (speedValue < 0)
-      throw new FormatError(`speed ${speedValue} is negative`, { ...at, field: speed!.name });
+      throw new FormatError('speedNegative', { speed: speedValue }, { ...at, field: speed!.name });
     options.sink.vehicle({
       timeMs,
       lane: numberAt(positions.lane, 'lane', true),
@@ -326,12 +323,9 @@ export async function readRoadcountCsv(
       }
     }
   }
-  if (!columns) throw new FormatError('the file is empty', { file });
+  if (!columns) throw new FormatError('fileEmpty', {}, { file });
   if (!summary)
-    throw new FormatError('the file has a header but no vehicles', {
-      file,
-      line: headerLineNumber,
-    });
+    throw new FormatError('headerWithoutVehicles', {}, { file, line: headerLineNumber });
   return summary;
 }
 

@@ -8,22 +8,13 @@ export const MAX_XLSX_INFLATED_BYTES = 200 * 1024 * 1024;
 /** Far more entries than any workbook has (a few dozen): each costs memory once listed. */
 export const MAX_XLSX_ENTRIES = 10_000;
 
+/** Megabytes as the catalogue's English writes them (`1,024.5`). */
 const megabytes = (bytes: number) =>
-  `${(bytes / 1024 / 1024).toLocaleString('en-GB', { maximumFractionDigits: 1 })} MB`;
+  (bytes / 1024 / 1024).toLocaleString('en-GB', { maximumFractionDigits: 1 });
 
 /** The refusal of a file the zip reader or the spreadsheet reader cannot read. */
 export function notReadableXlsx(file: string, detail: string): FormatError {
-  return new FormatError(
-    `the file is not a readable xlsx workbook (${detail.slice(0, 200)}): save it again as .xlsx from a spreadsheet program`,
-    { file },
-  );
-}
-
-function tooLarge(file: string, what: string, limit: number): FormatError {
-  return new FormatError(
-    `${what}, more than the ${megabytes(limit)} an xlsx workbook may inflate to: the workbook is refused unread`,
-    { file },
-  );
+  return new FormatError('xlsxNotReadable', { detail: detail.slice(0, 200) }, { file });
 }
 
 /** The whole upload, read no further than `limit` bytes (a zip is never larger than its content). */
@@ -35,7 +26,11 @@ async function collect(source: Readable, file: string, limit: number): Promise<B
     length += bytes.length;
     if (length > limit) {
       source.destroy();
-      throw tooLarge(file, `the file is larger than ${megabytes(limit)}`, limit);
+      throw new FormatError(
+        'xlsxFileTooLarge',
+        { size: megabytes(limit), limit: megabytes(limit) },
+        { file },
+      );
     }
     chunks.push(bytes);
   }
@@ -153,7 +148,11 @@ export async function checkedXlsx(
   } catch (error) {
     if (error instanceof TooManyEntries)
       throw new FormatError(
-        `the workbook holds ${error.count.toLocaleString('en-GB')} files, more than the ${MAX_XLSX_ENTRIES.toLocaleString('en-GB')} an xlsx workbook may hold: the workbook is refused unread`,
+        'xlsxTooManyEntries',
+        {
+          count: error.count.toLocaleString('en-GB'),
+          max: MAX_XLSX_ENTRIES.toLocaleString('en-GB'),
+        },
         { file },
       );
     throw notReadableXlsx(file, error instanceof Error ? error.message : String(error));
@@ -163,16 +162,25 @@ export async function checkedXlsx(
     for (const entry of entries) {
       total += entry.uncompressedSize;
       if (entry.uncompressedSize > limit)
-        throw tooLarge(
-          file,
-          `'${entry.fileName}' inside it inflates to ${megabytes(entry.uncompressedSize)}`,
-          limit,
+        throw new FormatError(
+          'xlsxEntryTooLarge',
+          {
+            entry: entry.fileName,
+            size: megabytes(entry.uncompressedSize),
+            limit: megabytes(limit),
+          },
+          { file },
         );
       if (total > limit)
-        throw tooLarge(file, `its entries inflate to ${megabytes(total)} or more`, limit);
-      if (entry.isEncrypted()) throw notReadableXlsx(file, `'${entry.fileName}' is encrypted`);
+        throw new FormatError(
+          'xlsxEntriesTooLarge',
+          { size: megabytes(total), limit: megabytes(limit) },
+          { file },
+        );
+      if (entry.isEncrypted())
+        throw new FormatError('xlsxEncrypted', { entry: entry.fileName }, { file });
       if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8)
-        throw notReadableXlsx(file, `'${entry.fileName}' uses an unknown compression`);
+        throw new FormatError('xlsxUnknownCompression', { entry: entry.fileName }, { file });
     }
     const parts = [];
     for (const entry of entries) {

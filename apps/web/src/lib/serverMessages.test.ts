@@ -1,5 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { LOCALES, RECOGNITION_MESSAGES, SERVER_MESSAGES, serverMessage } from '@roadcount/domain';
+import {
+  FORMAT_ERROR_MESSAGES,
+  LOCALES,
+  RECOGNITION_MESSAGES,
+  SERVER_MESSAGES,
+  serverMessage,
+} from '@roadcount/domain';
 import { changeLocale, resources } from '../i18n/i18n.ts';
 import { RequestError } from './http.ts';
 import { localiseServerMessage } from './serverMessages.ts';
@@ -33,6 +39,57 @@ describe('messages from the server', () => {
         else expect(text, `${locale} formatRecognition.${key}`).not.toBe(english);
       }
     }
+  });
+
+  it('each problem a reader finds in a file, and where it is, has its own text in every language', () => {
+    for (const locale of LOCALES) {
+      const translation = resources[locale].translation as {
+        formatErrors?: Record<string, string>;
+        formatErrorLocation?: Record<string, string>;
+      };
+      for (const [key, english] of Object.entries(FORMAT_ERROR_MESSAGES)) {
+        const text = translation.formatErrors?.[key];
+        expect(text, `${locale} formatErrors.${key}`).toBeTruthy();
+        if (locale === 'en-GB') expect(text).toBe(english);
+        else expect(text, `${locale} formatErrors.${key}`).not.toBe(english);
+        // The file's own text and the counts are parameters every language keeps.
+        const names = (template: string) => [...template.matchAll(/\{\{(\w+)\}\}/g)].sort();
+        expect(names(text ?? '').map(String), `${locale} formatErrors.${key}`).toEqual(
+          names(english).map(String),
+        );
+      }
+      for (const key of ['line', 'field', 'located'])
+        expect(translation.formatErrorLocation?.[key], `${locale} ${key}`).toBeTruthy();
+    }
+  });
+
+  it('say in the user’s language what is wrong in a file and where, its own text kept', async () => {
+    await changeLocale('fr');
+    const stored = "london.csv, line 12, field 'speed': 'abc' is not a number";
+    expect(localiseServerMessage(stored)).toBe(
+      "london.csv, ligne 12, champ « speed » : « abc » n'est pas un nombre",
+    );
+    await changeLocale('es');
+    // Line 40110 and the speed -3.5 in Spanish numbers: 40.110 and -3,5.
+    expect(
+      localiseServerMessage("counts.csv, line 40110, field 'speed_kmh': speed -3.5 is negative"),
+    ).toBe('counts.csv, línea 40.110, campo «speed_kmh»: la velocidad -3,5 es negativa');
+    await changeLocale('nl-NL');
+    // A problem that holds ': ' itself, after a file name that holds ', '.
+    expect(
+      localiseServerMessage(
+        'week 2, A33.txt: the vehicle table is empty: the file ends after its header',
+      ),
+    ).toBe('week 2, A33.txt: de voertuigtabel is leeg: het bestand eindigt na de kopregel');
+    await changeLocale('it');
+    // The server wrote 12,000 files and a limit of 10,000 as English numbers: 12.000 and 10.000.
+    expect(
+      localiseServerMessage(
+        'book.xlsx: the workbook holds 12,000 files, more than the 10,000 an xlsx workbook may hold: the workbook is refused unread',
+      ),
+    ).toBe(
+      'book.xlsx: la cartella di lavoro contiene 12.000 file, più dei 10.000 che una cartella di lavoro xlsx può contenere: la cartella di lavoro è rifiutata senza leggerla',
+    );
   });
 
   it('say in the user’s language where and why a file was not recognised', async () => {

@@ -209,9 +209,7 @@ export function createProcessFileHandler(deps: {
             match.rule === 'new' &&
             (await deps.sites.countLive(file.organisationId)) >= organisation.maxSites
           )
-            throw new FormatError(
-              `The subscription allows ${organisation.maxSites} sites and all are in use; this file matches none of them, so delete a site or ask for a larger subscription, then upload it again`,
-            );
+            throw new FormatError('subscriptionFull', { limit: organisation.maxSites });
           firstRule = keptRule && kept ? keptRule : match.rule;
           timeZone =
             match.rule === 'new' ? (fileHeader.timeZone ?? defaultTimeZone) : match.site.timeZone;

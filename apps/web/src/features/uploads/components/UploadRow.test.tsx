@@ -28,4 +28,27 @@ describe('an upload whose file is in no known format', () => {
       ),
     ).toBeTruthy();
   });
+
+  it('says which line and field of the file are wrong, in the user’s language', async () => {
+    await changeLocale('pt-PT');
+    render(
+      <UploadRow
+        upload={{ key: '2', name: 'london.csv', progress: 1, state: 'uploaded', fileId: 'f2' }}
+        task={{
+          id: 't2',
+          function_name: 'process_file',
+          state: 'ER',
+          message:
+            "london.csv, line 12, field 'timestamp': '12/03/2026' is not an ISO 8601 timestamp",
+          updated_at: '2026-11-26T02:00:00Z',
+          file_id: 'f2',
+        }}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'london.csv, linha 12, campo «timestamp»: «12/03/2026» não é uma marca temporal ISO 8601',
+      ),
+    ).toBeTruthy();
+  });
 });
