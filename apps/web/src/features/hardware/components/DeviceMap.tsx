@@ -2,13 +2,14 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { Box, Paper, Typography } from '@mui/material';
 import type { FeatureCollection, LineString, Point } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Layer,
   Map,
   NavigationControl,
   Source,
   type MapLayerMouseEvent,
+  type MapRef,
 } from 'react-map-gl/maplibre';
 import { useMapConfig } from '../../map/api/mapApi.ts';
 import { baseStyle, reportMapError } from '../../map/components/SiteMap.tsx';
@@ -62,7 +63,10 @@ export function DeviceMap({ devices, sections = NO_SECTIONS, highlightId, onDevi
         : null,
     );
   };
-  const located = devices.filter((device) => device.latitude !== null && device.longitude !== null);
+  const located = useMemo(
+    () => devices.filter((device) => device.latitude !== null && device.longitude !== null),
+    [devices],
+  );
   const features = useMemo<FeatureCollection<Point>>(
     () => ({
       type: 'FeatureCollection',
@@ -78,13 +82,31 @@ export function DeviceMap({ devices, sections = NO_SECTIONS, highlightId, onDevi
     }),
     [located, highlightId],
   );
-  const first = located[0];
-  const [firstSectionLongitude, firstSectionLatitude] = sections[0]?.coordinates[0] ?? [];
-  const start = first
-    ? { longitude: first.longitude ?? -1.5, latitude: first.latitude ?? 52.5, zoom: 14 }
-    : firstSectionLongitude !== undefined && firstSectionLatitude !== undefined
-      ? { longitude: firstSectionLongitude, latitude: firstSectionLatitude, zoom: 14 }
-      : { longitude: -1.5, latitude: 52.5, zoom: 5 };
+  // The map opens on Great Britain and, once, moves to what there is to show when it arrives.
+  const mapRef = useRef<MapRef>(null);
+  const fitted = useRef(false);
+  const shownPoints = useMemo(
+    () => [
+      ...located.map((device): [number, number] => [device.longitude ?? 0, device.latitude ?? 0]),
+      ...sections.flatMap((section) => section.coordinates),
+    ],
+    [located, sections],
+  );
+  const fitToData = useCallback(() => {
+    const map = mapRef.current;
+    if (fitted.current || !map || shownPoints.length === 0) return;
+    const longitudes = shownPoints.map(([longitude]) => longitude);
+    const latitudes = shownPoints.map(([, latitude]) => latitude);
+    map.fitBounds(
+      [
+        [Math.min(...longitudes), Math.min(...latitudes)],
+        [Math.max(...longitudes), Math.max(...latitudes)],
+      ],
+      { padding: 40, maxZoom: 15, duration: 0 },
+    );
+    fitted.current = true;
+  }, [shownPoints]);
+  useEffect(fitToData, [fitToData, config.data]);
   if (!config.data) return null;
   return (
     <Box
@@ -97,9 +119,11 @@ export function DeviceMap({ devices, sections = NO_SECTIONS, highlightId, onDevi
       data-testid="device-map"
     >
       <Map
+        ref={mapRef}
         mapLib={maplibregl}
         onError={reportMapError}
-        initialViewState={start}
+        onLoad={fitToData}
+        initialViewState={{ longitude: -1.5, latitude: 52.5, zoom: 5 }}
         mapStyle={baseStyle(config.data, false)}
         interactiveLayerIds={[DEVICES_LAYER, SECTIONS_HIT_LAYER]}
         cursor={label ? 'pointer' : undefined}

@@ -207,7 +207,10 @@ export function HardwareScreen() {
       <Typography variant="h6" component="h2">
         {t('hardware.mapTitle')}
       </Typography>
-      <DeviceMap devices={devices.data ?? []} sections={sections.data} />
+      {/* Drawn once both have come, so that it opens on all of them. */}
+      {!devices.isPending && !sections.isPending && (
+        <DeviceMap devices={devices.data ?? []} sections={sections.data} />
+      )}
       {(adding || editing) && (
         <DeviceArrayDialog
           studs={(devices.data ?? []).filter((device) => device.kind === 'roadstud')}
