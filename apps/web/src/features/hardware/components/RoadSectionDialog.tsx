@@ -14,7 +14,7 @@ import {
   useTheme,
 } from '@mui/material';
 import type { TFunction } from 'i18next';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import {
@@ -71,7 +71,8 @@ export function RoadSectionDialog({ section, onClose }: Props) {
   const [tried, setTried] = useState(false);
   const pending = created.isPending || updated.isPending || removed.isPending;
   const failure = created.error ?? updated.error ?? removed.error;
-  const { points, problem } = readPoints(text);
+  // Read once a text, so that the map redraws only when the points change.
+  const { points, problem } = useMemo(() => readPoints(text), [text]);
   const badLine = problem !== null && problem.key !== 'hardware.sections.fewPoints';
   const shownProblem = tried ? problem : null;
   const drawn = (next: LonLat[]) => setText(pointsText(next));
