@@ -12,6 +12,8 @@ describe('the device registry (issue 27)', () => {
   let siteId: string;
   let laneIds: string[];
   let otherSiteLane: string;
+  let strangersSiteId: string;
+  let deletedSiteId: string;
 
   const call = async (token: string, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.url}${CONFIG}${path}`, {
@@ -58,6 +60,16 @@ describe('the device registry (issue 27)', () => {
       .values({ siteId: other?.id ?? '', name: 'lane' })
       .returning();
     otherSiteLane = lane?.id ?? '';
+    const [strangers] = await db
+      .insert(sites)
+      .values({ ownerOrganisationId: otherOrganisation, name: 'Quarry Lane' })
+      .returning();
+    strangersSiteId = strangers?.id ?? '';
+    const [deleted] = await db
+      .insert(sites)
+      .values({ ownerOrganisationId: organisationId, name: 'Old Dock', deletedAt: new Date() })
+      .returning();
+    deletedSiteId = deleted?.id ?? '';
   });
   afterAll(() => server.close());
 
@@ -243,5 +255,70 @@ describe('the device registry (issue 27)', () => {
       device_ids: [devices[1]?.id],
     });
     expect(mine.status).toBe(403);
+  });
+
+  it("links a section to none but a live site of its own organisation's, storing nothing else", async () => {
+    const line = [
+      [-2.99, 53.4],
+      [-2.99, 53.41],
+    ];
+    const before = (await call(admin, 'GET', '/road_sections/')).body as unknown[];
+    // Another organisation's site is refused as its other resources are, either way round.
+    const borrowed = await call(admin, 'POST', '/road_sections/', {
+      name: 'Quarry Lane, borrowed',
+      site_id: strangersSiteId,
+      coordinates: line,
+    });
+    expect(borrowed.status).toBe(403);
+    const reached = await call(stranger, 'POST', '/road_sections/', {
+      name: 'Harbour Road, reached into',
+      site_id: siteId,
+      coordinates: line,
+    });
+    expect(reached.status).toBe(403);
+    // A deleted site is not found.
+    const gone = await call(admin, 'POST', '/road_sections/', {
+      name: 'Old Dock approach',
+      site_id: deletedSiteId,
+      coordinates: line,
+    });
+    expect(gone.status).toBe(404);
+    expect((gone.body as { message: string }).message).toMatch(/site/i);
+    const kept = before[0] as { id: string; site_id: string };
+    const moved = await call(admin, 'PATCH', `/road_sections/${kept.id}`, {
+      site_id: strangersSiteId,
+    });
+    expect(moved.status).toBe(403);
+    // Nothing of those calls was stored: the lists are as they were.
+    expect((await call(admin, 'GET', '/road_sections/')).body).toEqual(before);
+    expect((await call(stranger, 'GET', '/road_sections/')).body).toEqual([]);
+    expect((await call(stranger, 'GET', `/road_sections/?site_id=${siteId}`)).status).toBe(403);
+  });
+
+  it("names a section's site, and lists a site's sections", async () => {
+    const made = await call(admin, 'POST', '/road_sections/', {
+      name: 'Mill Lane footbridge',
+      coordinates: [
+        [-2.98, 53.41],
+        [-2.97, 53.41],
+      ],
+    });
+    expect(made.body).toMatchObject({ site_id: null, site_name: null });
+    const sectionId = (made.body as { id: string }).id;
+    const linked = await call(admin, 'PATCH', `/road_sections/${sectionId}`, { site_id: siteId });
+    expect(linked.body).toMatchObject({ site_id: siteId, site_name: 'Harbour Road' });
+    const ofSite = (await call(viewer, 'GET', `/road_sections/?site_id=${siteId}`)).body as {
+      name: string;
+      site_name: string;
+    }[];
+    // Ordered by name: the section of the earlier test, then this one.
+    expect(ofSite.map((section) => [section.name, section.site_name])).toEqual([
+      ['Harbour Road, quay to bridge', 'Harbour Road'],
+      ['Mill Lane footbridge', 'Harbour Road'],
+    ]);
+    const unlinked = await call(admin, 'PATCH', `/road_sections/${sectionId}`, { site_id: null });
+    expect(unlinked.body).toMatchObject({ site_id: null, site_name: null });
+    expect((await call(viewer, 'GET', `/road_sections/?site_id=${siteId}`)).body).toHaveLength(1);
+    expect((await call(admin, 'DELETE', `/road_sections/${sectionId}`)).status).toBe(204);
   });
 });

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices } from '../src/infra/db/schema.ts';
+import { devices, sites } from '../src/infra/db/schema.ts';
 import {
   createOrg,
   createUser,
@@ -37,6 +37,8 @@ interface Fixture {
   orgAUser: string;
   /** A gateway of organisation A (issue 27). */
   orgAGateway: string;
+  /** A site of organisation A, to link road sections to. */
+  orgASite: string;
 }
 
 interface MatrixRoute {
@@ -223,6 +225,37 @@ describe('security matrix: every accounts route against every kind of caller', (
       },
     },
     {
+      name: 'GET road_sections/ of a site of organisation A',
+      method: 'GET',
+      path: (f) => `/core/api/config/road_sections/?site_id=${f.orgASite}`,
+      expected: {
+        "other organisation's org_admin": 403,
+        org_user: 200,
+        org_admin: 200,
+        admin: 200,
+      },
+    },
+    {
+      name: 'POST road_sections/ linked to a site of organisation A',
+      method: 'POST',
+      path: () => '/core/api/config/road_sections/',
+      body: (f) => ({
+        name: 'Matrix bridge approach',
+        site_id: f.orgASite,
+        coordinates: [
+          [-1.5, 52.5],
+          [-1.5, 52.51],
+        ],
+      }),
+      // Platform staff belong to no organisation to keep the section in.
+      expected: {
+        "other organisation's org_admin": 403,
+        org_user: 403,
+        org_admin: 201,
+        admin: 400,
+      },
+    },
+    {
       name: 'POST /api/page-views',
       method: 'POST',
       path: () => '/api/page-views',
@@ -249,7 +282,16 @@ describe('security matrix: every accounts route against every kind of caller', (
       .insert(devices)
       .values({ organisationId: orgA.id, kind: 'gateway', serial: 'MATRIX-GW' })
       .returning({ id: devices.id });
-    fixture = { orgA: orgA.id, orgAUser: colleagueA.id, orgAGateway: gateway?.id ?? '' };
+    const [site] = await server.database.db
+      .insert(sites)
+      .values({ ownerOrganisationId: orgA.id, name: 'Matrix Road' })
+      .returning({ id: sites.id });
+    fixture = {
+      orgA: orgA.id,
+      orgAUser: colleagueA.id,
+      orgAGateway: gateway?.id ?? '',
+      orgASite: site?.id ?? '',
+    };
 
     const key = new TextEncoder().encode(TEST_JWT_SECRET);
     const expired = await new SignJWT({ user_id: adminA.id, group: 'org_admin', type: 'access' })

@@ -91,6 +91,8 @@ export const roadSectionInputSchema = z.object({
     .max(500),
 });
 export const roadSectionUpdateSchema = roadSectionInputSchema.partial();
+/** Only the sections tied to this site (the site detail page lists them). */
+export const roadSectionListQuerySchema = z.object({ site_id: z.uuid().optional() });
 
 // ---------------------------------------------------------------------------------------------
 // Answers
@@ -155,6 +157,8 @@ export const roadSectionAnswer = z.object({
   name: z.string(),
   description: z.string().nullable(),
   site_id: z.string().nullable(),
+  /** The linked site's name; null with no site, or once the site is deleted. */
+  site_name: z.string().nullable(),
   coordinates: z.array(z.tuple([z.number(), z.number()])),
   created_on: z.string(),
 });

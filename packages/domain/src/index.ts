@@ -28,6 +28,7 @@ export * from './support.ts';
 export * from './reports.ts';
 export * from './preferences.ts';
 export * from './hardware.ts';
+export * from './roadSectionLength.ts';
 export * from './realtime.ts';
 export * from './billing.ts';
 export * from './axleClassification.ts';

@@ -31,6 +31,7 @@ type Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": typeof types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": typeof types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": typeof types.AddBulkFileNoteDocument,
+    "\n  query RoadSectionSites($search: String) {\n    sites(search: $search, page: 0, page_size: 50, sort: \"name\", direction: \"asc\") {\n      sites {\n        id\n        name\n        latitude\n        longitude\n      }\n    }\n  }\n": typeof types.RoadSectionSitesDocument,
     "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": typeof types.MapSitesDocument,
     "\n  query MapDesignFigures {\n    mapDesignFigures {\n      id\n      aadt\n      aadt_method\n      k_factor\n      d_factor\n      peak_hour_factor\n    }\n  }\n": typeof types.MapDesignFiguresDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": typeof types.MapSiteVolumesDocument,
@@ -128,6 +129,7 @@ const documents: Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": types.AddBulkFileNoteDocument,
+    "\n  query RoadSectionSites($search: String) {\n    sites(search: $search, page: 0, page_size: 50, sort: \"name\", direction: \"asc\") {\n      sites {\n        id\n        name\n        latitude\n        longitude\n      }\n    }\n  }\n": types.RoadSectionSitesDocument,
     "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": types.MapSitesDocument,
     "\n  query MapDesignFigures {\n    mapDesignFigures {\n      id\n      aadt\n      aadt_method\n      k_factor\n      d_factor\n      peak_hour_factor\n    }\n  }\n": types.MapDesignFiguresDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": types.MapSiteVolumesDocument,
@@ -273,6 +275,10 @@ export function graphql(source: "\n  mutation AddFileNote($id: ID!, $content: St
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n"): typeof import('./graphql').AddBulkFileNoteDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RoadSectionSites($search: String) {\n    sites(search: $search, page: 0, page_size: 50, sort: \"name\", direction: \"asc\") {\n      sites {\n        id\n        name\n        latitude\n        longitude\n      }\n    }\n  }\n"): typeof import('./graphql').RoadSectionSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1694,6 +1694,13 @@ export type AddBulkFileNoteMutationVariables = Exact<{
 
 export type AddBulkFileNoteMutation = { appendTrafficDataFileNotes: number };
 
+export type RoadSectionSitesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type RoadSectionSitesQuery = { sites: { sites: Array<{ id: string, name: string, latitude: number | null, longitude: number | null }> } };
+
 export type MapSitesQueryVariables = Exact<{
   filter: MapFilter;
 }>;
@@ -2520,6 +2527,18 @@ export const AddBulkFileNoteDocument = new TypedDocumentString(`
   appendTrafficDataFileNotes(fileIds: $ids, content: $content)
 }
     `) as unknown as TypedDocumentString<AddBulkFileNoteMutation, AddBulkFileNoteMutationVariables>;
+export const RoadSectionSitesDocument = new TypedDocumentString(`
+    query RoadSectionSites($search: String) {
+  sites(search: $search, page: 0, page_size: 50, sort: "name", direction: "asc") {
+    sites {
+      id
+      name
+      latitude
+      longitude
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RoadSectionSitesQuery, RoadSectionSitesQueryVariables>;
 export const MapSitesDocument = new TypedDocumentString(`
     query MapSites($filter: MapFilter!) {
   mapSites(filter: $filter) {

@@ -3958,7 +3958,9 @@ export interface paths {
         /** Road sections: named stretches of road, each optionally tied to a site */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    site_id?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -3981,6 +3983,7 @@ export interface paths {
                             id: string;
                             name: string;
                             site_id: string | null;
+                            site_name: string | null;
                         }[];
                     };
                 };
@@ -3993,6 +3996,13 @@ export interface paths {
                 };
                 /** @description not yours */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description no such site */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4039,6 +4049,7 @@ export interface paths {
                             id: string;
                             name: string;
                             site_id: string | null;
+                            site_name: string | null;
                         };
                     };
                 };
@@ -4113,6 +4124,7 @@ export interface paths {
                             id: string;
                             name: string;
                             site_id: string | null;
+                            site_name: string | null;
                         };
                     };
                 };
@@ -4232,6 +4244,7 @@ export interface paths {
                             id: string;
                             name: string;
                             site_id: string | null;
+                            site_name: string | null;
                         };
                     };
                 };

@@ -1,4 +1,18 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
@@ -9,6 +23,7 @@ import {
   gpsLocations,
   lanes,
   roadSections,
+  sites,
 } from '../../infra/db/schema.ts';
 
 export type DeviceRow = typeof devices.$inferSelect;
@@ -16,6 +31,8 @@ export type DeviceArrayRow = typeof deviceArrays.$inferSelect;
 export type DeviceMappingRow = typeof deviceMappings.$inferSelect;
 export type GpsLocationRow = typeof gpsLocations.$inferSelect;
 export type RoadSectionRow = typeof roadSections.$inferSelect;
+/** A road section with its linked site's name (null with no site, or a deleted one). */
+export type RoadSectionWithSite = RoadSectionRow & { siteName: string | null };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
@@ -23,6 +40,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\$
 export function createHardwareRepository(db: Database) {
   const inOrganisation = (column: PgColumn, organisationId: string | null) =>
     organisationId ? eq(column, organisationId) : undefined;
+
+  // A deleted site's name is not shown: the section reads as linked to no site.
+  const sectionsWithSite = () =>
+    db
+      .select({ ...getTableColumns(roadSections), siteName: sites.name })
+      .from(roadSections)
+      .leftJoin(sites, and(eq(sites.id, roadSections.siteId), isNull(sites.deletedAt)));
 
   return {
     async listDevices(
@@ -225,12 +249,23 @@ export function createHardwareRepository(db: Database) {
       });
     },
 
-    async listSections(organisationId: string | null): Promise<RoadSectionRow[]> {
-      return db
-        .select()
-        .from(roadSections)
-        .where(inOrganisation(roadSections.organisationId, organisationId))
+    /** The sections of the organisation (every one's for null), or those tied to one site. */
+    async listSections(
+      organisationId: string | null,
+      siteId?: string,
+    ): Promise<RoadSectionWithSite[]> {
+      return sectionsWithSite()
+        .where(
+          and(
+            inOrganisation(roadSections.organisationId, organisationId),
+            siteId ? eq(roadSections.siteId, siteId) : undefined,
+          ),
+        )
         .orderBy(asc(sql`lower(${roadSections.name})`));
+    },
+    async section(id: string): Promise<RoadSectionWithSite | undefined> {
+      const [row] = await sectionsWithSite().where(eq(roadSections.id, id));
+      return row;
     },
     async insertSection(values: typeof roadSections.$inferInsert): Promise<RoadSectionRow> {
       const [row] = await db.insert(roadSections).values(values).returning();

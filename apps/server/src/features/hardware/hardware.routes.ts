@@ -20,6 +20,7 @@ import {
   gpsLocationsAnswer,
   roadSectionAnswer,
   roadSectionInputSchema,
+  roadSectionListQuerySchema,
   roadSectionsAnswer,
   roadSectionUpdateSchema,
 } from '@roadcount/domain';
@@ -276,9 +277,10 @@ export function registerHardwareRoutes(router: Router, service: HardwareService)
     tag: TAG,
     auth: true,
     permission: 'hardware.read',
-    responses: READ,
+    query: roadSectionListQuerySchema,
+    responses: { ...READ, 404: 'no such site' },
     answer: roadSectionsAnswer,
-    handler: ({ viewer }) => service.listSections(viewer),
+    handler: ({ viewer, query }) => service.listSections(viewer, query.site_id),
   });
   router.define({
     method: 'post',

@@ -21,7 +21,7 @@ import type {
   DeviceRow,
   GpsLocationRow,
   HardwareRepository,
-  RoadSectionRow,
+  RoadSectionWithSite,
 } from './hardware.repository.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -71,11 +71,12 @@ const toLocation = (row: GpsLocationRow) => ({
   recorded_at: row.recordedAt.toISOString(),
 });
 
-const toSection = (row: RoadSectionRow) => ({
+const toSection = (row: RoadSectionWithSite) => ({
   id: row.id,
   name: row.name,
   description: row.description,
   site_id: row.siteId,
+  site_name: row.siteName,
   coordinates: row.coordinates,
   created_on: row.createdOn.toISOString(),
 });
@@ -96,6 +97,22 @@ export function createHardwareService(deps: {
     if (!viewer.organisationId)
       throw new HttpError(400, serverMessage('hardwareNeedsOrganisation'));
     return viewer.organisationId;
+  }
+
+  /**
+   * A live site of the section's organisation: another organisation's is refused as any of its
+   * resources is, a deleted or missing one is not found.
+   */
+  async function sectionSite(viewer: Viewer, siteId: string, organisationId: string) {
+    const site = await access.site(viewer, 'hardware.write', siteId);
+    if (site.ownerOrganisationId !== organisationId) throw new HttpError(403);
+    return site;
+  }
+
+  async function sectionWithSite(id: string) {
+    const row = await repository.section(id);
+    if (!row) throw new Error(`road section ${id} vanished`);
+    return row;
   }
 
   /** The device, the organisation's and of the kind the field asks for. */
@@ -352,27 +369,31 @@ export function createHardwareService(deps: {
       return toLocation(await access.gpsLocation(viewer, 'hardware.read', id));
     },
 
-    async listSections(viewer: Viewer) {
+    async listSections(viewer: Viewer, siteId?: string) {
+      if (siteId) {
+        const site = await access.site(viewer, 'hardware.read', siteId);
+        return (await repository.listSections(site.ownerOrganisationId, site.id)).map(toSection);
+      }
       const scope = organisationScope(viewer, 'hardware.read');
       return (await repository.listSections(scopedOrganisationId(scope))).map(toSection);
     },
 
     async getSection(viewer: Viewer, id: string) {
-      return toSection(await access.roadSection(viewer, 'hardware.read', id));
+      await access.roadSection(viewer, 'hardware.read', id);
+      return toSection(await sectionWithSite(id));
     },
 
     async createSection(viewer: Viewer, input: z.infer<typeof roadSectionInputSchema>) {
       const organisationId = ownOrganisation(viewer);
-      if (input.site_id) await access.site(viewer, 'hardware.write', input.site_id);
-      return toSection(
-        await repository.insertSection({
-          organisationId,
-          name: input.name,
-          description: input.description ?? null,
-          siteId: input.site_id ?? null,
-          coordinates: input.coordinates,
-        }),
-      );
+      if (input.site_id) await sectionSite(viewer, input.site_id, organisationId);
+      const made = await repository.insertSection({
+        organisationId,
+        name: input.name,
+        description: input.description ?? null,
+        siteId: input.site_id ?? null,
+        coordinates: input.coordinates,
+      });
+      return toSection(await sectionWithSite(made.id));
     },
 
     async updateSection(
@@ -380,16 +401,15 @@ export function createHardwareService(deps: {
       id: string,
       input: z.infer<typeof roadSectionUpdateSchema>,
     ) {
-      await access.roadSection(viewer, 'hardware.write', id);
-      if (input.site_id) await access.site(viewer, 'hardware.write', input.site_id);
-      return toSection(
-        await repository.updateSection(id, {
-          ...(input.name === undefined ? {} : { name: input.name }),
-          ...(input.description === undefined ? {} : { description: input.description }),
-          ...(input.site_id === undefined ? {} : { siteId: input.site_id }),
-          ...(input.coordinates === undefined ? {} : { coordinates: input.coordinates }),
-        }),
-      );
+      const found = await access.roadSection(viewer, 'hardware.write', id);
+      if (input.site_id) await sectionSite(viewer, input.site_id, found.organisationId);
+      await repository.updateSection(id, {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.site_id === undefined ? {} : { siteId: input.site_id }),
+        ...(input.coordinates === undefined ? {} : { coordinates: input.coordinates }),
+      });
+      return toSection(await sectionWithSite(id));
     },
 
     async deleteSection(viewer: Viewer, id: string) {

@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceKind } from '@roadcount/domain';
+import { graphql } from '../../../generated/gql.ts';
+import { graphqlRequest } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
 import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
 
@@ -24,7 +26,9 @@ const hardwareKeys = {
   arrays: () => [...hardwareKeys.all, 'arrays'] as const,
   mappings: (siteId: string | undefined) =>
     [...hardwareKeys.all, 'mappings', siteId ?? 'all'] as const,
-  sections: () => [...hardwareKeys.all, 'sections'] as const,
+  sections: (siteId: string | undefined) =>
+    [...hardwareKeys.all, 'sections', siteId ?? 'all'] as const,
+  sectionSites: (search: string) => [...hardwareKeys.all, 'sectionSites', search] as const,
 };
 
 const searchPart = (search: string) => (search ? `search=${encodeURIComponent(search)}` : '');
@@ -67,11 +71,39 @@ export function useDeviceMappings(siteId?: string) {
   });
 }
 
-/** The organisation's road sections: named stretches of road, each a line of points. */
-export function useRoadSections() {
+/**
+ * The organisation's road sections (named stretches of road, each a line of points), or those
+ * linked to one site.
+ */
+export function useRoadSections(siteId?: string) {
   return useQuery({
-    queryKey: hardwareKeys.sections(),
-    queryFn: () => http.get<RoadSection[]>(`${CONFIG}/road_sections/`),
+    queryKey: hardwareKeys.sections(siteId),
+    queryFn: () =>
+      http.get<RoadSection[]>(
+        `${CONFIG}/road_sections/${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`,
+      ),
+  });
+}
+
+const SECTION_SITES = graphql(`
+  query RoadSectionSites($search: String) {
+    sites(search: $search, page: 0, page_size: 50, sort: "name", direction: "asc") {
+      sites {
+        id
+        name
+        latitude
+        longitude
+      }
+    }
+  }
+`);
+
+/** The organisation's sites matching the search, by name: those a road section may be tied to. */
+export function useRoadSectionSites(search: string) {
+  return useQuery({
+    queryKey: hardwareKeys.sectionSites(search),
+    queryFn: async () =>
+      (await graphqlRequest(SECTION_SITES, { search: search || null })).sites.sites,
   });
 }
 

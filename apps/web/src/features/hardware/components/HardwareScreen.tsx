@@ -2,6 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import {
   Alert,
   Button,
+  Link,
   Paper,
   Stack,
   Table,
@@ -14,6 +15,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import {
   useDeviceArrays,
@@ -164,7 +166,8 @@ export function HardwareScreen() {
               <TableRow>
                 <TableCell>{t('hardware.sections.name')}</TableCell>
                 <TableCell sx={NARROW_HIDDEN}>{t('hardware.sections.description')}</TableCell>
-                <TableCell>{t('hardware.sections.pointsCount')}</TableCell>
+                <TableCell>{t('hardware.sections.site')}</TableCell>
+                <TableCell sx={NARROW_HIDDEN}>{t('hardware.sections.pointsCount')}</TableCell>
                 {canEdit && <TableCell />}
               </TableRow>
             </TableHead>
@@ -173,7 +176,17 @@ export function HardwareScreen() {
                 <TableRow key={section.id}>
                   <TableCell>{section.name}</TableCell>
                   <TableCell sx={NARROW_HIDDEN}>{section.description}</TableCell>
-                  <TableCell>{section.coordinates.length}</TableCell>
+                  <TableCell>
+                    {section.site_id && section.site_name && (
+                      <Link
+                        component={RouterLink}
+                        to={`/ui/analysis/site-detail/${section.site_id}`}
+                      >
+                        {section.site_name}
+                      </Link>
+                    )}
+                  </TableCell>
+                  <TableCell sx={NARROW_HIDDEN}>{section.coordinates.length}</TableCell>
                   {canEdit && (
                     <TableCell align="right">
                       <Button
@@ -192,9 +205,12 @@ export function HardwareScreen() {
         </TableContainer>
       )}
       <Typography variant="h6" component="h2">
-        {t('hardware.positions')}
+        {t('hardware.mapTitle')}
       </Typography>
-      <DeviceMap devices={devices.data ?? []} />
+      {/* Drawn once both have come, so that it opens on all of them. */}
+      {!devices.isPending && !sections.isPending && (
+        <DeviceMap devices={devices.data ?? []} sections={sections.data} />
+      )}
       {(adding || editing) && (
         <DeviceArrayDialog
           studs={(devices.data ?? []).filter((device) => device.kind === 'roadstud')}

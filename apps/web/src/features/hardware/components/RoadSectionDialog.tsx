@@ -1,3 +1,5 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import UndoIcon from '@mui/icons-material/Undo';
 import {
   Alert,
   Button,
@@ -7,8 +9,12 @@ import {
   DialogTitle,
   Stack,
   TextField,
+  Typography,
+  useMediaQuery,
+  useTheme,
 } from '@mui/material';
-import { useId, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../users/api/requestErrors.ts';
 import {
@@ -17,6 +23,9 @@ import {
   useUpdateRoadSection,
   type RoadSection,
 } from '../api/hardwareApi.ts';
+import { RoadSectionDrawMap } from './RoadSectionDrawMap.tsx';
+import { pointsText, readPoints, type LonLat, type PointsProblem } from './roadSectionPoints.ts';
+import { SectionSitePicker, type SectionSite } from './SectionSitePicker.tsx';
 
 interface Props {
   /** The section to change or remove; a new one when none. */
@@ -24,71 +33,62 @@ interface Props {
   onClose: () => void;
 }
 
-/** A problem with the points as typed: which line, and what is wrong with it. */
-type PointsProblem =
-  { key: 'hardware.sections.pointLine'; line: number } | { key: 'hardware.sections.fewPoints' };
-
-/**
- * The points as typed, one "latitude, longitude" a line (as maps show them), as the section's
- * line of [longitude, latitude] pairs; or the first problem.
- */
-export function parsePoints(text: string): [number, number][] | PointsProblem {
-  const points: [number, number][] = [];
-  const lines = text.split('\n');
-  for (const [index, line] of lines.entries()) {
-    if (!line.trim()) continue;
-    const parts = line
-      .split(/[,;\s]+/)
-      .filter(Boolean)
-      .map(Number);
-    const [latitude, longitude] = parts;
-    if (
-      parts.length !== 2 ||
-      latitude === undefined ||
-      longitude === undefined ||
-      !Number.isFinite(latitude) ||
-      !Number.isFinite(longitude) ||
-      Math.abs(latitude) > 90 ||
-      Math.abs(longitude) > 180
-    )
-      return { key: 'hardware.sections.pointLine', line: index + 1 };
-    points.push([longitude, latitude]);
+/** A problem's message, with the line and value it names. */
+function problemText(t: TFunction, problem: PointsProblem): string {
+  switch (problem.key) {
+    case 'hardware.sections.fewPoints':
+      return t(problem.key);
+    case 'hardware.sections.pointLine':
+      return t(problem.key, { line: problem.line });
+    case 'hardware.sections.latitudeRange':
+    case 'hardware.sections.longitudeRange':
+      return t(problem.key, { line: problem.line, value: problem.value });
   }
-  return points.length >= 2 ? points : { key: 'hardware.sections.fewPoints' };
 }
 
-const pointsText = (section: RoadSection | undefined) =>
-  (section?.coordinates ?? [])
-    .map(([longitude, latitude]) => `${latitude}, ${longitude}`)
-    .join('\n');
-
 /**
- * A new road section, or a change to one: its name, description and line of points from start
- * to end. An existing one can be removed here too, after a second click.
+ * A new road section, or a change to one: its name, description, site and line of points from
+ * start to end, drawn on the map or typed. An existing one can be removed here too, after a
+ * second click.
  */
 export function RoadSectionDialog({ section, onClose }: Props) {
   const { t } = useTranslation();
   const titleId = useId();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const created = useCreateRoadSection();
   const updated = useUpdateRoadSection();
   const removed = useDeleteRoadSection();
   const [name, setName] = useState(section?.name ?? '');
   const [description, setDescription] = useState(section?.description ?? '');
-  const [points, setPoints] = useState(pointsText(section));
+  const [site, setSite] = useState<SectionSite | null>(
+    section?.site_id && section.site_name
+      ? { id: section.site_id, name: section.site_name, latitude: null, longitude: null }
+      : null,
+  );
+  // The typed text is the one record of the points: the map reads it and writes it.
+  const [text, setText] = useState(pointsText(section?.coordinates ?? []));
   const [confirming, setConfirming] = useState(false);
   const [tried, setTried] = useState(false);
   const pending = created.isPending || updated.isPending || removed.isPending;
   const failure = created.error ?? updated.error ?? removed.error;
-  const parsed = parsePoints(points);
-  const problem = Array.isArray(parsed) ? null : parsed;
+  // Read once a text, so that the map redraws only when the points change.
+  const { points, problem } = useMemo(() => readPoints(text), [text]);
+  const badLine = problem !== null && problem.key !== 'hardware.sections.fewPoints';
+  const shownProblem = tried ? problem : null;
+  const drawn = (next: LonLat[]) => setText(pointsText(next));
+  const centre =
+    site?.latitude != null && site.longitude != null
+      ? { latitude: site.latitude, longitude: site.longitude }
+      : null;
 
   const save = async () => {
     setTried(true);
-    if (!Array.isArray(parsed)) return;
+    if (problem) return;
     const input = {
       name: name.trim(),
       description: description.trim() || null,
-      coordinates: parsed,
+      site_id: site?.id ?? null,
+      coordinates: points,
     };
     try {
       if (section) await updated.mutateAsync({ id: section.id, changes: input });
@@ -114,7 +114,8 @@ export function RoadSectionDialog({ section, onClose }: Props) {
       onClose={pending ? undefined : onClose}
       aria-labelledby={titleId}
       fullWidth
-      maxWidth="sm"
+      fullScreen={phone}
+      maxWidth="md"
     >
       <DialogTitle id={titleId}>
         {section
@@ -135,20 +136,51 @@ export function RoadSectionDialog({ section, onClose }: Props) {
             value={description}
             onChange={(event) => setDescription(event.target.value)}
           />
+          <SectionSitePicker value={site} onChange={setSite} />
+          <Stack spacing={1}>
+            <RoadSectionDrawMap points={points} onChange={drawn} locked={badLine} centre={centre} />
+            <Typography variant="body2" color={badLine ? 'warning.main' : 'text.secondary'}>
+              {problem && badLine
+                ? t('hardware.sections.mapLocked', { problem: problemText(t, problem) })
+                : t('hardware.sections.mapHelp')}
+            </Typography>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+            >
+              <Typography variant="body2" sx={{ flexGrow: 1 }}>
+                {t('hardware.sections.pointsDrawn', { count: points.length })}
+              </Typography>
+              <Button
+                size="small"
+                startIcon={<UndoIcon />}
+                onClick={() => drawn(points.slice(0, -1))}
+                disabled={badLine || points.length === 0}
+              >
+                {t('hardware.sections.undoPoint')}
+              </Button>
+              <Button
+                size="small"
+                startIcon={<ClearIcon />}
+                onClick={() => setText('')}
+                disabled={text.trim() === ''}
+              >
+                {t('hardware.sections.clearPoints')}
+              </Button>
+            </Stack>
+          </Stack>
           <TextField
             label={t('hardware.sections.points')}
-            value={points}
-            onChange={(event) => setPoints(event.target.value)}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
             multiline
             minRows={3}
             required
-            error={tried && problem !== null}
+            error={shownProblem !== null}
             helperText={
-              tried && problem
-                ? problem.key === 'hardware.sections.pointLine'
-                  ? t(problem.key, { line: problem.line })
-                  : t(problem.key)
-                : t('hardware.sections.pointsHelp')
+              shownProblem ? problemText(t, shownProblem) : t('hardware.sections.pointsHelp')
             }
           />
           {failure && <Alert severity="error">{errorMessage(failure)}</Alert>}

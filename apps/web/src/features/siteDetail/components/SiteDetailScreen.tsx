@@ -65,6 +65,7 @@ import { StatCards } from './StatCards.tsx';
 import { DesignFigureCards } from '../../engineering/components/DesignFigureCards.tsx';
 import { SiteAadtPanel } from '../../engineering/components/SiteAadtPanel.tsx';
 import { LeftOutNotice } from './LeftOutNotice.tsx';
+import { SiteRoadSections } from '../../hardware/components/SiteRoadSections.tsx';
 
 /** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
 export function SiteDetailScreen() {
@@ -215,6 +216,7 @@ export function SiteDetailScreen() {
               {t('siteDetail.header.noSpeedLimit')}
             </Alert>
           )}
+          <SiteRoadSections siteId={siteId} units={units} />
         </div>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-print-hide>
           {!countSite && (
