@@ -18,6 +18,13 @@ try {
     await page.getByRole('button', { name: 'Tools' }).click();
     await page.getByLabel('State FIPS code').fill('36');
     await page.getByLabel('Year').fill('2025');
+    // The station record's values Roadcount does not hold: minor arterial (urban), New York
+    // County, road tube.
+    await page.getByLabel('Functional class').click();
+    await page.getByRole('option', { name: '4U Minor arterial, urban' }).click();
+    await page.getByLabel('County FIPS code').fill('061');
+    await page.getByLabel('Type of sensor').click();
+    await page.getByRole('option', { name: 'R Road tube' }).click();
     await page.getByRole('button', { name: 'Run the checks' }).click();
     await page
       .locator('[data-testid="tmg-passed"], [data-testid="tmg-failures"]')

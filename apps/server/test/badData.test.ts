@@ -84,7 +84,8 @@ const HEADER =
  * days (the first and last are taken as partial) are 7 and 8 January: ADT (126 + 4,934) / 2.
  */
 function badDataRoad(): string {
-  const site = { name: 'Bad Data Road', latitude: 52.2, longitude: 0.13 };
+  // West of Greenwich, so that the TMG export's station record can hold it.
+  const site = { name: 'Bad Data Road', latitude: 52.2, longitude: -0.13 };
   const lines = [HEADER];
   for (let hour = 0; hour < 24; hour += 1) {
     lines.push(...carsInHour(site, '2025-01-06', hour, 1, 'N', 4));
@@ -319,9 +320,10 @@ describe('bad-data periods', () => {
     expect(after.adt).toBe(1329.5);
     expect(after.map).toEqual({ vehicles: 2947, adt: 1329.5 });
     // The TMG export's volume records of Wednesday 8 January (day 4, Sunday 1): north's lane 1
-    // loses its 08:00 hour, south's lane 2 keeps its 2,401; 3 cars every other hour, none at 15.
+    // has no data for its 08:00 hour (an empty field, the day marked restricted, code 2), south's
+    // lane 2 keeps its 2,401; 3 cars every other hour, none at 15.
     const tmg = await fetch(
-      `${server.url}/api/tmg/export.zip?site_id=${siteId}&year=2025&state_code=06`,
+      `${server.url}/api/tmg/export.zip?site_id=${siteId}&year=2025&state_code=06&functional_class=4U&county_code=001&sensor_type=R`,
       { headers: { authorization: `Bearer ${viewer}` } },
     );
     expect(tmg.status).toBe(200);
@@ -331,13 +333,16 @@ describe('bad-data periods', () => {
       .trim()
       .split('\r\n')
       .map((line) => line.split('|'))
-      .filter((fields) => fields[6] === '01' && fields[7] === '08');
-    const hoursOf = (eight: number) =>
-      Array.from({ length: 24 }, (_, hour) => String(hour === 8 ? eight : hour === 15 ? 0 : 3));
-    expect(volumes.map((fields) => [fields[3], fields[4], fields[8], ...fields.slice(9)])).toEqual([
-      ['1', '1', '4', ...hoursOf(0)],
-      ['5', '2', '4', ...hoursOf(2401)],
-    ]);
+      .filter((fields) => fields[7] === '01' && fields[8] === '08');
+    const hoursOf = (eight: string) =>
+      Array.from({ length: 24 }, (_, hour) => (hour === 8 ? eight : hour === 15 ? '0' : '3'));
+    // Direction, lane, day of week, the 24 hours, restrictions.
+    expect(volumes.map((fields) => [fields[4], fields[5], fields[9], ...fields.slice(10)])).toEqual(
+      [
+        ['1', '1', '4', ...hoursOf(''), '2'],
+        ['5', '2', '4', ...hoursOf('2401'), '0'],
+      ],
+    );
     expect(await figuresOf(otherSiteId)).toEqual(otherBefore);
 
     // The rebuild flagged the site again without undoing a review or flagging twice.

@@ -95,8 +95,11 @@ describe('TMG 2022 export', () => {
   const get = (path: string) =>
     fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
+  /** The station values the user gives in the export dialog: 4U, New York County, road tube. */
+  const GIVEN = 'state_code=36&functional_class=4U&county_code=061&sensor_type=R';
+
   it('passes its own checks for a site with coordinates, and writes the hand-worked records', async () => {
-    const check = await get(`/api/tmg/check?site_id=${gpsSiteId}&year=2025&state_code=36`);
+    const check = await get(`/api/tmg/check?site_id=${gpsSiteId}&year=2025&${GIVEN}`);
     expect(check.status).toBe(200);
     // Two directions, one whole day: 2 station, 2 volume records; 3 hours with vehicles in
     // each direction: 6 classification and 6 speed records.
@@ -108,42 +111,98 @@ describe('TMG 2022 export', () => {
       records: { station: 2, volume: 2, classification: 6, speed: 6 },
     });
 
-    const response = await get(`/api/tmg/export.zip?site_id=${gpsSiteId}&year=2025&state_code=36`);
+    const response = await get(`/api/tmg/export.zip?site_id=${gpsSiteId}&year=2025&${GIVEN}`);
     expect(response.status).toBe(200);
     const zip = await JSZip.loadAsync(await response.arrayBuffer());
     const read = async (extension: string) =>
       (await zip.file(`TMG_36_2025_TMG001.${extension}`)?.async('string'))?.trim().split('\r\n');
-    expect(await read('STA')).toEqual([
-      'S|36|TMG001|1|1|2025|40.700000|-74.000000|TMG Road|Y|Y|Y',
-      'S|36|TMG001|5|1|2025|40.700000|-74.000000|TMG Road|Y|Y|Y',
-    ]);
+    const station = (direction: string) =>
+      [
+        'S', // record type: station
+        '36', // FIPS state code
+        'TMG001', // station identification: the asset management ID's letters and digits
+        direction, // direction of travel code
+        '1', // lane of travel
+        '2025', // year of data
+        '4U', // functional classification code (given)
+        '1', // number of lanes in direction indicated: lane 1 only
+        'Y', // sample type for TMAS
+        '1', // number of lanes monitored for traffic volume
+        '2', // method of traffic volume counting: portable (a temporary site)
+        '1', // number of lanes monitored for vehicle class and/or speed
+        '2', // mechanism of vehicle classification and/or speed: portable device
+        'F', // method for vehicle classification: axle spacing, FHWA 13 (the default)
+        '13', // vehicle classification groupings: FHWA 13
+        '0', // number of lanes monitored for truck weight
+        '', // method of truck weighing
+        '', // calibration of weighing system
+        '1', // method of data retrieval: not automated
+        'R', // type of sensor: road tube (given)
+        'N', // second type of sensor: none
+        'P', // primary purpose: planning or traffic statistics (the default)
+        '', // LRS route ID
+        '', // LRS location point
+        '40700000', // latitude 40.7: 40.700000 with the decimal point implied
+        '074000000', // longitude -74: 74.000000 west, decimal point implied
+        '', // LTPP site identification
+        '', // previous station ID
+        '2025', // year station established: its first vehicle, 4 March 2025
+        '', // year station discontinued
+        '061', // FIPS county code (given)
+        '', // HPMS sample type
+        '', // HPMS sample identifier
+        '', // national highway system
+        '', // posted route signing
+        '', // posted signed route number
+        'TMG Road', // station location
+      ].join('|');
+    expect(await read('STA')).toEqual([station('1'), station('5')]);
     // Tuesday is day 3 (Sunday 1). North: 1 vehicle at 00h, 2 at 08h, 1 at 23h; south: 1 at
     // 00h, 1 at 12h, 1 at 23h. The 5 March vehicle's day is not whole: no record.
     const hours = (filled: Record<number, number>) =>
       Array.from({ length: 24 }, (_, hour) => filled[hour] ?? 0).join('|');
+    // Record type 3, state, functional class, station, direction, lane, year, month, day, day
+    // of week, the 24 hours, restrictions (0 none).
     expect(await read('VOL')).toEqual([
-      `3|36|TMG001|1|1|2025|03|04|3|${hours({ 0: 1, 8: 2, 23: 1 })}`,
-      `3|36|TMG001|5|1|2025|03|04|3|${hours({ 0: 1, 12: 1, 23: 1 })}`,
+      `3|36|4U|TMG001|1|1|2025|03|04|3|${hours({ 0: 1, 8: 2, 23: 1 })}|0`,
+      `3|36|4U|TMG001|5|1|2025|03|04|3|${hours({ 0: 1, 12: 1, 23: 1 })}|0`,
     ]);
     const classes = (filled: Record<number, number>) =>
       Array.from({ length: 13 }, (_, index) => filled[index + 1] ?? 0).join('|');
     const classLines = await read('CLS');
-    // North 08h: a car (2) and a five-axle semitrailer (9).
-    expect(classLines).toContain(`C|36|TMG001|1|1|2025|03|04|08|2|${classes({ 2: 1, 9: 1 })}`);
-    expect(classLines).toContain(`C|36|TMG001|5|1|2025|03|04|12|1|${classes({ 5: 1 })}`);
-    // Speed bins (mph): under 20, then 5 mph bins to 85, then 85 and over (15 bins).
-    // 72 km/h = 44.7 mph: 40-45 (bin 6); 90 km/h = 55.9 mph: 55-60 (bin 9);
-    // 140 km/h = 87.0 mph: 85 and over (bin 15).
+    // Record type C, state, station, direction, lane, year, month, day, hour, interval (empty:
+    // 60 minutes), total volume, restrictions, classes 1-13. North 08h: a car (2) and a
+    // five-axle semitrailer (9).
+    expect(classLines).toContain(`C|36|TMG001|1|1|2025|03|04|08||2|0|${classes({ 2: 1, 9: 1 })}`);
+    expect(classLines).toContain(`C|36|TMG001|5|1|2025|03|04|12||1|0|${classes({ 5: 1 })}`);
+    // Speed bins (mph): 20 and under, then over 20 to 25 ... over 80 to 85, then over 85 (15).
+    // 72 km/h = 72 / 1.609344 = 44.7 mph: over 40 to 45 (bin 6); 90 km/h = 55.9 mph: over 55
+    // to 60 (bin 9); 140 km/h = 87.0 mph: over 85 (bin 15).
     const bins = (filled: Record<number, number>) =>
       Array.from({ length: 15 }, (_, index) => filled[index + 1] ?? 0).join('|');
     const speedLines = await read('SPD');
-    expect(speedLines).toContain(`S|36|TMG001|1|1|2025|03|04|08|2|${bins({ 6: 1, 9: 1 })}`);
-    expect(speedLines).toContain(`S|36|TMG001|5|1|2025|03|04|23|1|${bins({ 15: 1 })}`);
+    // Record type T, state, station, direction, lane, year, month, day, hour, interval (empty),
+    // first bin (empty: 20 mph and under), number of bins, total volume, the bins.
+    expect(speedLines).toContain(`T|36|TMG001|1|1|2025|03|04|08|||15|2|${bins({ 6: 1, 9: 1 })}`);
+    expect(speedLines).toContain(`T|36|TMG001|5|1|2025|03|04|23|||15|1|${bins({ 15: 1 })}`);
     expect(speedLines).toHaveLength(6);
   });
 
+  it('names the station values not given, and refuses the files until they are', async () => {
+    const check = await get(`/api/tmg/check?site_id=${gpsSiteId}&year=2025&state_code=36`);
+    const body = (await check.json()) as { passed: boolean; failures: { code: string }[] };
+    expect(body.passed).toBe(false);
+    expect(body.failures.map((failure) => failure.code)).toEqual([
+      'functional_class_missing',
+      'county_code_missing',
+      'sensor_type_missing',
+    ]);
+    const refused = await get(`/api/tmg/export.zip?site_id=${gpsSiteId}&year=2025&state_code=36`);
+    expect(refused.status).toBe(422);
+  });
+
   it('fails a site without coordinates, naming the reason, and refuses its files', async () => {
-    const check = await get(`/api/tmg/check?site_id=${noGpsSiteId}&year=2025&state_code=36`);
+    const check = await get(`/api/tmg/check?site_id=${noGpsSiteId}&year=2025&${GIVEN}`);
     const body = (await check.json()) as { passed: boolean; failures: unknown[] };
     expect(body.passed).toBe(false);
     expect(body.failures).toEqual([
@@ -155,7 +214,7 @@ describe('TMG 2022 export', () => {
           'No GPS Road: the site has no latitude and longitude, and TMAS rejects a station without coordinates',
       },
     ]);
-    const refused = await get(`/api/tmg/export.zip?site_id=${noGpsSiteId}&year=2025&state_code=36`);
+    const refused = await get(`/api/tmg/export.zip?site_id=${noGpsSiteId}&year=2025&${GIVEN}`);
     expect(refused.status).toBe(422);
     const refusal = (await refused.json()) as { message: string; details: { code: string }[] };
     expect(refusal.message).toContain('No GPS Road: the site has no latitude and longitude');
@@ -167,5 +226,17 @@ describe('TMG 2022 export', () => {
     expect(badState.status).toBe(400);
     const badYear = await get(`/api/tmg/check?site_id=${gpsSiteId}&year=1800&state_code=36`);
     expect(badYear.status).toBe(400);
+    const badClass = await get(
+      `/api/tmg/check?site_id=${gpsSiteId}&year=2025&state_code=36&county_code=061&sensor_type=R&functional_class=8U`,
+    );
+    expect(badClass.status).toBe(400);
+    const { details } = (await badClass.json()) as { details: string[] };
+    expect(details).toEqual([
+      'functional_class: functional_class must be a functional class 1 to 7 and R (rural) or U (urban), e.g. 4U',
+    ]);
+    const badSensor = await get(
+      `/api/tmg/check?site_id=${gpsSiteId}&year=2025&state_code=36&county_code=061&functional_class=4U&sensor_type=Y`,
+    );
+    expect(badSensor.status).toBe(400);
   });
 });

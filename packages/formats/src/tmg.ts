@@ -1,35 +1,131 @@
 /**
- * FHWA Traffic Monitoring Guide 2022 exchange files for TMAS, pipe-delimited (chapter 4):
- * station (.STA), hourly volume (.VOL), hourly classification (.CLS) and hourly speed (.SPD),
- * one file per record type as TMAS takes them. Field lists, in order:
+ * FHWA Traffic Monitoring Guide exchange files for TMAS, pipe-delimited: station (.STA), hourly
+ * volume (.VOL), hourly classification (.CLS) and hourly speed (.SPD), one file per record type
+ * as TMAS takes them. The record layouts are the guide's (TMG 2016 chapter 7, tables 7-3, 7-9
+ * and the classification and speed tables, as TMG 2022 chapter 4 keeps them for the historical
+ * formats; docs/formats.md section 16 lists each field and where it comes from). A field with no
+ * value is written empty between its pipes; counts are whole numbers, never blank when counted.
  *
- *   STA  S|state|station|direction|lane|year|latitude|longitude|location|volume|class|speed
- *   VOL  3|state|station|direction|lane|year|month|day|day of week (1 Sunday)|24 hourly volumes
- *   CLS  C|state|station|direction|lane|year|month|day|hour (00-23)|total|FHWA classes 1-13
- *   SPD  S|state|station|direction|lane|year|month|day|hour (00-23)|total|15 speed bins (mph)
+ *   STA  S|state|station|direction|lane|year (4 digits)|functional class (e.g. 4U)|lanes in
+ *        direction|sample type for TMAS (Y)|lanes monitored for volume|method of volume counting
+ *        (2 portable, 3 permanent)|lanes monitored for class and speed|mechanism of class and
+ *        speed (2, 3, 4 speed only)|method of classification|class groupings (13)|lanes
+ *        monitored for weight (0)|method of weighing|weighing calibration|method of data
+ *        retrieval (1 manual, 2 telemetry)|type of sensor|second type of sensor (N)|primary
+ *        purpose|LRS route ID|LRS location point|latitude (8 digits, north, XX.XXXXXX)|
+ *        longitude (9 digits, west, XXX.XXXXXX)|LTPP site|previous station|year established|
+ *        year discontinued|FIPS county|HPMS sample type|HPMS sample|NHS|posted route signing|
+ *        posted route number|station location (50 characters)
+ *   VOL  3|state|functional class|station|direction|lane|year|month|day|day of week (1 Sunday)
+ *        |24 hourly volumes (00-01 ... 23-24; empty: no data)|restrictions (0, 2 device problem)
+ *   CLS  C|state|station|direction|lane|year|month|day|hour (00-23, its start)|interval (empty:
+ *        60 minutes)|total volume|restrictions (0)|FHWA classes 1-13
+ *   SPD  T|state|station|direction|lane|year|month|day|hour|interval (empty: 60 minutes)|first
+ *        bin (empty: 20 mph and under)|number of bins (15)|total volume|15 speed bins (mph)
  *
  * Direction codes are the guide's (1 north ... 8 north-west, the same as Roadcount's); lane 1
  * is the outside lane. Only whole local days are written. Before the files are written, the
  * checks TMAS applies are run (tmgChecks): a station with a failure is not exported.
  */
 
-/** Upper bounds (mph, exclusive) of the speed bins; the last bin holds 85 mph and over. */
+/**
+ * Upper bounds (mph, inclusive) of the guide's 15 speed bins: bin 1 holds 20 mph and under,
+ * bin 2 over 20 up to 25 ... bin 14 over 80 up to 85, bin 15 over 85.
+ */
 export const TMG_SPEED_BINS_MPH = [20, 25, 30, 35, 40, 45, 50, 55, 60, 65, 70, 75, 80, 85];
 const MPS_TO_MPH = 3600 / 1609.344;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
+/** The guide's functional classification codes: 1 interstate ... 7 local, R rural, U urban. */
+export const TMG_FUNCTIONAL_CLASSES = ['1', '2', '3', '4', '5', '6', '7'] as const;
+/** The guide's type of sensor codes. */
+export const TMG_SENSOR_TYPES = [
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'G',
+  'H',
+  'I',
+  'J',
+  'K',
+  'L',
+  'M',
+  'P',
+  'Q',
+  'R',
+  'S',
+  'T',
+  'U',
+  'V',
+  'W',
+  'X',
+  'Z',
+] as const;
+/** The guide's primary purpose codes (P planning or traffic statistics, the default). */
+export const TMG_PURPOSES = ['E', 'I', 'L', 'O', 'P', 'R'] as const;
+/** The guide's method of vehicle classification codes (F axle spacing, FHWA 13, the default). */
+export const TMG_CLASSIFICATION_METHODS = [
+  'A',
+  'B',
+  'C',
+  'D',
+  'E',
+  'F',
+  'G',
+  'H',
+  'I',
+  'K',
+  'L',
+  'M',
+  'N',
+  'O',
+  'R',
+  'S',
+  'V',
+  'Z',
+] as const;
+
+/**
+ * What the guide's station record needs that Roadcount does not hold, given for the export:
+ * null where the user has not given it (the checks then name it).
+ */
+export interface TmgExportOptions {
+  stateCode: string;
+  year: number;
+  /** e.g. '4U': the functional class digit and R (rural) or U (urban). */
+  functionalClass: string | null;
+  /** Three-digit FIPS county code. */
+  countyCode: string | null;
+  /** One of TMG_SENSOR_TYPES. */
+  sensorType: string | null;
+  /** One of TMG_PURPOSES. */
+  primaryPurpose: string;
+  /** One of TMG_CLASSIFICATION_METHODS. */
+  classificationMethod: string;
+}
+
 export type TmgFailureCode =
   | 'coordinates_missing'
   | 'coordinates_invalid'
+  | 'coordinates_hemisphere'
   | 'direction_invalid'
   | 'lane_invalid'
   | 'duplicate_records'
   | 'duplicate_station'
   | 'classes_not_fhwa'
-  | 'no_whole_days';
+  | 'no_whole_days'
+  | 'functional_class_missing'
+  | 'county_code_missing'
+  | 'sensor_type_missing';
 
-/** A check that failed: its code, the site, the figures the message names, and the message. */
+/**
+ * A check that failed: its code, the site (empty for a value given for the whole export), the
+ * figures the message names, and the message.
+ */
 export interface TmgFailure {
   code: TmgFailureCode;
   site: string;
@@ -44,8 +140,24 @@ interface HourTally {
   speeds: Int32Array;
 }
 
+/** A stretch of local time whose vehicles were left out (an excluded bad-data period). */
+interface LocalWindow {
+  startMs: number;
+  endMs: number;
+  direction: number | null;
+  lane: number | null;
+}
+
 const keyOf = (direction: number, lane: number, hourNumber: number) =>
   `${direction}|${lane}|${hourNumber}`;
+
+/** The bin of a speed: the first whose upper bound it does not pass, else the last. */
+export function tmgSpeedBin(speedMps: number): number {
+  const mph = speedMps * MPS_TO_MPH;
+  let bin = 0;
+  while (bin < TMG_SPEED_BINS_MPH.length && mph > (TMG_SPEED_BINS_MPH[bin] as number)) bin += 1;
+  return bin;
+}
 
 /**
  * A station's vehicles counted per direction, lane and local hour, file by file, so that an
@@ -54,6 +166,7 @@ const keyOf = (direction: number, lane: number, hourNumber: number) =>
 export class TmgStationTally {
   private readonly byFile = new Map<string, Map<string, HourTally>>();
   private readonly fileSpans = new Map<string, { firstLocalMs: number; lastLocalMs: number }>();
+  private readonly excluded: LocalWindow[] = [];
   readonly invalidDirections = new Map<number, number>();
   readonly invalidLanes = new Map<number, number>();
 
@@ -64,6 +177,10 @@ export class TmgStationTally {
       latitude: number | null;
       longitude: number | null;
       fhwaClasses: boolean;
+      /** A continuous (permanent) counter rather than a portable one. */
+      permanent: boolean;
+      /** Its data comes by telemetry (a realtime site) rather than by collected files. */
+      telemetry: boolean;
     },
     private readonly year: number,
   ) {}
@@ -109,12 +226,36 @@ export class TmgStationTally {
     if (classIndex >= 0 && classIndex < 16)
       tally.classes[classIndex] = (tally.classes[classIndex] as number) + 1;
     if (Number.isFinite(speedMps)) {
-      const mph = speedMps * MPS_TO_MPH;
-      let bin = 0;
-      while (bin < TMG_SPEED_BINS_MPH.length && mph >= (TMG_SPEED_BINS_MPH[bin] as number))
-        bin += 1;
+      const bin = tmgSpeedBin(speedMps);
       tally.speeds[bin] = (tally.speeds[bin] as number) + 1;
     }
+  }
+
+  /**
+   * Marks a stretch of local time (end exclusive) whose vehicles were left out, in one
+   * direction or lane or (null) all: the hours it touches have no data rather than none counted.
+   */
+  exclude(localStartMs: number, localEndMs: number, direction: number | null, lane: number | null) {
+    this.excluded.push({ startMs: localStartMs, endMs: localEndMs, direction, lane });
+  }
+
+  /** Whether an excluded stretch touches the hour in the direction and lane. */
+  hourExcluded(direction: number, lane: number, hourNumber: number): boolean {
+    const start = hourNumber * HOUR_MS;
+    return this.excluded.some(
+      (window) =>
+        window.startMs < start + HOUR_MS &&
+        window.endMs > start &&
+        (window.direction === null || window.direction === direction) &&
+        (window.lane === null || window.lane === lane),
+    );
+  }
+
+  /** The calendar year of the site's first counted vehicle (any file, any year), if any. */
+  firstYear(): number | null {
+    let first = Number.POSITIVE_INFINITY;
+    for (const span of this.fileSpans.values()) first = Math.min(first, span.firstLocalMs);
+    return Number.isFinite(first) ? new Date(first).getUTCFullYear() : null;
   }
 
   /**
@@ -156,9 +297,37 @@ const hourText = (hourNumber: number) => {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:00`;
 };
 
-/** The checks TMAS applies, on every station of the export; an empty list means all passed. */
-export function tmgChecks(stations: readonly TmgStationTally[]): TmgFailure[] {
+/**
+ * The checks TMAS applies, on every station of the export, and the station record's values the
+ * user must give; an empty list means all passed.
+ */
+export function tmgChecks(
+  stations: readonly TmgStationTally[],
+  options: Pick<TmgExportOptions, 'functionalClass' | 'countyCode' | 'sensorType'>,
+): TmgFailure[] {
   const failures: TmgFailure[] = [];
+  if (options.functionalClass === null)
+    failures.push({
+      code: 'functional_class_missing',
+      site: '',
+      params: {},
+      message:
+        "the road's functional classification (1 interstate to 7 local, rural or urban) is not given; the station and volume records need it",
+    });
+  if (options.countyCode === null)
+    failures.push({
+      code: 'county_code_missing',
+      site: '',
+      params: {},
+      message: 'the three-digit FIPS county code is not given; the station record needs it',
+    });
+  if (options.sensorType === null)
+    failures.push({
+      code: 'sensor_type_missing',
+      site: '',
+      params: {},
+      message: "the counter's type of sensor is not given; the station record needs it",
+    });
   const stationSites = new Map<string, string>();
   for (const station of stations) {
     const { name, stationId, latitude, longitude } = station.site;
@@ -175,6 +344,12 @@ export function tmgChecks(stations: readonly TmgStationTally[]): TmgFailure[] {
         'coordinates_invalid',
         { latitude, longitude },
         `the coordinates ${latitude}, ${longitude} are not a place on Earth`,
+      );
+    else if (latitude < 0 || longitude > 0)
+      fail(
+        'coordinates_hemisphere',
+        { latitude, longitude },
+        `the coordinates ${latitude}, ${longitude} are not north of the equator and west of Greenwich, the only ones the station record can hold`,
       );
     for (const [direction, vehicles] of station.invalidDirections)
       fail(
@@ -241,14 +416,25 @@ export function tmgStationId(site: { id: string; assetManagementId: string | nul
   return source.slice(-6).padStart(6, '0');
 }
 
-const field = (text: string) => text.replace(/[|\r\n]+/g, ' ').trim();
+/** Free text in a field: no pipes or line breaks, at most `width` characters. */
+const text = (value: string, width: number) =>
+  value
+    .replace(/[|\r\n]+/g, ' ')
+    .trim()
+    .slice(0, width)
+    .trim();
+
+/** Degrees as the guide's implied-decimal digits: 6 decimals, no sign, zero-filled to `width`. */
+const implied = (degrees: number, width: number) =>
+  pad(Math.round(Math.abs(degrees) * 1_000_000), width);
 
 /** The four files' lines of the stations (run tmgChecks first; this writes what is there). */
 export function tmgFiles(
   stations: readonly TmgStationTally[],
-  stateCode: string,
-  year: number,
+  options: TmgExportOptions,
 ): { station: string[]; volume: string[]; classification: string[]; speed: string[] } {
+  const { stateCode, year } = options;
+  const functionalClass = options.functionalClass ?? '';
   const files = {
     station: [] as string[],
     volume: [] as string[],
@@ -256,46 +442,116 @@ export function tmgFiles(
     speed: [] as string[],
   };
   for (const tally of stations) {
-    const { stationId, latitude, longitude, name } = tally.site;
+    const { stationId, latitude, longitude, name, fhwaClasses, permanent, telemetry } = tally.site;
     const { merged } = tally.hours();
     const keys = [...merged.keys()]
       .map((key) => key.split('|').map(Number) as [number, number, number])
+      .filter(([direction, lane, hourNumber]) => !tally.hourExcluded(direction, lane, hourNumber))
       .sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
-    const head = (recordType: string, direction: number, lane: number) =>
-      `${recordType}|${stateCode}|${stationId}|${direction}|${lane}`;
     const pairs = new Set<string>();
+    const lanesOf = new Map<number, Set<number>>();
     const days = new Map<string, { direction: number; lane: number; dayNumber: number }>();
     for (const [direction, lane, hourNumber] of keys) {
       pairs.add(`${direction}|${lane}`);
+      let lanes = lanesOf.get(direction);
+      if (!lanes) lanesOf.set(direction, (lanes = new Set<number>()));
+      lanes.add(lane);
       const dayNumber = Math.floor((hourNumber * HOUR_MS) / DAY_MS);
       days.set(`${direction}|${lane}|${dayNumber}`, { direction, lane, dayNumber });
       const tallied = merged.get(keyOf(direction, lane, hourNumber)) as HourTally;
       const date = new Date(hourNumber * HOUR_MS);
-      const when = `${date.getUTCFullYear()}|${pad(date.getUTCMonth() + 1)}|${pad(date.getUTCDate())}|${pad(date.getUTCHours())}`;
-      const classes = Array.from(tallied.classes.subarray(1, 14));
-      if (tally.site.fhwaClasses)
+      const when = [
+        date.getUTCFullYear(),
+        pad(date.getUTCMonth() + 1),
+        pad(date.getUTCDate()),
+        pad(date.getUTCHours()),
+      ];
+      const head = [stateCode, stationId, direction, lane, ...when, ''];
+      if (fhwaClasses)
         files.classification.push(
-          `${head('C', direction, lane)}|${when}|${classes.reduce((sum, count) => sum + count, 0)}|${classes.join('|')}`,
+          ['C', ...head, tallied.volume, 0, ...Array.from(tallied.classes.subarray(1, 14))].join(
+            '|',
+          ),
         );
-      const speeds = Array.from(tallied.speeds);
       files.speed.push(
-        `${head('S', direction, lane)}|${when}|${speeds.reduce((sum, count) => sum + count, 0)}|${speeds.join('|')}`,
+        ['T', ...head, '', TMG_SPEED_BINS_MPH.length + 1, tallied.volume, ...tallied.speeds].join(
+          '|',
+        ),
       );
     }
     for (const { direction, lane, dayNumber } of days.values()) {
       const date = new Date(dayNumber * DAY_MS);
+      let restricted = false;
       const volumes = Array.from({ length: 24 }, (_, hour) => {
-        const tallied = merged.get(keyOf(direction, lane, dayNumber * 24 + hour));
-        return tallied ? tallied.volume : 0;
+        const hourNumber = dayNumber * 24 + hour;
+        if (tally.hourExcluded(direction, lane, hourNumber)) {
+          restricted = true;
+          return '';
+        }
+        return merged.get(keyOf(direction, lane, hourNumber))?.volume ?? 0;
       });
       files.volume.push(
-        `${head('3', direction, lane)}|${date.getUTCFullYear()}|${pad(date.getUTCMonth() + 1)}|${pad(date.getUTCDate())}|${date.getUTCDay() + 1}|${volumes.join('|')}`,
+        [
+          '3',
+          stateCode,
+          functionalClass,
+          stationId,
+          direction,
+          lane,
+          date.getUTCFullYear(),
+          pad(date.getUTCMonth() + 1),
+          pad(date.getUTCDate()),
+          date.getUTCDay() + 1,
+          ...volumes,
+          restricted ? 2 : 0,
+        ].join('|'),
       );
     }
+    const counting = permanent ? 3 : 2;
+    const established = tally.firstYear();
     for (const pair of [...pairs].sort()) {
       const [direction = 0, lane = 0] = pair.split('|').map(Number);
+      const lanes = Math.min(lanesOf.get(direction)?.size ?? 0, 9);
       files.station.push(
-        `${head('S', direction, lane)}|${year}|${(latitude ?? 0).toFixed(6)}|${(longitude ?? 0).toFixed(6)}|${field(name)}|Y|Y|Y`,
+        [
+          'S',
+          stateCode,
+          stationId,
+          direction,
+          lane,
+          year,
+          functionalClass,
+          lanes,
+          'Y',
+          lanes,
+          counting,
+          lanes,
+          fhwaClasses ? counting : 4,
+          fhwaClasses ? options.classificationMethod : '',
+          fhwaClasses ? 13 : '',
+          0,
+          '',
+          '',
+          telemetry ? 2 : 1,
+          options.sensorType ?? '',
+          'N',
+          options.primaryPurpose,
+          '',
+          '',
+          latitude === null ? '' : implied(latitude, 8),
+          longitude === null ? '' : implied(longitude, 9),
+          '',
+          '',
+          established ?? '',
+          '',
+          options.countyCode ?? '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          text(name, 50),
+        ].join('|'),
       );
     }
   }

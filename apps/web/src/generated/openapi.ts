@@ -859,6 +859,16 @@ export interface paths {
                     year: number;
                     /** @description The two-digit FIPS code of the state the stations are in */
                     state_code: string;
+                    /** @description The road's functional classification (TMG), e.g. 4U; a check fails without it */
+                    functional_class?: string;
+                    /** @description The three-digit FIPS county code; a check fails without it */
+                    county_code?: string;
+                    /** @description The counter's type of sensor (TMG code, e.g. R road tube); a check fails without it */
+                    sensor_type?: "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "Z";
+                    /** @description Why the station is there (TMG code); P, planning or traffic statistics, if not given */
+                    primary_purpose?: "E" | "I" | "L" | "O" | "P" | "R";
+                    /** @description How vehicles are classified (TMG code); F, axle spacing with the FHWA 13 types, if not given */
+                    classification_method?: "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "K" | "L" | "M" | "N" | "O" | "R" | "S" | "V" | "Z";
                 };
                 header?: never;
                 path?: never;
@@ -900,7 +910,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description a bad year, state code or target */
+                /** @description a bad year, state code, station value or target */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -957,6 +967,16 @@ export interface paths {
                     year: number;
                     /** @description The two-digit FIPS code of the state the stations are in */
                     state_code: string;
+                    /** @description The road's functional classification (TMG), e.g. 4U; a check fails without it */
+                    functional_class?: string;
+                    /** @description The three-digit FIPS county code; a check fails without it */
+                    county_code?: string;
+                    /** @description The counter's type of sensor (TMG code, e.g. R road tube); a check fails without it */
+                    sensor_type?: "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "J" | "K" | "L" | "M" | "P" | "Q" | "R" | "S" | "T" | "U" | "V" | "W" | "X" | "Z";
+                    /** @description Why the station is there (TMG code); P, planning or traffic statistics, if not given */
+                    primary_purpose?: "E" | "I" | "L" | "O" | "P" | "R";
+                    /** @description How vehicles are classified (TMG code); F, axle spacing with the FHWA 13 types, if not given */
+                    classification_method?: "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" | "K" | "L" | "M" | "N" | "O" | "R" | "S" | "V" | "Z";
                 };
                 header?: never;
                 path?: never;
@@ -971,7 +991,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description a bad year, state code or target */
+                /** @description a bad year, state code, station value or target */
                 400: {
                     headers: {
                         [name: string]: unknown;

@@ -1,4 +1,5 @@
 import { serverMessage, tmgCheckAnswer } from '@roadcount/domain';
+import { TMG_CLASSIFICATION_METHODS, TMG_PURPOSES, TMG_SENSOR_TYPES } from '@roadcount/formats';
 import { z } from 'zod';
 import { HttpError } from '../../infra/errors.ts';
 import { attachment } from '../../infra/http/attachment.ts';
@@ -19,6 +20,43 @@ const exportQuery = z
       .string()
       .regex(/^\d{2}$/, 'state_code must be the two-digit FIPS code of the state')
       .describe('The two-digit FIPS code of the state the stations are in'),
+    functional_class: z
+      .string()
+      .regex(
+        /^[1-7][RU]$/,
+        'functional_class must be a functional class 1 to 7 and R (rural) or U (urban), e.g. 4U',
+      )
+      .optional()
+      .describe("The road's functional classification (TMG), e.g. 4U; a check fails without it"),
+    county_code: z
+      .string()
+      .regex(/^\d{3}$/, 'county_code must be the three-digit FIPS code of the county')
+      .optional()
+      .describe('The three-digit FIPS county code; a check fails without it'),
+    sensor_type: z
+      .enum(TMG_SENSOR_TYPES, {
+        error: `sensor_type must be one of the guide's sensor codes: ${TMG_SENSOR_TYPES.join(', ')}`,
+      })
+      .optional()
+      .describe(
+        "The counter's type of sensor (TMG code, e.g. R road tube); a check fails without it",
+      ),
+    primary_purpose: z
+      .enum(TMG_PURPOSES, {
+        error: `primary_purpose must be one of the guide's purpose codes: ${TMG_PURPOSES.join(', ')}`,
+      })
+      .default('P')
+      .describe(
+        'Why the station is there (TMG code); P, planning or traffic statistics, if not given',
+      ),
+    classification_method: z
+      .enum(TMG_CLASSIFICATION_METHODS, {
+        error: `classification_method must be one of the guide's method codes: ${TMG_CLASSIFICATION_METHODS.join(', ')}`,
+      })
+      .default('F')
+      .describe(
+        'How vehicles are classified (TMG code); F, axle spacing with the FHWA 13 types, if not given',
+      ),
   })
   .refine((query) => Boolean(query.site_id) !== Boolean(query.group_id), {
     message: 'give either site_id or group_id',
@@ -30,10 +68,15 @@ const input = (query: z.infer<typeof exportQuery>): TmgExportInput => ({
   groupId: query.group_id,
   year: query.year,
   stateCode: query.state_code,
+  functionalClass: query.functional_class ?? null,
+  countyCode: query.county_code ?? null,
+  sensorType: query.sensor_type ?? null,
+  primaryPurpose: query.primary_purpose,
+  classificationMethod: query.classification_method,
 });
 
 const responses = {
-  400: 'a bad year, state code or target',
+  400: 'a bad year, state code, station value or target',
   401: 'no session',
   403: 'not allowed',
   404: 'no such site or group',

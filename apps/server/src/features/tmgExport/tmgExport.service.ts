@@ -8,6 +8,7 @@ import {
   tmgNotes,
   tmgStationId,
   TmgStationTally,
+  type TmgExportOptions,
   type TmgFailure,
 } from '@roadcount/formats';
 import archiver from 'archiver';
@@ -19,12 +20,13 @@ import type { TmgExportRepository } from './tmgExport.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** What is exported: one site or a site group, for a calendar year, under a state's FIPS code. */
-export interface TmgExportInput {
+/**
+ * What is exported: one site or a site group, for a calendar year, under a state's FIPS code,
+ * with the station record's values Roadcount does not hold (null: not given, a check fails).
+ */
+export interface TmgExportInput extends TmgExportOptions {
   siteId?: string | undefined;
   groupId?: string | undefined;
-  year: number;
-  stateCode: string;
 }
 
 /**
@@ -56,6 +58,9 @@ export function createTmgExportService(deps: {
         latitude: site.latitude,
         longitude: site.longitude,
         fhwaClasses: findClassScheme(site.classScheme).id === 'fhwa13',
+        // The guide's method of counting: a continuous or realtime counter is permanent.
+        permanent: site.siteType === 'continuous' || site.siteType === 'realtime',
+        telemetry: site.realtime || site.siteType === 'realtime',
       },
       year,
     );
@@ -65,6 +70,14 @@ export function createTmgExportService(deps: {
     let offsetMs = 0;
     // Excluded bad-data periods (issue 25) are not sent to the national database either.
     const excluded = await deps.siteData.excludedWindows(site.id);
+    // Their hours have no data in the records, rather than the vehicles left after them.
+    for (const window of excluded)
+      station.exclude(
+        window.startMs + local.offsetAt(window.startMs),
+        window.endMs + local.offsetAt(window.endMs),
+        window.direction ?? null,
+        window.lane ?? null,
+      );
     for await (const { fileName, batch } of deps.siteData.vehicleBatchesByFile(site.id)) {
       const { timeMs, direction, lane, classIndex, speedMps } = batch;
       for (let index = 0; index < timeMs.length; index += 1) {
@@ -93,14 +106,14 @@ export function createTmgExportService(deps: {
     const sites = await sitesOf(viewer, input);
     const stations: TmgStationTally[] = [];
     for (const site of sites) stations.push(await tally(site, input.year));
-    return { sites, stations, failures: tmgChecks(stations) };
+    return { sites, stations, failures: tmgChecks(stations, input) };
   }
 
   return {
     /** The checks' failures (none: the export would be accepted) and the records it would hold. */
     async check(viewer: Viewer, input: TmgExportInput) {
       const { sites, stations, failures } = await run(viewer, input);
-      const files = tmgFiles(stations, input.stateCode, input.year);
+      const files = tmgFiles(stations, input);
       return {
         passed: failures.length === 0,
         sites: sites.length,
@@ -122,7 +135,7 @@ export function createTmgExportService(deps: {
     ): Promise<{ fileName: string; stream: Readable } | { failures: TmgFailure[] }> {
       const { sites, stations, failures } = await run(viewer, input);
       if (failures.length > 0) return { failures };
-      const files = tmgFiles(stations, input.stateCode, input.year);
+      const files = tmgFiles(stations, input);
       const label = (sites.length === 1 ? tmgStationId(sites[0] as SiteRow) : 'GROUP').slice(0, 12);
       const base = `TMG_${input.stateCode}_${input.year}_${label}`;
       const archive = archiver('zip', { zlib: { level: 6 } });

@@ -6,14 +6,32 @@ import { readTokens } from '../../session/tokenStorage.ts';
 export type TmgCheck = ResponseBody<'/api/tmg/check', 'get'>;
 export type TmgFailure = TmgCheck['failures'][number];
 
+/** The export's year and state, and the station record's values (empty: not given). */
 export interface TmgRequest {
   siteId: string;
   year: number;
   stateCode: string;
+  functionalClass: string;
+  countyCode: string;
+  sensorType: string;
+  primaryPurpose: string;
+  classificationMethod: string;
 }
 
-const query = ({ siteId, year, stateCode }: TmgRequest) =>
-  new URLSearchParams({ site_id: siteId, year: String(year), state_code: stateCode }).toString();
+const query = (request: TmgRequest) => {
+  const params = new URLSearchParams({
+    site_id: request.siteId,
+    year: String(request.year),
+    state_code: request.stateCode,
+    primary_purpose: request.primaryPurpose,
+    classification_method: request.classificationMethod,
+  });
+  // Left out when not given: the checks then name what the station record still needs.
+  if (request.functionalClass) params.set('functional_class', request.functionalClass);
+  if (request.countyCode) params.set('county_code', request.countyCode);
+  if (request.sensorType) params.set('sensor_type', request.sensorType);
+  return params.toString();
+};
 
 /** Runs the TMAS checks of a site's TMG export for a year. */
 export function useTmgCheck() {
