@@ -6,10 +6,11 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/testServer.ts';
 import { createLocalBlobStore, type BlobStore } from '../../infra/blob/blobStore.ts';
-import { organisations, sites } from '../../infra/db/schema.ts';
+import { organisations, sites, trafficDataFiles } from '../../infra/db/schema.ts';
 import { preparedSiteColumns } from './preparedSiteColumns.ts';
 import { storedColumnBatches } from './readers.ts';
 import { writeRealtimeDay, type RealtimeDayFiles } from './realtimeDays.ts';
@@ -284,5 +285,57 @@ describe('a realtime day written as its vehicles arrive', () => {
     if (!third) throw new Error('nothing written');
     // Once written: 9 + 3 = 12.
     expect(await counts(third)).toEqual({ siteDetail: 12, columns: 12, rollups: 12 });
+  });
+
+  it('keeps a merge’s direction map on a moved day only while its old site’s vehicles are written', async () => {
+    const siteData = createSiteData({ db, blobs });
+    const [from, into] = await db
+      .insert(sites)
+      .values([
+        { ownerOrganisationId: organisationId, name: 'Merged away' },
+        { ownerOrganisationId: organisationId, name: 'Merged into' },
+      ])
+      .returning();
+    const fromId = from?.id ?? '';
+    const intoId = into?.id ?? '';
+    const writeFor = (
+      siteId: string,
+      version: string,
+      previous: RealtimeDayFiles | undefined,
+      keep: number,
+      seconds: number[],
+    ) =>
+      siteData.writeRealtimeDay({
+        organisationId,
+        siteId,
+        day: DAY,
+        version,
+        previous,
+        keep,
+        tail: vehiclesAt(seconds),
+      });
+    /** The directions of `siteId`'s vehicles as they count there, each with how many. */
+    const directions = async (siteId: string) => {
+      const counted = new Map<number, number>();
+      for await (const batch of siteData.vehicleBatches(siteId))
+        for (const direction of batch.direction)
+          counted.set(direction, (counted.get(direction) ?? 0) + 1);
+      return Object.fromEntries(counted);
+    };
+    // Three northbound (1) vehicles on the site merged away; the merge moves its day to the
+    // other site, where its direction 1 counts as 5.
+    const first = await writeFor(fromId, 'm1', undefined, 0, [0, 1, 2]);
+    await db
+      .update(trafficDataFiles)
+      .set({ siteId: intoId, logs: { direction_map: { '1': 5 } } })
+      .where(eq(trafficDataFiles.id, first?.fileId ?? ''));
+    // A write for the old site that was under way ends after the move: its two vehicles are
+    // the old site's too, so all five still count as 5.
+    await writeFor(fromId, 'm2', first, 3, [3, 4]);
+    expect(await directions(intoId)).toEqual({ 5: 5 });
+    // Correlated again on the site it moved to, the day's four vehicles are in its directions:
+    // they count as written, 1.
+    await writeFor(intoId, 'm3', undefined, 0, [0, 1, 2, 3]);
+    expect(await directions(intoId)).toEqual({ 1: 4 });
   });
 });

@@ -159,12 +159,10 @@ export async function writeRealtimeDay(
   const lastBatch = batches.at(-1)?.timeMs;
   const last = lastBatch?.[lastBatch.length - 1];
   await repository.updateRealtimeFile(fileId, {
+    siteId: input.siteId,
     start: first === undefined ? null : new Date(first),
     end: last === undefined ? null : new Date(last),
     logs: {
-      // The vehicles are written as they count on the site: a direction map a merge gave the
-      // file when it moved it here no longer applies.
-      direction_map: null,
       ...input.logs,
       saved_vehicles: count,
       data_kind: 'vehicles',
