@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { join } from 'node:path';
 import { createLocalBlobStore } from '../src/infra/blob/blobStore.ts';
-import { lanes, sites, tasks, trafficDataFiles } from '../src/infra/db/schema.ts';
+import { deviceMappings, lanes, sites, tasks, trafficDataFiles } from '../src/infra/db/schema.ts';
 import { storedColumnBatches } from '../src/features/siteData/readers.ts';
 import {
   createOrg,
@@ -514,5 +514,206 @@ describe('realtime ingest and correlation (issue 27)', () => {
     for await (const batch of storedColumnBatches(blobs, `columns/${files[0]?.id}.arrow`))
       seconds.push(...Array.from(batch.timeMs, (time) => new Date(time).getUTCSeconds()));
     expect(seconds).toEqual([0, 10, 20, 30, 40]);
+  });
+
+  it('moves a merged site’s device mappings to the target’s aligned lanes', async () => {
+    // Harbour Road (N and S) has a northbound lane measured by stud HR-T; Harbour Road East
+    // (E and W), merged into it with E counting as N and W as S, has two eastbound lanes
+    // measured by HR-E1 (inner) and HR-E2 (outer). Arrays of one stud: every event is a vehicle.
+    const db = server.database.db;
+    const gateway = await made(admin, '/devices/', { kind: 'gateway', serial: 'GW-HARBOUR' });
+    const siteOf = async (
+      name: string,
+      directions: [number, number],
+      siteLanes: { name: string; direction: number; positionId: number; stud?: string }[],
+    ) => {
+      const [site] = await db
+        .insert(sites)
+        .values({
+          ownerOrganisationId: organisationId,
+          name,
+          realtime: true,
+          siteType: 'realtime',
+          directionOne: directions[0],
+          directionTwo: directions[1],
+        })
+        .returning();
+      const arrays: Record<string, string> = {};
+      for (const { stud, ...values } of siteLanes) {
+        const [lane] = await db
+          .insert(lanes)
+          .values({ siteId: site?.id ?? '', ...values })
+          .returning();
+        if (!stud) continue;
+        const studId = await made(admin, '/devices/', {
+          kind: 'roadstud',
+          serial: stud,
+          gateway_id: gateway,
+        });
+        arrays[stud] = await made(admin, '/device_arrays/', {
+          name: stud,
+          spacing_m: 2,
+          device_ids: [studId],
+        });
+        await made(admin, '/device_mappings/', {
+          device_array_id: arrays[stud],
+          site_id: site?.id,
+          lane_id: lane?.id,
+          valid_from: '2025-06-01T00:00:00Z',
+        });
+      }
+      return { id: site?.id ?? '', arrays };
+    };
+    const target = await siteOf(
+      'Harbour Road',
+      [1, 5],
+      [
+        { name: 'northbound', direction: 1, positionId: 1, stud: 'HR-T' },
+        { name: 'southbound', direction: 5, positionId: 2 },
+      ],
+    );
+    const source = await siteOf(
+      'Harbour Road East',
+      [3, 7],
+      [
+        { name: 'east inner', direction: 3, positionId: 1, stud: 'HR-E1' },
+        { name: 'east outer', direction: 3, positionId: 2, stud: 'HR-E2' },
+        { name: 'westbound', direction: 7, positionId: 3 },
+      ],
+    );
+    const key = ((await rotate(admin, gateway)).body as { api_key: string }).api_key;
+    const at = (sensor: string, time: string, speed: number) => ({
+      sensor,
+      timestamp: `2025-06-05T10:${time}.000Z`,
+      speed,
+      length: 4.5,
+      class: 1,
+    });
+    // Before the merge, 5 June: HR-T at 10:00:00 and 10:00:20 (36 km/h), HR-E1 at 10:00:10
+    // and HR-E2 at 10:00:30 (72 km/h): two vehicles on each site.
+    await post(key, {
+      events: [
+        at('HR-T', '00:00', 36),
+        at('HR-T', '00:20', 36),
+        at('HR-E1', '00:10', 72),
+        at('HR-E2', '00:30', 72),
+      ],
+    });
+    for (const site of [target.id, source.id]) {
+      const found = await pollUntil(
+        () => detailOf(site),
+        (detail) => detail?.summary.vehicles === 2,
+      );
+      expect(found?.summary.vehicles).toBe(2);
+    }
+
+    const { body } = await graphql(
+      server,
+      `
+        mutation ($target: ID!, $sources: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
+          mergeSites(target_id: $target, source_ids: $sources, alignment: $alignment) {
+            id
+          }
+        }
+      `,
+      {
+        token: admin,
+        variables: {
+          target: target.id,
+          sources: [source.id],
+          alignment: [
+            { site_id: source.id, from: 'E', to: 'N' },
+            { site_id: source.id, from: 'W', to: 'S' },
+          ],
+        },
+      },
+    );
+    const taskId = (body.data?.mergeSites as { id: string } | undefined)?.id ?? '';
+    expect(taskId).not.toBe('');
+    const [task] = await pollUntil(
+      () => db.select().from(tasks).where(eq(tasks.id, taskId)),
+      ([row]) => row?.state !== 'QD' && row?.state !== 'PR',
+      400,
+    );
+    expect(task?.state).toBe('CM');
+
+    // (a) HR-E1's mapping measures the target's northbound lane (the first of N, as east inner
+    // was the first of E); the target had no second northbound lane for HR-E2's east outer, so
+    // it has one now, outside its northbound lane (position 1 + 1 = 2).
+    const mappedLanes = async () => {
+      const rows = await db
+        .select({
+          array: deviceMappings.deviceArrayId,
+          siteId: deviceMappings.siteId,
+          lane: lanes.name,
+          direction: lanes.direction,
+          positionId: lanes.positionId,
+        })
+        .from(deviceMappings)
+        .innerJoin(lanes, eq(lanes.id, deviceMappings.laneId))
+        .where(
+          inArray(deviceMappings.deviceArrayId, [
+            source.arrays['HR-E1'] ?? '',
+            source.arrays['HR-E2'] ?? '',
+          ]),
+        );
+      return rows
+        .map(({ array, ...row }) => ({
+          stud: array === source.arrays['HR-E1'] ? 'HR-E1' : 'HR-E2',
+          ...row,
+        }))
+        .sort((a, b) => a.stud.localeCompare(b.stud));
+    };
+    const targetLanes = () =>
+      db
+        .select({ name: lanes.name, direction: lanes.direction, positionId: lanes.positionId })
+        .from(lanes)
+        .where(eq(lanes.siteId, target.id))
+        .orderBy(asc(lanes.positionId));
+    const expectedMappings = [
+      { stud: 'HR-E1', siteId: target.id, lane: 'northbound', direction: 1, positionId: 1 },
+      { stud: 'HR-E2', siteId: target.id, lane: 'east outer', direction: 1, positionId: 2 },
+    ];
+    const expectedLanes = [
+      { name: 'northbound', direction: 1, positionId: 1 },
+      { name: 'southbound', direction: 5, positionId: 2 },
+      { name: 'east outer', direction: 1, positionId: 2 },
+    ];
+    expect(await mappedLanes()).toEqual(expectedMappings);
+    expect(await targetLanes()).toEqual(expectedLanes);
+    // The merge run again moves nothing more and adds no lane.
+    expect((await runTaskAgain(server, taskId)).state).toBe('CM');
+    expect(await mappedLanes()).toEqual(expectedMappings);
+    expect(await targetLanes()).toEqual(expectedLanes);
+    expect((await detailOf(target.id))?.summary.vehicles).toBe(4);
+
+    // (b) After the merge, HR-E1 at 10:00:40 and HR-E2 at 10:00:50 (54 km/h) count on the
+    // target: 4 + 2 = 6 vehicles, mean (2 × 36 + 2 × 72 + 2 × 54) / 6 = 324 / 6 = 54 km/h.
+    await post(key, { events: [at('HR-E1', '00:40', 54), at('HR-E2', '00:50', 54)] });
+    const live = await pollUntil(
+      () => detailOf(target.id),
+      (detail) => detail?.summary.vehicles === 6,
+    );
+    expect(live?.summary.vehicles).toBe(6);
+    expect((live?.summary.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(54, 4);
+
+    // (c) Recorrelating the target's 5 June from the stored events keeps both sites' vehicles:
+    // HR-T's two, HR-E1's two and HR-E2's two, six at 54 km/h.
+    const queued = await call(admin, 'POST', `/core/api/realtime/sites/${target.id}/recorrelate`, {
+      from: '2025-06-05T00:00:00Z',
+      to: '2025-06-06T00:00:00Z',
+    });
+    expect(queued.status).toBe(202);
+    const recorrelationId = (queued.body as { id: string }).id;
+    const [recorrelated] = await pollUntil(
+      () => db.select().from(tasks).where(eq(tasks.id, recorrelationId)),
+      ([row]) => row?.state === 'CM' || row?.state === 'ER',
+      400,
+    );
+    expect(recorrelated?.state).toBe('CM');
+    expect(recorrelated?.result).toMatchObject({ vehicles: 6 });
+    const rebuilt = await detailOf(target.id);
+    expect(rebuilt?.summary.vehicles).toBe(6);
+    expect((rebuilt?.summary.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(54, 4);
   });
 });

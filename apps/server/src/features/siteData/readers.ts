@@ -10,14 +10,15 @@ import { storedKeys } from './storedForms.ts';
 
 /**
  * A stored column object's record batches, one at a time: from the open file where the store
- * has one, so that a file of any size is held one batch at a time; else over its bytes, without
+ * has one, so that a file of any size is held one batch at a time; else (an object store, or a
+ * realtime day's object, which is appended to) over its bytes as one write left them, without
  * copying its columns.
  */
 export async function* storedColumnBatches(
   blobs: BlobStore,
   key: string,
 ): AsyncGenerator<VehicleColumns> {
-  const source = blobs.openFile ? await blobs.openFile(key) : await blobs.getBytes(key);
+  const source = (await blobs.openFile?.(key)) ?? (await blobs.getBytes(key));
   try {
     yield* columnBatchesFromArrow(source);
   } finally {

@@ -3,15 +3,18 @@ import {
   VehicleColumnsBuilder,
   type VehicleColumns,
 } from '@roadcount/analytics';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/testServer.ts';
 import { createLocalBlobStore, type BlobStore } from '../../infra/blob/blobStore.ts';
-import { organisations, sites } from '../../infra/db/schema.ts';
+import { organisations, sites, trafficDataFiles } from '../../infra/db/schema.ts';
+import { preparedSiteColumns } from './preparedSiteColumns.ts';
 import { storedColumnBatches } from './readers.ts';
 import { writeRealtimeDay, type RealtimeDayFiles } from './realtimeDays.ts';
+import { createSiteData } from './siteData.ts';
 import { createSiteDataRepository } from './siteData.repository.ts';
 import { storedKeys } from './storedForms.ts';
 
@@ -44,6 +47,7 @@ const range = (from: number, to: number) =>
 
 describe('a realtime day written as its vehicles arrive', () => {
   let drop: () => Promise<void>;
+  let db: Awaited<ReturnType<typeof openTestDatabase>>['handle']['db'];
   let repository: ReturnType<typeof createSiteDataRepository>;
   let blobs: BlobStore;
   let siteId: string;
@@ -55,7 +59,7 @@ describe('a realtime day written as its vehicles arrive', () => {
   beforeAll(async () => {
     const database = await openTestDatabase();
     drop = database.drop;
-    const { db } = database.handle;
+    db = database.handle.db;
     repository = createSiteDataRepository(db);
     const local = createLocalBlobStore(directory);
     blobs = {
@@ -91,7 +95,7 @@ describe('a realtime day written as its vehicles arrive', () => {
   };
   /** The scan file's vehicles as the site detail reads them, when the version is the file's. */
   const scannedCount = async (files: RealtimeDayFiles, version: string) => {
-    const bytes = readFileSync(join(directory, storedKeys.scanFile(files.fileId)));
+    const bytes = await blobs.getBytes(storedKeys.scanFile(files.fileId));
     const prepared = await preparedFromScanFiles(
       [
         {
@@ -131,7 +135,7 @@ describe('a realtime day written as its vehicles arrive', () => {
   it('appends new vehicles after those written, and rewrites only a changed tail', async () => {
     const first = await write('v1', undefined, 0, range(0, 2000));
     if (!first) throw new Error('nothing written');
-    const sizeAfterFirst = readFileSync(join(directory, columnsKey(first))).length;
+    const sizeAfterFirst = (await blobs.getBytes(columnsKey(first))).length;
     expect(writes.filter((write) => write.key === columnsKey(first))).toEqual([
       { key: columnsKey(first), offset: 0, bytes: sizeAfterFirst },
     ]);
@@ -190,5 +194,148 @@ describe('a realtime day written as its vehicles arrive', () => {
       .realtimeDayFile(siteId, `realtime ${DAY}`)
       .then((file) => [file]);
     expect(row?.logs).toMatchObject({ saved_vehicles: 2513, columns_version: 'u99' });
+  });
+
+  it('gives readers the day as last written while a write is half done', async () => {
+    // A store that holds each write of the day's files once its bytes are in the store, before
+    // readers can see them, while `holding`.
+    let holding = false;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    let bothHeld = () => {};
+    const halfDone = new Promise<void>((resolve) => (bothHeld = resolve));
+    const gated = createLocalBlobStore(directory, {
+      beforePublish: async (key) => {
+        if (!holding) return;
+        held.push(key);
+        if (held.length === 2) bothHeld();
+        await released;
+      },
+    });
+    const offsets: { key: string; offset: number }[] = [];
+    const store: BlobStore = {
+      ...gated,
+      writeAt: async (key, offset, bytes) => {
+        offsets.push({ key, offset });
+        await gated.writeAt.call(gated, key, offset, bytes);
+      },
+    };
+    const siteData = createSiteData({ db, blobs: store });
+    const [site] = await db
+      .insert(sites)
+      .values({ ownerOrganisationId: organisationId, name: 'Live, read while written' })
+      .returning();
+    const liveSiteId = site?.id ?? '';
+    const writeDay = (
+      version: string,
+      previous: RealtimeDayFiles | undefined,
+      keep: number,
+      seconds: number[],
+    ) =>
+      siteData.writeRealtimeDay({
+        organisationId,
+        siteId: liveSiteId,
+        day: DAY,
+        version,
+        previous,
+        keep,
+        tail: vehiclesAt(seconds),
+      });
+    /** The site's vehicles as the site detail, the day's columns and the rollups count them. */
+    const counts = async (files: RealtimeDayFiles) => {
+      const prepared = await preparedSiteColumns(
+        store,
+        await siteData.vehicleFiles(liveSiteId),
+        (size) => new Uint8Array(size),
+      );
+      let columns = 0;
+      for await (const batch of storedColumnBatches(store, columnsKey(files)))
+        columns += batch.timeMs.length;
+      await siteData.refreshRealtimeDayRollups(liveSiteId, DAY);
+      return {
+        siteDetail: prepared.batches.reduce((sum, batch) => sum + batch.timeMs.length, 0),
+        columns,
+        rollups: await siteData.rolledUpVehicles(liveSiteId),
+      };
+    };
+
+    // Eight vehicles, then two more after them: the day's files have a part of 8 and one of 2.
+    const first = await writeDay('r1', undefined, 0, range(0, 8));
+    const second = await writeDay('r2', first, 8, range(8, 10));
+    if (!second) throw new Error('nothing written');
+    expect(second.segments.map((segment) => segment.columns.timeMs.length)).toEqual([8, 2]);
+    expect(await counts(second)).toEqual({ siteDetail: 10, columns: 10, rollups: 10 });
+    const sizeBefore = (await store.getBytes(columnsKey(second))).length;
+
+    // A late event changes the ninth's neighbours: 9 kept, then 9.5, 10 and 11. The write cuts
+    // the files inside the part of 2, where a reader of the day as it was is reading.
+    holding = true;
+    offsets.length = 0;
+    const writing = writeDay('r3', second, 9, [9.5, 10, 11]);
+    await halfDone;
+    const columnsWrite = offsets.find((write) => write.key === columnsKey(second));
+    expect(columnsWrite?.offset).toBeGreaterThan(0);
+    expect(columnsWrite?.offset).toBeLessThan(sizeBefore);
+    // Meanwhile every reader gets the day as last written: 10 vehicles, not an error.
+    expect(await counts(second)).toEqual({ siteDetail: 10, columns: 10, rollups: 10 });
+
+    release();
+    const third = await writing;
+    if (!third) throw new Error('nothing written');
+    // Once written: 9 + 3 = 12.
+    expect(await counts(third)).toEqual({ siteDetail: 12, columns: 12, rollups: 12 });
+  });
+
+  it('keeps a merge’s direction map on a moved day only while its old site’s vehicles are written', async () => {
+    const siteData = createSiteData({ db, blobs });
+    const [from, into] = await db
+      .insert(sites)
+      .values([
+        { ownerOrganisationId: organisationId, name: 'Merged away' },
+        { ownerOrganisationId: organisationId, name: 'Merged into' },
+      ])
+      .returning();
+    const fromId = from?.id ?? '';
+    const intoId = into?.id ?? '';
+    const writeFor = (
+      siteId: string,
+      version: string,
+      previous: RealtimeDayFiles | undefined,
+      keep: number,
+      seconds: number[],
+    ) =>
+      siteData.writeRealtimeDay({
+        organisationId,
+        siteId,
+        day: DAY,
+        version,
+        previous,
+        keep,
+        tail: vehiclesAt(seconds),
+      });
+    /** The directions of `siteId`'s vehicles as they count there, each with how many. */
+    const directions = async (siteId: string) => {
+      const counted = new Map<number, number>();
+      for await (const batch of siteData.vehicleBatches(siteId))
+        for (const direction of batch.direction)
+          counted.set(direction, (counted.get(direction) ?? 0) + 1);
+      return Object.fromEntries(counted);
+    };
+    // Three northbound (1) vehicles on the site merged away; the merge moves its day to the
+    // other site, where its direction 1 counts as 5.
+    const first = await writeFor(fromId, 'm1', undefined, 0, [0, 1, 2]);
+    await db
+      .update(trafficDataFiles)
+      .set({ siteId: intoId, logs: { direction_map: { '1': 5 } } })
+      .where(eq(trafficDataFiles.id, first?.fileId ?? ''));
+    // A write for the old site that was under way ends after the move: its two vehicles are
+    // the old site's too, so all five still count as 5.
+    await writeFor(fromId, 'm2', first, 3, [3, 4]);
+    expect(await directions(intoId)).toEqual({ 5: 5 });
+    // Correlated again on the site it moved to, the day's four vehicles are in its directions:
+    // they count as written, 1.
+    await writeFor(intoId, 'm3', undefined, 0, [0, 1, 2, 3]);
+    expect(await directions(intoId)).toEqual({ 1: 4 });
   });
 });

@@ -159,6 +159,7 @@ export async function writeRealtimeDay(
   const lastBatch = batches.at(-1)?.timeMs;
   const last = lastBatch?.[lastBatch.length - 1];
   await repository.updateRealtimeFile(fileId, {
+    siteId: input.siteId,
     start: first === undefined ? null : new Date(first),
     end: last === undefined ? null : new Date(last),
     logs: {

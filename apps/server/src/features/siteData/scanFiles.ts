@@ -74,8 +74,9 @@ export async function preparedFromStoredScanFiles(
       if (!file.scanKey) return null;
       let source: RandomAccessFile;
       try {
-        if (blobs.openFile) {
-          const handle = await blobs.openFile(file.scanKey);
+        // A realtime day's scan file, which is appended to, is read whole as one write left it.
+        const handle = await blobs.openFile?.(file.scanKey);
+        if (handle) {
           handles.push(handle);
           source = fromHandle(handle, (await handle.stat()).size);
         } else source = fromBytes(await blobs.getBytes(file.scanKey));

@@ -236,25 +236,31 @@ export function createSiteDataRepository(db: Database) {
     },
 
     /**
-     * Records what a realtime day file now holds; it counts on its site from now (realtime data
-     * is not reviewed). `logs` are merged into the file's own, so that what another process
-     * set there (a merge's direction map) stays without being read first.
+     * Records what a realtime day file now holds, its vehicles as they count on `siteId`; it
+     * counts on its site from now (realtime data is not reviewed). `logs` are merged into the
+     * file's own, so that what another process set there stays without being read first: a
+     * merge's direction map stays when the merge moved the file to another site meanwhile (its
+     * vehicles are its old site's), and goes when the file is `siteId`'s (a merge moved it
+     * there, and the vehicles now written count as they are).
      */
     async updateRealtimeFile(
       id: string,
       values: {
+        siteId: string;
         start: Date | null;
         end: Date | null;
         logs: Record<string, unknown> & { saved_vehicles: number };
       },
     ) {
+      const sameSite = sql`${trafficDataFiles.siteId} = ${values.siteId}::uuid`;
       await db
         .update(trafficDataFiles)
         .set({
           startDataDatetime: values.start,
           endDataDatetime: values.end,
           reviewStatus: 'PDC',
-          logs: sql`${trafficDataFiles.logs} || ${JSON.stringify(values.logs)}::jsonb`,
+          logs: sql`${trafficDataFiles.logs} || ${JSON.stringify(values.logs)}::jsonb
+            || case when ${sameSite} then '{"direction_map": null}'::jsonb else '{}'::jsonb end`,
           summaryStats: { vehicles: values.logs.saved_vehicles },
         })
         .where(eq(trafficDataFiles.id, id));

@@ -13,10 +13,12 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { LANE_DEFAULTS } from '@roadcount/domain';
 import type { Database } from '../../infra/db/database.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import {
   badDataPeriods,
+  deviceMappings,
   lanes,
   notes,
   organisations,
@@ -308,7 +310,8 @@ export function createSitesRepository(db: Database) {
 
     /**
      * Moves every file of the sources to the target with its composed direction map, the target
-     * into the sources' groups; the sources are deleted pointing at the target, their rollups
+     * into the sources' groups, the sources' device mappings to the target's lanes
+     * (`moveDeviceMappings`); the sources are deleted pointing at the target, their rollups
      * cleared, and the target takes every source's contexts. One transaction.
      */
     async merge(
@@ -367,6 +370,7 @@ export function createSitesRepository(db: Database) {
                     : (alignment[String(period.direction)] ?? period.direction),
               })
               .where(eq(badDataPeriods.id, period.id));
+          await moveDeviceMappings(tx, source.id, target.id, alignment);
           // The target joins every group the source was in.
           await tx.execute(sql`
             insert into site_group_members (group_id, site_id)
@@ -414,3 +418,69 @@ export function createSitesRepository(db: Database) {
 }
 
 export type SitesRepository = ReturnType<typeof createSitesRepository>;
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * Issue 27: a merged source's device mappings measure the target's lanes from now on, so that
+ * its arrays' live events and a recorrelation of the target's days count on the target. Each
+ * mapped source lane goes to the target lane of its direction as aligned (`alignment`: source
+ * direction code → target code) with the same number within that direction, counted from the
+ * centre; where the target has no such lane, the source lane is added to the target after its
+ * lanes of that direction, as the site edit adds one. A source without mappings left (merged
+ * already) changes nothing.
+ */
+async function moveDeviceMappings(
+  tx: Transaction,
+  sourceId: string,
+  targetId: string,
+  alignment: Record<string, number>,
+) {
+  const mappings = await tx
+    .select({ id: deviceMappings.id, laneId: deviceMappings.laneId })
+    .from(deviceMappings)
+    .where(eq(deviceMappings.siteId, sourceId));
+  if (mappings.length === 0) return;
+  const lanesOf = (siteId: string) =>
+    tx
+      .select()
+      .from(lanes)
+      .where(eq(lanes.siteId, siteId))
+      .orderBy(asc(lanes.direction), asc(lanes.positionId), asc(lanes.id));
+  const [sourceLanes, targetLanes] = await Promise.all([lanesOf(sourceId), lanesOf(targetId)]);
+  const mappedLaneIds = new Set(mappings.map((mapping) => mapping.laneId));
+  const targetLaneOf = new Map<string, string>();
+  for (const lane of sourceLanes) {
+    if (!mappedLaneIds.has(lane.id)) continue;
+    const direction = alignment[String(lane.direction)] ?? lane.direction;
+    const number = sourceLanes
+      .filter((other) => other.direction === lane.direction)
+      .findIndex((other) => other.id === lane.id);
+    const inDirection = targetLanes.filter((other) => other.direction === direction);
+    let into = inDirection[number];
+    if (!into) {
+      const outermost = inDirection.at(-1)?.positionId;
+      [into] = await tx
+        .insert(lanes)
+        .values({
+          siteId: targetId,
+          name: lane.name,
+          direction,
+          positionId: outermost === undefined ? LANE_DEFAULTS.position_id : outermost + 1,
+          laneType: lane.laneType,
+          deviceArrayType: lane.deviceArrayType,
+          analyticsConfigId: lane.analyticsConfigId,
+          contraflow: lane.contraflow,
+        })
+        .returning();
+      if (!into) throw new Error(`the lane ${lane.name} was not added to the site ${targetId}`);
+      targetLanes.push(into);
+    }
+    targetLaneOf.set(lane.id, into.id);
+  }
+  for (const mapping of mappings)
+    await tx
+      .update(deviceMappings)
+      .set({ siteId: targetId, laneId: targetLaneOf.get(mapping.laneId) ?? mapping.laneId })
+      .where(eq(deviceMappings.id, mapping.id));
+}

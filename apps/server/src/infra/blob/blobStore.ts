@@ -11,8 +11,8 @@ import {
   writeFile,
   type FileHandle,
 } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { basename, dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
@@ -29,14 +29,19 @@ export interface BlobStore {
   putBytes: (key: string, bytes: Uint8Array) => Promise<void>;
   /**
    * Writes `bytes` at `offset` of the blob, cutting what was after (appending to a blob that
-   * grows, such as a realtime day's files). The local store writes them in place; an object
-   * store, which cannot append, puts the object again with its first `offset` bytes.
+   * grows, such as a realtime day's files). A reader meanwhile gets the blob as it was before
+   * or after, never between: the local store appends to a data file and then swaps the small
+   * list of the blob's extents in it (`createLocalBlobStore`); an object store, which cannot
+   * append, puts the object again with its first `offset` bytes.
    */
   writeAt: (key: string, offset: number, bytes: Uint8Array) => Promise<void>;
   getStream: (key: string) => Promise<Readable>;
   getBytes: (key: string) => Promise<Uint8Array>;
-  /** An open file for reads at any position, where the store keeps files (the local one). */
-  openFile?: (key: string) => Promise<FileHandle>;
+  /**
+   * An open file for reads at any position, where the store keeps files (the local one);
+   * undefined for a blob written with `writeAt`, which is not one file: read it with getBytes.
+   */
+  openFile?: (key: string) => Promise<FileHandle | undefined>;
   delete: (key: string) => Promise<void>;
   /** Throws BlobStoreUnavailableError when the store cannot be used; processes call it at start. */
   check: () => Promise<void>;
@@ -100,8 +105,201 @@ function safeKey(key: string): string {
   return key;
 }
 
-export function createLocalBlobStore(root: string): BlobStore {
+/**
+ * A blob that `writeAt` appends to, as the local store keeps it: its bytes are extents of a data
+ * file beside it that only grows, listed in a small file that each write replaces whole.
+ */
+interface AppendedBlob {
+  /** The data file's name, in the blob's directory. */
+  data: string;
+  /** How far the data file is written: the next write goes after. */
+  dataBytes: number;
+  /** The blob's bytes in order, each [position in the data file, length]. */
+  extents: [number, number][];
+}
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/** What a rewrite of an appended blob copies at a time. */
+const COPY_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/** How often a reader looks again when the blob was rewritten between its look and its read. */
+const READ_ATTEMPTS = 10;
+
+async function readFully(handle: FileHandle, into: Uint8Array, position: number) {
+  let done = 0;
+  while (done < into.length) {
+    const { bytesRead } = await handle.read(into, done, into.length - done, position + done);
+    if (bytesRead === 0) throw new Error('blob: its data file is shorter than its extents say');
+    done += bytesRead;
+  }
+}
+
+async function writeFully(handle: FileHandle, bytes: Uint8Array, position: number) {
+  let done = 0;
+  while (done < bytes.length)
+    done += (await handle.write(bytes, done, bytes.length - done, position + done)).bytesWritten;
+}
+
+/**
+ * The blobs as files under `root`. A blob written whole (putStream, putBytes) is one file,
+ * replaced by a rename, so a reader has it before or after. A blob that `writeAt` appends to
+ * (a realtime day's files) keeps its bytes in a data file that only grows, and the list of its
+ * extents there (`AppendedBlob`) in a small file beside it, replaced by a rename once the new
+ * bytes are written: a reader takes one list and reads bytes no write changes, so it gets the
+ * blob as a completed write left it, never a write half done; the bytes it replaced stay until
+ * the data file is rewritten with the blob's bytes only, when more than half of it is bytes
+ * cut off (and a reader that then misses the old data file takes the new list). An append
+ * costs the new bytes and the list's rename. `beforePublish` is awaited once a write's bytes are
+ * in the store and before readers see them: tests hold a write there.
+ */
+export function createLocalBlobStore(
+  root: string,
+  options: { beforePublish?: (key: string) => Promise<void> } = {},
+): BlobStore {
   const pathOf = (key: string) => join(root, safeKey(key));
+  const listPathOf = (key: string) => `${pathOf(key)}.extents`;
+  const dataPathOf = (key: string, data: string) => join(dirname(pathOf(key)), data);
+
+  /** Writes to a key one at a time, in the order asked (a realtime day's writes are). */
+  const writing = new Map<string, Promise<void>>();
+  function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const done = (writing.get(key) ?? Promise.resolve()).then(work);
+    const settled = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    writing.set(key, settled);
+    void settled.then(() => {
+      if (writing.get(key) === settled) writing.delete(key);
+    });
+    return done;
+  }
+
+  async function appendedBlob(key: string): Promise<AppendedBlob | undefined> {
+    try {
+      return JSON.parse(await readFile(listPathOf(key), 'utf8')) as AppendedBlob;
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
+  const sizeOf = (blob: AppendedBlob) => blob.extents.reduce((sum, [, bytes]) => sum + bytes, 0);
+
+  async function readExtents(key: string, blob: AppendedBlob) {
+    const bytes = new Uint8Array(sizeOf(blob));
+    const handle = await open(dataPathOf(key, blob.data), 'r');
+    try {
+      let at = 0;
+      for (const [position, length] of blob.extents) {
+        await readFully(handle, bytes.subarray(at, at + length), position);
+        at += length;
+      }
+    } finally {
+      await handle.close();
+    }
+    return bytes;
+  }
+
+  /** An appended blob's bytes as the last completed write left them; undefined for a file. */
+  async function appendedBytes(key: string): Promise<Uint8Array | undefined> {
+    for (let attempt = 1; ; attempt += 1) {
+      const blob = await appendedBlob(key);
+      if (!blob) return undefined;
+      try {
+        return await readExtents(key, blob);
+      } catch (error) {
+        // Rewritten since the list was read: its data file is gone; read the new list.
+        if (!isMissing(error) || attempt >= READ_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async function publish(key: string, blob: AppendedBlob) {
+    await options.beforePublish?.(key);
+    const temporary = `${listPathOf(key)}.${randomUUID()}.part`;
+    await writeFile(temporary, JSON.stringify(blob));
+    await rename(temporary, listPathOf(key));
+  }
+
+  /**
+   * Writes the blob anew into a new data file, then lists it: `kept` (extents of the file at
+   * `from`, copied a chunk at a time), then `bytes`. The old data file (`before`) goes, and so
+   * does the file of a blob written whole before its first append.
+   */
+  async function rewrite(
+    key: string,
+    kept: { from: string; extents: [number, number][] } | undefined,
+    bytes: Uint8Array,
+    before: AppendedBlob | undefined,
+  ) {
+    const data = `${basename(pathOf(key))}.${randomUUID()}.data`;
+    await mkdir(dirname(pathOf(key)), { recursive: true });
+    const handle = await open(dataPathOf(key, data), 'w');
+    let size = 0;
+    try {
+      if (kept) {
+        const source = await open(kept.from, 'r');
+        try {
+          const chunk = new Uint8Array(COPY_CHUNK_BYTES);
+          for (const [position, length] of kept.extents)
+            for (let done = 0; done < length; done += chunk.length) {
+              const part = chunk.subarray(0, Math.min(chunk.length, length - done));
+              await readFully(source, part, position + done);
+              await writeFully(handle, part, size);
+              size += part.length;
+            }
+        } finally {
+          await source.close();
+        }
+      }
+      await writeFully(handle, bytes, size);
+      size += bytes.length;
+    } finally {
+      await handle.close();
+    }
+    await publish(key, { data, dataBytes: size, extents: [[0, size]] });
+    if (before) await rm(dataPathOf(key, before.data), { force: true });
+    await rm(pathOf(key), { force: true });
+  }
+
+  /** Removes an appended blob's list, then its data file (a blob written whole replaced it). */
+  async function dropAppended(key: string) {
+    const blob = await appendedBlob(key);
+    if (!blob) return;
+    await rm(listPathOf(key), { force: true });
+    await rm(dataPathOf(key, blob.data), { force: true });
+  }
+
+  async function getBytes(key: string): Promise<Uint8Array> {
+    const appended = await appendedBytes(key);
+    if (appended) return appended;
+    try {
+      // The file's own memory, seen as a plain Uint8Array (a copy of a column file of hundreds
+      // of megabytes costs seconds).
+      const bytes = await readFile(pathOf(key));
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    } catch (error) {
+      // Appended to for the first time meanwhile.
+      if (isMissing(error) && (await appendedBlob(key))) return getBytes(key);
+      throw error;
+    }
+  }
+
+  async function getStream(key: string): Promise<Readable> {
+    const appended = await appendedBytes(key);
+    if (appended)
+      return Readable.from([Buffer.from(appended.buffer, appended.byteOffset, appended.length)]);
+    try {
+      await stat(pathOf(key));
+    } catch (error) {
+      if (isMissing(error) && (await appendedBlob(key))) return getStream(key);
+      throw error;
+    }
+    return createReadStream(pathOf(key));
+  }
+
   return {
     async check() {
       try {
@@ -114,45 +312,77 @@ export function createLocalBlobStore(root: string): BlobStore {
         );
       }
     },
-    async putStream(key, source, maxBytes) {
-      const temporary = `${pathOf(key)}.${randomUUID()}.part`;
-      const stored = await streamToFile(source, temporary, maxBytes);
-      await rename(temporary, pathOf(key));
-      return stored;
+    putStream(key, source, maxBytes) {
+      return inTurn(key, async () => {
+        const temporary = `${pathOf(key)}.${randomUUID()}.part`;
+        const stored = await streamToFile(source, temporary, maxBytes);
+        await rename(temporary, pathOf(key));
+        await dropAppended(key);
+        return stored;
+      });
     },
-    async putBytes(key, bytes) {
-      const temporary = `${pathOf(key)}.${randomUUID()}.part`;
-      await mkdir(dirname(temporary), { recursive: true });
-      await writeFile(temporary, bytes);
-      await rename(temporary, pathOf(key));
+    putBytes(key, bytes) {
+      return inTurn(key, async () => {
+        const temporary = `${pathOf(key)}.${randomUUID()}.part`;
+        await mkdir(dirname(temporary), { recursive: true });
+        await writeFile(temporary, bytes);
+        await rename(temporary, pathOf(key));
+        await dropAppended(key);
+      });
     },
-    async writeAt(key, offset, bytes) {
-      if (offset === 0) return this.putBytes(key, bytes);
-      const file = await open(pathOf(key), 'r+');
-      try {
-        const { size } = await file.stat();
+    writeAt(key, offset, bytes) {
+      return inTurn(key, async () => {
+        const blob = await appendedBlob(key);
+        if (!blob) {
+          if (offset === 0) return rewrite(key, undefined, bytes, undefined);
+          // A blob written whole: its first `offset` bytes and these become an appended blob.
+          const { size } = await stat(pathOf(key));
+          if (size < offset) throw new Error(`the blob ${key} has ${size} bytes, not ${offset}`);
+          return rewrite(key, { from: pathOf(key), extents: [[0, offset]] }, bytes, undefined);
+        }
+        const size = sizeOf(blob);
         if (size < offset) throw new Error(`the blob ${key} has ${size} bytes, not ${offset}`);
-        await file.truncate(offset);
-        await file.write(bytes, 0, bytes.length, offset);
-      } finally {
-        await file.close();
+        const kept: [number, number][] = [];
+        let at = 0;
+        for (const [position, length] of blob.extents) {
+          if (at >= offset) break;
+          kept.push([position, Math.min(length, offset - at)]);
+          at += length;
+        }
+        // Bytes cut off stay in the data file (a reader may be reading them) until they are
+        // more than the blob's own: then the blob is written anew, its bytes only.
+        if (offset === 0 || blob.dataBytes - offset > offset + bytes.length)
+          return rewrite(key, { from: dataPathOf(key, blob.data), extents: kept }, bytes, blob);
+        const handle = await open(dataPathOf(key, blob.data), 'r+');
+        try {
+          await writeFully(handle, bytes, blob.dataBytes);
+        } finally {
+          await handle.close();
+        }
+        await publish(key, {
+          data: blob.data,
+          dataBytes: blob.dataBytes + bytes.length,
+          extents: [...kept, [blob.dataBytes, bytes.length]],
+        });
+      });
+    },
+    getStream,
+    getBytes,
+    async openFile(key) {
+      if (await appendedBlob(key)) return undefined;
+      try {
+        // A file is never written in place: an append lists a copy of it and unlinks it.
+        return await open(pathOf(key), 'r');
+      } catch (error) {
+        if (isMissing(error) && (await appendedBlob(key))) return undefined;
+        throw error;
       }
     },
-    async getStream(key) {
-      await stat(pathOf(key));
-      return createReadStream(pathOf(key));
-    },
-    async getBytes(key) {
-      // The file's own memory, seen as a plain Uint8Array (a copy of a column file of hundreds
-      // of megabytes costs seconds).
-      const bytes = await readFile(pathOf(key));
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    },
-    openFile(key) {
-      return open(pathOf(key), 'r');
-    },
-    async delete(key) {
-      await rm(pathOf(key), { force: true });
+    delete(key) {
+      return inTurn(key, async () => {
+        await dropAppended(key);
+        await rm(pathOf(key), { force: true });
+      });
     },
   };
 }
