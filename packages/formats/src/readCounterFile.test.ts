@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from './formatError.ts';
@@ -296,16 +297,11 @@ describe('Roadcount CSV saved by a spreadsheet', () => {
       '2025-01-06T10:00:00Z,1,N,2,30.0\r\n' +
       '"2025-01-06T11:00:00Z","2","S","3","45.5"\r\n';
     const vehicles: VehicleObservation[] = [];
-    const summary = await readCounterFile(
-      (async function* () {
-        yield new TextEncoder().encode(text);
-      })(),
-      {
-        fileName: 'from-excel.csv',
-        resolveSite: () => Promise.resolve({ timeZone: 'UTC' }),
-        sink: { vehicle: (vehicle) => vehicles.push(vehicle), interval: () => undefined },
-      },
-    );
+    const summary = await readCounterFile(Readable.from([new TextEncoder().encode(text)]), {
+      fileName: 'from-excel.csv',
+      resolveSite: () => Promise.resolve({ timeZone: 'UTC' }),
+      sink: { vehicle: (vehicle) => vehicles.push(vehicle), interval: () => undefined },
+    });
     expect(summary.vehicles).toBe(2);
     expect(
       vehicles.map((vehicle) => [vehicle.lane, vehicle.direction, vehicle.classIndex]),
