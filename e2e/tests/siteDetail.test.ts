@@ -135,8 +135,23 @@ describe('site detail', () => {
     // The first test stored 50 km/h as the minimum: this link names its own.
     await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}?vmin=1`);
     await page.getByRole('heading', { name: 'Oxford Road' }).waitFor();
+    // 'Saved' shows for half a second (SPEC section 4): checked on every animation frame, so
+    // a slow poll on a loaded machine cannot miss it.
+    const saved = page.waitForFunction(
+      () => {
+        // The page's document (this project's types have no DOM).
+        const { document } = globalThis as unknown as {
+          document: { querySelectorAll: (selector: string) => ArrayLike<{ textContent: string }> };
+        };
+        return Array.from(document.querySelectorAll('[role="status"]')).some((region) =>
+          region.textContent.includes('Saved'),
+        );
+      },
+      undefined,
+      { polling: 'raf' },
+    );
     await page.getByLabel('Maximum speed (km/h)').fill('70');
-    await page.getByRole('status').getByText('Saved').waitFor();
+    await saved;
     const limited = await api({ velocity_min: 1 / 3.6, velocity_max: 70 / 3.6, headway_min: 0 });
     await page
       .getByText(

@@ -442,10 +442,17 @@ describe('ingest: upload, process, match and check quality', () => {
       if (name !== 'unknown-format.csv')
         expect(file.logs.processing_error, name).toMatch(/, line \d+/);
       expect(file.site, name).toBeNull();
-      const [task] = await server.database.db
-        .select()
-        .from(tasks)
-        .where(eq(tasks.id, body.files[0]?.task_id ?? ''));
+      // The file is marked rejected before its task is ended: the task's end may follow a moment later.
+      const task = await pollUntil(
+        async () =>
+          (
+            await server.database.db
+              .select()
+              .from(tasks)
+              .where(eq(tasks.id, body.files[0]?.task_id ?? ''))
+          )[0],
+        (row) => row !== undefined && row.state !== 'QD' && row.state !== 'PR',
+      );
       expect(task?.state, name).toBe('ER');
       const [row] = await server.database.db
         .select()
