@@ -7,7 +7,12 @@
 // the aliases. Beside the refused aliasing request, the heaviest one the limits allow (9 aliased
 // siteDetail fields with their bins) is timed, and the same again given up by its client after
 // 50 ms, followed by one siteDetail: what a client leaving costs the next one. Those ask for a
-// site of BENCH_ABUSE_VEHICLES (1,000,000) generated vehicles, uploaded before idle is measured.
+// site of BENCH_ABUSE_VEHICLES (1,000,000) generated vehicles over BENCH_ABUSE_DAYS (365) days,
+// uploaded before idle is measured. Issue 38 adds what may stall the server, each with the
+// /healthz p99 measured while it runs (asked one after another, 20 ms apart) and one sign-in:
+// an unsigned request of 48,000 aliased __typename (and three different ones at once), nine
+// aliased siteDetail at 5-minute bins over the site's whole history (the web page's fields),
+// the heaviest siteDetail request the budget allows, and four of those in parallel.
 import { createWriteStream, mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +28,7 @@ import { dropDatabases, startServer, uploadAndWait } from './support.ts';
 const LINE_MB = Number(process.env.BENCH_ABUSE_LINE_MB ?? 200);
 const ALIASES = Number(process.env.BENCH_ABUSE_ALIASES ?? 200);
 const VEHICLES = Number(process.env.BENCH_ABUSE_VEHICLES ?? 1_000_000);
+const DAYS = Number(process.env.BENCH_ABUSE_DAYS ?? 365);
 const workDir = mkdtempSync(join(tmpdir(), 'roadcount-bench-abuse-'));
 
 /** One entry, deflated, in a zip that states `statedSize` as its inflated size. */
@@ -69,10 +75,10 @@ async function writeLongLine(path: string, megabytes: number) {
 }
 
 const server = await startServer(workDir);
-/** The site the aliased siteDetail fields ask for: one of VEHICLES vehicles over 50 days. */
+/** The site the aliased siteDetail fields ask for: one of VEHICLES vehicles over DAYS days. */
 async function uploadSite(): Promise<string> {
   const path = join(workDir, 'site.csv');
-  const days = 50;
+  const days = DAYS;
   const vehicles = generateTraffic({
     seed: 24,
     startDay: '2025-03-03',
@@ -193,22 +199,139 @@ async function refuse(label: string, path: string, kind: string) {
   return { seconds, overIdle };
 }
 
+/** The p99 and worst of latencies, ms. */
+function tail(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (fraction: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+  return { p99: at(0.99), worst: at(1), count: sorted.length };
+}
+
+/**
+ * While `work` runs: /healthz asked one after another, 20 ms apart, and a sign-in every 250 ms.
+ * What a stalled event loop holds up shows here: each waits until the loop is free again.
+ */
+async function probeWhile<T>(work: () => Promise<T>) {
+  let finished = false;
+  const health: number[] = [];
+  const signIns: number[] = [];
+  const timed = async (into: number[], ask: () => Promise<Response>) => {
+    const started = performance.now();
+    await (await ask()).arrayBuffer();
+    into.push(performance.now() - started);
+  };
+  const healthLoop = (async () => {
+    do {
+      await timed(health, () => fetch(`${server.url}/healthz`));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    } while (!finished);
+  })();
+  const signInLoop = (async () => {
+    do {
+      await timed(signIns, () =>
+        fetch(`${server.url}/core/api/auth/token/obtain/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    } while (!finished);
+  })();
+  const started = performance.now();
+  const outcome = await work().finally(() => {
+    finished = true;
+  });
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all([healthLoop, signInLoop]);
+  return { outcome, seconds, health: tail(health), signIn: tail(signIns) };
+}
+
+/** One GraphQL request: its status, size and first characters. */
+async function graphqlPost(query: string, token?: string) {
+  const answer = await fetch(`${server.url}/gql/v1/graphql/`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify({ query }),
+    signal: AbortSignal.timeout(300_000),
+  }).catch((error: unknown) => ({ status: 0, text: () => Promise.resolve(String(error)) }));
+  const body = await answer.text();
+  return { status: answer.status, kb: body.length / 1024, head: body.slice(0, 200) };
+}
+
+/**
+ * The site-detail fields that carry most: with each field costing 1 beside the siteDetail's 100,
+ * nine aliased siteDetail of these eleven cost 999, just under the cost limit of 1000.
+ */
+const HEAVY_FIELDS =
+  'summary bins classes speedByClass headwayPercentiles gapPercentiles headwayGapMatrix speeding virtualDay virtualWeek availability';
+
+/** `count` aliased siteDetail fields at `minutes` bins over the window (the whole history when none). */
+function siteDetails(count: number, minutes: number, window?: { start: string; end: string }) {
+  const filter = window
+    ? `, filter: { start_time: "${window.start}", end_time: "${window.end}" }`
+    : '';
+  return `{ ${Array.from(
+    { length: count },
+    (_, index) =>
+      `d${index}: siteDetail(siteId: "${siteId}", aggregation_minutes: ${minutes}${filter}) { ${HEAVY_FIELDS} }`,
+  ).join(' ')} }`;
+}
+
+/** Figures of the requests that could stall the server, each with /healthz and sign-in beside it. */
+const stalls: Record<
+  string,
+  { seconds: number; healthP99: number; healthWorst: number; signInWorst: number }
+> = {};
+async function stall(
+  label: string,
+  name: string,
+  requests: (() => Promise<{ status: number; kb: number; head: string }>)[],
+) {
+  const probed = await probeWhile(() => Promise.all(requests.map((request) => request())));
+  const [first] = probed.outcome;
+  console.log(
+    `${label}: ${probed.outcome.map((answer) => answer.status).join(', ')} (${first?.kb.toFixed(0)} KB) in ${probed.seconds.toFixed(2)} s; /healthz p99 ${probed.health.p99.toFixed(0)} ms, worst ${probed.health.worst.toFixed(0)} ms (${probed.health.count} asked); sign-in worst ${probed.signIn.worst.toFixed(0)} ms: ${first?.head.slice(0, 160)}`,
+  );
+  stalls[name] = {
+    seconds: probed.seconds,
+    healthP99: probed.health.p99,
+    healthWorst: probed.health.worst,
+    signInWorst: probed.signIn.worst,
+  };
+}
+
+/** 48,000 aliased __typename, as the attack sent them (about 900 KB); `prefix` varies the names. */
+const typenames = (prefix: string) =>
+  `{ ${Array.from({ length: 48_000 }, (_, index) => `${prefix}${index}: __typename`).join(' ')} }`;
+
+/** The heaviest siteDetail request the limits allow. */
+function heaviestAllowed() {
+  return { label: '9 aliased siteDetail, 5-minute bins, whole history', query: siteDetails(9, 5) };
+}
+
 const results: Record<string, { seconds: number; overIdle: number }> = {};
 /** Requests answered in full, timed beside the refusals. */
 const allowed: Record<string, { seconds: number; overIdle: number }> = {};
 try {
-  const longLine = join(workDir, 'one-long-line.csv');
-  await writeLongLine(longLine, LINE_MB);
-  results.longLine = await refuse(`${LINE_MB} MB without a newline`, longLine, 'vehicle');
-  rmSync(longLine);
+  // BENCH_ABUSE_FILES=0 leaves out the refused files (the long line and the xlsx bombs).
+  if (process.env.BENCH_ABUSE_FILES !== '0') {
+    const longLine = join(workDir, 'one-long-line.csv');
+    await writeLongLine(longLine, LINE_MB);
+    results.longLine = await refuse(`${LINE_MB} MB without a newline`, longLine, 'vehicle');
+    rmSync(longLine);
 
-  const spaces = deflatedSpaces(1024);
-  const honest = join(workDir, 'bomb-stated.xlsx');
-  writeFileSync(honest, zipOf('xl/sharedStrings.xml', spaces, 1024 * 1024 * 1024));
-  results.bombStated = await refuse('xlsx bomb, 1 GB stated', honest, 'national');
-  const lying = join(workDir, 'bomb-lying.xlsx');
-  writeFileSync(lying, zipOf('xl/sharedStrings.xml', spaces, 100));
-  results.bombLying = await refuse('xlsx bomb, 1 GB stated as 100 bytes', lying, 'national');
+    const spaces = deflatedSpaces(1024);
+    const honest = join(workDir, 'bomb-stated.xlsx');
+    writeFileSync(honest, zipOf('xl/sharedStrings.xml', spaces, 1024 * 1024 * 1024));
+    results.bombStated = await refuse('xlsx bomb, 1 GB stated', honest, 'national');
+    const lying = join(workDir, 'bomb-lying.xlsx');
+    writeFileSync(lying, zipOf('xl/sharedStrings.xml', spaces, 100));
+    results.bombLying = await refuse('xlsx bomb, 1 GB stated as 100 bytes', lying, 'national');
+  }
 
   if (ALIASES > 0) {
     /** Sends `count` aliased siteDetail fields (bins and all); the answer's status, size and time. */
@@ -251,6 +374,28 @@ try {
       AbortSignal.timeout(120_000),
     );
   }
+  await stall('unsigned, 48,000 aliased __typename', 'unsignedTypename', [
+    () => graphqlPost(typenames('a')),
+  ]);
+  await stall('three of them at once, each named otherwise', 'unsignedTypenameThree', [
+    () => graphqlPost(typenames('b')),
+    () => graphqlPost(typenames('c')),
+    () => graphqlPost(typenames('d')),
+  ]);
+  if (ALIASES > 0) {
+    await stall(
+      '9 aliased siteDetail, 5-minute bins, whole history, 11 heaviest fields',
+      'nineWholeHistory',
+      [() => graphqlPost(siteDetails(9, 5), server.access)],
+    );
+    const heaviest = heaviestAllowed();
+    await stall(`the heaviest allowed: ${heaviest.label}`, 'heaviestAllowed', [
+      () => graphqlPost(heaviest.query, server.access),
+    ]);
+    await stall('four of them in parallel', 'heaviestAllowedFour', [
+      ...Array.from({ length: 4 }, () => () => graphqlPost(heaviest.query, server.access)),
+    ]);
+  }
 } finally {
   await client.dispose();
   await server.close();
@@ -258,16 +403,24 @@ try {
   rmSync(workDir, { recursive: true, force: true });
 }
 
+const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const stallFigures = Object.entries(stalls)
+  .map(
+    ([name, figures]) =>
+      `${snake(name)}_s=${figures.seconds.toFixed(2)} ${snake(name)}_healthz_p99_ms=${figures.healthP99.toFixed(0)} ${snake(name)}_healthz_worst_ms=${figures.healthWorst.toFixed(0)} ${snake(name)}_sign_in_worst_ms=${figures.signInWorst.toFixed(0)}`,
+  )
+  .join(' ');
 const slowest = Math.max(...Object.values(results).map((result) => result.seconds));
 const peak = Math.max(...Object.values(results).map((result) => result.overIdle));
-const snake = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const figures = Object.entries({ ...results, ...allowed })
   .map(
     ([name, { seconds, overIdle }]) =>
       `${snake(name)}_s=${seconds.toFixed(2)} ${snake(name)}_rss_over_idle_mb=${overIdle.toFixed(0)}`,
   )
   .join(' ');
-// Goal: each refusal under 2 s, and under 300 MB over idle.
+// Goal: each refusal under 2 s, and under 300 MB over idle; /healthz p99 under 100 ms beside
+// each request that could stall the server (issue 38).
 console.log(
   `RESULT slowest_refusal_s=${slowest.toFixed(2)} peak_rss_over_idle_mb=${peak.toFixed(0)} idle_rss_mb=${idleMb.toFixed(0)} ${figures}`,
 );
+console.log(`RESULT ${stallFigures}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 import { SUBSCRIPTION_TERMS } from './constants.ts';
 
 /**
@@ -183,5 +184,5 @@ export const translationOverrideSchema = z.object({
     .max(200)
     .regex(/^[\w-]+(\.[\w-]+)*$/, 'must be a dotted key such as nav.translate'),
   /** Empty removes the override: the bundled text shows again. */
-  text: z.string().max(5000),
+  text: plainText().max(5000),
 });

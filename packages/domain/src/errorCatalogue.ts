@@ -1,3 +1,5 @@
+import { CONTROL_CHARACTERS_MESSAGE } from './plainText.ts';
+
 /** SPEC section 8: the message shown for each HTTP status the product names. */
 export const ERROR_CATALOGUE = {
   400: "That request doesn't look quite right",
@@ -95,6 +97,13 @@ export const SERVER_MESSAGES = {
     'decision: only a silent stretch can be a real zero; keep or exclude this period',
   badDataDecision: 'decision: must be one of {{decisions}}',
   reportSurveyEmpty: 'surveyId: the survey has no sites',
+  // A site-detail request priced before its scan (apps/server analysis/siteDetailBudget.ts).
+  siteDetailTooManyBins:
+    'This asks for {{bins}} time bins, more than the {{max}} one request may draw: choose a shorter time range or a longer time aggregation',
+  siteDetailTooManyVehicles:
+    'This reads {{vehicles}} vehicles, more than the {{max}} one request may: choose a shorter time range',
+  // Any text of a request, named by its field: NUL and the other control characters are refused.
+  controlCharacters: `{{field}}: ${CONTROL_CHARACTERS_MESSAGE}`,
   viewingReadOnly:
     "You are viewing another organisation's data read-only; return to your own view to make changes",
   // A counter file no reader recognised (docs/formats.md), its `problem` one of

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 
 /** The exclusion rules' messages, which the web app translates by these keys. */
 export const EXCLUSION_MESSAGES = {
@@ -48,13 +49,11 @@ const instant = z
  */
 export const vehicleExclusionFilterSchema = z
   .object({
-    name: z
-      .string({ error: EXCLUSION_MESSAGES.nameRequired })
+    name: plainText({ typeError: EXCLUSION_MESSAGES.nameRequired })
       .trim()
       .min(1, EXCLUSION_MESSAGES.nameRequired)
       .max(EXCLUSION_NAME_MAX, EXCLUSION_MESSAGES.nameTooLong),
-    description: z
-      .string()
+    description: plainText()
       .trim()
       .max(EXCLUSION_DESCRIPTION_MAX, EXCLUSION_MESSAGES.descriptionTooLong)
       .nullable()

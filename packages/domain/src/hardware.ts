@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 
 /**
  * SPEC sections 2, 3 and 7 (issue 27): an organisation's counting hardware. Roadstuds are
@@ -14,8 +15,8 @@ export const DEVICE_TEXT_MAX = 200;
 /** Studs per array: one lane holds at most a few; a bound keeps the correlation cheap. */
 export const DEVICE_ARRAY_MAX_DEVICES = 16;
 
-const trimmed = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = z.string().trim().max(DEVICE_TEXT_MAX).nullable().optional();
+const trimmed = (max: number) => plainText().trim().min(1).max(max);
+const optionalText = plainText().trim().max(DEVICE_TEXT_MAX).nullable().optional();
 const isoInstant = z.iso.datetime({ offset: true });
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -25,7 +26,7 @@ export const deviceInputSchema = z.object({
   serial: trimmed(DEVICE_SERIAL_MAX),
   model: optionalText,
   name: optionalText,
-  notes: z.string().max(2000).nullable().optional(),
+  notes: plainText().max(2000).nullable().optional(),
   /** Roadstuds: the gateway that hears them. */
   gateway_id: z.uuid().nullable().optional(),
   latitude: latitude.nullable().optional(),
@@ -38,7 +39,7 @@ export type DeviceUpdate = z.infer<typeof deviceUpdateSchema>;
 
 export const deviceListQuerySchema = z.object({
   kind: z.enum(DEVICE_KINDS).optional(),
-  search: z.string().max(200).optional(),
+  search: plainText().max(200).optional(),
 });
 
 export const deviceArrayInputSchema = z.object({

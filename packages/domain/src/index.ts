@@ -5,6 +5,7 @@ export * from './reviewStatus.ts';
 export * from './roles.ts';
 export * from './tasks.ts';
 export * from './permissions.ts';
+export * from './plainText.ts';
 export * from './validation.ts';
 export * from './classSchemes.ts';
 export * from './mapSites.ts';

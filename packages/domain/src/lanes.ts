@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 import { type CompassLetter } from './sites.ts';
 
 /** SPEC section 3: what a lane carries. */
@@ -36,8 +37,7 @@ export const laneInputSchema = z.object({
   id: z.string().nullable().optional(),
   direction: z.enum(['N', 'E', 'S', 'W'], { error: LANE_MESSAGES.direction }),
   lane_type: z.enum(LANE_TYPES, { error: LANE_MESSAGES.laneType }),
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .min(1, LANE_MESSAGES.name)
     .max(100, LANE_MESSAGES.name)

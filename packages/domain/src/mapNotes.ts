@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, plainText } from './plainText.ts';
 
 export const MAP_NOTE_LIMITS = { textMax: 2000, groupNameMax: 40 } as const;
 
@@ -11,6 +12,7 @@ export const MAP_NOTE_MESSAGES = {
   hidden: "Map notes are hidden in this organisation's preferences",
   latitude: 'Latitude is a number from -90 to 90',
   longitude: 'Longitude is a number from -180 to 180',
+  controlCharacters: `Text ${CONTROL_CHARACTERS_MESSAGE}`,
 } as const;
 
 /** The i18n key of each message, so that the web shows them in the user's language. */
@@ -20,17 +22,16 @@ export const MAP_NOTE_MESSAGE_KEYS: Record<string, string> = {
   [MAP_NOTE_MESSAGES.groupName]: 'mapNotes.errors.groupName',
   [MAP_NOTE_MESSAGES.groupDuplicate]: 'mapNotes.errors.groupDuplicate',
   [MAP_NOTE_MESSAGES.hidden]: 'mapNotes.errors.hidden',
+  [MAP_NOTE_MESSAGES.controlCharacters]: 'mapNotes.errors.controlCharacters',
 };
 
 /** SPEC section 5: note text must be non-empty to be added. */
-export const mapNoteTextSchema = z
-  .string()
+export const mapNoteTextSchema = plainText({ message: MAP_NOTE_MESSAGES.controlCharacters })
   .trim()
   .min(1, MAP_NOTE_MESSAGES.empty)
   .max(MAP_NOTE_LIMITS.textMax, MAP_NOTE_MESSAGES.tooLong);
 
-export const mapNoteGroupNameSchema = z
-  .string()
+export const mapNoteGroupNameSchema = plainText({ message: MAP_NOTE_MESSAGES.controlCharacters })
   .trim()
   .min(1, MAP_NOTE_MESSAGES.groupName)
   .max(MAP_NOTE_LIMITS.groupNameMax, MAP_NOTE_MESSAGES.groupName);

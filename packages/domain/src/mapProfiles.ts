@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 import { MAP_LAYER_PROFILES } from './constants.ts';
 import { DAY_RANGES, MAP_LAYERS } from './mapSites.ts';
 
@@ -21,8 +22,7 @@ export const MAP_PROFILE_MESSAGE_KEYS: Record<string, string> = {
 
 /** The map's layer settings saved under a name (SPEC sections 3, 5 and 9). */
 export const mapProfileSchema = z.object({
-  name: z
-    .string()
+  name: plainText()
     .trim()
     .min(1, MAP_PROFILE_MESSAGES.name)
     .max(MAP_PROFILE_NAME_MAX, MAP_PROFILE_MESSAGES.name),

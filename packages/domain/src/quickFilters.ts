@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 import { QUICK_FILTERS } from './constants.ts';
 import { DAY_RANGES, MAP_LAYERS } from './mapSites.ts';
 
@@ -10,8 +11,7 @@ export const QUICK_FILTER_MESSAGES = {
 
 /** A saved set of map filters under a label (SPEC sections 5 and 9). */
 export const quickFilterSchema = z.object({
-  label: z
-    .string()
+  label: plainText()
     .trim()
     .min(QUICK_FILTERS.labelMin, QUICK_FILTER_MESSAGES.label)
     .max(QUICK_FILTERS.labelMax, QUICK_FILTER_MESSAGES.label),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 import { DEVICE_SERIAL_MAX } from './hardware.ts';
 
 /**
@@ -10,7 +11,7 @@ export const INGEST_MAX_EVENTS = 5000;
 export const INGEST_MAX_PINGS = 500;
 
 const instant = z.iso.datetime({ offset: true });
-const serial = z.string().trim().min(1).max(DEVICE_SERIAL_MAX);
+const serial = plainText().trim().min(1).max(DEVICE_SERIAL_MAX);
 
 export const sensorEventSchema = z.object({
   /** The stud's serial, as registered. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS_MESSAGE, plainText } from './plainText.ts';
 import { CLASS_SCHEMES } from './classSchemes.ts';
 
 /** SPEC section 3: compass codes of a site's two directions, and their reverse pairs. */
@@ -26,6 +27,7 @@ export const SITE_MESSAGES = {
   directionOne: 'is required with direction two',
   opposite: 'must be the opposite of direction one',
   heading: 'must be from 0 to 360',
+  controlCharacters: CONTROL_CHARACTERS_MESSAGE,
 } as const;
 
 /** Site types in the data (SPEC section 3). */
@@ -41,8 +43,7 @@ export function isTimeZone(zone: string): boolean {
 }
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  plainText()
     .trim()
     .max(max, SITE_MESSAGES.tooLong)
     .nullable()
@@ -54,7 +55,7 @@ const letter = z.enum(['N', 'E', 'S', 'W'], { error: SITE_MESSAGES.compass }).nu
 /** SPEC section 5: what the site edit dialog may change, with its rules. */
 export const siteUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, SITE_MESSAGES.required).max(200, SITE_MESSAGES.tooLong),
+    name: plainText().trim().min(1, SITE_MESSAGES.required).max(200, SITE_MESSAGES.tooLong),
     alternative_name: optionalText(200),
     description: optionalText(2000),
     asset_management_id: optionalText(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 import { FEEDBACK_MIN_EXCLUSIVE_LENGTH } from './constants.ts';
 
 /** SPEC sections 3 and 7: what Help sends to the provider's support team. */
@@ -20,8 +21,7 @@ export function isSendableSupportText(text: string): boolean {
   return text.trim().length > FEEDBACK_MIN_EXCLUSIVE_LENGTH;
 }
 
-export const supportTextSchema = z
-  .string()
+export const supportTextSchema = plainText()
   .trim()
   .max(SUPPORT_TEXT_MAX_LENGTH)
   .refine(isSendableSupportText, SUPPORT_MESSAGES.tooShort);

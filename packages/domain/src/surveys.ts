@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 
 /**
  * SPEC sections 2 to 4: a survey plans the counting of chosen sites between two dates, by an
@@ -189,8 +190,8 @@ export const siteListOptionsSchema = z.object({
   overrides: z.array(
     z.object({
       site_id: z.string(),
-      name: z.string().max(200).nullish(),
-      attribute: z.string().max(300).nullish(),
+      name: plainText().max(200).nullish(),
+      attribute: plainText().max(300).nullish(),
     }),
   ),
 });

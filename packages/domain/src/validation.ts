@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './plainText.ts';
 import { LENGTH_OUTLIER, MAP_DEFAULTS, PASSWORD_LENGTH } from './constants.ts';
 import { mapProfilesSchema } from './mapProfiles.ts';
 import { DAY_RANGES, MAP_LAYERS } from './mapSites.ts';
@@ -31,8 +32,8 @@ export const usernameSchema = z
 export const createUserSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
-  first_name: z.string().trim().max(150).default(''),
-  last_name: z.string().trim().max(150).default(''),
+  first_name: plainText().trim().max(150).default(''),
+  last_name: plainText().trim().max(150).default(''),
   role: z.enum(ROLES),
   /** Platform admins choose the organisation; for org admins it is their own. */
   organisation_id: z.uuid().optional(),
@@ -130,7 +131,7 @@ export function headwayThresholdSeconds(preferences: Record<string, unknown>): n
 }
 
 export const createOrganisationSchema = z.object({
-  name: z.string().trim().min(2).max(200),
+  name: plainText().trim().min(2).max(200),
   max_active_users: z.number().int().min(1).max(100_000),
   max_sites: z.number().int().min(1).max(10_000_000),
 });

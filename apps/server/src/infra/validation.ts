@@ -1,3 +1,4 @@
+import { hasControlCharacters, serverMessage } from '@roadcount/domain';
 import type { z } from 'zod';
 import { HttpError } from './errors.ts';
 
@@ -12,4 +13,14 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
     );
   }
   return result.data;
+}
+
+/**
+ * A text the request sent outside a schema (a multipart field, an uploaded file's name), as it
+ * is; a 400 naming `field` when it holds a control character (`plainText` in packages/domain).
+ */
+export function plainField(text: string, field: string): string {
+  if (!hasControlCharacters(text)) return text;
+  const message = serverMessage('controlCharacters', { field });
+  throw new HttpError(400, message, [message]);
 }

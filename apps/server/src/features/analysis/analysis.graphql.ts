@@ -4,6 +4,7 @@ import type { IResolvers } from 'mercurius';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import { RawJson } from '../../infra/graphql/rawJson.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
+import { createSiteDetailBudget, type SiteDetailBudget } from './siteDetailBudget.ts';
 
 export const analysisTypeDefs = /* GraphQL */ `
   "SPEC section 3: the filter request payload. Speeds in m/s, headway in s, times ISO 8601."
@@ -177,6 +178,16 @@ interface SiteQueryArgs {
 }
 
 export function analysisResolvers(service: AnalysisService): IResolvers<unknown, GraphqlContext> {
+  // One budget per request (its context), shared by its aliased site-detail fields.
+  const budgets = new WeakMap<GraphqlContext, SiteDetailBudget>();
+  const budgetOf = (context: GraphqlContext) => {
+    let budget = budgets.get(context);
+    if (!budget) {
+      budget = createSiteDetailBudget();
+      budgets.set(context, budget);
+    }
+    return budget;
+  };
   /**
    * The named parts of the site-detail answer are read off the same one-scan answer; its time
    * bins come as JSON text from the analysis thread and go out as they are.
@@ -191,6 +202,7 @@ export function analysisResolvers(service: AnalysisService): IResolvers<unknown,
           payload: args.filter ?? {},
           aggregationMinutes: args.aggregation_minutes ?? 60,
           parts: selectedParts(info),
+          budget: budgetOf(context),
         },
         context.signal,
       );

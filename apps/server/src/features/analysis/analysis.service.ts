@@ -15,6 +15,7 @@ import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { SiteData } from '../siteData/index.ts';
 import type { AnalysisPool, SiteDetailAsk } from './analysisPool.ts';
+import { siteDetailPrice, type SiteDetailBudget } from './siteDetailBudget.ts';
 
 /** SPEC section 3: the filter request payload, speeds in m/s and headway in s. */
 export interface FilterPayload {
@@ -132,6 +133,8 @@ export interface SiteDetailQuery {
   payload: FilterPayload;
   aggregationMinutes: number;
   parts?: SiteDetailPart[];
+  /** The request's budget, which this field is priced against before its scan; none for tasks. */
+  budget?: SiteDetailBudget;
 }
 
 /** What the analysis reads besides the site's stored data: given by the app, not imported. */
@@ -176,13 +179,16 @@ export function createAnalysisService(deps: AnalysisDeps) {
 
   /** What the analysis threads are asked for a site's figures, once the viewer may read it. */
   async function siteDetailAsk(viewer: Viewer, query: SiteDetailQuery) {
-    const { siteId, payload, aggregationMinutes, parts } = query;
+    const { siteId, payload, aggregationMinutes, parts, budget } = query;
     const site = await readableSite(viewer, siteId);
     if (!AGGREGATIONS.includes(aggregationMinutes)) {
       throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
     }
     const scheme = findClassScheme(site.classScheme);
     const filter = await siteFilter(site, payload);
+    budget?.spend(
+      siteDetailPrice(await deps.siteData.vehicleSpans(site.id), filter, aggregationMinutes),
+    );
     const local = new LocalTimeConverter(site.timeZone);
     // Each limit applies from local midnight of its date, in the site's time zone.
     const speedLimits = (await deps.speedLimits(site.id)).map((limit) => {

@@ -1,6 +1,8 @@
 // An analysis thread: keeps sites' prepared columns (in shared memory) in its own cache,
 // answers site-detail requests off the API's event loop, and scans parts of other threads'
 // sites when they ask.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   countLeftOut,
@@ -43,6 +45,20 @@ import { createColumnCache } from './columnCache.ts';
 import { claimFrom, lostPieces, pieceCounter, PIECES_PER_THREAD } from './windowPieces.ts';
 
 const settings = workerData as AnalysisWorkerData;
+
+/**
+ * How much this thread gives way to the API's (Linux nice, 0 to 19): with every core scanning,
+ * the API thread still answers /healthz and sign-in at once, and the scan takes what is left.
+ */
+const ANALYSIS_NICENESS = 10;
+// Linux sets the priority of one thread by its id, which /proc/thread-self names. Elsewhere the
+// thread keeps the process's priority.
+try {
+  const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+  if (Number.isInteger(threadId)) setPriority(threadId, ANALYSIS_NICENESS);
+} catch {
+  // No /proc (macOS, Windows), or the system refused: the scans share the cores as they are.
+}
 /** Most pieces a window scanned alone is cut into, to look at its cancel flag between them. */
 const ALONE_PIECES = 16;
 

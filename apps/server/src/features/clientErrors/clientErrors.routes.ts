@@ -24,6 +24,7 @@ export function registerClientErrorRoutes(router: Router, byIp: RateLimiter): vo
     body: clientErrorBody,
     // Unauthenticated writes into the log: small, and a few a minute from one address.
     bodyLimit: 16 * 1024,
+    acceptsControlCharacters: true,
     responses: { 204: 'logged', 400: 'not an error report', 429: 'too many reports' },
     handler: ({ body, request }) => {
       byIp.hit(request.ip);

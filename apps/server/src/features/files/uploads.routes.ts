@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { BlobTooLargeError, type BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
+import { plainField } from '../../infra/validation.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { rawUploadKey } from '../siteData/index.ts';
 import type { FilesRepository } from './files.repository.ts';
@@ -65,7 +66,7 @@ export function registerUploadRoutes(
           limits: { fileSize: deps.maxUploadBytes, files: 100 },
         })) {
           if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
+            fields[part.fieldname] = plainField(String(part.value), part.fieldname);
             continue;
           }
           if (!/^file-\d+$/.test(part.fieldname)) {
@@ -74,6 +75,12 @@ export function registerUploadRoutes(
               400,
               `Unexpected file field '${part.fieldname}': use file-0, file-1, ...`,
             );
+          }
+          try {
+            plainField(part.filename, `${part.fieldname} file name`);
+          } catch (error) {
+            part.file.resume();
+            throw error;
           }
           const id = randomUUID();
           const s3Key = rawUploadKey(organisationId, id);

@@ -11,6 +11,7 @@ import type { Access } from '../../infra/access/access.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
+import { plainField } from '../../infra/validation.ts';
 import type { ImageRow, ImagesRepository } from './images.repository.ts';
 
 const MAX_IMAGES_PER_UPLOAD = 20;
@@ -70,8 +71,11 @@ export function registerImageRoutes(
           limits: { fileSize: deps.maxImageBytes, files: MAX_IMAGES_PER_UPLOAD },
         })) {
           if (part.type === 'field') continue;
-          const fileName = (part.filename || part.fieldname).trim();
           const bytes = await part.toBuffer();
+          const fileName = plainField(
+            (part.filename || part.fieldname).trim(),
+            `${part.fieldname} file name`,
+          );
           const contentType = imageContentType(fileName);
           if (!contentType || !looksLikeImage(bytes.subarray(0, 8), contentType))
             throw new HttpError(400, serverMessage('imageType', { file: fileName }));

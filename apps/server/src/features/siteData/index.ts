@@ -12,4 +12,5 @@ export {
   REALTIME_FILE_KIND,
   rawUploadKey,
   type StoredColumns,
+  type VehicleSpan,
 } from './storedForms.ts';

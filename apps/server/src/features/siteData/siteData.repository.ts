@@ -36,6 +36,26 @@ export function createSiteDataRepository(db: Database) {
         .orderBy(asc(trafficDataFiles.id));
     },
 
+    /**
+     * The span and vehicles of each vehicle file that joined the site, as its processing noted
+     * them: what a scan of a window will read, known before it reads anything.
+     */
+    joinedVehicleSpans(siteId: string) {
+      return db
+        .select({
+          start: trafficDataFiles.startDataDatetime,
+          end: trafficDataFiles.endDataDatetime,
+          vehicles: trafficDataFiles.savedVehicles,
+        })
+        .from(trafficDataFiles)
+        .where(
+          and(
+            joined(siteId),
+            sql`${trafficDataFiles.logs}->>'data_kind' is distinct from 'intervals'`,
+          ),
+        );
+    },
+
     /** The earliest start and latest end of the data of the files that joined the site. */
     async dataTimeRange(siteId: string) {
       const [range] = await db

@@ -22,7 +22,7 @@ import { rebuildSiteRollups } from './rollups.ts';
 import { createRollupSeriesCache } from './rollupSeriesCache.ts';
 import { writeScanFile } from './scanFiles.ts';
 import { createSiteDataRepository } from './siteData.repository.ts';
-import { storedFileOf, storedKeys, type StoredColumns } from './storedForms.ts';
+import { storedFileOf, storedKeys, type StoredColumns, type VehicleSpan } from './storedForms.ts';
 
 /**
  * A site's stored data, through one door: every feature that reads or writes vehicles, counts
@@ -88,6 +88,15 @@ export function createSiteData(deps: { db: Database; blobs: BlobStore }) {
 
     /** The earliest start and latest end of the data that joined the site. */
     dataTimeRange: (siteId: string) => repository.dataTimeRange(siteId),
+
+    /** Each vehicle file's span (UTC ms, null when unknown) and vehicles, from its metadata. */
+    async vehicleSpans(siteId: string): Promise<VehicleSpan[]> {
+      return (await repository.joinedVehicleSpans(siteId)).map((file) => ({
+        startMs: file.start ? new Date(file.start).getTime() : null,
+        endMs: file.end ? new Date(file.end).getTime() : null,
+        vehicles: Number(file.vehicles ?? 0),
+      }));
+    },
 
     /**
      * The site's excluded bad-data periods as time windows: every figure of the site leaves

@@ -51,3 +51,10 @@ export function storedFileOf(file: { id: string; logs: Record<string, unknown> }
 
 /** Where an upload keeps a file as it was sent. */
 export const rawUploadKey = storedKeys.rawUpload;
+
+/** A vehicle file's span (UTC ms; null where its processing noted none) and its vehicles. */
+export interface VehicleSpan {
+  startMs: number | null;
+  endMs: number | null;
+  vehicles: number;
+}

@@ -8,6 +8,7 @@ import {
 import { z } from 'zod';
 import { HttpError } from '../../infra/errors.ts';
 import type { Router } from '../../infra/http/route.ts';
+import { plainField } from '../../infra/validation.ts';
 import type { ReceivedAttachment, SupportService } from './support.service.ts';
 
 const FILE_FIELD = /^file-\d+$/;
@@ -74,7 +75,10 @@ export function registerSupportRoutes(
           }
           const bytes = await part.toBuffer();
           attachments.push({
-            fileName: (part.filename || part.fieldname).trim(),
+            fileName: plainField(
+              (part.filename || part.fieldname).trim(),
+              `${part.fieldname} file name`,
+            ),
             contentType: part.mimetype || 'application/octet-stream',
             bytes,
           });

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { BREAK, Kind, OperationTypeNode, visit, type DocumentNode } from 'graphql';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Kind, OperationTypeNode, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
@@ -10,30 +11,21 @@ import {
   type UserSource,
 } from '../auth/viewer.ts';
 import { clientSignal } from '../http/clientGone.ts';
-import { graphqlError, type GraphqlContext } from './context.ts';
+import { HttpError } from '../errors.ts';
+import { graphqlError, requireViewer, type GraphqlContext } from './context.ts';
+import { graphqlErrorFormatter } from './errorFormatter.ts';
+import { controlCharacterProblem } from './plainInput.ts';
 import { JsonScalar } from './scalars.ts';
-import { serializeWithRawJson } from './rawJson.ts';
-import { MAX_ANSWER_BYTES, queryLimitRules } from './limits.ts';
+import { answerPieces } from './rawJson.ts';
+import {
+  documentTooLong,
+  MAX_ANSWER_BYTES,
+  MAX_DOCUMENT_TOKENS,
+  queryLimitRules,
+} from './limits.ts';
 import type { ClosableSocket, LiveSessions } from './liveSessions.ts';
 
 const GRAPHQL_PATH = '/gql/v1/graphql';
-
-export const INTROSPECTION_REFUSAL = 'Sign in to read the schema: introspection needs a token.';
-
-/** Whether the document asks for the schema (__schema or __type anywhere). */
-function asksIntrospection(document: DocumentNode): boolean {
-  let asks = false;
-  visit(document, {
-    Field(node) {
-      if (node.name.value === '__schema' || node.name.value === '__type') {
-        asks = true;
-        return BREAK;
-      }
-      return undefined;
-    },
-  });
-  return asks;
-}
 
 /** Whether the document holds a mutation. */
 function hasMutation(document: DocumentNode): boolean {
@@ -102,15 +94,27 @@ export async function registerGraphql(
       merged[typeName] = { ...(merged[typeName] ?? {}), ...(fields as Record<string, unknown>) };
     }
   }
-  // GraphQL answers may carry JSON made by an analysis thread (RawJson): spliced in as bytes.
-  const serialize = (payload: unknown) => serializeWithRawJson(payload, MAX_ANSWER_BYTES);
+  // GraphQL answers may carry JSON made by an analysis thread (RawJson): sent as its bytes,
+  // the pieces streamed one after another rather than copied into one buffer first.
+  const streamed = new WeakMap<FastifyReply, Buffer[]>();
   app.addHook('onRequest', async (request, reply) => {
-    // Fastify's types say a serializer answers text; it sends bytes (a Buffer) as they are. A
-    // serializer of one's own leaves the content type to be set.
+    // A serializer of one's own leaves the content type to be set.
     if (request.url.startsWith(GRAPHQL_PATH))
       reply
-        .serializer(serialize as (payload: unknown) => string)
+        .serializer((payload: unknown) => {
+          const answer = answerPieces(payload, MAX_ANSWER_BYTES);
+          if (typeof answer === 'string') return answer;
+          streamed.set(reply, answer.pieces);
+          reply.header('content-length', answer.bytes);
+          return '';
+        })
         .type('application/json; charset=utf-8');
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const pieces = streamed.get(reply);
+    if (!pieces) return payload;
+    streamed.delete(reply);
+    return Readable.from(pieces);
   });
   await app.register(mercurius, {
     schema: graphqlSchemaSource(options.typeDefs),
@@ -122,6 +126,10 @@ export async function registerGraphql(
     jit: 1,
     // Depth, aliases and a cost per field (site scans dear) are checked before anything runs.
     validationRules: queryLimitRules,
+    // graphql-js stops reading a document at this many tokens: parsing costs no more.
+    graphql: { parseOptions: { maxTokens: MAX_DOCUMENT_TOKENS } },
+    // Unexpected errors are logged and answered with the catalogue's message, as REST's are.
+    errorFormatter: graphqlErrorFormatter,
     context: async (request) => {
       try {
         return {
@@ -156,15 +164,25 @@ export async function registerGraphql(
       },
     },
   });
-  // The schema is described to signed-in users only: it maps the API for an attacker. Checked
-  // before execution, which (unlike validation) runs for cached documents too.
-  app.graphql.addHook('preExecution', (_schema, document, context) => {
-    const { viewer, refusal } = context as GraphqlContext & { refusal?: unknown };
+  // Signing in is REST's: an unsigned caller has no operation here, not even the schema (it maps
+  // the API for an attacker). Refused before the document is read, cached or not, as is a
+  // document longer than any the product sends.
+  app.graphql.addHook('preParsing', (_schema, source, context) => {
+    const { refusal } = context as GraphqlContext & { refusal?: unknown };
     if (refusal) throw graphqlError(refusal);
-    if (!viewer && asksIntrospection(document))
-      throw new mercurius.ErrorWithProps(INTROSPECTION_REFUSAL, { code: 'UNAUTHENTICATED' }, 401);
-    // Viewing an organisation is read-only: no mutation runs, whatever it is.
+    requireViewer(context as GraphqlContext);
+    const tooLong = documentTooLong(source);
+    if (tooLong) throw new mercurius.ErrorWithProps(tooLong, { code: 'QUERY_TOO_LARGE' }, 400);
+    return Promise.resolve();
+  });
+  // Checked before execution, which (unlike validation) runs for cached documents too.
+  app.graphql.addHook('preExecution', (_schema, document, context, variables) => {
+    const { viewer } = context as GraphqlContext;
     try {
+      // No text with a control character reaches a resolver, whichever argument carries it.
+      const problem = controlCharacterProblem(document, variables);
+      if (problem) throw new HttpError(400, problem);
+      // Viewing an organisation is read-only: no mutation runs, whatever it is.
       refuseWritesWhileViewing(viewer, hasMutation(document));
     } catch (error) {
       throw graphqlError(error);

@@ -12,11 +12,25 @@ import {
 
 /** The deepest selection a query may make: the web's deepest document is 4 levels. */
 export const MAX_QUERY_DEPTH = 8;
-/** Aliases in one document: the web sends none; a few leave room for hand-written queries. */
+/**
+ * Aliases in one document, whatever the field (`__typename` too): the web sends none; a few
+ * leave room for hand-written queries.
+ */
 export const MAX_QUERY_ALIASES = 10;
 /**
- * What a field costs: 1, plus its selections; a field that scans a site's stored vehicles or
- * every site's rollups costs SCAN_FIELD_COST instead of 1.
+ * The longest document read, in characters, checked before it is parsed: the web's longest is
+ * under 1,000 and the introspection query under 2,000.
+ */
+export const MAX_DOCUMENT_CHARACTERS = 32 * 1024;
+/**
+ * The most tokens a document may have, counted as it is parsed (graphql-js stops there): the
+ * web's largest has about 110 and the introspection query about 160.
+ */
+export const MAX_DOCUMENT_TOKENS = 2000;
+/**
+ * What a field costs, whatever its name (`__typename` and the schema's too): 1, plus its
+ * selections; a field that scans a site's stored vehicles or every site's rollups costs
+ * SCAN_FIELD_COST instead of 1.
  */
 export const SCAN_FIELD_COST = 100;
 /** An operation's total cost: the five named parts of a site's page with room to spare, never the tens an attack asks. */
@@ -57,8 +71,6 @@ function selectionCost(
   let cost = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      // Introspection reads the schema held in memory: cheap, and signed-in users only.
-      if (selection.name.value.startsWith('__')) continue;
       const own = SCAN_FIELDS.has(selection.name.value) ? SCAN_FIELD_COST : 1;
       cost += own + selectionCost(context, selection.selectionSet, spreading);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
@@ -91,7 +103,19 @@ export const queryCostRule: ValidationRule = (context): ASTVisitor => ({
   },
 });
 
-/** The validation rules every document passes besides GraphQL's own, checked before it runs. */
+/** The refusal of a document longer than MAX_DOCUMENT_CHARACTERS, before it is parsed. */
+export function documentTooLong(source: string): string | undefined {
+  if (source.length <= MAX_DOCUMENT_CHARACTERS) return undefined;
+  return refusalMessage(
+    `it is ${source.length} characters long, more than the ${MAX_DOCUMENT_CHARACTERS} allowed.`,
+  );
+}
+
+/**
+ * The validation rules every document passes besides GraphQL's own, checked before it runs. A
+ * document that passes is cached and not validated again: each rule depends on the document
+ * alone, never on who sends it or its variables.
+ */
 export const queryLimitRules: ValidationRule[] = [
   maxDepthRule({
     n: MAX_QUERY_DEPTH,
@@ -99,6 +123,12 @@ export const queryLimitRules: ValidationRule[] = [
     onReject: [reportRefusal],
     propagateOnRejection: false,
   }),
-  maxAliasesRule({ n: MAX_QUERY_ALIASES, onReject: [reportRefusal], propagateOnRejection: false }),
+  // GraphQL Armor lets `__typename` aliases through by default: they cost as much to answer.
+  maxAliasesRule({
+    n: MAX_QUERY_ALIASES,
+    allowList: [],
+    onReject: [reportRefusal],
+    propagateOnRejection: false,
+  }),
   queryCostRule,
 ];

@@ -51,6 +51,37 @@ function tooLargeAnswer(bytes: number, maxBytes: number): string {
 }
 
 /**
+ * A GraphQL answer as JSON: its text, or, when it carries raw JSON, the pieces to send one after
+ * another (the text between them, and the raw bytes themselves, not copied) and their length in
+ * bytes. One larger than maxBytes becomes an error.
+ */
+export function answerPieces(
+  payload: unknown,
+  maxBytes = Number.POSITIVE_INFINITY,
+): string | { pieces: Buffer[]; bytes: number } {
+  const found: RawJson[] = [];
+  const marked = withMarkers(payload, RAW_JSON_DEPTH, found);
+  const text = JSON.stringify(marked);
+  // Text length counts UTF-16 units: close enough to bytes for a limit this far above real answers.
+  const size = found.reduce((total, raw) => total + raw.bytes.length, text.length);
+  if (size > maxBytes) return tooLargeAnswer(size, maxBytes);
+  if (found.length === 0) return text;
+  const pieces: Buffer[] = [];
+  let rest = text;
+  found.forEach((raw, index) => {
+    const quoted = JSON.stringify(marker(index));
+    const at = rest.indexOf(quoted);
+    pieces.push(
+      Buffer.from(rest.slice(0, at)),
+      Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.length),
+    );
+    rest = rest.slice(at + quoted.length);
+  });
+  pieces.push(Buffer.from(rest));
+  return { pieces, bytes: pieces.reduce((total, piece) => total + piece.length, 0) };
+}
+
+/**
  * A GraphQL answer as JSON: JSON.stringify, with the raw JSON values spliced in as bytes.
  * Answers without any are plain JSON.stringify. One larger than maxBytes becomes an error.
  */
@@ -58,24 +89,6 @@ export function serializeWithRawJson(
   payload: unknown,
   maxBytes = Number.POSITIVE_INFINITY,
 ): string | Buffer {
-  const found: RawJson[] = [];
-  const marked = withMarkers(payload, RAW_JSON_DEPTH, found);
-  const text = JSON.stringify(marked);
-  // Text length counts UTF-16 units: close enough to bytes for a limit this far above real answers.
-  const bytes = found.reduce((total, raw) => total + raw.bytes.length, text.length);
-  if (bytes > maxBytes) return tooLargeAnswer(bytes, maxBytes);
-  if (found.length === 0) return text;
-  const parts: Buffer[] = [];
-  let rest = text;
-  found.forEach((raw, index) => {
-    const quoted = JSON.stringify(marker(index));
-    const at = rest.indexOf(quoted);
-    parts.push(
-      Buffer.from(rest.slice(0, at)),
-      Buffer.from(raw.bytes.buffer, raw.bytes.byteOffset, raw.bytes.length),
-    );
-    rest = rest.slice(at + quoted.length);
-  });
-  parts.push(Buffer.from(rest));
-  return Buffer.concat(parts);
+  const answer = answerPieces(payload, maxBytes);
+  return typeof answer === 'string' ? answer : Buffer.concat(answer.pieces);
 }

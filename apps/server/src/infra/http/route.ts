@@ -1,4 +1,4 @@
-import type { Action } from '@roadcount/domain';
+import { controlCharacterPath, serverMessage, type Action } from '@roadcount/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,6 +50,11 @@ export interface RouteDefinition<Body, Query, Signed extends boolean> {
   multipart?: string;
   /** Largest JSON body, when not the server's default. */
   bodyLimit?: number;
+  /**
+   * Texts with control characters are taken as they are: only for what is logged and never
+   * stored (a browser's error report quotes what it was given). Every other route refuses them.
+   */
+  acceptsControlCharacters?: true;
   /** Status of a successful answer; 200 unless said. */
   status?: number;
   /**
@@ -67,18 +72,28 @@ export interface Router {
   ) => void;
 }
 
-/** Validates a request part with its zod schema; a failure is a 400 naming each field. */
-function zodValidatorCompiler({ schema }: { schema: unknown }) {
-  const zodSchema = schema as z.ZodType;
-  return (data: unknown) => {
-    const result = zodSchema.safeParse(data);
-    if (result.success) return { value: result.data };
-    return {
-      error: new HttpError(
-        400,
-        undefined,
-        result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`),
-      ),
+/**
+ * Validates a request part with its zod schema; a failure is a 400 naming each field. A text
+ * with a control character is refused first, whatever the schema says of it (`plainText`).
+ */
+function zodValidatorCompiler(acceptsControlCharacters: boolean) {
+  return ({ schema }: { schema: unknown }) => {
+    const zodSchema = schema as z.ZodType;
+    return (data: unknown) => {
+      const controlAt = acceptsControlCharacters ? undefined : controlCharacterPath(data);
+      if (controlAt !== undefined) {
+        const message = serverMessage('controlCharacters', { field: controlAt || 'body' });
+        return { error: new HttpError(400, message, [message]) };
+      }
+      const result = zodSchema.safeParse(data);
+      if (result.success) return { value: result.data };
+      return {
+        error: new HttpError(
+          400,
+          undefined,
+          result.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`),
+        ),
+      };
     };
   };
 }
@@ -122,7 +137,7 @@ export function createRouter(
         method: definition.method.toUpperCase(),
         url: definition.path,
         // Per route: other routes (GraphQL's) bring JSON schemas of their own.
-        validatorCompiler: zodValidatorCompiler,
+        validatorCompiler: zodValidatorCompiler(definition.acceptsControlCharacters ?? false),
         ...(definition.bodyLimit ? { bodyLimit: definition.bodyLimit } : {}),
         schema: {
           summary: definition.summary,
