@@ -4,7 +4,7 @@ import type { IResolvers } from 'mercurius';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import { RawJson } from '../../infra/graphql/rawJson.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
-import { createSiteDetailBudget, type SiteDetailBudget } from './siteDetailBudget.ts';
+import { createSiteDetailRequest, type SiteDetailRequest } from './siteDetailBudget.ts';
 
 export const analysisTypeDefs = /* GraphQL */ `
   "SPEC section 3: the filter request payload. Speeds in m/s, headway in s, times ISO 8601."
@@ -179,14 +179,14 @@ interface SiteQueryArgs {
 
 export function analysisResolvers(service: AnalysisService): IResolvers<unknown, GraphqlContext> {
   // One budget per request (its context), shared by its aliased site-detail fields.
-  const budgets = new WeakMap<GraphqlContext, SiteDetailBudget>();
-  const budgetOf = (context: GraphqlContext) => {
-    let budget = budgets.get(context);
-    if (!budget) {
-      budget = createSiteDetailBudget();
-      budgets.set(context, budget);
+  const requests = new WeakMap<GraphqlContext, SiteDetailRequest>();
+  const requestOf = (context: GraphqlContext) => {
+    let request = requests.get(context);
+    if (!request) {
+      request = createSiteDetailRequest();
+      requests.set(context, request);
     }
-    return budget;
+    return request;
   };
   /**
    * The named parts of the site-detail answer are read off the same one-scan answer; its time
@@ -202,7 +202,7 @@ export function analysisResolvers(service: AnalysisService): IResolvers<unknown,
           payload: args.filter ?? {},
           aggregationMinutes: args.aggregation_minutes ?? 60,
           parts: selectedParts(info),
-          budget: budgetOf(context),
+          request: requestOf(context),
         },
         context.signal,
       );

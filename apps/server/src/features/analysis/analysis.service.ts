@@ -15,7 +15,7 @@ import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { SiteData } from '../siteData/index.ts';
 import type { AnalysisPool, SiteDetailAsk } from './analysisPool.ts';
-import { siteDetailPrice, type SiteDetailBudget } from './siteDetailBudget.ts';
+import { siteDetailPrice, type SiteDetailRequest } from './siteDetailBudget.ts';
 
 /** SPEC section 3: the filter request payload, speeds in m/s and headway in s. */
 export interface FilterPayload {
@@ -86,8 +86,7 @@ function vehicleFilter(
     if (lanes && lanes.length > 0) lanesByDirection[direction] = lanes;
   }
   const filter: VehicleFilter = {
-    startMs: instant(payload.start_time, 'start_time', 0),
-    endMs: instant(payload.end_time, 'end_time', Date.UTC(9999, 0, 1)),
+    ...payloadWindow(payload),
     speedMinMps: payload.velocity_min ?? 1 / 3.6,
     speedMaxMps: payload.velocity_max ?? 50,
     // No class chosen: every class of the scheme, unclassified too, so that the total with the
@@ -112,6 +111,14 @@ function instant(text: string | null | undefined, name: string, fallback: number
   return value;
 }
 
+/** The payload's time window, from the beginning to the end of time where it names none. */
+function payloadWindow(payload: FilterPayload): { startMs: number; endMs: number } {
+  return {
+    startMs: instant(payload.start_time, 'start_time', 0),
+    endMs: instant(payload.end_time, 'end_time', Date.UTC(9999, 0, 1)),
+  };
+}
+
 /** SPEC section 3 payload as the count filter: the time window, directions and lanes. */
 function countFilter(payload: FilterPayload): CountFilter {
   const lanesByDirection: Record<number, number[]> = {};
@@ -120,8 +127,7 @@ function countFilter(payload: FilterPayload): CountFilter {
     if (lanes && lanes.length > 0) lanesByDirection[direction] = lanes;
   }
   return {
-    startMs: instant(payload.start_time, 'start_time', 0),
-    endMs: instant(payload.end_time, 'end_time', Date.UTC(9999, 0, 1)),
+    ...payloadWindow(payload),
     directions: payload.active_directions ?? EVERY_DIRECTION,
     lanesByDirection,
   };
@@ -133,8 +139,11 @@ export interface SiteDetailQuery {
   payload: FilterPayload;
   aggregationMinutes: number;
   parts?: SiteDetailPart[];
-  /** The request's budget, which this field is priced against before its scan; none for tasks. */
-  budget?: SiteDetailBudget;
+  /**
+   * The request this field belongs to: priced against its budget before the scan, the site's
+   * facts read once for all its fields. None for tasks.
+   */
+  request?: SiteDetailRequest;
 }
 
 /** What the analysis reads besides the site's stored data: given by the app, not imported. */
@@ -153,6 +162,9 @@ export interface AnalysisDeps {
   };
 }
 
+/** Reads `read` at most once under `key` (within one request), or every time (without one). */
+type Once = <T>(key: string, read: () => Promise<T>) => Promise<T>;
+
 export function createAnalysisService(deps: AnalysisDeps) {
   /** The live site, if the viewer may read it: 404 for none, 403 for another organisation's. */
   const readableSite = (viewer: Viewer, siteId: string) =>
@@ -165,13 +177,14 @@ export function createAnalysisService(deps: AnalysisDeps) {
   async function siteFilter(
     site: { id: string; ownerOrganisationId: string; classScheme: string | null },
     payload: FilterPayload,
+    once: Once = (_key, read) => read(),
   ) {
     const vehicle = [
       ...(await deps.exclusions.vehicleExclusions(
         site.ownerOrganisationId,
         payload.vehicle_exclusions,
       )),
-      ...(await deps.exclusions.excludedPeriods(site.id)),
+      ...(await once(`excluded:${site.id}`, () => deps.exclusions.excludedPeriods(site.id))),
     ];
     const time = deps.exclusions.timeExclusions(payload.time_exclusions);
     return vehicleFilter(payload, findClassScheme(site.classScheme), { vehicle, time });
@@ -179,19 +192,23 @@ export function createAnalysisService(deps: AnalysisDeps) {
 
   /** What the analysis threads are asked for a site's figures, once the viewer may read it. */
   async function siteDetailAsk(viewer: Viewer, query: SiteDetailQuery) {
-    const { siteId, payload, aggregationMinutes, parts, budget } = query;
-    const site = await readableSite(viewer, siteId);
+    const { siteId, payload, aggregationMinutes, parts, request } = query;
+    // Aliased fields of one request ask for the same site: its facts are read once.
+    const once: Once = request ? (key, read) => request.once(key, read) : (_key, read) => read();
+    const site = await once(`site:${siteId}`, () => readableSite(viewer, siteId));
     if (!AGGREGATIONS.includes(aggregationMinutes)) {
       throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
     }
+    if (request) {
+      const spans = await once(`spans:${site.id}`, () => deps.siteData.vehicleSpans(site.id));
+      request.spend(siteDetailPrice(spans, payloadWindow(payload), aggregationMinutes));
+    }
     const scheme = findClassScheme(site.classScheme);
-    const filter = await siteFilter(site, payload);
-    budget?.spend(
-      siteDetailPrice(await deps.siteData.vehicleSpans(site.id), filter, aggregationMinutes),
-    );
+    const filter = await siteFilter(site, payload, once);
     const local = new LocalTimeConverter(site.timeZone);
     // Each limit applies from local midnight of its date, in the site's time zone.
-    const speedLimits = (await deps.speedLimits(site.id)).map((limit) => {
+    const limits = await once(`limits:${site.id}`, () => deps.speedLimits(site.id));
+    const speedLimits = limits.map((limit) => {
       const [year = 1970, month = 1, day = 1] = limit.effective_from.split('-').map(Number);
       return {
         effectiveFromMs: local.toUtcMs(year, month, day, 0, 0, 0, 0),
@@ -200,7 +217,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
     });
     const ask: SiteDetailAsk = {
       siteId: site.id,
-      columns: await deps.siteData.vehicleFiles(site.id),
+      columns: await once(`files:${site.id}`, () => deps.siteData.vehicleFiles(site.id)),
       timeZone: site.timeZone,
       filter,
       binMinutes: aggregationMinutes,

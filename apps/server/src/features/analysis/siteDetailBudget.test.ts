@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSiteDetailBudget, siteDetailPrice } from './siteDetailBudget.ts';
+import { createSiteDetailRequest, siteDetailPrice } from './siteDetailBudget.ts';
 
 const DAY = 86_400_000;
 const at = (day: number) => Date.UTC(2025, 0, 1) + day * DAY;
@@ -30,7 +30,7 @@ describe('the price of a site-detail field', () => {
 
 describe('a request’s budget', () => {
   it('takes fields until their bins or vehicles pass the limit, then refuses saying why', () => {
-    const budget = createSiteDetailBudget();
+    const budget = createSiteDetailRequest();
     budget.spend({ bins: 30_000, vehicles: 20_000_000 });
     expect(() => budget.spend({ bins: 20_001, vehicles: 0 })).toThrow(
       'This asks for 50001 time bins, more than the 50000 one request may draw: choose a shorter time range or a longer time aggregation',
@@ -40,5 +40,22 @@ describe('a request’s budget', () => {
     );
     // What was refused was not spent: a field that fits still runs.
     budget.spend({ bins: 20_000, vehicles: 5_000_000 });
+  });
+});
+
+describe('a request’s reads', () => {
+  it('reads each key once for all the fields of the request', async () => {
+    const request = createSiteDetailRequest();
+    let reads = 0;
+    const read = () => Promise.resolve((reads += 1));
+    const answers = await Promise.all([
+      request.once('site:a', read),
+      request.once('site:a', read),
+      request.once('site:b', read),
+    ]);
+    expect(answers).toEqual([1, 1, 2]);
+    expect(reads).toBe(2);
+    // Another request reads again.
+    expect(await createSiteDetailRequest().once('site:a', read)).toBe(3);
   });
 });

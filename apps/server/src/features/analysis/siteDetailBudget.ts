@@ -52,12 +52,23 @@ export function siteDetailPrice(
 }
 
 /**
- * What the site-detail fields of one request have spent so far: each field is priced before
- * its scan, and refused (400, saying what to narrow) once the request's total would pass a limit.
+ * The site-detail fields of one request: what they have spent so far (each field is priced
+ * before its scan, and refused, 400 saying what to narrow, once the request's total would pass
+ * a limit), and what they read once for all of them (a site's access and facts).
  */
-export function createSiteDetailBudget() {
+export function createSiteDetailRequest() {
   const spent: SiteDetailPrice = { bins: 0, vehicles: 0 };
+  const reads = new Map<string, Promise<unknown>>();
   return {
+    /** What `read` gives, read once for the whole request under `key`. */
+    once<T>(key: string, read: () => Promise<T>): Promise<T> {
+      let found = reads.get(key) as Promise<T> | undefined;
+      if (!found) {
+        found = read();
+        reads.set(key, found);
+      }
+      return found;
+    },
     spend(price: SiteDetailPrice): void {
       const bins = spent.bins + price.bins;
       const vehicles = spent.vehicles + price.vehicles;
@@ -77,4 +88,4 @@ export function createSiteDetailBudget() {
   };
 }
 
-export type SiteDetailBudget = ReturnType<typeof createSiteDetailBudget>;
+export type SiteDetailRequest = ReturnType<typeof createSiteDetailRequest>;
