@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { messageForStatus } from '@roadcount/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Kind, OperationTypeNode, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
@@ -98,17 +99,24 @@ export async function registerGraphql(
   // the pieces streamed one after another rather than copied into one buffer first.
   const streamed = new WeakMap<FastifyReply, Buffer[]>();
   app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(GRAPHQL_PATH)) return;
     // A serializer of one's own leaves the content type to be set.
-    if (request.url.startsWith(GRAPHQL_PATH))
-      reply
-        .serializer((payload: unknown) => {
-          const answer = answerPieces(payload, MAX_ANSWER_BYTES);
-          if (typeof answer === 'string') return answer;
-          streamed.set(reply, answer.pieces);
-          reply.header('content-length', answer.bytes);
-          return '';
-        })
-        .type('application/json; charset=utf-8');
+    reply
+      .serializer((payload: unknown) => {
+        const answer = answerPieces(payload, MAX_ANSWER_BYTES);
+        if (typeof answer === 'string') return answer;
+        streamed.set(reply, answer.pieces);
+        reply.header('content-length', answer.bytes);
+        return '';
+      })
+      .type('application/json; charset=utf-8');
+    // A query without any token is answered before its body is even read (a socket's token
+    // comes in its first message, so an upgrade goes on).
+    if (!request.headers.authorization && request.headers.upgrade?.toLowerCase() !== 'websocket')
+      return reply.code(401).send({
+        data: null,
+        errors: [{ message: messageForStatus(401), extensions: { code: 'UNAUTHENTICATED' } }],
+      });
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     const pieces = streamed.get(reply);
