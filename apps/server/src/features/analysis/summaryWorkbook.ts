@@ -1,14 +1,9 @@
+import { SPEED_UNITS, speedIn, type SpeedUnits } from '@roadcount/domain';
 import ExcelJS from 'exceljs';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
 
-export type SpeedUnits = 'metric' | 'imperial';
-
 type Detail = Awaited<ReturnType<AnalysisService['siteDetail']>>;
 
-const SPEED: Record<SpeedUnits, { factor: number; label: string }> = {
-  metric: { factor: 3.6, label: 'km/h' },
-  imperial: { factor: 2.2369362920544, label: 'mph' },
-};
 const DIRECTION_NAMES: Record<number, string> = {
   0: 'Undefined',
   1: 'North',
@@ -39,9 +34,8 @@ export async function summaryWorkbook(
     aadt: { value: number | null; name: string; note: string };
   },
 ): Promise<Buffer> {
-  const { factor, label: speedUnit } = SPEED[context.units];
-  const speed = (mps: number | null | undefined) =>
-    mps === null || mps === undefined ? null : mps * factor;
+  const speedUnit = SPEED_UNITS[context.units].label;
+  const speed = (mps: number | null | undefined) => speedIn(context.units, mps);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Roadcount';
   workbook.created = new Date(0);

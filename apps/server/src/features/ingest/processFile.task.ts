@@ -444,13 +444,25 @@ export function createProcessFileHandler(deps: {
       });
     }
     return {
-      message: serverMessage('taskFileProcessed', {
-        vehicles: summary.vehicles,
-        file: file.fileName,
-        site: site.name,
-        rule: match.rule,
-        status: reviewStatus,
-      }),
+      // Counters of people and bicycles say what they counted, not 'vehicles'.
+      message: isIntervals
+        ? serverMessage(
+            file.kind === 'bike' ? 'taskFileProcessedBicycles' : 'taskFileProcessedPedestrians',
+            {
+              count: summary.vehicles,
+              file: file.fileName,
+              site: site.name,
+              rule: match.rule,
+              status: reviewStatus,
+            },
+          )
+        : serverMessage('taskFileProcessed', {
+            vehicles: summary.vehicles,
+            file: file.fileName,
+            site: site.name,
+            rule: match.rule,
+            status: reviewStatus,
+          }),
       result: {
         fileId: file.id,
         siteId: site.id,
