@@ -1,14 +1,14 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { XLSX_STYLE, xlsxWorkbook } from './xlsxWorkbook.ts';
+import { columnLetters, XLSX_STYLE, xlsxBytes, xlsxStream, xmlText } from './xlsxStream.ts';
 
 /** The bytes a streamed workbook writes, once it is committed. */
-async function written(build: (book: ReturnType<typeof xlsxWorkbook>) => Promise<void>) {
+async function written(build: (book: ReturnType<typeof xlsxStream>) => Promise<void>) {
   const output = new PassThrough();
   const chunks: Buffer[] = [];
   output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const book = xlsxWorkbook(output, {
+  const book = xlsxStream(output, {
     creator: 'Roadcount 9.9.9',
     created: new Date('2025-06-02T08:00:00Z'),
   });
@@ -17,7 +17,27 @@ async function written(build: (book: ReturnType<typeof xlsxWorkbook>) => Promise
   return Buffer.concat(chunks);
 }
 
-describe('xlsxWorkbook', () => {
+describe('xlsxStream', () => {
+  it('names columns as spreadsheets do', () => {
+    expect([0, 1, 25, 26, 27, 51, 52, 701, 702].map(columnLetters)).toEqual([
+      'A',
+      'B',
+      'Z',
+      'AA',
+      'AB',
+      'AZ',
+      'BA',
+      'ZZ',
+      'AAA',
+    ]);
+  });
+
+  it('escapes markup and leaves out the characters XML forbids', () => {
+    expect(xmlText('North & South <A1> "x"')).toBe('North &amp; South &lt;A1&gt; &quot;x&quot;');
+    expect(xmlText('tab\there, bell\u0007 gone')).toBe('tab\there, bell gone');
+    expect(xmlText('Plain text')).toBe('Plain text');
+  });
+
   it('writes sheets in the order added, whatever the order committed, read back by ExcelJS', async () => {
     const bytes = await written(async (book) => {
       const cover = book.addSheet('Report', [32, 70]);
@@ -64,5 +84,31 @@ describe('xlsxWorkbook', () => {
     expect(site?.getCell('B5').value).toBeNull();
     expect(site?.getCell('C5').value).toBe('km/h');
     expect(site?.getCell('B6').font?.bold).toBe(true);
+  });
+
+  it('freezes a header row and a label column, in a workbook made whole in memory', async () => {
+    const bytes = await xlsxBytes(
+      { creator: 'Roadcount', created: new Date('2025-06-02T08:00:00Z') },
+      async (book) => {
+        const table = book.addSheet('Annual figures', [20, 10], { frozenRows: 1 });
+        table.addRow(['Site', 'ADT'], XLSX_STYLE.BOLD);
+        table.addRow(['Mill Lane', 1080.5]);
+        await table.commit();
+        const bins = book.addSheet('Bins', [], { frozenRows: 1, frozenColumns: 1 });
+        bins.addRow(['Start', 'North']);
+        await bins.commit();
+      },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const table = workbook.getWorksheet('Annual figures');
+    expect(table?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' });
+    expect(table?.getCell('B2').value).toBe(1080.5);
+    expect(workbook.getWorksheet('Bins')?.views[0]).toMatchObject({
+      state: 'frozen',
+      xSplit: 1,
+      ySplit: 1,
+      topLeftCell: 'B2',
+    });
   });
 });
