@@ -6,8 +6,9 @@ import type { Viewer } from './infra/auth/viewer.ts';
 
 /**
  * A site's design figures for the map, from the two places the site detail takes them: the
- * analysis over the whole record with no filter (15-minute bins, so that the peak hour factor
- * is found) and the factor groups' AADT, labelled by `aadtLabel` as the AADT card labels it.
+ * analysis summary over the whole record with no filter (its peak hour factor is counted by
+ * quarter hour whatever the bins) and the factor groups' AADT, labelled by `aadtLabel` as the
+ * AADT card labels it.
  */
 export async function siteDesignFigures(
   deps: { analysis: AnalysisService; factorGroups: FactorGroupsService },
@@ -18,8 +19,8 @@ export async function siteDesignFigures(
     deps.analysis.siteDetail(viewer, {
       siteId: site.id,
       payload: {},
-      aggregationMinutes: 15,
-      parts: ['summary', 'bins'],
+      aggregationMinutes: 1440,
+      parts: ['summary'],
     }),
     deps.factorGroups.aadtOfSite(site),
   ]);

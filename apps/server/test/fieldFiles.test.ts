@@ -265,6 +265,37 @@ describe('files from the field: schemes, directions and totals', () => {
     expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([{ 1: 14, 5: 10 }]);
   });
 
+  it('reads 3010_IN as IN and the rest of the total as OUT; holds rows that cannot add up', async () => {
+    // A one-way cycle lane: totals 10 and 6, IN 8 and 6, so 2 and 0 rode the wrong way.
+    const oneWay = await uploaded(
+      'cycle-lane-3010.csv',
+      'Period,2025-03-03 - 2025-03-03\nTime,3010,3010_IN\n' +
+        '2025-03-03 08:00:00,10,8\n2025-03-03 08:15:00,6,6\n',
+      'bike',
+    );
+    expect(oneWay.review_status).toBe('PDC');
+    const counts = (
+      await graphql(server, COUNTS, { token, variables: { siteId: oneWay.site?.id } })
+    ).body.data?.timeSeriesCountSummary as { bins: { counts: { bike: Record<number, number> } }[] };
+    expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([{ 1: 14, 5: 2 }]);
+
+    // Line 4: total 9, IN 4 + OUT 4 = 8. Held for review naming the line.
+    const held = await uploaded(
+      'bridge-3011.csv',
+      'Period,2025-03-03 - 2025-03-03\nTime,3011,3011 IN,3011 OUT\n' +
+        '2025-03-03 08:00:00,5,2,3\n2025-03-03 08:15:00,9,4,4\n',
+      'bike',
+    );
+    expect(held.review_status).toBe('WFR');
+    expect(held.logs.data_qc_tests.directions_not_total).toMatchObject({
+      passed: false,
+      value: 1,
+      threshold: 0,
+      lines: [4],
+      reason: 'Rows whose direction counts do not add up to the total: 1 (lines 4)',
+    });
+  });
+
   it('holds a file whose scheme differs from its site’s for review, with the reason', async () => {
     const jamar = await uploaded('oak-avenue-again.csv', JAMAR.replace('Oak Avenue', 'Elm Row'));
     const siteId = jamar.site?.id ?? '';

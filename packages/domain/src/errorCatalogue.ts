@@ -129,11 +129,23 @@ export const SERVER_MESSAGES = {
   taskProgressChangelog: 'Sent {{sent}} of {{count}}',
   taskFileProcessed:
     '{{vehicles}} vehicles from {{file}} matched to {{site}} ({{rule}}); {{status}}',
+  taskFileProcessedPedestrians:
+    '{{count}} pedestrians from {{file}} matched to {{site}} ({{rule}}); {{status}}',
+  taskFileProcessedBicycles:
+    '{{count}} bicycles from {{file}} matched to {{site}} ({{rule}}); {{status}}',
   taskFileNoSite: '{{file}} has no site',
   taskFileAccepted:
     '{{file}} accepted: its data joined its site, which now counts {{vehicles}} vehicles',
+  taskFileAcceptedPedestrians:
+    '{{file}} accepted: its counts joined its site, which now counts {{count}} pedestrians',
+  taskFileAcceptedBicycles:
+    '{{file}} accepted: its counts joined its site, which now counts {{count}} bicycles',
   taskFileRejected:
     '{{file}} rejected: left out of its site, which now counts {{vehicles}} vehicles',
+  taskFileRejectedPedestrians:
+    '{{file}} rejected: left out of its site, which now counts {{count}} pedestrians',
+  taskFileRejectedBicycles:
+    '{{file}} rejected: left out of its site, which now counts {{count}} bicycles',
   taskSiteReprocessed:
     '{{site}}: {{files}} files reprocessed ({{vehicles}} vehicles, {{reclassified}} reclassified into {{scheme}} from their stored records)',
   taskSiteReuploaded:

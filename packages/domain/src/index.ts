@@ -18,6 +18,7 @@ export * from './siteGroups.ts';
 export * from './siteMerge.ts';
 export * from './exclusions.ts';
 export * from './aadtLabel.ts';
+export * from './speedUnits.ts';
 export * from './badData.ts';
 export * from './mapNotes.ts';
 export * from './mapProfiles.ts';

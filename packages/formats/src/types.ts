@@ -70,6 +70,11 @@ export interface ReadSummary {
   intervals: number;
   firstMs: number | null;
   lastMs: number | null;
+  /**
+   * Lines whose direction counts cannot make the row's total (Eco-Counter): read as given, the
+   * file waits for review naming them.
+   */
+  directionsNotTotal?: { rows: number; lines: number[] };
 }
 
 export interface ReadOptions {

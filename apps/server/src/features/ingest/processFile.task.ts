@@ -29,6 +29,7 @@ import {
   type CounterFileHeader,
   type DirectionCode,
 } from '@roadcount/formats';
+import { catalogueTranslate, mailLocale } from '../../infra/mail/mailText.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
@@ -372,6 +373,24 @@ export function createProcessFileHandler(deps: {
         site_scheme: siteScheme.name,
       };
     }
+    const notTotal = summary.directionsNotTotal;
+    if (notTotal) {
+      // Held for review naming the rows, in the uploader's language (the reason is shown as is).
+      const locale = mailLocale(await deps.ingest.uploaderPreferences(file.uploadedBy));
+      const lines = notTotal.lines.join(', ');
+      failed.directions_not_total = {
+        passed: false,
+        value: notTotal.rows,
+        threshold: 0,
+        reason: catalogueTranslate(locale)(
+          notTotal.rows > notTotal.lines.length
+            ? 'fileChecks.directionsNotTotalFirst'
+            : 'fileChecks.directionsNotTotal',
+          { lines, rows: String(notTotal.rows) },
+        ),
+        lines: notTotal.lines,
+      };
+    }
     const needsReview = Object.keys(failed).length > 0 || settings.request_user_approve_quality;
     const reviewStatus =
       reprocess && file.reviewStatus && REVIEWED_STATUSES.has(file.reviewStatus)
@@ -425,13 +444,25 @@ export function createProcessFileHandler(deps: {
       });
     }
     return {
-      message: serverMessage('taskFileProcessed', {
-        vehicles: summary.vehicles,
-        file: file.fileName,
-        site: site.name,
-        rule: match.rule,
-        status: reviewStatus,
-      }),
+      // Counters of people and bicycles say what they counted, not 'vehicles'.
+      message: isIntervals
+        ? serverMessage(
+            file.kind === 'bike' ? 'taskFileProcessedBicycles' : 'taskFileProcessedPedestrians',
+            {
+              count: summary.vehicles,
+              file: file.fileName,
+              site: site.name,
+              rule: match.rule,
+              status: reviewStatus,
+            },
+          )
+        : serverMessage('taskFileProcessed', {
+            vehicles: summary.vehicles,
+            file: file.fileName,
+            site: site.name,
+            rule: match.rule,
+            status: reviewStatus,
+          }),
       result: {
         fileId: file.id,
         siteId: site.id,

@@ -51,14 +51,7 @@ export function reportAadt(site: SiteFigures, locale: string, translate: Transla
   return { value: label.value, ...aadtLabelText(label, locale, translate) };
 }
 
-export const SPEED_UNITS = {
-  metric: { factor: 3.6, label: 'km/h' },
-  imperial: { factor: 2.2369362920544, label: 'mph' },
-} as const;
-
-/** A speed in m/s in the report's unit, or null. */
-export const speedIn = (units: 'metric' | 'imperial', mps: number | null | undefined) =>
-  mps === null || mps === undefined ? null : mps * SPEED_UNITS[units].factor;
+export { SPEED_UNITS, speedIn } from '@roadcount/domain';
 
 export const DIRECTION_NAMES: Record<number, string> = {
   0: 'Undefined',

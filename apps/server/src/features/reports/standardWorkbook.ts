@@ -15,7 +15,7 @@ import {
   type XlsxCell,
   type XlsxSheet,
   type XlsxStyle,
-} from './xlsxStream.ts';
+} from '../../infra/xlsx/xlsxStream.ts';
 
 const { BOLD, TITLE, SECTION, WRAPPED } = XLSX_STYLE;
 

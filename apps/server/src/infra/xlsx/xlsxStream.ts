@@ -1,4 +1,4 @@
-import type { Writable } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import archiver from 'archiver';
 
 /**
@@ -98,11 +98,11 @@ export interface XlsxSheet {
 }
 
 /**
- * An xlsx workbook written as a stream: each sheet's rows become XML text as they are added, one
- * string a row (a year of hourly rows per site is some 8,760 rows of a dozen cells, where a
- * general spreadsheet library's object per cell, style lookup per cell and XML writer per node
- * cost some microseconds a cell), and each sheet is compressed into the zip while the next is
- * made. The sheets' order in the workbook is the order they were added, whatever the order they
+ * Every workbook Roadcount writes (the reports and the site detail's summary), as a stream: each
+ * sheet's rows become XML text as they are added, one string a row (a year of hourly rows per
+ * site is some 8,760 rows of a dozen cells, where ExcelJS's streaming writer builds an object per
+ * cell and looks up its style: docs/reports.md has the measurement that chose this writer), and
+ * each sheet is compressed into the zip while the next is made. The sheets' order in the workbook is the order they were added, whatever the order they
  * are committed in, so that a cover sheet can come first and be written last. Cells are strings
  * (as formula-result strings, as ExcelJS writes them without shared strings) or numbers, with one
  * of the styles of XLSX_STYLE.
@@ -145,7 +145,15 @@ export function xlsxStream(
   };
 
   return {
-    addSheet(name: string, columnWidths: readonly (number | undefined)[] = []): XlsxSheet {
+    /**
+     * A sheet, after the sheets added before it. `frozenRows` rows at its top and
+     * `frozenColumns` at its left stay in view when it scrolls (a table's header and labels).
+     */
+    addSheet(
+      name: string,
+      columnWidths: readonly (number | undefined)[] = [],
+      { frozenRows = 0, frozenColumns = 0 }: { frozenRows?: number; frozenColumns?: number } = {},
+    ): XlsxSheet {
       names.push(name);
       const path = `xl/worksheets/sheet${names.length}.xml`;
       const pieces: Buffer[] = [];
@@ -156,8 +164,19 @@ export function xlsxStream(
             : `<col min="${index + 1}" max="${index + 1}" width="${width}" customWidth="1"/>`,
         )
         .join('');
+      const pane =
+        frozenRows > 0 || frozenColumns > 0
+          ? '<pane' +
+            (frozenColumns > 0 ? ` xSplit="${frozenColumns}"` : '') +
+            (frozenRows > 0 ? ` ySplit="${frozenRows}"` : '') +
+            ` topLeftCell="${columnLetters(frozenColumns)}${frozenRows + 1}"` +
+            ` activePane="${frozenRows > 0 ? (frozenColumns > 0 ? 'bottomRight' : 'bottomLeft') : 'topRight'}" state="frozen"/>`
+          : '';
+      const views = pane
+        ? `<sheetViews><sheetView workbookViewId="0">${pane}</sheetView></sheetViews>`
+        : '';
       let text =
-        `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${RELATIONSHIPS}">` +
+        `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${RELATIONSHIPS}">${views}` +
         `<sheetFormatPr defaultRowHeight="15"/>${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`;
       let rowNumber = 0;
       const flush = () => {
@@ -267,4 +286,23 @@ export function xlsxStream(
       await Promise.race([finished, failed]);
     },
   };
+}
+
+export type XlsxWorkbook = ReturnType<typeof xlsxStream>;
+
+/**
+ * A small workbook whole in memory (one row per site, a site's summary): `write` adds and commits
+ * its sheets, then the workbook is committed and its bytes returned.
+ */
+export async function xlsxBytes(
+  properties: { creator: string; created: Date },
+  write: (workbook: XlsxWorkbook) => Promise<void>,
+): Promise<Buffer> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = xlsxStream(output, properties);
+  await write(workbook);
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }

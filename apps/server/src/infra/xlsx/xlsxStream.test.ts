@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { columnLetters, XLSX_STYLE, xlsxStream, xmlText } from './xlsxStream.ts';
+import { columnLetters, XLSX_STYLE, xlsxBytes, xlsxStream, xmlText } from './xlsxStream.ts';
 
 /** The bytes a streamed workbook writes, once it is committed. */
 async function written(build: (book: ReturnType<typeof xlsxStream>) => Promise<void>) {
@@ -84,5 +84,31 @@ describe('xlsxStream', () => {
     expect(site?.getCell('B5').value).toBeNull();
     expect(site?.getCell('C5').value).toBe('km/h');
     expect(site?.getCell('B6').font?.bold).toBe(true);
+  });
+
+  it('freezes a header row and a label column, in a workbook made whole in memory', async () => {
+    const bytes = await xlsxBytes(
+      { creator: 'Roadcount', created: new Date('2025-06-02T08:00:00Z') },
+      async (book) => {
+        const table = book.addSheet('Annual figures', [20, 10], { frozenRows: 1 });
+        table.addRow(['Site', 'ADT'], XLSX_STYLE.BOLD);
+        table.addRow(['Mill Lane', 1080.5]);
+        await table.commit();
+        const bins = book.addSheet('Bins', [], { frozenRows: 1, frozenColumns: 1 });
+        bins.addRow(['Start', 'North']);
+        await bins.commit();
+      },
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    const table = workbook.getWorksheet('Annual figures');
+    expect(table?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1, topLeftCell: 'A2' });
+    expect(table?.getCell('B2').value).toBe(1080.5);
+    expect(workbook.getWorksheet('Bins')?.views[0]).toMatchObject({
+      state: 'frozen',
+      xSplit: 1,
+      ySplit: 1,
+      topLeftCell: 'B2',
+    });
   });
 });
