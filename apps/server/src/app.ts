@@ -376,7 +376,7 @@ export async function buildApp({
       await publishTask(task);
       taskWorker?.wake();
     },
-    siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+    siteDetail: (viewer, query) => analysis.reportFigures(viewer, query),
   });
   registerReportRoutes(router, reportsService);
   const hardware = createHardwareService({
@@ -611,7 +611,7 @@ export async function buildApp({
           mailer,
           publicUrl: config.publicUrl,
           reports: {
-            siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+            siteDetail: (viewer, query) => analysis.reportFigures(viewer, query),
             vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
             retentionMs: config.reportRetentionMs,
           },

@@ -240,6 +240,8 @@ export async function uploadAndProcess(
   token: string,
   fileName: string,
   content: string,
+  /** What the file counts ('vehicle', 'bike' or 'pedestrian'), as the upload form sends it. */
+  kind?: string,
 ): Promise<{
   id: string;
   review_status: string;
@@ -248,6 +250,7 @@ export async function uploadAndProcess(
 }> {
   const form = new FormData();
   form.append('file-0', new Blob([content]), fileName);
+  if (kind) form.append('kind', kind);
   const response = await fetch(`${server.url}/api/uploads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

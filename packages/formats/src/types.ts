@@ -37,6 +37,11 @@ export interface CounterFileHeader {
   description?: string;
   /** From `SID:<id>` in the description, attribute or header. */
   siteId?: string;
+  /**
+   * The counter station's own code (Jamar `Station ID:`): files of one station carry the same
+   * code, which matches a site as a SID does (SPEC section 4).
+   */
+  stationCode?: string;
   latitude?: number;
   longitude?: number;
   /** An IANA zone the file names, if any. */

@@ -219,6 +219,36 @@ export function createAnalysisService(deps: AnalysisDeps) {
     return { ...siteFacts(site, scheme), ...(await answer(ask)) };
   }
 
+  /** Pedestrian and bike volumes from the site's interval counts, per time bin. */
+  async function countSummaryOf(
+    viewer: Viewer,
+    siteId: string,
+    payload: FilterPayload,
+    aggregationMinutes: number,
+  ) {
+    const site = await readableSite(viewer, siteId);
+    if (!AGGREGATIONS.includes(aggregationMinutes)) {
+      throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
+    }
+    const filter = {
+      ...countFilter(payload),
+      excludedWindows: await deps.siteData.excludedWindows(site.id),
+    };
+    if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
+    const files = await deps.siteData.intervalCounts(site.id);
+    const local = new LocalTimeConverter(site.timeZone);
+    return {
+      site_id: site.id,
+      units: { count: 'people or bicycles', time: 'site local time' },
+      ...countSummary(
+        files,
+        filter,
+        { offsetAt: (utcMs) => local.offsetAt(utcMs) },
+        aggregationMinutes,
+      ),
+    };
+  }
+
   /** The site's own facts and the units every figure of its answer is in. */
   function siteFacts(site: SiteRow, scheme: { id: string }) {
     return {
@@ -309,33 +339,24 @@ export function createAnalysisService(deps: AnalysisDeps) {
     },
 
     /** Pedestrian and bike volumes from the site's interval counts, per time bin. */
-    async countSummary(
-      viewer: Viewer,
-      siteId: string,
-      payload: FilterPayload,
-      aggregationMinutes: number,
-    ) {
-      const site = await readableSite(viewer, siteId);
-      if (!AGGREGATIONS.includes(aggregationMinutes)) {
-        throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
-      }
-      const filter = {
-        ...countFilter(payload),
-        excludedWindows: await deps.siteData.excludedWindows(site.id),
-      };
-      if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
-      const files = await deps.siteData.intervalCounts(site.id);
-      const local = new LocalTimeConverter(site.timeZone);
-      return {
-        site_id: site.id,
-        units: { count: 'people or bicycles', time: 'site local time' },
-        ...countSummary(
-          files,
-          filter,
-          { offsetAt: (utcMs) => local.offsetAt(utcMs) },
-          aggregationMinutes,
-        ),
-      };
+    countSummary: countSummaryOf,
+
+    /**
+     * A report's figures for a site: the site-detail answer, with the count summary the
+     * count-site page shows (`countSummary` above, same filter and bins) when the site has
+     * interval counts (bike, pedestrian or vehicle counts per interval), else null.
+     */
+    async reportFigures(viewer: Viewer, query: SiteDetailQuery) {
+      const detail = await withSiteFacts(
+        viewer,
+        query,
+        (ask) => deps.pool.siteDetail(ask, undefined),
+        undefined,
+      );
+      const counts = (await deps.siteData.dataKinds(detail.site_id)).includes('intervals')
+        ? await countSummaryOf(viewer, query.siteId, query.payload, query.aggregationMinutes)
+        : null;
+      return { ...detail, counts };
     },
 
     /**

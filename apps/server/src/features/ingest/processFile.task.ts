@@ -309,6 +309,8 @@ export function createProcessFileHandler(deps: {
               time_span: 'TS_T',
               // Directions given for the file's channels until the user names the real ones.
               ...(placeholders ? { placeholder_directions: true } : {}),
+              // The counter station's code: its next files find this site by it.
+              ...(header.stationCode?.trim() ? { station_code: header.stationCode.trim() } : {}),
             },
           })
         : match.site;
@@ -389,6 +391,24 @@ export function createProcessFileHandler(deps: {
           { lines, rows: String(notTotal.rows) },
         ),
         lines: notTotal.lines,
+      };
+    }
+    const uncertain = match.rule === 'new' ? undefined : match.uncertain;
+    if (uncertain) {
+      // Held for review naming the sites the station code could be, in the uploader's language.
+      const locale = mailLocale(await deps.ingest.uploaderPreferences(file.uploadedBy));
+      failed.station_code_uncertain = {
+        passed: false,
+        value: uncertain.candidates.length,
+        threshold: 1,
+        reason: catalogueTranslate(locale)('fileChecks.stationCodeUncertain', {
+          code: uncertain.code,
+          sites: uncertain.candidates.map((candidate) => candidate.name).join(', '),
+        }),
+        candidates: uncertain.candidates.map((candidate) => ({
+          id: candidate.id,
+          name: candidate.name,
+        })),
       };
     }
     const needsReview = Object.keys(failed).length > 0 || settings.request_user_approve_quality;

@@ -1,4 +1,7 @@
 import {
+  COUNT_MODE_UNITS,
+  countDirectionsOf,
+  countsOnly,
   DIRECTION_CODES,
   directionsOf,
   speedIn,
@@ -65,13 +68,22 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
   ) => row('', '', 'all', measure, category, unit, value);
 
   const stats = figures.summary;
-  summaryRow('vehicles', 'vehicles', stats.vehicles);
-  summaryRow('whole_days', 'days', stats.wholeDays);
-  summaryRow('adt', 'vehicles per day', stats.adt);
-  summaryRow('awdt', 'vehicles per day', stats.awdt);
-  summaryRow('awedt', 'vehicles per day', stats.awedt);
+  // A counter of bikes or people has no vehicle figures: its counts stand in their place.
+  const onlyCounts = countsOnly(figures);
+  if (!onlyCounts) {
+    summaryRow('vehicles', 'vehicles', stats.vehicles);
+    summaryRow('whole_days', 'days', stats.wholeDays);
+    summaryRow('adt', 'vehicles per day', stats.adt);
+    summaryRow('awdt', 'vehicles per day', stats.awdt);
+    summaryRow('awedt', 'vehicles per day', stats.awedt);
+  }
   const aadt = context.aadt(figures);
   summaryRow('aadt', 'vehicles per day', aadt.value, aadt.note);
+  if (onlyCounts) {
+    countRows(figures, aggregationMinutes, row);
+    flush();
+    return pieces;
+  }
   summaryRow('average_speed', speedUnit, speed(stats.averageSpeedMps));
   summaryRow('speed_85th', speedUnit, speed(stats.speed85thMps));
   for (const [percentile, value] of Object.entries(figures.speedPercentiles ?? {}))
@@ -187,6 +199,63 @@ ${speeding === null || speeding === undefined ? '' : `${lead}speeding_share,,%,$
       `above limit + ${second} ${speedUnit}`,
     );
   }
+  countRows(figures, aggregationMinutes, row);
   flush();
   return pieces;
+}
+
+/**
+ * A site's interval counts (the count summary of the count-site page) as rows: per mode
+ * (category) and direction the total, then per mode the whole days and daily averages, then
+ * each interval's count per mode and direction.
+ */
+function countRows(
+  figures: SiteFigures,
+  aggregationMinutes: number,
+  row: (
+    interval: string,
+    minutes: number | '',
+    direction: string,
+    measure: string,
+    category: string,
+    unit: string,
+    value: number | null | undefined,
+  ) => void,
+): void {
+  const counts = figures.counts;
+  if (!counts) return;
+  for (const mode of counts.modes) {
+    const unit = COUNT_MODE_UNITS[mode];
+    const modeFigures = counts.figures[mode];
+    for (const direction of countDirectionsOf(counts, mode))
+      row(
+        '',
+        '',
+        DIRECTION_CODES[direction] ?? String(direction),
+        'count_total',
+        mode,
+        unit,
+        modeFigures?.directions[direction],
+      );
+    row('', '', 'all', 'count_total', mode, unit, counts.totals[mode]);
+    row('', '', 'all', 'count_whole_days', mode, 'days', counts.wholeDays);
+    row('', '', 'all', 'count_daily_average', mode, `${unit} per day`, counts.dailyAverage[mode]);
+    row('', '', 'all', 'count_awdt', mode, `${unit} per day`, modeFigures?.awdt);
+    row('', '', 'all', 'count_awedt', mode, `${unit} per day`, modeFigures?.awedt);
+  }
+  const localWithOffset = zoneOffsetWriter(figures.time_zone);
+  for (const bin of counts.bins) {
+    const interval = localWithOffset(bin.start);
+    for (const mode of counts.modes)
+      for (const direction of countDirectionsOf(counts, mode))
+        row(
+          interval,
+          aggregationMinutes,
+          DIRECTION_CODES[direction] ?? String(direction),
+          'count',
+          mode,
+          COUNT_MODE_UNITS[mode],
+          bin.counts[mode]?.[direction] ?? 0,
+        );
+  }
 }
