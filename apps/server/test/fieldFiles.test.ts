@@ -27,6 +27,10 @@ Veh. No., Date, Time, Channel, Class, Speed
 7, 3/3/2025, 9:10:00 AM, 2, 2, 25
 `;
 
+/** The Jamar file as another site's: its site code `name`, its station `station`. */
+const jamarOf = (name: string, station: string) =>
+  JAMAR.replace('Oak Avenue', name).replace('Station ID:, 0101', `Station ID:, ${station}`);
+
 const metroCount = (attribute: string, scheme: string) => `MetroCount Traffic Executive
 Individual Vehicles - 18
 
@@ -200,7 +204,7 @@ describe('files from the field: schemes, directions and totals', () => {
   });
 
   it('moves the data with directions the user names, and re-reads local times in a new zone', async () => {
-    const file = await uploaded('birch-road.csv', JAMAR.replace('Oak Avenue', 'Birch Road'));
+    const file = await uploaded('birch-road.csv', jamarOf('Birch Road', '0102'));
     const siteId = file.site?.id ?? '';
     // The organisation names no zone: read as UTC.
     expect(file.start_data_datetime).toBe('2025-03-03T08:00:05.000Z');
@@ -247,6 +251,33 @@ describe('files from the field: schemes, directions and totals', () => {
     // Cl 1 three times, 3 once; Dir 0 (declared east, 3) twice and 7 (west) twice.
     expect(byClass(detail.classes)).toEqual({ 1: 3, 3: 1 });
     expect(byDirection(detail.availability)).toEqual({ 3: 2, 7: 2 });
+  });
+
+  it('finds a Jamar station’s site by its Station ID; holds an uncertain match naming the site', async () => {
+    // Two files of station 166905, no GPS: the second joins the site the first made.
+    const first = await uploaded('166905-week1.csv', jamarOf('166905', '166905'));
+    const second = await uploaded(
+      '166905-week2.csv',
+      jamarOf('166905', '166905').replaceAll('3/3/2025', '3/10/2025'),
+    );
+    expect(first.site?.id).toBeTruthy();
+    expect(second.site?.id).toBe(first.site?.id);
+    expect(Object.keys(second.logs.data_qc_tests)).not.toContain('station_code_uncertain');
+
+    // A site named 200417 carries no station code; a file of station 200417 names another
+    // site (Cedar Lane): it joins 200417 but waits for review, naming it.
+    const named = await uploaded(
+      '200417.csv',
+      JAMAR.replace('Oak Avenue', '200417').replace('Station ID:, 0101\n', ''),
+    );
+    const uncertain = await uploaded('cedar-lane.csv', jamarOf('Cedar Lane', '200417'));
+    expect(uncertain.site?.id).toBe(named.site?.id);
+    expect(uncertain.review_status).toBe('WFR');
+    expect(uncertain.logs.data_qc_tests.station_code_uncertain).toMatchObject({
+      passed: false,
+      reason:
+        'The file names station 200417, which matches more than one site or a site by name only: check that it belongs to 200417',
+    });
   });
 
   it('gives an Eco-Counter file’s new site modes, IN and OUT as two directions', async () => {
@@ -297,7 +328,7 @@ describe('files from the field: schemes, directions and totals', () => {
   });
 
   it('holds a file whose scheme differs from its site’s for review, with the reason', async () => {
-    const jamar = await uploaded('oak-avenue-again.csv', JAMAR.replace('Oak Avenue', 'Elm Row'));
+    const jamar = await uploaded('oak-avenue-again.csv', jamarOf('Elm Row', '0103'));
     const siteId = jamar.site?.id ?? '';
     // An ARX MetroCount file sent to the FHWA site by its SID: no mapping from ARX to FHWA.
     const file = await uploaded(
