@@ -183,7 +183,9 @@ function countFigures(doc: Doc, top: number, site: SiteFigures, aggregationMinut
     y = chart(doc, y + 4, {
       title: `${name} by direction (${aggregationName(aggregationMinutes)})`,
       labels: counts.bins.map((bin) =>
-        aggregationMinutes >= 1440 ? bin.start.slice(5, 10) : bin.start.slice(5, 16).replace('T', ' '),
+        aggregationMinutes >= 1440
+          ? bin.start.slice(5, 10)
+          : bin.start.slice(5, 16).replace('T', ' '),
       ),
       series: directions.map((direction) => ({
         name: DIRECTION_NAMES[direction] ?? String(direction),
