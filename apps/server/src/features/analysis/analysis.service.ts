@@ -1,5 +1,6 @@
 import {
   countSummary,
+  type AadtFigure,
   forEachSelected,
   type CountFilter,
   type SiteDetailPart,
@@ -148,6 +149,24 @@ export interface AnalysisDeps {
     excludedPeriods: (siteId: string) => Promise<VehicleExclusion[]>;
     timeExclusions: (input: unknown) => TimeExclusion[];
   };
+  /** The site's AADT by the one decision (`siteAadt`), over its whole record. */
+  siteAadt: (site: { id: string; siteType: string }) => Promise<AadtFigure>;
+}
+
+/**
+ * The summary with the site's AADT in place of an AASHTO figure of the filtered days: AADT is an
+ * annual figure of the site, the same on every surface whatever the filters (issue 36).
+ */
+function withSiteAadt<S extends object>(summary: S, aadt: AadtFigure) {
+  return {
+    ...summary,
+    aadt: aadt.value,
+    aadtIsEstimate: aadt.estimate,
+    aadtMonthsMissingWeekdays: aadt.monthsMissingWeekdays,
+    aadtMethod: aadt.method,
+    aadtVariant: aadt.variant,
+    aadtScope: aadt.scope,
+  };
 }
 
 export function createAnalysisService(deps: AnalysisDeps) {
@@ -216,7 +235,17 @@ export function createAnalysisService(deps: AnalysisDeps) {
     const { site, scheme, ask } = await siteDetailAsk(viewer, query);
     // The client left while the site was read: nothing is asked of the analysis threads.
     signal?.throwIfAborted();
-    return { ...siteFacts(site, scheme), ...(await answer(ask)) };
+    const wantsSummary = !query.parts || query.parts.includes('summary');
+    const [figures, aadt] = await Promise.all([
+      answer(ask),
+      wantsSummary ? deps.siteAadt(site) : null,
+    ]);
+    const summary = (figures as { summary?: object }).summary;
+    return {
+      ...siteFacts(site, scheme),
+      ...figures,
+      ...(aadt && summary ? { summary: withSiteAadt(summary, aadt) } : {}),
+    };
   }
 
   /** The site's own facts and the units every figure of its answer is in. */
