@@ -20,8 +20,9 @@ export async function siteDesignFigures(
   });
   return {
     aadt: summary.aadt,
-    aadtMethod: summary.aadtMethod,
-    aadtVariant: summary.aadtVariant,
+    // Asked with the summary, the site detail always carries the AADT's method and variant.
+    aadtMethod: summary.aadtMethod ?? 'unadjusted',
+    aadtVariant: summary.aadtVariant ?? 'unadjustedNoGroup',
     kFactor: summary.designHour?.kFactor ?? null,
     dFactor: summary.designHour?.dFactor ?? null,
     peakHourFactor: summary.peakHourFactor?.factor ?? null,

@@ -118,12 +118,12 @@ export function siteAadt(input: {
   const unadjusted = {
     ...base,
     value: adt,
-    method: 'unadjusted',
+    method: 'unadjusted' as const,
     estimate: true,
     months: [],
     monthsMissingWeekdays: [],
     factors: null,
-  } as const;
+  };
   if (!input.group) return { ...unadjusted, variant: 'unadjustedNoGroup' };
   const adjusted = adjustShortCount(whole, input.group.factors);
   if (!adjusted) return { ...unadjusted, variant: 'unadjustedNoFactors' };

@@ -1,6 +1,9 @@
 import {
   countSummary,
   type AadtFigure,
+  type AadtMethod,
+  type AadtVariant,
+  type SummaryStatistics,
   forEachSelected,
   type CountFilter,
   type SiteDetailPart,
@@ -155,9 +158,17 @@ export interface AnalysisDeps {
 
 /**
  * The summary with the site's AADT in place of an AASHTO figure of the filtered days: AADT is an
- * annual figure of the site, the same on every surface whatever the filters (issue 36).
+ * annual figure of the site, the same on every surface whatever the filters (issue 36). Its
+ * method, variant and scope are null only in an answer that did not ask for the summary.
  */
-function withSiteAadt<S extends object>(summary: S, aadt: AadtFigure) {
+export type SiteSummary = SummaryStatistics & {
+  aadtMethod: AadtMethod | null;
+  aadtVariant: AadtVariant | null;
+  aadtScope: AadtFigure['scope'] | null;
+};
+
+function withSiteAadt(summary: SummaryStatistics, aadt: AadtFigure | null): SiteSummary {
+  if (!aadt) return { ...summary, aadtMethod: null, aadtVariant: null, aadtScope: null };
   return {
     ...summary,
     aadt: aadt.value,
@@ -226,7 +237,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
   }
 
   /** A site's figures from the analysis threads, with the site's facts and the units. */
-  async function withSiteFacts<T extends object>(
+  async function withSiteFacts<T extends { summary: SummaryStatistics }>(
     viewer: Viewer,
     query: SiteDetailQuery,
     answer: (ask: SiteDetailAsk) => Promise<T>,
@@ -240,11 +251,10 @@ export function createAnalysisService(deps: AnalysisDeps) {
       answer(ask),
       wantsSummary ? deps.siteAadt(site) : null,
     ]);
-    const summary = (figures as { summary?: object }).summary;
     return {
       ...siteFacts(site, scheme),
       ...figures,
-      ...(aadt && summary ? { summary: withSiteAadt(summary, aadt) } : {}),
+      summary: withSiteAadt(figures.summary, aadt),
     };
   }
 
