@@ -530,8 +530,7 @@ export async function buildApp({
           access,
           headwayThresholdSeconds: (organisationId) =>
             siteData.headwayThresholdSeconds(organisationId),
-          designFigures: (viewer, site) =>
-            siteDesignFigures({ analysis }, viewer, site),
+          designFigures: (viewer, site) => siteDesignFigures({ analysis }, viewer, site),
         }),
       ),
       mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),

@@ -100,9 +100,10 @@ describe('one AADT for a short count in no factor group', () => {
         { id: file.id },
       );
     await pollUntil(
-      async () => (await ask(SITE_DETAIL, { siteId })).body.data?.siteDetail as {
-        summary: { vehicles: number };
-      },
+      async () =>
+        (await ask(SITE_DETAIL, { siteId })).body.data?.siteDetail as {
+          summary: { vehicles: number };
+        },
       (detail) => detail.summary.vehicles === 14,
     );
   }, 240_000);

@@ -71,8 +71,7 @@ export function siteAadt(input: {
   group: AadtFactorGroup | null;
 }): AadtFigure {
   const volumes = new Map<number, number>();
-  for (const { day, vehicles } of input.days)
-    volumes.set(day, (volumes.get(day) ?? 0) + vehicles);
+  for (const { day, vehicles } of input.days) volumes.set(day, (volumes.get(day) ?? 0) + vehicles);
   const withData = [...volumes.keys()].filter((day) => (volumes.get(day) ?? 0) > 0);
   const whole =
     withData.length === 0
