@@ -309,6 +309,11 @@ export async function buildApp({
     access,
     siteData.excludedWindows,
   );
+  const factorGroups = createFactorGroupsService({
+    repository: createFactorGroupsRepository(db),
+    access,
+    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+  });
   const analysis = createAnalysisService({
     siteData,
     pool: analysisPool,
@@ -319,6 +324,7 @@ export async function buildApp({
       excludedPeriods: (siteId) => exclusions.excludedPeriods(siteId),
       timeExclusions,
     },
+    siteAadt: (site) => factorGroups.aadtOfSite(site),
   });
   const mapRepository = createMapRepository(db);
   const mapSeries = siteData.rollupSeriesCache(config.mapCacheBytes);
@@ -337,11 +343,6 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     closing = true;
     await warming;
-  });
-  const factorGroups = createFactorGroupsService({
-    repository: createFactorGroupsRepository(db),
-    access,
-    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
   });
   registerAnalysisRoutes(router, analysis, (site) => factorGroups.aadtOfSite(site));
   /**
@@ -529,8 +530,7 @@ export async function buildApp({
           access,
           headwayThresholdSeconds: (organisationId) =>
             siteData.headwayThresholdSeconds(organisationId),
-          designFigures: (viewer, site) =>
-            siteDesignFigures({ analysis, factorGroups }, viewer, site),
+          designFigures: (viewer, site) => siteDesignFigures({ analysis }, viewer, site),
         }),
       ),
       mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),

@@ -206,10 +206,12 @@ export type LaneInput = {
 
 /** A site's design figures over its whole record, as its site detail gives them with no filter (15-minute bins). */
 export type MapDesignFigures = {
-  /** The AADT of the site's AADT card: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT. */
+  /** The site's AADT over its whole record, as its AADT card and every report give it: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT. */
   aadt: Maybe<Scalars['Float']['output']>;
   /** aashto, factored or unadjusted. */
   aadt_method: Scalars['String']['output'];
+  /** The method's variant, as siteAadt's variant. */
+  aadt_variant: Scalars['String']['output'];
   /** D factor: the peak direction's share of the design hour (0–1). */
   d_factor: Maybe<Scalars['Float']['output']>;
   id: Scalars['ID']['output'];
@@ -768,7 +770,7 @@ export type Query = {
   reports: Array<Report>;
   s3TrafficDataFile: FileDownload;
   site: Site;
-  /** A site's AADT: AASHTO for a continuous site, else its ADT adjusted by its factor group. */
+  /** A site's AADT over its whole record: AASHTO for a continuous site, else its ADT adjusted by its factor group, or unadjusted. */
   siteAadt: SiteAadt;
   siteAvailability: SiteAvailability;
   siteDetail: SiteDetail;
@@ -1148,22 +1150,40 @@ export type Site = {
   time_zone: Scalars['String']['output'];
 };
 
-/** A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT). */
+/** A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT). Always over the site's whole record and all its vehicles: AADT is an annual figure of the site, so no date range or filter applies. */
 export type SiteAadt = {
+  /** The site's AADT, whatever the method. */
   aadt: Maybe<Scalars['Float']['output']>;
   adt: Maybe<Scalars['Float']['output']>;
   day_of_week_factor: Maybe<Scalars['Float']['output']>;
+  /** Factored: the group's 7 day-of-week factors (Monday first) used. */
+  day_of_week_factors: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
   /** Mean absolute error of the method on the group's continuous sites over runs of as many days, percent. */
   error_percent: Maybe<Scalars['Float']['output']>;
   error_samples: Scalars['Int']['output'];
+  /** Not an AASHTO AADT over 12 months: fewer months, a factored or an unadjusted short count. */
+  estimate: Scalars['Boolean']['output'];
   group_id: Maybe<Scalars['ID']['output']>;
   group_name: Maybe<Scalars['String']['output']>;
+  /** The version of the group's factors the AADT was made with; it changes when they change. */
+  group_version: Maybe<Scalars['String']['output']>;
   method: Scalars['String']['output'];
   monthly_factor: Maybe<Scalars['Float']['output']>;
+  /** Factored: the group's 12 monthly factors (January first) used. */
+  monthly_factors: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
+  /** AASHTO: the months with data; factored: the months of the count's days. */
   months: Array<Scalars['Int']['output']>;
+  /** AASHTO: the months averaged over the weekdays present. */
+  months_missing_weekdays: Array<Scalars['Int']['output']>;
   /** For an unadjusted short count: noGroup or noFactors. */
   reason: Maybe<Scalars['String']['output']>;
+  /** wholeRecord: the site's whole record, all vehicles, whatever the page's filters. */
+  scope: Scalars['String']['output'];
+  /** Why the AADT does not follow the filters. */
+  scope_reason: Scalars['String']['output'];
   site_id: Scalars['ID']['output'];
+  /** aashto, aashtoMissingWeekdays, aashtoMissingMonths, aashtoMissingMonthsAndWeekdays, factored, unadjustedNoGroup or unadjustedNoFactors. */
+  variant: Scalars['String']['output'];
   whole_days: Scalars['Int']['output'];
 };
 
@@ -1187,7 +1207,7 @@ export type SiteDetail = {
   headwayGapMatrix: Scalars['JSON']['output'];
   headwayPercentiles: Maybe<Scalars['JSON']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
-  /** The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange, classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails. */
+  /** The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange (and speedRangeByClass: of those, the vehicles of each class), classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails. */
   leftOut: Maybe<Scalars['JSON']['output']>;
   longitude: Maybe<Scalars['Float']['output']>;
   site_id: Scalars['ID']['output'];

@@ -1,5 +1,9 @@
 import {
   countSummary,
+  type AadtFigure,
+  type AadtMethod,
+  type AadtVariant,
+  type SummaryStatistics,
   forEachSelected,
   type CountFilter,
   type SiteDetailPart,
@@ -148,6 +152,32 @@ export interface AnalysisDeps {
     excludedPeriods: (siteId: string) => Promise<VehicleExclusion[]>;
     timeExclusions: (input: unknown) => TimeExclusion[];
   };
+  /** The site's AADT by the one decision (`siteAadt`), over its whole record. */
+  siteAadt: (site: { id: string; siteType: string }) => Promise<AadtFigure>;
+}
+
+/**
+ * The summary with the site's AADT in place of an AASHTO figure of the filtered days: AADT is an
+ * annual figure of the site, the same on every surface whatever the filters (issue 36). Its
+ * method, variant and scope are null only in an answer that did not ask for the summary.
+ */
+export type SiteSummary = SummaryStatistics & {
+  aadtMethod: AadtMethod | null;
+  aadtVariant: AadtVariant | null;
+  aadtScope: AadtFigure['scope'] | null;
+};
+
+function withSiteAadt(summary: SummaryStatistics, aadt: AadtFigure | null): SiteSummary {
+  if (!aadt) return { ...summary, aadtMethod: null, aadtVariant: null, aadtScope: null };
+  return {
+    ...summary,
+    aadt: aadt.value,
+    aadtIsEstimate: aadt.estimate,
+    aadtMonthsMissingWeekdays: aadt.monthsMissingWeekdays,
+    aadtMethod: aadt.method,
+    aadtVariant: aadt.variant,
+    aadtScope: aadt.scope,
+  };
 }
 
 export function createAnalysisService(deps: AnalysisDeps) {
@@ -207,7 +237,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
   }
 
   /** A site's figures from the analysis threads, with the site's facts and the units. */
-  async function withSiteFacts<T extends object>(
+  async function withSiteFacts<T extends { summary: SummaryStatistics }>(
     viewer: Viewer,
     query: SiteDetailQuery,
     answer: (ask: SiteDetailAsk) => Promise<T>,
@@ -216,7 +246,16 @@ export function createAnalysisService(deps: AnalysisDeps) {
     const { site, scheme, ask } = await siteDetailAsk(viewer, query);
     // The client left while the site was read: nothing is asked of the analysis threads.
     signal?.throwIfAborted();
-    return { ...siteFacts(site, scheme), ...(await answer(ask)) };
+    const wantsSummary = !query.parts || query.parts.includes('summary');
+    const [figures, aadt] = await Promise.all([
+      answer(ask),
+      wantsSummary ? deps.siteAadt(site) : null,
+    ]);
+    return {
+      ...siteFacts(site, scheme),
+      ...figures,
+      summary: withSiteAadt(figures.summary, aadt),
+    };
   }
 
   /** Pedestrian and bike volumes from the site's interval counts, per time bin. */
