@@ -42,6 +42,24 @@ describe('can', () => {
     expect(can({ ...demo, isDemo: false }, 'profile.changeCredentials')).toBe(true);
   });
 
+  it('lets a report or task be reached by its requester and the organisation’s admins only', () => {
+    const report = { organisationId: 'org-a', ownerId: 'user-1' };
+    const requester = { role: 'org_user' as const, organisationId: 'org-a', userId: 'user-1' };
+    const colleague = { ...requester, userId: 'user-2' };
+    const admin = { role: 'org_admin' as const, organisationId: 'org-a', userId: 'user-3' };
+    const staff = { role: 'admin' as const, organisationId: null, userId: 'user-4' };
+    expect(can(requester, 'reports.read', report)).toBe(true);
+    expect(can(requester, 'reports.delete', report)).toBe(true);
+    expect(can(colleague, 'reports.read', report)).toBe(false);
+    expect(can(colleague, 'reports.delete', report)).toBe(false);
+    expect(can(admin, 'reports.delete', report)).toBe(true);
+    expect(can({ ...admin, organisationId: 'org-b' }, 'reports.read', report)).toBe(false);
+    expect(can(staff, 'reports.read', report)).toBe(true);
+    // The requester's account is gone: the organisation's admins still reach the report.
+    expect(can(requester, 'reports.read', { ...report, ownerId: null })).toBe(false);
+    expect(can(admin, 'reports.read', { ...report, ownerId: null })).toBe(true);
+  });
+
   it('refuses a resource of no organisation to anyone but platform admins', () => {
     const admin = { role: 'org_admin' as const, organisationId: 'org-a' };
     expect(can(admin, 'users.delete', { organisationId: null })).toBe(false);

@@ -68,8 +68,13 @@ export function createReportsService(deps: {
     }
   }
 
-  async function readable(viewer: Viewer | null, reportId: string) {
-    await access.report(viewer, 'sites.read', reportId);
+  /** The report, if the viewer may take the action on it (its requester, or an admin). */
+  async function reachable(
+    viewer: Viewer | null,
+    reportId: string,
+    action: 'reports.read' | 'reports.delete' = 'reports.read',
+  ) {
+    await access.report(viewer, action, reportId);
     const found = await reports.find(reportId);
     if (!found) throw new HttpError(404, serverMessage('reportMissing'));
     return found;
@@ -109,6 +114,13 @@ export function createReportsService(deps: {
       const organisationId = sites[0]?.ownerOrganisationId;
       if (!organisationId || sites.some((site) => site.ownerOrganisationId !== organisationId))
         throw new HttpError(400, serverMessage('reportOneOrganisation'));
+      // Saved exclusion filters are the sites' organisation's: another's is refused now, not
+      // when the task runs.
+      const wanted = request.filter.vehicle_exclusions ?? [];
+      const saved = await reports.savedExclusionIds(organisationId, wanted);
+      const foreign = wanted.find((id) => !saved.includes(id));
+      if (foreign !== undefined)
+        throw new HttpError(400, serverMessage('reportExclusionElsewhere', { id: foreign }));
       const parameters: ReportParameters = { ...request, siteIds: [...new Set(siteIds)] };
       const report = await reports.insert({
         organisationId,
@@ -138,12 +150,12 @@ export function createReportsService(deps: {
     },
 
     async find(viewer: Viewer, reportId: string) {
-      return reportView(await readable(viewer, reportId));
+      return reportView(await reachable(viewer, reportId));
     },
 
     /** A link that downloads the report's file for a few minutes, without the bearer header. */
     async downloadLink(viewer: Viewer, reportId: string) {
-      const found = await readable(viewer, reportId);
+      const found = await reachable(viewer, reportId);
       const view = reportView(found);
       if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable) throw new HttpError(409, serverMessage('reportNotReady'));
@@ -152,7 +164,7 @@ export function createReportsService(deps: {
     },
 
     async delete(viewer: Viewer, reportId: string) {
-      const found = await readable(viewer, reportId);
+      const found = await reachable(viewer, reportId, 'reports.delete');
       if (found.report.blobKey) await blobs.delete(found.report.blobKey).catch(() => undefined);
       await reports.delete(reportId);
       return true;
@@ -179,7 +191,7 @@ export function createReportsService(deps: {
         isDemo: user.isDemo,
         row: user,
       };
-      const found = await readable(viewer, reportId);
+      const found = await reachable(viewer, reportId);
       const view = reportView(found);
       if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable || !found.report.blobKey)

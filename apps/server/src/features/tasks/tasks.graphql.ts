@@ -31,7 +31,7 @@ export const tasksTypeDefs = /* GraphQL */ `
 
   extend type Mutation {
     insert_task_tracking(function_name: String!, message: String): TaskTracking!
-    "Queues a failed task (ER) again; for whoever may start its kind."
+    "Queues a failed task (ER) again: its requester's, or, for the organisation's admins, any of its users'; for whoever may start its kind."
     retryTask(id: ID!): TaskTracking!
   }
 

@@ -54,7 +54,8 @@ export function createTasksService(queue: TaskQueue) {
     },
 
     /**
-     * A failed task queued again, by whoever may start its kind in its organisation. A task
+     * A failed task queued again, by whoever may start its kind in its organisation: its
+     * requester, or the organisation's admins (a viewer may not rerun an admin's report). A task
      * that is no longer in error is answered as it is (retried already).
      */
     async retry(viewer: Viewer, taskId: string): Promise<TaskRow> {
@@ -63,6 +64,7 @@ export function createTasksService(queue: TaskQueue) {
         throw new HttpError(404, serverMessage('notFound'));
       authorize(viewer, TASK_START_PERMISSIONS[task.functionName], {
         organisationId: task.organisationId,
+        ownerId: task.userId,
       });
       // A tracking record has no worker to run it again.
       if (task.payload.tracking === true) throw new HttpError(400, serverMessage('badRequest'));
