@@ -32,6 +32,7 @@ describe('can', () => {
     const demo = { role: 'org_admin' as const, organisationId: 'org-a', isDemo: true };
     expect(can(demo, 'users.create', orgA)).toBe(false);
     expect(can(demo, 'profile.read', orgA)).toBe(true);
+    expect(can(demo, 'profile.update')).toBe(false);
     expect(can(demo, 'exclusionFilters.manage', orgA)).toBe(false);
     expect(can(demo, 'exclusionFilters.read', orgA)).toBe(true);
     expect(can(demo, 'badData.review', orgA)).toBe(false);

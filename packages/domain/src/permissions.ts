@@ -85,9 +85,12 @@ export interface Resource {
 
 /**
  * Demo accounts look around; they change nothing that others share or that signs them in (one
- * demo account serves every visitor: a changed password would lock the others out).
+ * demo account serves every visitor: a changed password would lock the others out, a changed
+ * name, preference or stored filterset would greet every later visitor). The web keeps such
+ * changes in the visitor's own browser.
  */
 const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
+  'profile.update',
   'profile.changeCredentials',
   'tasks.create',
   'notifications.send',
