@@ -78,7 +78,7 @@ describe('the shared demo account', () => {
     // Another user of the organisation may still insert a task record.
     const allowed = await graphql(
       server,
-      'mutation { insert_task_tracking(function_name: "clean_lanes", message: "hello") { state } }',
+      'mutation { insert_task_tracking(function_name: "custom_report", message: "hello") { state } }',
       { token: userToken },
     );
     expect(allowed.body.errors).toBeUndefined();

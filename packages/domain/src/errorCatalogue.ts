@@ -84,7 +84,7 @@ export const SERVER_MESSAGES = {
   gatewayKeyInvalid: 'The gateway key is not valid or has been revoked',
   ingestField: 'Batch refused, nothing stored: {{field}}: {{problem}}',
   ingestBeforeGateway:
-    'Batch refused, nothing stored: {{field}}: {{timestamp}} is before {{earliest}}, {{days}} days before the gateway was registered',
+    "Batch refused, nothing stored: {{field}}: {{timestamp}} is before {{earliest}}, a day before the gateway was registered or its studs' first mapping starts",
   ingestAhead:
     "Batch refused, nothing stored: {{field}}: {{timestamp}} is more than {{minutes}} minutes ahead of the server's clock ({{now}})",
   ingestUnknownSensor:
@@ -197,7 +197,7 @@ export const SERVER_MESSAGES = {
   taskReportParameters: "The report's parameters are not valid: {{problem}}",
   reportExclusionElsewhere:
     "filter.vehicle_exclusions: '{{id}}' is not a saved exclusion filter of the sites' organisation",
-  inputField: '{{field}}: {{problem}}',
+  inputField: 'Refused, nothing saved: {{field}}: {{problem}}',
   taskReportUserInactive: 'The user who requested the report is no longer active',
   taskReportNoFiles: 'The sites have no uploaded file in the period',
 } as const;
