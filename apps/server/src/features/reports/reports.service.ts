@@ -57,12 +57,15 @@ export function createReportsService(deps: {
   onQueued: (task: TaskRow) => Promise<void> | void;
   /** The analysis service's site-detail answer (year in review reads it live). */
   siteDetail: SiteDetailSource;
+  /** The clock by which a report has expired; the machine's by default. */
+  now?: () => Date;
 }) {
   const { reports, access, queue, blobs } = deps;
+  const now = deps.now ?? (() => new Date());
 
   /** Deletes the files of reports past their expiry; the rows stay, listed as expired. */
-  async function removeExpiredFiles(now = new Date()) {
-    for (const report of await reports.expiredWithFiles(now)) {
+  async function removeExpiredFiles(at = now()) {
+    for (const report of await reports.expiredWithFiles(at)) {
       if (report.blobKey) await blobs.delete(report.blobKey).catch(() => undefined);
       await reports.forgetFile(report.id);
     }
@@ -139,24 +142,26 @@ export function createReportsService(deps: {
       await deps.onQueued(task);
       const found = await reports.find(report.id);
       if (!found) throw new Error('the report just made is gone');
-      return reportView(found);
+      return reportView(found, now());
     },
 
     /** The viewer's own reports, newest first; files past their expiry are removed first. */
     async list(viewer: Viewer) {
       authorize(viewer, 'sites.read');
       await removeExpiredFiles();
-      return (await reports.listForUser(viewer.userId, LIST_LIMIT)).map((row) => reportView(row));
+      return (await reports.listForUser(viewer.userId, LIST_LIMIT)).map((row) =>
+        reportView(row, now()),
+      );
     },
 
     async find(viewer: Viewer, reportId: string) {
-      return reportView(await reachable(viewer, reportId));
+      return reportView(await reachable(viewer, reportId), now());
     },
 
     /** A link that downloads the report's file for a few minutes, without the bearer header. */
     async downloadLink(viewer: Viewer, reportId: string) {
       const found = await reachable(viewer, reportId);
-      const view = reportView(found);
+      const view = reportView(found, now());
       if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable) throw new HttpError(409, serverMessage('reportNotReady'));
       const token = await deps.tokens.signDownload(linkSubject(reportId), viewer.userId);
@@ -192,7 +197,7 @@ export function createReportsService(deps: {
         row: user,
       };
       const found = await reachable(viewer, reportId);
-      const view = reportView(found);
+      const view = reportView(found, now());
       if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable || !found.report.blobKey)
         throw new HttpError(409, serverMessage('reportNotReady'));
