@@ -20,6 +20,7 @@ import {
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
 import { onlyTasks, startWorker, WORKER_HOLDER, type Worker } from './infra/queue/worker.ts';
+import { sweepAbandonedParts, sweepPartsOf } from './infra/blob/sweepParts.ts';
 import { startHourlyChecks } from './infra/schedule/hourly.ts';
 import { createScheduleRepository } from './infra/schedule/schedule.repository.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
@@ -274,6 +275,7 @@ export async function buildApp({
   const blobs = createBlobStore(config);
   // A missing bucket or unreachable store stops the start, rather than the first upload.
   await blobs.check();
+  await sweepAbandonedParts(blobs, app.log);
   const files = createFilesRepository(db);
   const queue = createTaskQueue(db, { now: clock });
   let taskWorker: Worker | undefined;
@@ -639,6 +641,7 @@ export async function buildApp({
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),
       leaseMs: config.taskLeaseMs,
+      onTakeover: sweepPartsOf(blobs, app.log),
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
     });
     app.addHook('onClose', async () => taskWorker?.stop());
