@@ -102,6 +102,8 @@ export async function startTestServer(
      * database (closing it leaves the database); on PGlite, the same embedded database.
      */
     nodeOf?: TestServer;
+    /** The app's clock (rate limits, queue, report expiry), for a test to move. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = options.nodeOf
@@ -124,6 +126,7 @@ export async function startTestServer(
     database: handle,
     logger: false,
     worker: options.worker ? { pollMs: 50 } : false,
+    ...(options.clock ? { clock: options.clock } : {}),
   }).catch(async (error: unknown) => {
     await drop();
     throw error;

@@ -83,6 +83,10 @@ export const SERVER_MESSAGES = {
   hardwareNeedsOrganisation: 'Hardware belongs to an organisation; sign in as one of its users',
   gatewayKeyInvalid: 'The gateway key is not valid or has been revoked',
   ingestField: 'Batch refused, nothing stored: {{field}}: {{problem}}',
+  ingestBeforeGateway:
+    "Batch refused, nothing stored: {{field}}: {{timestamp}} is before {{earliest}}, a day before the gateway was registered or its studs' first mapping starts",
+  ingestAhead:
+    "Batch refused, nothing stored: {{field}}: {{timestamp}} is more than {{minutes}} minutes ahead of the server's clock ({{now}})",
   ingestUnknownSensor:
     'Batch refused, nothing stored: {{field}}: no stud {{sensor}} is heard by this gateway',
   billMissing: 'There is no such bill',
@@ -203,6 +207,9 @@ export const SERVER_MESSAGES = {
   taskNoDemoOrganisation: 'This server has no demo organisation.',
   taskReportDeleted: 'The report was deleted before it was made',
   taskReportParameters: "The report's parameters are not valid: {{problem}}",
+  reportExclusionElsewhere:
+    "filter.vehicle_exclusions: '{{id}}' is not a saved exclusion filter of the sites' organisation",
+  inputField: 'Refused, nothing saved: {{field}}: {{problem}}',
   taskReportUserInactive: 'The user who requested the report is no longer active',
   taskReportNoFiles: 'The sites have no uploaded file in the period',
 } as const;

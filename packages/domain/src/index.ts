@@ -33,3 +33,4 @@ export * from './roadSectionLength.ts';
 export * from './realtime.ts';
 export * from './billing.ts';
 export * from './axleClassification.ts';
+export * from './userRequests.ts';

@@ -340,11 +340,12 @@ export type Mutation = {
   createSurvey: Survey;
   /** Saves a new exclusion filter for the site's organisation (without siteId: the viewer's). */
   createVehicleExclusionFilter: VehicleExclusionFilter;
-  /** SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id. */
+  /** SPEC section 7: a notification about a file to review (function_id file_review) for a user of its organisation, or for all its admins when userId is omitted. message holds trafficdatafile_id, and optionally source ('frontend') and user_approved_dc, nothing else. */
   create_user_notification: Scalars['Boolean']['output'];
   deleteMapNote: Scalars['Boolean']['output'];
   /** Deletes the group; its notes stay on the map without a group. */
   deleteMapNoteGroup: Scalars['Boolean']['output'];
+  /** Deletes a report and its file: your own, or, for the organisation's admins, any of its users'. */
   deleteReport: Scalars['Boolean']['output'];
   /** Queues the deletion of a site (SPEC section 4); the site and its files are hidden until restored. */
   deleteSite: TaskTracking;
@@ -360,6 +361,7 @@ export type Mutation = {
   detectBadDataPeriods: TaskTracking;
   /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
   importSites: SiteImportResult;
+  /** SPEC section 7: a task tracking record of your own work, of a kind you may start; message at most 1000 characters. */
   insert_task_tracking: TaskTracking;
   /** Marks these notifications read, or every unread one when ids are left out; answers how many. */
   markNotificationsRead: Scalars['Int']['output'];
@@ -386,7 +388,7 @@ export type Mutation = {
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
   restoreSurvey: Survey;
-  /** Queues a failed task (ER) again; for whoever may start its kind. */
+  /** Queues a failed task (ER) again: its requester's, or, for the organisation's admins, any of its users'; for whoever may start its kind. */
   retryTask: TaskTracking;
   /** Records a decision on a period: kept, excluded, or real_zero (silent stretches only). */
   reviewBadDataPeriod: BadDataPeriod;
@@ -764,7 +766,9 @@ export type Query = {
   myNotifications: Notifications;
   /** The signed-in user's own tasks, newest first (at most 100). */
   myTasks: Array<TaskTracking>;
+  /** A report: your own, or, for the organisation's admins, any of its users'. */
   report: Report;
+  /** A link to a report's file, valid a few minutes: your own report's, or an admin's of the organisation. */
   reportDownload: ReportDownload;
   /** The signed-in user's reports, newest first. */
   reports: Array<Report>;

@@ -13,7 +13,7 @@ import {
   type VehicleFilter,
 } from '@roadcount/analytics';
 import { findClassScheme, heavyClassIndexes, serverMessage } from '@roadcount/domain';
-import { csvField, LocalTimeConverter } from '@roadcount/formats';
+import { csvRow, LocalTimeConverter } from '@roadcount/formats';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -360,9 +360,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
       const filter = await siteFilter(site, payload);
       const local = new LocalTimeConverter(site.timeZone);
       const clock = { offsetAt: (utcMs: number) => local.offsetAt(utcMs) };
-      const siteFields = [site.id, site.name, site.latitude, site.longitude]
-        .map(csvField)
-        .join(',');
+      const siteFields = csvRow([site.id, site.name, site.latitude, site.longitude]);
       yield `${CSV_HEADER}\n`;
       // One batch at a time: a long export never holds every line at once.
       for await (const batch of deps.siteData.vehicleBatches(site.id)) {

@@ -1,3 +1,4 @@
+import { csvField, csvRow } from '@roadcount/formats';
 import {
   COUNT_MODE_UNITS,
   countDirectionsOf,
@@ -16,7 +17,6 @@ import {
 export const UNIVERSAL_CSV_HEADER =
   'site_id,site_name,interval_start,interval_minutes,direction,measure,category,unit,value';
 
-const quoted = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 const number = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value)
     ? ''
@@ -42,7 +42,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
   const { units, aggregationMinutes } = context.parameters;
   const speedUnit = SPEED_UNITS[units].label;
   const speed = (mps: number | null | undefined) => speedIn(units, mps);
-  const site = `${figures.site_id},${quoted(figures.site_name)}`;
+  const site = csvRow([figures.site_id, figures.site_name]);
   const pieces: Buffer[] = [];
   let text = '';
   const flush = () => {
@@ -58,7 +58,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
     unit: string,
     value: number | null | undefined,
   ) => {
-    text += `${site},${interval},${minutes},${direction},${measure},${quoted(category)},${quoted(unit)},${number(value)}\n`;
+    text += `${site},${interval},${minutes},${direction},${measure},${csvField(category)},${csvField(unit)},${number(value)}\n`;
   };
   const summaryRow = (
     measure: string,
@@ -104,7 +104,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
     }))
     .filter((entry) => entry.columns !== undefined);
   const localWithOffset = zoneOffsetWriter(figures.time_zone);
-  const speedFields = `,${quoted(speedUnit)},`;
+  const speedFields = `,${csvField(speedUnit)},`;
   const { starts } = figures.bins;
   for (let at = 0; at < starts.length; at += 1) {
     const interval = localWithOffset(starts[at] ?? '');

@@ -57,4 +57,4 @@ export function retryDelayMs(attempt: number): number {
   return Math.min(5_000 * 4 ** (attempt - 1), 600_000);
 }
 
-export { createTaskQueue, type TaskQueue } from './taskQueue.repository.ts';
+export { createTaskQueue, type ClaimedTask, type TaskQueue } from './taskQueue.repository.ts';

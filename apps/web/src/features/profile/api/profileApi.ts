@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@roadcount/domain';
 import { graphql } from '../../../generated/gql.ts';
+import {
+  demoPreferences,
+  isDemoAccount,
+  keepDemoPreferences,
+  markDemoAccount,
+} from '../../../lib/demoChanges.ts';
 import { graphqlRequest } from '../../../lib/graphql.ts';
 import { http } from '../../../lib/http.ts';
 import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
@@ -40,22 +46,38 @@ export const profileKeys = {
   detail: (userId: string) => ['profile', userId] as const,
 };
 
+/** The profile, with the preferences this browser keeps for the shared demo account over it. */
+function withDemoChanges(profile: Profile): Profile {
+  if (!profile.is_demo) return profile;
+  markDemoAccount(profile.id);
+  const preferences = { ...profile.profile.preferences, ...demoPreferences(profile.id) };
+  return { ...profile, profile: { ...profile.profile, preferences } };
+}
+
 /** The signed-in user's profile. */
 export function useProfile() {
   const { claims } = useSession();
   const userId = claims?.user_id;
   return useQuery({
     queryKey: profileKeys.detail(userId ?? ''),
-    queryFn: () => http.get<Profile>(`/core/api/config/users/${userId}`),
+    queryFn: async () =>
+      withDemoChanges(await http.get<Profile>(`/core/api/config/users/${userId}`)),
     enabled: Boolean(userId),
   });
 }
 
 export function useUpdateOwnProfile() {
   const queryClient = useQueryClient();
+  const { claims } = useSession();
   return useMutation({
     mutationFn: (changes: OwnProfileChanges) =>
-      http.patchJson<unknown>('/core/api/config/users/me/', changes),
+      // The demo account's language stays in this browser (i18n keeps it); the server keeps the
+      // shared account as it is, and refuses its email and password with a reason.
+      isDemoAccount(claims?.user_id) &&
+      changes.email === undefined &&
+      changes.password === undefined
+        ? Promise.resolve(null)
+        : http.patchJson<unknown>('/core/api/config/users/me/', changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }
@@ -70,7 +92,10 @@ export function useChangePassword() {
   });
 }
 
-/** Merges keys into the signed-in user's stored preferences (map profiles, quick filters). */
+/**
+ * Merges keys into the signed-in user's stored preferences (map profiles, quick filters); the
+ * demo account's, into those this browser keeps for it.
+ */
 export function useUpdateUserPreference() {
   const profile = useProfile();
   const queryClient = useQueryClient();
@@ -79,6 +104,10 @@ export function useUpdateUserPreference() {
     mutationFn: (preference: UserPreferences) => {
       // Screens offer a change once the profile, whose preferences it merges into, is loaded.
       if (userId === undefined) throw new Error('The profile is not loaded yet.');
+      if (profile.data?.is_demo) {
+        keepDemoPreferences(userId, preference);
+        return Promise.resolve(null);
+      }
       return graphqlRequest(UPDATE_USER_PREFERENCE, { userId, preference });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
