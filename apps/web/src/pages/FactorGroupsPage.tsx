@@ -1,4 +1,4 @@
-import { FactorGroupsScreen } from '../features/engineering/components/FactorGroupsScreen.tsx';
+import { FactorGroupsScreen } from '@/features/engineering/components/FactorGroupsScreen.tsx';
 
 export function FactorGroupsPage() {
   return <FactorGroupsScreen />;

@@ -1,4 +1,4 @@
-import { OrganisationsScreen } from '../features/staff/components/OrganisationsScreen.tsx';
+import { OrganisationsScreen } from '@/features/staff/components/OrganisationsScreen.tsx';
 
 /** /ui/staff/organisations */
 export function OrganisationsPage() {

@@ -1,6 +1,6 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ProfileScreen } from '../features/profile/components/ProfileScreen.tsx';
+import { ProfileScreen } from '@/features/profile/components/ProfileScreen.tsx';
 
 /** /ui/profile */
 export function ProfilePage() {

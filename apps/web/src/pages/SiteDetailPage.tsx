@@ -1,4 +1,4 @@
-import { SiteDetailScreen } from '../features/siteDetail/components/SiteDetailScreen.tsx';
+import { SiteDetailScreen } from '@/features/siteDetail/components/SiteDetailScreen.tsx';
 
 export function SiteDetailPage() {
   return <SiteDetailScreen />;

@@ -1,4 +1,4 @@
-import { SitesScreen } from '../features/sites/components/SitesScreen.tsx';
+import { SitesScreen } from '@/features/sites/components/SitesScreen.tsx';
 
 export function SitesPage() {
   return <SitesScreen />;

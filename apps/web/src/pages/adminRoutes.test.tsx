@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { FlashProvider } from '../features/flash/FlashProvider.tsx';
-import { SessionProvider } from '../features/session/SessionProvider.tsx';
+import { FlashProvider } from '@/features/flash/FlashProvider.tsx';
+import { SessionProvider } from '@/features/session/SessionProvider.tsx';
 import {
   ADMIN_ID,
   fakeServer,
@@ -12,10 +12,10 @@ import {
   on,
   orgAdminProfile,
   signInAs,
-} from '../features/users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { PERMISSIONS } from '@roadcount/domain';
-import { ADMIN_TOOLS_ROLES } from '../features/shell/navigation.tsx';
-import { routes } from '../routes.tsx';
+import { ADMIN_TOOLS_ROLES } from '@/features/shell/navigation.tsx';
+import { routes } from '@/routes.tsx';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import enGB from '../../i18n/locales/en-GB.json';
+import enGB from '@/i18n/locales/en-GB.json';
 import { GLOSSARY, GLOSSARY_IDS, definitionPath, termFor } from './glossary.ts';
 
 type Catalogue = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { SESSION_CHANGED_EVENT } from '../session/tokenStorage.ts';
+import { SESSION_CHANGED_EVENT } from '@/features/session/tokenStorage.ts';
 
 /** A staff member's read-only view of an organisation (issue 26), kept for this tab only. */
 export interface OrganisationView {

@@ -2,8 +2,8 @@ import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../lib/http.ts';
-import { errorMessage } from '../users/api/requestErrors.ts';
+import { http } from '@/lib/http.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 
 interface Props {
   siteId: string;

@@ -4,7 +4,7 @@ import {
   readOrganisationView,
   writeOrganisationView,
   type OrganisationView,
-} from '../orgView/organisationView.ts';
+} from '@/features/orgView/organisationView.ts';
 import { refreshDelayMs, refreshSession } from './refreshSession.ts';
 import {
   clearTokens,

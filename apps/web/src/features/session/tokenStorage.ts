@@ -1,4 +1,4 @@
-import type { ResponseBody } from '../../lib/openapi.ts';
+import type { ResponseBody } from '@/lib/openapi.ts';
 /** SPEC section 4: the token pair lives in local storage under the item 'token'. */
 const STORAGE_KEY = 'token';
 /** Fired on this window whenever the stored pair changes, so every part of the app follows. */

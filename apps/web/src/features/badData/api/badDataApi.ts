@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BadDataDecision, BadDataRule, BadDataState } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type { BadDataPeriodsQuery } from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { BadDataPeriodsQuery } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
 
 /** A flagged bad-data period; the schema's String rule and state are the domain's. */
 export type BadDataPeriod = Narrowed<

@@ -8,7 +8,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { BadDataPeriodsPanel } from './BadDataPeriodsPanel.tsx';
 
 const SITE_ID = '11111111-2222-4333-8444-555555555555';

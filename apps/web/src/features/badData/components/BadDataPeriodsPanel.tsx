@@ -17,7 +17,7 @@ import {
   type BadDataState,
 } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/features/profile/api/profileApi.ts';
 import {
   useBadDataPeriods,
   useDetectBadDataPeriods,

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageForStatus } from '@roadcount/domain';
-import { TaskStatesDocument } from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { http, RequestError } from '../../../lib/http.ts';
-import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { TaskStatesDocument } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
+import { http, RequestError } from '@/lib/http.ts';
+import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
+import { readTokens } from '@/features/session/tokenStorage.ts';
 
 export type Subscription = ResponseBody<'/bill/subscriptions', 'get'>[number];
 export type Bill = ResponseBody<'/bill/bills', 'get'>[number];

@@ -1,9 +1,9 @@
 import { FormControlLabel, Switch, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { useProfile, useUpdateUserPreference } from '../../profile/api/profileApi.ts';
-import { ProfileCard } from '../../profile/components/ProfileCard.tsx';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/features/flash/useFlash.ts';
+import { useProfile, useUpdateUserPreference } from '@/features/profile/api/profileApi.ts';
+import { ProfileCard } from '@/features/profile/components/ProfileCard.tsx';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 
 /** Whether the user receives the changelog email (on unless they turn it off). */
 export function ChangelogOptOut() {

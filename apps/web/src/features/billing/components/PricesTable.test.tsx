@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import type { LevelPrice } from '../api/billingApi.ts';
 import { PricesTable } from './PricesTable.tsx';
 import { poundsToPence } from './PriceDialog.tsx';

@@ -12,8 +12,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingMonthSchema, previousMonth } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/features/flash/useFlash.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import {
   billingKeys,
   useBills,

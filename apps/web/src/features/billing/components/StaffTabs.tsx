@@ -1,4 +1,4 @@
-import { RouteTabs } from '../../shell/components/RouteTabs.tsx';
+import { RouteTabs } from '@/features/shell/components/RouteTabs.tsx';
 
 const TABS = [
   { path: '/ui/staff/organisations', labelKey: 'staff.title' },

@@ -1,7 +1,7 @@
 import { Alert, LinearProgress, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useTaskProgress } from '../api/billingApi.ts';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
+import { localiseServerMessage } from '@/lib/serverMessages.ts';
 
 interface Props {
   taskId: string | undefined;

@@ -1,6 +1,6 @@
 import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
+import { DefinitionLink } from '@/features/definitions/components/DefinitionLink.tsx';
 
 type Units = 'metric' | 'imperial';
 const KMH = 3.6;

@@ -2,8 +2,8 @@ import { Alert, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { ReportsTabs } from '../../reports/components/ReportsTabs.tsx';
-import { useSession } from '../../session/useSession.ts';
+import { ReportsTabs } from '@/features/reports/components/ReportsTabs.tsx';
+import { useSession } from '@/features/session/useSession.ts';
 import {
   useFactorGroups,
   useSetFactorGroupBasis,

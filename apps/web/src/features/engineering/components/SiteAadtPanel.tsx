@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
+import { DefinitionLink } from '@/features/definitions/components/DefinitionLink.tsx';
 import { useSiteAadt } from '../api/engineeringApi.ts';
 import { monthName } from './monthNames.ts';
 

@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import type { TrafficDataFile } from '../api/filesApi.ts';
 import { ReviewDialog } from './ReviewDialog.tsx';
 

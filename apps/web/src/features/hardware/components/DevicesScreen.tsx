@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import { useDevices, useGateways, type Device } from '../api/hardwareApi.ts';
 import { DeviceDialog } from './DeviceDialog.tsx';
 import { DeviceMap } from './DeviceMap.tsx';

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import {
   useDeviceArrays,
   useDeviceMappings,

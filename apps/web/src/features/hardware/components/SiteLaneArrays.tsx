@@ -1,7 +1,7 @@
 import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useSiteLanes } from '../../sites/api/sitesApi.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useSiteLanes } from '@/features/sites/api/sitesApi.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import {
   useCreateDeviceMapping,
   useDeviceArrays,

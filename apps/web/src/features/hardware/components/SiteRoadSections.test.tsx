@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { SiteRoadSections } from './SiteRoadSections.tsx';
 
 const SITE_ID = '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b';

@@ -1,5 +1,5 @@
 import { can } from '@roadcount/domain';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/features/profile/api/profileApi.ts';
 
 /** Whether the signed-in user may register, change and map devices (not viewers, not the demo). */
 export function useCanEditHardware(): boolean {

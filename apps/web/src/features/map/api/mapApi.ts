@@ -1,14 +1,10 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import type { DayRange } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type {
-  MapDesignFiguresQuery,
-  MapFilter,
-  MapSitesQuery,
-} from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
-import { http } from '../../../lib/http.ts';
-import type { ResponseBody } from '../../../lib/openapi.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { MapDesignFiguresQuery, MapFilter, MapSitesQuery } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
+import { http } from '@/lib/http.ts';
+import type { ResponseBody } from '@/lib/openapi.ts';
 
 /** A site on the map with its figures over the chosen days (speeds in m/s). */
 export type MapSite = Narrowed<

@@ -10,7 +10,7 @@ import {
 } from '@roadcount/domain';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/features/profile/api/profileApi.ts';
 import { useMapConfig, useMapDesignFigures, useMapSites, type MapDates } from '../api/mapApi.ts';
 import { useMapNoteChanges, useMapNotes } from '../api/mapNotesApi.ts';
 import {

@@ -13,7 +13,7 @@ import {
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
-import { reportError } from '../../../lib/reportError.ts';
+import { reportError } from '@/lib/reportError.ts';
 import type { MapConfig, MapSite } from '../api/mapApi.ts';
 import type { MapNote } from '../api/mapNotesApi.ts';
 import type { MapStart } from '../mapStart.ts';

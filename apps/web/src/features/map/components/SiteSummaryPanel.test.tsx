@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import type { MapSite } from '../api/mapApi.ts';
 import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
 

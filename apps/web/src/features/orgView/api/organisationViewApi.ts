@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 import { writeOrganisationView } from '../organisationView.ts';
 
 const RECORD_ORGANISATION_VIEW = graphql(`

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
+import { http } from '@/lib/http.ts';
+import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
 
 const BASE = '/core/api/config/organisations/';
 

@@ -19,11 +19,11 @@ import {
   isTimeZone,
   type OrganisationSettings,
 } from '@roadcount/domain';
-import { TaskProgress } from '../../billing/components/TaskProgress.tsx';
-import { useFlash } from '../../flash/useFlash.ts';
-import { SavingIndicator } from '../../saving/SavingIndicator.tsx';
-import { useSavingIndicator } from '../../saving/useSavingIndicator.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { TaskProgress } from '@/features/billing/components/TaskProgress.tsx';
+import { useFlash } from '@/features/flash/useFlash.ts';
+import { SavingIndicator } from '@/features/saving/SavingIndicator.tsx';
+import { useSavingIndicator } from '@/features/saving/useSavingIndicator.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import { useUpdateOrganisationSettings, type Organisation } from '../api/organisationApi.ts';
 import { NumericSettingField } from './NumericSettingField.tsx';
 import { MapAndSummarySettings } from './MapAndSummarySettings.tsx';

@@ -11,7 +11,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { OrganisationSettingsScreen } from './OrganisationSettingsScreen.tsx';
 
 const organisation = {

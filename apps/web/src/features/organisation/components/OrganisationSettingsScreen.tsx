@@ -1,7 +1,7 @@
 import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { can } from '@roadcount/domain';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import { useOrganisation } from '../api/organisationApi.ts';
 import { useOrganisationChoice } from '../hooks/useOrganisationChoice.ts';
 import { OrganisationPicker } from './OrganisationPicker.tsx';

@@ -1,6 +1,6 @@
 import { useOrganisations } from '../api/organisationApi.ts';
 import type { OrganisationSummary } from '../api/organisationApi.ts';
-import { useProfile, type Profile } from '../../profile/api/profileApi.ts';
+import { useProfile, type Profile } from '@/features/profile/api/profileApi.ts';
 
 export interface OrganisationChoice {
   profile: Profile | undefined;

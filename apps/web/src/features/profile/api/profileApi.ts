@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { http } from '../../../lib/http.ts';
-import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
-import type { TokenPair } from '../../session/tokenStorage.ts';
-import { useSession } from '../../session/useSession.ts';
+import { graphql } from '@/generated/gql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
+import { http } from '@/lib/http.ts';
+import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
+import type { TokenPair } from '@/features/session/tokenStorage.ts';
+import { useSession } from '@/features/session/useSession.ts';
 
 export interface UserPreferences {
   locale?: Locale;

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoleLabel } from '../../users/hooks/useRoleLabel.ts';
+import { useRoleLabel } from '@/features/users/hooks/useRoleLabel.ts';
 import type { Profile } from '../api/profileApi.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 

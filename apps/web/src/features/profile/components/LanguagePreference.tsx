@@ -1,11 +1,11 @@
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@roadcount/domain';
-import { changeLocale } from '../../../i18n/i18n.ts';
-import { useFlash } from '../../flash/useFlash.ts';
-import { SavingIndicator } from '../../saving/SavingIndicator.tsx';
-import { useSavingIndicator } from '../../saving/useSavingIndicator.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { changeLocale } from '@/i18n/i18n.ts';
+import { useFlash } from '@/features/flash/useFlash.ts';
+import { SavingIndicator } from '@/features/saving/SavingIndicator.tsx';
+import { useSavingIndicator } from '@/features/saving/useSavingIndicator.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import { useUpdateOwnProfile } from '../api/profileApi.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { readTokens } from '@/features/session/tokenStorage.ts';
 import {
   ADMIN_ID,
   fakeServer,
@@ -10,7 +10,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 
 function newAccessToken(): string {

@@ -1,9 +1,9 @@
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { can } from '@roadcount/domain';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
 import { useProfile } from '../api/profileApi.ts';
-import { ChangelogOptOut } from '../../billing/components/ChangelogOptOut.tsx';
+import { ChangelogOptOut } from '@/features/billing/components/ChangelogOptOut.tsx';
 import { AccountDetails } from './AccountDetails.tsx';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';

@@ -12,8 +12,8 @@ import {
 } from '@mui/material';
 import { can, isTaskFunction, TASK_START_PERMISSIONS, type Role } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
-import { useSession } from '../../session/useSession.ts';
+import { localiseServerMessage } from '@/lib/serverMessages.ts';
+import { useSession } from '@/features/session/useSession.ts';
 import { useMyTasks, useRetryTask } from '../api/inboxApi.ts';
 import { ProfileCard } from './ProfileCard.tsx';
 

@@ -21,13 +21,13 @@ import {
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useSession } from '../../session/useSession.ts';
+import { useSession } from '@/features/session/useSession.ts';
 import { NAVIGATION, isVisibleTo } from '../navigation.tsx';
-import { SessionEffects } from '../../session/SessionEffects.tsx';
-import { FeedbackButton } from '../../help/components/FeedbackButton.tsx';
-import { SupportDialogsProvider } from '../../help/components/SupportDialogs.tsx';
-import { TourProvider } from '../../tour/components/TourProvider.tsx';
-import { OrganisationViewBanner } from '../../orgView/components/OrganisationViewBanner.tsx';
+import { SessionEffects } from '@/features/session/SessionEffects.tsx';
+import { FeedbackButton } from '@/features/help/components/FeedbackButton.tsx';
+import { SupportDialogsProvider } from '@/features/help/components/SupportDialogs.tsx';
+import { TourProvider } from '@/features/tour/components/TourProvider.tsx';
+import { OrganisationViewBanner } from '@/features/orgView/components/OrganisationViewBanner.tsx';
 import { BrandMark } from './BrandMark.tsx';
 import { LocalePicker } from './LocalePicker.tsx';
 

@@ -9,7 +9,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { useProfileFilterset } from '../hooks/useProfileFilterset.ts';
 import { filtersFromSearch, searchFromFilters, toPayload } from '../siteDetailFilters.ts';
 import { FilterBar } from './FilterBar.tsx';

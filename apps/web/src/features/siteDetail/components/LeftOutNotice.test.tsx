@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { LeftOutNotice } from './LeftOutNotice.tsx';
 
 const SITE_ID = '11111111-2222-4333-8444-555555555555';

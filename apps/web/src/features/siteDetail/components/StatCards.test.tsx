@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import type { SiteDetail } from '../api/siteDetailApi.ts';
 import { StatCards } from './StatCards.tsx';
 

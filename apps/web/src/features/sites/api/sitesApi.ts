@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CompassLetter, LaneInput, LaneType, SiteUpdate } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type { SiteLanesQuery, SitesQuery } from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { SiteLanesQuery, SitesQuery } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
 
 /** A row of the sites table; the schema's String directions are compass letters. */
 export type Site = Narrowed<

@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { DeletedSitesDialog } from './DeletedSitesDialog.tsx';
 
 const SITE_ID = '0b6f3d2a-9c4e-4f1a-8d7b-2e5c6a1f0d93';

@@ -1,7 +1,7 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/features/flash/useFlash.ts';
 import { useDeleteSite } from '../api/siteLifecycleApi.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 

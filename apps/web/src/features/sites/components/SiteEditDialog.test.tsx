@@ -9,7 +9,7 @@ import {
   renderWithApp,
   signInAs,
   type SentRequest,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import type { Site } from '../api/sitesApi.ts';
 import { SiteEditDialog } from './SiteEditDialog.tsx';
 

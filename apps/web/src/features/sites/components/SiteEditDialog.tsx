@@ -39,7 +39,7 @@ import {
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
 import { draftsFromLanes, laneInputs, lanesChanged, type LaneDraft } from './laneDraft.ts';
 import { LanesEditor } from './LanesEditor.tsx';
-import { SiteLaneArrays } from '../../hardware/components/SiteLaneArrays.tsx';
+import { SiteLaneArrays } from '@/features/hardware/components/SiteLaneArrays.tsx';
 import { markedPoint } from './locationPick.ts';
 import { SpeedLimitSummary } from './SpeedLimitSummary.tsx';
 
@@ -48,7 +48,7 @@ const LocationPicker = lazy(async () => ({
   default: (await import('./LocationPicker.tsx')).LocationPicker,
 }));
 import { SiteDeleteButton } from './SiteDeleteButton.tsx';
-import { SiteTaskProgress } from '../../siteDetail/components/SiteTaskProgress.tsx';
+import { SiteTaskProgress } from '@/features/siteDetail/components/SiteTaskProgress.tsx';
 
 interface Props {
   site: Site;

@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { SiteGroupsDialog } from './SiteGroupsDialog.tsx';
 
 const MILL = '11111111-1111-4111-8111-111111111111';

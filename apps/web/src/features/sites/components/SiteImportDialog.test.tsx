@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { SiteImportDialog } from './SiteImportDialog.tsx';
 
 const CSV = 'name,latitude,longitude,site_type,class_scheme,time_zone\nA,95,-1,temporary,arx,UTC\n';

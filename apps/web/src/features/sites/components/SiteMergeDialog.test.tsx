@@ -7,7 +7,7 @@ import {
   on,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import type { Site } from '../api/sitesApi.ts';
 import { SiteMergeDialog } from './SiteMergeDialog.tsx';
 

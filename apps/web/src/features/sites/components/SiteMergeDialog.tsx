@@ -26,7 +26,7 @@ import {
 } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/features/flash/useFlash.ts';
 import { useMergeSites, type AlignmentEntry } from '../api/siteGroupsApi.ts';
 import type { Site } from '../api/sitesApi.ts';
 

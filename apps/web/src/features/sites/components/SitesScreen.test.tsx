@@ -9,7 +9,7 @@ import {
   ORGANISATION_ID,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/features/users/testing/fakeServer.tsx';
 import { SitesScreen } from './SitesScreen.tsx';
 
 const row = (id: string, name: string, laneCount: number) => ({

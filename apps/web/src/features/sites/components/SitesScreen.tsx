@@ -31,9 +31,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateOrganisationSettings } from '../../organisation/api/organisationApi.ts';
-import { useProfile } from '../../profile/api/profileApi.ts';
-import { useSession } from '../../session/useSession.ts';
+import { useUpdateOrganisationSettings } from '@/features/organisation/api/organisationApi.ts';
+import { useProfile } from '@/features/profile/api/profileApi.ts';
+import { useSession } from '@/features/session/useSession.ts';
 import { useSiteGroups } from '../api/siteGroupsApi.ts';
 import { useSites, type Site, type SiteQuery } from '../api/sitesApi.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
@@ -42,8 +42,8 @@ import { SiteGroupsDialog } from './SiteGroupsDialog.tsx';
 import { SiteLifecycleActions } from './SiteLifecycleActions.tsx';
 import { SiteMergeDialog } from './SiteMergeDialog.tsx';
 import { SiteSelectionBar } from './SiteSelectionBar.tsx';
-import { StaffSiteToolsDialog } from '../../staffTools/components/StaffSiteToolsDialog.tsx';
-import { useOrganisationNames } from '../../staffTools/api/useOrganisationNames.ts';
+import { StaffSiteToolsDialog } from '@/features/staffTools/components/StaffSiteToolsDialog.tsx';
+import { useOrganisationNames } from '@/features/staffTools/api/useOrganisationNames.ts';
 import { cellOf, columnLabel, NUMERIC_COLUMNS, SORT_KEYS } from './siteColumns.tsx';
 
 /** /ui/site-list: the organisation's sites, searched, filtered, sorted and paged on the server. */

@@ -2,10 +2,10 @@ import SpeedIcon from '@mui/icons-material/Speed';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../profile/api/profileApi.ts';
-import { useSpeedLimits } from '../../siteDetail/api/speedLimitsApi.ts';
-import { SpeedLimitsDialog } from '../../siteDetail/components/SpeedLimitsDialog.tsx';
-import { speedIn, type Units } from '../../siteDetail/siteDetailFilters.ts';
+import { useProfile } from '@/features/profile/api/profileApi.ts';
+import { useSpeedLimits } from '@/features/siteDetail/api/speedLimitsApi.ts';
+import { SpeedLimitsDialog } from '@/features/siteDetail/components/SpeedLimitsDialog.tsx';
+import { speedIn, type Units } from '@/features/siteDetail/siteDetailFilters.ts';
 
 interface Props {
   siteId: string;

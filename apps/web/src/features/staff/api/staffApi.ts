@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import type { RequestBody } from '../../../lib/openapi.ts';
+import { http } from '@/lib/http.ts';
+import type { RequestBody } from '@/lib/openapi.ts';
 import {
   organisationKeys,
   type OrganisationSummary,
-} from '../../organisation/api/organisationApi.ts';
+} from '@/features/organisation/api/organisationApi.ts';
 
 export type NewOrganisation = RequestBody<'/core/api/config/organisations/', 'post'>;
 

@@ -17,13 +17,13 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useOrganisations } from '../../organisation/api/organisationApi.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
-import { StaffTabs } from '../../billing/components/StaffTabs.tsx';
-import { ViewOrganisationButton } from '../../orgView/components/ViewOrganisationButton.tsx';
+import { useOrganisations } from '@/features/organisation/api/organisationApi.ts';
+import { errorMessage } from '@/features/users/api/requestErrors.ts';
+import { StaffTabs } from '@/features/billing/components/StaffTabs.tsx';
+import { ViewOrganisationButton } from '@/features/orgView/components/ViewOrganisationButton.tsx';
 import { CreateOrganisationDialog } from './CreateOrganisationDialog.tsx';
-import { OrganisationTaskButtons } from '../../staffTools/components/OrganisationTaskButtons.tsx';
-import { ResetDemoButton } from '../../staffTools/components/ResetDemoButton.tsx';
+import { OrganisationTaskButtons } from '@/features/staffTools/components/OrganisationTaskButtons.tsx';
+import { ResetDemoButton } from '@/features/staffTools/components/ResetDemoButton.tsx';
 
 /** Platform staff: every organisation with its subscription level and use. */
 export function OrganisationsScreen() {

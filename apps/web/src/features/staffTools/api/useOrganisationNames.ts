@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useOrganisations } from '../../organisation/api/organisationApi.ts';
+import { useOrganisations } from '@/features/organisation/api/organisationApi.ts';
 
 /** Platform staff: each organisation's name by id (an empty map for everyone else). */
 export function useOrganisationNames(enabled: boolean): ReadonlyMap<string, string> {

@@ -2,8 +2,8 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { ConfirmDialog } from '../../sites/components/ConfirmDialog.tsx';
+import { useFlash } from '@/features/flash/useFlash.ts';
+import { ConfirmDialog } from '@/features/sites/components/ConfirmDialog.tsx';
 import { useStartStaffTask } from '../api/staffToolsApi.ts';
 
 /** Platform staff take the demo organisation back to its seeded state, once confirmed. */

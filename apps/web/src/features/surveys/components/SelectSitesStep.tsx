@@ -22,7 +22,7 @@ import {
 import { SITE_FILTERS } from '@roadcount/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSites, type Site, type SiteQuery } from '../../sites/api/sitesApi.ts';
+import { useSites, type Site, type SiteQuery } from '@/features/sites/api/sitesApi.ts';
 
 // The map (and MapLibre) loads only when asked for.
 const SurveySitesMap = lazy(async () => ({

@@ -8,7 +8,7 @@ import {
   type SurveyProblem,
 } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import { useSites } from '../../sites/api/sitesApi.ts';
+import { useSites } from '@/features/sites/api/sitesApi.ts';
 import { chosenOf, type ChosenSite } from './SelectSitesStep.tsx';
 import { problemText } from './surveyProblems.ts';
 

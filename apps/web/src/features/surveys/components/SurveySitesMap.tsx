@@ -12,9 +12,9 @@ import {
   Source,
   type MapLayerMouseEvent,
 } from 'react-map-gl/maplibre';
-import { useMapConfig, useMapSites } from '../../map/api/mapApi.ts';
-import { baseStyle, reportMapError } from '../../map/components/SiteMap.tsx';
-import { insidePolygon } from '../../map/mapLayers.ts';
+import { useMapConfig, useMapSites } from '@/features/map/api/mapApi.ts';
+import { baseStyle, reportMapError } from '@/features/map/components/SiteMap.tsx';
+import { insidePolygon } from '@/features/map/mapLayers.ts';
 import { problemsOf, useCreatePlannedSite } from '../api/surveysApi.ts';
 import type { ChosenSite } from './SelectSitesStep.tsx';
 import { problemText } from './surveyProblems.ts';

@@ -23,8 +23,8 @@ import {
 } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SurveyInput } from '../../../generated/graphql.ts';
-import { useFlash } from '../../flash/useFlash.ts';
+import type { SurveyInput } from '@/generated/graphql.ts';
+import { useFlash } from '@/features/flash/useFlash.ts';
 import {
   downloadSurveySiteFile,
   problemsOf,

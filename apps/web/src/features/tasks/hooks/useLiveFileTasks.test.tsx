@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeServer, json, on, signInAs, ADMIN_ID } from '../../users/testing/fakeServer.tsx';
+import { fakeServer, json, on, signInAs, ADMIN_ID } from '@/features/users/testing/fakeServer.tsx';
 import type { TaskEvent } from '../live/taskSubscription.ts';
 import { FOLLOW_CHECK_MS, useLiveFileTasks } from './useLiveFileTasks.ts';
 

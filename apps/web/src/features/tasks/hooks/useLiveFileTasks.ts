@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { graphql } from '../../../generated/gql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 import { listenToTasks } from '../live/liveTasks.ts';
 import type { TaskEvent } from '../live/taskSubscription.ts';
 

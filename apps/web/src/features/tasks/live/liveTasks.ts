@@ -1,5 +1,5 @@
-import { organisationViewHeaders } from '../../orgView/organisationView.ts';
-import { readTokens, SESSION_CHANGED_EVENT } from '../../session/tokenStorage.ts';
+import { organisationViewHeaders } from '@/features/orgView/organisationView.ts';
+import { readTokens, SESSION_CHANGED_EVENT } from '@/features/session/tokenStorage.ts';
 import {
   createTaskSubscription,
   type TaskEvent,

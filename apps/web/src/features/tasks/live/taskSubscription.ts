@@ -1,12 +1,12 @@
 import { createClient, type Client } from 'graphql-ws';
 import type { TaskState } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
+import { graphql } from '@/generated/gql.ts';
 import type {
   RealtimeSiteUpdatedSubscription,
   TaskEventFieldsFragment,
   TaskTrackingUpdatedSubscription,
-} from '../../../generated/graphql.ts';
-import type { Narrowed } from '../../../lib/graphql.ts';
+} from '@/generated/graphql.ts';
+import type { Narrowed } from '@/lib/graphql.ts';
 import { backoffDelayMs } from './backoff.ts';
 
 /** SPEC section 9: the close code with which a socket is closed so that it reconnects at once. */

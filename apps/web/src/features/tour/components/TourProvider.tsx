@@ -13,8 +13,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { OrganisationSettings } from '@roadcount/domain';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useProfile, useUpdateUserPreference } from '../../profile/api/profileApi.ts';
-import { useSupportDialogs } from '../../help/components/SupportDialogs.tsx';
+import { useProfile, useUpdateUserPreference } from '@/features/profile/api/profileApi.ts';
+import { useSupportDialogs } from '@/features/help/components/SupportDialogs.tsx';
 import { resolveTarget } from '../resolveTarget.ts';
 import { tourPagesFor, tourStepsFor, type TourViewer } from '../tourSteps.ts';
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { http } from '../../../lib/http.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
-import { postMultipart } from '../../files/api/filesApi.ts';
-import type { ResponseBody } from '../../../lib/openapi.ts';
+import { http } from '@/lib/http.ts';
+import { readTokens } from '@/features/session/tokenStorage.ts';
+import { postMultipart } from '@/features/files/api/filesApi.ts';
+import type { ResponseBody } from '@/lib/openapi.ts';
 
 export type StoredImage = ResponseBody<'/api/images', 'get'>['images'][number];
 

@@ -2,8 +2,8 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFiles, type UploadKind } from '../../files/api/filesApi.ts';
-import type { TaskEvent } from '../../tasks/live/taskSubscription.ts';
+import { uploadFiles, type UploadKind } from '@/features/files/api/filesApi.ts';
+import type { TaskEvent } from '@/features/tasks/live/taskSubscription.ts';
 import { UploadRow, type Upload } from './UploadRow.tsx';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
-import { changeLocale } from '../../../i18n/i18n.ts';
+import { changeLocale } from '@/i18n/i18n.ts';
 import { UploadRow } from './UploadRow.tsx';
 
 describe('an upload whose file is in no known format', () => {

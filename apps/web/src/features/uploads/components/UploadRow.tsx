@@ -1,7 +1,7 @@
 import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
-import type { TaskEvent } from '../../tasks/live/taskSubscription.ts';
+import { localiseServerMessage } from '@/lib/serverMessages.ts';
+import type { TaskEvent } from '@/features/tasks/live/taskSubscription.ts';
 
 export interface Upload {
   key: string;

@@ -2,11 +2,11 @@ import { Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSession } from '../../session/useSession.ts';
-import { useFiles, type FileQuery, type TrafficDataFile } from '../../files/api/filesApi.ts';
-import { FilesTable } from '../../files/components/FilesTable.tsx';
-import { ReviewDialog } from '../../files/components/ReviewDialog.tsx';
-import { useLiveFileTasks } from '../../tasks/hooks/useLiveFileTasks.ts';
+import { useSession } from '@/features/session/useSession.ts';
+import { useFiles, type FileQuery, type TrafficDataFile } from '@/features/files/api/filesApi.ts';
+import { FilesTable } from '@/features/files/components/FilesTable.tsx';
+import { ReviewDialog } from '@/features/files/components/ReviewDialog.tsx';
+import { useLiveFileTasks } from '@/features/tasks/hooks/useLiveFileTasks.ts';
 import { ImageUploadBox } from './ImageUploadBox.tsx';
 import { UploadBox } from './UploadBox.tsx';
 

@@ -1,4 +1,4 @@
-import { RequestError } from '../../../lib/http.ts';
+import { RequestError } from '@/lib/http.ts';
 
 /** The text a user should read for a failed request. */
 export function errorMessage(error: unknown): string {

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { FlashProvider } from '../../flash/FlashProvider.tsx';
-import { SessionProvider } from '../../session/SessionProvider.tsx';
-import { writeTokens } from '../../session/tokenStorage.ts';
+import { FlashProvider } from '@/features/flash/FlashProvider.tsx';
+import { SessionProvider } from '@/features/session/SessionProvider.tsx';
+import { writeTokens } from '@/features/session/tokenStorage.ts';
 
 /** What the app sent: method, path with query, and the parsed JSON body. */
 export interface SentRequest {
