@@ -10,7 +10,7 @@ import {
   TASK_MAX_ATTEMPTS,
   toTaskEvent,
   type TaskRow,
-} from './taskQueue.ts';
+} from './taskRecords.ts';
 
 /**
  * The task table is the queue (SPEC section 3): QD queued → PR in progress → CM completed or ER
