@@ -3,7 +3,7 @@
 export { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
 export { preparedSiteColumns } from './preparedSiteColumns.ts';
 export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesCache.ts';
-export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
+export { createRefreshRollupsHandler, type FlagBadData } from './refreshRollups.task.ts';
 export { createRefreshSummaryStatisticsHandler } from './refreshSummaryStatistics.task.ts';
 export { type RealtimeDayFiles } from './realtimeDays.ts';
 export { createSiteData, type SiteData } from './siteData.ts';
