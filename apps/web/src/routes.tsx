@@ -2,14 +2,14 @@ import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { UI_ROLES } from '@roadcount/domain';
 import { RequireRole } from '@/features/session/RequireRole.tsx';
-import { AppLayout } from '@/features/shell/components/AppLayout.tsx';
 import { PublicLayout } from '@/features/shell/components/PublicLayout.tsx';
-import { ADMIN_TOOLS_ROLES, STAFF_ROLES } from '@/features/shell/navigation.tsx';
+import { ADMIN_TOOLS_ROLES, STAFF_ROLES } from '@/lib/navigation.tsx';
 import { LoginPage } from '@/pages/LoginPage.tsx';
 import { MapPage } from '@/pages/MapPage.tsx';
 import { NotFoundPage } from '@/pages/NotFoundPage.tsx';
 import { PasswordPage } from '@/pages/PasswordPage.tsx';
 import { PrivacyPage } from '@/pages/PrivacyPage.tsx';
+import { SignedInLayout } from '@/pages/SignedInLayout.tsx';
 import { TermsPage } from '@/pages/TermsPage.tsx';
 import { VersionPage } from '@/pages/VersionPage.tsx';
 
@@ -158,7 +158,7 @@ export const routes: RouteObject[] = [
     path: '/ui',
     element: (
       <RequireRole roles={UI_ROLES}>
-        <AppLayout />
+        <SignedInLayout />
       </RequireRole>
     ),
     children: [

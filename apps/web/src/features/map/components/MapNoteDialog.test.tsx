@@ -17,7 +17,7 @@ import {
   renderWithApp,
   signInAs,
   type SentRequest,
-} from '@/features/users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { useMapNoteChanges, type MapNote } from '../api/mapNotesApi.ts';
 import { MapNoteDialog } from './MapNoteDialog.tsx';
 

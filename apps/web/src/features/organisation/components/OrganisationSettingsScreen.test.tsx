@@ -11,7 +11,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '@/features/users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { OrganisationSettingsScreen } from './OrganisationSettingsScreen.tsx';
 
 const organisation = {

@@ -24,8 +24,8 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { ReportUnits } from '@/generated/graphql.ts';
 import { reportTopic } from '../hooks/useLiveReports.ts';
-import { useFlash } from '@/features/flash/useFlash.ts';
-import { useProfile } from '@/features/profile/api/profileApi.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { useProfile } from '@/lib/profile.ts';
 import { useRequestReport, useSitesByIds } from '../api/reportsApi.ts';
 import { ReportFilters } from './ReportFilters.tsx';
 import {

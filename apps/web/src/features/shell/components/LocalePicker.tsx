@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@roadcount/domain';
 import { http } from '@/lib/http.ts';
-import { useSession } from '@/features/session/useSession.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 import { changeLocale } from '@/i18n/i18n.ts';
 
 interface Props {

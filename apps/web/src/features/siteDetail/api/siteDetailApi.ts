@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/generated/gql.ts';
 import type { FilterPayload, SiteDetailQuery } from '@/generated/graphql.ts';
 import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
-import type { DesignFigures } from '@/features/engineering/components/DesignFigureCards.tsx';
+import type { DesignFigures } from '../components/DesignFigureCards.tsx';
 
 export type { FilterPayload };
 

@@ -8,7 +8,7 @@ import type {
 } from '@/generated/graphql.ts';
 import { graphqlRequest } from '@/lib/graphql.ts';
 import { RequestError } from '@/lib/http.ts';
-import { readTokens } from '@/features/session/tokenStorage.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 
 export type SiteGroup = SiteGroupsQuery['siteGroups'][number];
 
