@@ -1604,35 +1604,6 @@ export type YearInReviewTables = {
   speeding: Array<YearInReviewRow>;
 };
 
-export type BadDataPeriodsQueryVariables = Exact<{
-  siteId: Scalars['ID']['input'];
-}>;
-
-
-export type BadDataPeriodsQuery = { badDataPeriods: Array<{ id: string, rule: string, direction: number | null, lane: number | null, start_time: string, end_time: string, value: number, state: string, reviewed_by: string | null, reviewed_at: string | null }> };
-
-export type ReviewBadDataPeriodMutationVariables = Exact<{
-  id: Scalars['ID']['input'];
-  decision: Scalars['String']['input'];
-}>;
-
-
-export type ReviewBadDataPeriodMutation = { reviewBadDataPeriod: { id: string, state: string } };
-
-export type DetectBadDataPeriodsMutationVariables = Exact<{
-  siteId: Scalars['ID']['input'];
-}>;
-
-
-export type DetectBadDataPeriodsMutation = { detectBadDataPeriods: { id: string } };
-
-export type SiteAadtQueryVariables = Exact<{
-  siteId: Scalars['ID']['input'];
-}>;
-
-
-export type SiteAadtQuery = { siteAadt: { site_id: string, method: string, reason: string | null, group_id: string | null, group_name: string | null, whole_days: number, adt: number | null, aadt: number | null, monthly_factor: number | null, day_of_week_factor: number | null, months: Array<number>, error_percent: number | null, error_samples: number } };
-
 export type FactorGroupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1718,19 +1689,19 @@ export type AddBulkFileNoteMutationVariables = Exact<{
 
 export type AddBulkFileNoteMutation = { appendTrafficDataFileNotes: number };
 
+export type TaskStatesQueryVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type TaskStatesQuery = { task_tracking: Array<{ id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null }> };
+
 export type RoadSectionSitesQueryVariables = Exact<{
   search?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
 export type RoadSectionSitesQuery = { sites: { sites: Array<{ id: string, name: string, latitude: number | null, longitude: number | null }> } };
-
-export type MapSitesQueryVariables = Exact<{
-  filter: MapFilter;
-}>;
-
-
-export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
 
 export type MapDesignFiguresQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1835,14 +1806,6 @@ export type RetryTaskMutationVariables = Exact<{
 
 export type RetryTaskMutation = { retryTask: { id: string, state: string } };
 
-export type UpdateUserPreferenceMutationVariables = Exact<{
-  userId: Scalars['ID']['input'];
-  preference: Scalars['JSON']['input'];
-}>;
-
-
-export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
-
 export type ReportsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1908,6 +1871,28 @@ export type SiteAvailabilityQueryVariables = Exact<{
 
 export type SiteAvailabilityQuery = { siteAvailability: { site_id: string, first_day: string | null, last_day: string | null, missing_days: Array<string>, days: Array<{ day: string, volume: number }> } };
 
+export type BadDataPeriodsQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type BadDataPeriodsQuery = { badDataPeriods: Array<{ id: string, rule: string, direction: number | null, lane: number | null, start_time: string, end_time: string, value: number, state: string, reviewed_by: string | null, reviewed_at: string | null }> };
+
+export type ReviewBadDataPeriodMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  decision: Scalars['String']['input'];
+}>;
+
+
+export type ReviewBadDataPeriodMutation = { reviewBadDataPeriod: { id: string, state: string } };
+
+export type DetectBadDataPeriodsMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type DetectBadDataPeriodsMutation = { detectBadDataPeriods: { id: string } };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1971,6 +1956,13 @@ export type SiteDetailLeftOutQueryVariables = Exact<{
 
 
 export type SiteDetailLeftOutQuery = { siteDetail: { site_id: string, leftOut: unknown | null } };
+
+export type SiteAadtQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteAadtQuery = { siteAadt: { site_id: string, method: string, reason: string | null, group_id: string | null, group_name: string | null, whole_days: number, adt: number | null, aadt: number | null, monthly_factor: number | null, day_of_week_factor: number | null, months: Array<number>, error_percent: number | null, error_samples: number } };
 
 export type SiteDetailQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -2131,20 +2123,6 @@ export type DeleteSitePermanentlyMutationVariables = Exact<{
 
 export type DeleteSitePermanentlyMutation = { deleteSitePermanently: { id: string, state: string } };
 
-export type SitesQueryVariables = Exact<{
-  search?: InputMaybe<Scalars['String']['input']>;
-  filters?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
-  selected?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  direction?: InputMaybe<Scalars['String']['input']>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-  group?: InputMaybe<Scalars['ID']['input']>;
-}>;
-
-
-export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number, owner_organisation_id: string }> } };
-
 export type UpdateSiteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   input: SiteInput;
@@ -2262,12 +2240,34 @@ export type CreatePlannedSiteMutationVariables = Exact<{
 
 export type CreatePlannedSiteMutation = { createPlannedSite: { id: string, name: string } };
 
-export type TaskStatesQueryVariables = Exact<{
-  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+export type MapSitesQueryVariables = Exact<{
+  filter: MapFilter;
 }>;
 
 
-export type TaskStatesQuery = { task_tracking: Array<{ id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null }> };
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
+
+export type UpdateUserPreferenceMutationVariables = Exact<{
+  userId: Scalars['ID']['input'];
+  preference: Scalars['JSON']['input'];
+}>;
+
+
+export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
+
+export type SitesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  selected?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+  group?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number, owner_organisation_id: string }> } };
 
 export type TaskEventFieldsFragment = { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null };
 
@@ -2356,56 +2356,6 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
   file_id
 }
     `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
-export const BadDataPeriodsDocument = new TypedDocumentString(`
-    query BadDataPeriods($siteId: ID!) {
-  badDataPeriods(siteId: $siteId) {
-    id
-    rule
-    direction
-    lane
-    start_time
-    end_time
-    value
-    state
-    reviewed_by
-    reviewed_at
-  }
-}
-    `) as unknown as TypedDocumentString<BadDataPeriodsQuery, BadDataPeriodsQueryVariables>;
-export const ReviewBadDataPeriodDocument = new TypedDocumentString(`
-    mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {
-  reviewBadDataPeriod(id: $id, decision: $decision) {
-    id
-    state
-  }
-}
-    `) as unknown as TypedDocumentString<ReviewBadDataPeriodMutation, ReviewBadDataPeriodMutationVariables>;
-export const DetectBadDataPeriodsDocument = new TypedDocumentString(`
-    mutation DetectBadDataPeriods($siteId: ID!) {
-  detectBadDataPeriods(siteId: $siteId) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<DetectBadDataPeriodsMutation, DetectBadDataPeriodsMutationVariables>;
-export const SiteAadtDocument = new TypedDocumentString(`
-    query SiteAadt($siteId: ID!) {
-  siteAadt(site_id: $siteId) {
-    site_id
-    method
-    reason
-    group_id
-    group_name
-    whole_days
-    adt
-    aadt
-    monthly_factor
-    day_of_week_factor
-    months
-    error_percent
-    error_samples
-  }
-}
-    `) as unknown as TypedDocumentString<SiteAadtQuery, SiteAadtQueryVariables>;
 export const FactorGroupsDocument = new TypedDocumentString(`
     query FactorGroups {
   factorGroups {
@@ -2551,6 +2501,20 @@ export const AddBulkFileNoteDocument = new TypedDocumentString(`
   appendTrafficDataFileNotes(fileIds: $ids, content: $content)
 }
     `) as unknown as TypedDocumentString<AddBulkFileNoteMutation, AddBulkFileNoteMutationVariables>;
+export const TaskStatesDocument = new TypedDocumentString(`
+    query TaskStates($ids: [ID!]!) {
+  task_tracking(ids: $ids) {
+    ...TaskEventFields
+  }
+}
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}`) as unknown as TypedDocumentString<TaskStatesQuery, TaskStatesQueryVariables>;
 export const RoadSectionSitesDocument = new TypedDocumentString(`
     query RoadSectionSites($search: String) {
   sites(search: $search, page: 0, page_size: 50, sort: "name", direction: "asc") {
@@ -2563,43 +2527,6 @@ export const RoadSectionSitesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RoadSectionSitesQuery, RoadSectionSitesQueryVariables>;
-export const MapSitesDocument = new TypedDocumentString(`
-    query MapSites($filter: MapFilter!) {
-  mapSites(filter: $filter) {
-    id
-    name
-    site_type
-    realtime
-    contexts
-    time_span
-    latitude
-    longitude
-    owner_organisation_id
-    organisation_name
-    class_scheme
-    last_surveyed
-    survey_years
-    has_data
-    days
-    vehicles
-    adt
-    awdt
-    awedt
-    average_speed_mps
-    speed85_mps
-    speed95_mps
-    pace_kmh_from_mps
-    pace_mph_from_mps
-    speed_limit_mps
-    above_limit_percent
-    heavy_percent
-    heavy_vehicles
-    class_shares
-    last_vehicle_at
-    today_vehicles
-  }
-}
-    `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
 export const MapDesignFiguresDocument = new TypedDocumentString(`
     query MapDesignFigures {
   mapDesignFigures {
@@ -2762,13 +2689,6 @@ export const RetryTaskDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RetryTaskMutation, RetryTaskMutationVariables>;
-export const UpdateUserPreferenceDocument = new TypedDocumentString(`
-    mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
-  update_user_preference(userId: $userId, preference: $preference) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
 export const ReportsDocument = new TypedDocumentString(`
     query Reports {
   reports {
@@ -2934,6 +2854,37 @@ export const SiteAvailabilityDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SiteAvailabilityQuery, SiteAvailabilityQueryVariables>;
+export const BadDataPeriodsDocument = new TypedDocumentString(`
+    query BadDataPeriods($siteId: ID!) {
+  badDataPeriods(siteId: $siteId) {
+    id
+    rule
+    direction
+    lane
+    start_time
+    end_time
+    value
+    state
+    reviewed_by
+    reviewed_at
+  }
+}
+    `) as unknown as TypedDocumentString<BadDataPeriodsQuery, BadDataPeriodsQueryVariables>;
+export const ReviewBadDataPeriodDocument = new TypedDocumentString(`
+    mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {
+  reviewBadDataPeriod(id: $id, decision: $decision) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<ReviewBadDataPeriodMutation, ReviewBadDataPeriodMutationVariables>;
+export const DetectBadDataPeriodsDocument = new TypedDocumentString(`
+    mutation DetectBadDataPeriods($siteId: ID!) {
+  detectBadDataPeriods(siteId: $siteId) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DetectBadDataPeriodsMutation, DetectBadDataPeriodsMutationVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(
@@ -3041,6 +2992,25 @@ export const SiteDetailLeftOutDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SiteDetailLeftOutQuery, SiteDetailLeftOutQueryVariables>;
+export const SiteAadtDocument = new TypedDocumentString(`
+    query SiteAadt($siteId: ID!) {
+  siteAadt(site_id: $siteId) {
+    site_id
+    method
+    reason
+    group_id
+    group_name
+    whole_days
+    adt
+    aadt
+    monthly_factor
+    day_of_week_factor
+    months
+    error_percent
+    error_samples
+  }
+}
+    `) as unknown as TypedDocumentString<SiteAadtQuery, SiteAadtQueryVariables>;
 export const SiteDetailDocument = new TypedDocumentString(`
     query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
@@ -3253,47 +3223,6 @@ export const DeleteSitePermanentlyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteSitePermanentlyMutation, DeleteSitePermanentlyMutationVariables>;
-export const SitesDocument = new TypedDocumentString(`
-    query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
-  sites(
-    search: $search
-    filters: $filters
-    selected: $selected
-    sort: $sort
-    direction: $direction
-    page: $page
-    page_size: $size
-    group_id: $group
-  ) {
-    total
-    sites {
-      id
-      name
-      alternative_name
-      description
-      asset_management_id
-      latitude
-      longitude
-      heading
-      direction_one
-      direction_two
-      site_type
-      realtime
-      pedestrians_included
-      class_scheme
-      time_zone
-      notes
-      site_context
-      time_span
-      gps
-      last_surveyed
-      files
-      lane_count
-      owner_organisation_id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
 export const UpdateSiteDocument = new TypedDocumentString(`
     mutation UpdateSite($id: ID!, $input: SiteInput!) {
   updateSite(id: $id, input: $input) {
@@ -3466,20 +3395,91 @@ export const CreatePlannedSiteDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CreatePlannedSiteMutation, CreatePlannedSiteMutationVariables>;
-export const TaskStatesDocument = new TypedDocumentString(`
-    query TaskStates($ids: [ID!]!) {
-  task_tracking(ids: $ids) {
-    ...TaskEventFields
+export const MapSitesDocument = new TypedDocumentString(`
+    query MapSites($filter: MapFilter!) {
+  mapSites(filter: $filter) {
+    id
+    name
+    site_type
+    realtime
+    contexts
+    time_span
+    latitude
+    longitude
+    owner_organisation_id
+    organisation_name
+    class_scheme
+    last_surveyed
+    survey_years
+    has_data
+    days
+    vehicles
+    adt
+    awdt
+    awedt
+    average_speed_mps
+    speed85_mps
+    speed95_mps
+    pace_kmh_from_mps
+    pace_mph_from_mps
+    speed_limit_mps
+    above_limit_percent
+    heavy_percent
+    heavy_vehicles
+    class_shares
+    last_vehicle_at
+    today_vehicles
   }
 }
-    fragment TaskEventFields on TaskTracking {
-  id
-  function_name
-  state
-  message
-  updated_at
-  file_id
-}`) as unknown as TypedDocumentString<TaskStatesQuery, TaskStatesQueryVariables>;
+    `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
+export const UpdateUserPreferenceDocument = new TypedDocumentString(`
+    mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
+  update_user_preference(userId: $userId, preference: $preference) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
+export const SitesDocument = new TypedDocumentString(`
+    query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
+  sites(
+    search: $search
+    filters: $filters
+    selected: $selected
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+    group_id: $group
+  ) {
+    total
+    sites {
+      id
+      name
+      alternative_name
+      description
+      asset_management_id
+      latitude
+      longitude
+      heading
+      direction_one
+      direction_two
+      site_type
+      realtime
+      pedestrians_included
+      class_scheme
+      time_zone
+      notes
+      site_context
+      time_span
+      gps
+      last_surveyed
+      files
+      lane_count
+      owner_organisation_id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
 export const TaskTrackingUpdatedDocument = new TypedDocumentString(`
     subscription TaskTrackingUpdated {
   task_tracking_updated {

@@ -2,7 +2,7 @@ import type { Viewer } from '../../infra/auth/viewer.ts';
 import { XLSX_STYLE, xlsxBytes, type XlsxCell } from '../../infra/xlsx/xlsxStream.ts';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { ReportParameters } from '@roadcount/domain';
-import type { SiteDetailSource } from './generateReport.task.ts';
+import type { SiteDetailSource } from './siteDetailSource.ts';
 import {
   SPEED_UNITS,
   speedIn,

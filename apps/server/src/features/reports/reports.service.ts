@@ -14,7 +14,7 @@ import { authorize, type UserSource, type Viewer } from '../../infra/auth/viewer
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
-import type { SiteDetailSource } from './generateReport.task.ts';
+import type { SiteDetailSource } from './siteDetailSource.ts';
 import type { ReportsRepository, ReportWithTask } from './reports.repository.ts';
 import { yearInReview } from './yearInReview.ts';
 

@@ -10,7 +10,7 @@ import {
   TASK_MAX_ATTEMPTS,
   toTaskEvent,
   type TaskRow,
-} from './taskQueue.ts';
+} from './taskRecords.ts';
 
 /**
  * A task as a claim answers it: `takenOverFrom` names the holder whose lease had lapsed when the

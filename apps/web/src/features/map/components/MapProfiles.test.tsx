@@ -11,7 +11,7 @@ import {
   renderWithApp,
   signInAs,
   type SentRequest,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { MapProfiles } from './MapProfiles.tsx';
 
 const profile = (name: string, layer: MapProfile['layer'] = 'speed'): MapProfile => ({

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import type { FiltersetQuery } from '../../../generated/graphql.ts';
-import { demoPreferences, isDemoAccount, keepDemoPreferences } from '../../../lib/demoChanges.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { FiltersetQuery } from '@/generated/graphql.ts';
+import { demoPreferences, isDemoAccount, keepDemoPreferences } from '@/lib/demoChanges.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 /** SPEC section 3: the profile's stored filterset (speeds m/s, headway s). */
 export type Filterset = FiltersetQuery['filterset'];
