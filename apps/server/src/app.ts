@@ -20,6 +20,7 @@ import {
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
 import { onlyTasks, startWorker, WORKER_HOLDER, type Worker } from './infra/queue/worker.ts';
+import { sweepAbandonedParts, sweepPartsOf } from './infra/blob/sweepParts.ts';
 import { startHourlyChecks } from './infra/schedule/hourly.ts';
 import { createScheduleRepository } from './infra/schedule/schedule.repository.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
@@ -68,7 +69,8 @@ import { createBadDataRepository } from './features/badData/badData.repository.t
 import { createBadDataService } from './features/badData/badData.service.ts';
 import { siteToolsResolvers } from './features/sites/siteTools.graphql.ts';
 import { registerOpenApi } from './infra/http/openapi.ts';
-import { createRateLimiter } from './infra/http/rateLimiter.ts';
+import { createRateLimiter, type RateLimit } from './infra/http/rateLimiter.ts';
+import { createRateLimitsRepository } from './infra/http/rateLimits.repository.ts';
 import { createRouter } from './infra/http/route.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -157,6 +159,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run a task worker in this process (npm start does; tests choose). */
   worker?: { pollMs?: number } | false;
+  /**
+   * The clock of rate limits, the task queue and report expiry; the machine's by default. Tests
+   * move it to decide when a window or a retention passes.
+   */
+  clock?: () => Date;
 }
 
 /** The Fastify application with every route; the caller owns listening and the database. */
@@ -165,6 +172,7 @@ export async function buildApp({
   database,
   logger,
   worker,
+  clock = () => new Date(),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -232,15 +240,22 @@ export async function buildApp({
   const router = createRouter(app, { tokens, users });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
+  // Counted in the database: every API node behind the proxy counts the same attempts.
+  const rateLimitWindows = createRateLimitsRepository(db);
+  const limiter = (scope: string, limit: RateLimit) =>
+    createRateLimiter(rateLimitWindows, scope, limit, clock);
   registerClientErrorRoutes(
     router,
-    createRateLimiter({ max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 }),
+    limiter('client-errors:ip', { max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 }),
   );
   registerAuthRoutes(router, authService, {
-    signInByIp: createRateLimiter({ max: rateLimits.signInPerIp, windowMs: window }),
-    signInByAccount: createRateLimiter({ max: rateLimits.signInPerAccount, windowMs: window }),
-    resetByIp: createRateLimiter({ max: rateLimits.resetPerIp, windowMs: window }),
-    resetByEmail: createRateLimiter({ max: 3, windowMs: window }),
+    signInByIp: limiter('sign-in:ip', { max: rateLimits.signInPerIp, windowMs: window }),
+    signInByAccount: limiter('sign-in:account', {
+      max: rateLimits.signInPerAccount,
+      windowMs: window,
+    }),
+    resetByIp: limiter('reset:ip', { max: rateLimits.resetPerIp, windowMs: window }),
+    resetByEmail: limiter('reset:email', { max: 3, windowMs: window }),
   });
   registerUsersRoutes(
     router,
@@ -260,8 +275,9 @@ export async function buildApp({
   const blobs = createBlobStore(config);
   // A missing bucket or unreachable store stops the start, rather than the first upload.
   await blobs.check();
+  await sweepAbandonedParts(blobs, app.log);
   const files = createFilesRepository(db);
-  const queue = createTaskQueue(db);
+  const queue = createTaskQueue(db, { now: clock });
   let taskWorker: Worker | undefined;
   await app.register(multipart);
   registerUploadRoutes(router, {
@@ -309,6 +325,11 @@ export async function buildApp({
     access,
     siteData.excludedWindows,
   );
+  const factorGroups = createFactorGroupsService({
+    repository: createFactorGroupsRepository(db),
+    access,
+    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+  });
   const analysis = createAnalysisService({
     siteData,
     pool: analysisPool,
@@ -319,6 +340,7 @@ export async function buildApp({
       excludedPeriods: (siteId) => exclusions.excludedPeriods(siteId),
       timeExclusions,
     },
+    siteAadt: (site) => factorGroups.aadtOfSite(site),
   });
   const mapRepository = createMapRepository(db);
   const mapSeries = siteData.rollupSeriesCache(config.mapCacheBytes);
@@ -337,11 +359,6 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     closing = true;
     await warming;
-  });
-  const factorGroups = createFactorGroupsService({
-    repository: createFactorGroupsRepository(db),
-    access,
-    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
   });
   registerAnalysisRoutes(router, analysis, (site) => factorGroups.aadtOfSite(site));
   /**
@@ -376,7 +393,8 @@ export async function buildApp({
       await publishTask(task);
       taskWorker?.wake();
     },
-    siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+    siteDetail: (viewer, query) => analysis.reportFigures(viewer, query),
+    now: clock,
   });
   registerReportRoutes(router, reportsService);
   const hardware = createHardwareService({
@@ -529,8 +547,7 @@ export async function buildApp({
           access,
           headwayThresholdSeconds: (organisationId) =>
             siteData.headwayThresholdSeconds(organisationId),
-          designFigures: (viewer, site) =>
-            siteDesignFigures({ analysis, factorGroups }, viewer, site),
+          designFigures: (viewer, site) => siteDesignFigures({ analysis }, viewer, site),
         }),
       ),
       mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
@@ -611,7 +628,7 @@ export async function buildApp({
           mailer,
           publicUrl: config.publicUrl,
           reports: {
-            siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+            siteDetail: (viewer, query) => analysis.reportFigures(viewer, query),
             vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
             retentionMs: config.reportRetentionMs,
           },
@@ -624,6 +641,7 @@ export async function buildApp({
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),
       leaseMs: config.taskLeaseMs,
+      onTakeover: sweepPartsOf(blobs, app.log),
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
     });
     app.addHook('onClose', async () => taskWorker?.stop());

@@ -26,13 +26,13 @@ export function registerClientErrorRoutes(router: Router, byIp: RateLimiter): vo
     bodyLimit: 16 * 1024,
     acceptsControlCharacters: true,
     responses: { 204: 'logged', 400: 'not an error report', 429: 'too many reports' },
-    handler: ({ body, request }) => {
-      byIp.hit(request.ip);
+    handler: async ({ body, request }) => {
+      await byIp.hit(request.ip);
       request.log.warn(
         { clientError: body, userAgent: request.headers['user-agent'] },
         'web app error',
       );
-      return Promise.resolve(undefined);
+      return undefined;
     },
   });
 }

@@ -53,7 +53,12 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
   const databaseBytes = archive.size;
   await writeFile(join(target, BACKUP_DATABASE), Buffer.from(await archive.arrayBuffer()));
   const blobs = join(dataDir, 'blobs');
-  if (existsSync(blobs)) await cp(blobs, join(target, BACKUP_BLOBS), { recursive: true });
+  // Partial files are writes that never finished (a process killed mid-write): not data.
+  if (existsSync(blobs))
+    await cp(blobs, join(target, BACKUP_BLOBS), {
+      recursive: true,
+      filter: (source) => !source.endsWith('.part'),
+    });
   const { files, bytes } = await sizeOf(join(target, BACKUP_BLOBS));
   const manifest: BackupManifest = {
     format: 1,

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { messageForStatus } from '@roadcount/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
 import { Kind, OperationTypeNode, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
@@ -25,6 +26,7 @@ import {
   queryLimitRules,
 } from './limits.ts';
 import type { ClosableSocket, LiveSessions } from './liveSessions.ts';
+import { followGraphqlWsProtocol } from './socketProtocol.ts';
 
 const GRAPHQL_PATH = '/gql/v1/graphql';
 
@@ -124,6 +126,10 @@ export async function registerGraphql(
     streamed.delete(reply);
     return Readable.from(pieces);
   });
+  // The socket server mercurius would register (with its 1 MiB frames), registered here so that
+  // a refused socket is closed with graphql-ws's code, without mercurius' connection_error.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  app.websocketServer.on('connection', followGraphqlWsProtocol);
   await app.register(mercurius, {
     schema: graphqlSchemaSource(options.typeDefs),
     resolvers: merged as IResolvers,
