@@ -24,7 +24,7 @@ import { pipeline } from 'node:stream/promises';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { MAX_REQUEST_BINS } from '../apps/server/src/features/analysis/siteDetailBudget.ts';
+import { MAX_REQUEST_BINS } from '../apps/server/src/bench.ts';
 import { dropDatabases, startServer, uploadAndWait } from './support.ts';
 
 const LINE_MB = Number(process.env.BENCH_ABUSE_LINE_MB ?? 200);

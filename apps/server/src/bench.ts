@@ -17,3 +17,4 @@ export {
   reclassifyStoredFile,
   storedKeys,
 } from './features/siteData/index.ts';
+export { MAX_REQUEST_BINS } from './features/analysis/siteDetailBudget.ts';
