@@ -12,8 +12,12 @@ export async function registerWebRoutes(app: FastifyInstance, distDir: string): 
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Each request looks on disk, so that a build made while the server runs is served whole
+      // (a list of files made at start answered 404 for the new hashed assets).
+      wildcard: true,
       index: false,
+      // send's own 'public, max-age=0' would replace the Cache-Control that setHeaders gives.
+      cacheControl: false,
       // Source maps stay on the server for reading reported stacks; they are not published.
       allowedPath: (path) => !path.endsWith('.map'),
       // Hashed assets never change; index.html must always be revalidated.
@@ -26,6 +30,10 @@ export async function registerWebRoutes(app: FastifyInstance, distDir: string): 
         );
       },
     });
+    // The wildcard route would answer the root directory itself with 403.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir),
+    );
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it');
   }
