@@ -18,8 +18,9 @@ export async function registerWebRoutes(app: FastifyInstance, distDir: string): 
       index: false,
       // send's own 'public, max-age=0' would replace the Cache-Control that setHeaders gives.
       cacheControl: false,
-      // Source maps stay on the server for reading reported stacks; they are not published.
-      allowedPath: (path) => !path.endsWith('.map'),
+      // Source maps stay on the server for reading reported stacks; they are not published. The
+      // root directory goes to the app's index.html below rather than answering 403.
+      allowedPath: (path) => path !== '/' && !path.endsWith('.map'),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (response, path) => {
         response.setHeader(
@@ -30,10 +31,6 @@ export async function registerWebRoutes(app: FastifyInstance, distDir: string): 
         );
       },
     });
-    // The wildcard route would answer the root directory itself with 403.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html', distDir),
-    );
   } else {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve it');
   }
