@@ -91,6 +91,7 @@ import { createTasksService, taskTopics } from './features/tasks/tasks.service.t
 import { createStaffToolsService } from './features/staffTools/staffTools.service.ts';
 import { staffToolsResolvers } from './features/staffTools/staffTools.graphql.ts';
 import { createStaffAudit } from './infra/audit/staffAudit.repository.ts';
+import { auditMutations, createStaffWriteRecorder } from './infra/audit/staffWrites.ts';
 import { tasksResolvers } from './features/tasks/tasks.graphql.ts';
 import { notificationsResolvers } from './features/notifications/notifications.graphql.ts';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
@@ -229,7 +230,10 @@ export async function buildApp({
   // Every REST route is declared through the router, with its zod schemas and permission;
   // @fastify/swagger documents them at /core/api/openapi.json.
   await registerOpenApi(app, { title: 'Roadcount API', version: '0.1.0' });
-  const router = createRouter(app, { tokens, users });
+  const staffAudit = createStaffAudit(db);
+  // Issue 37: every write platform staff make, REST or GraphQL, is recorded in one place.
+  const recordStaffWrite = createStaffWriteRecorder(staffAudit, app.log);
+  const router = createRouter(app, { tokens, users, recordWrite: recordStaffWrite });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
   registerClientErrorRoutes(
@@ -501,78 +505,86 @@ export async function buildApp({
   });
   await registerGraphql(app, {
     typeDefs,
-    resolvers: [
-      usersResolvers(users, organisations),
-      tasksResolvers(tasksService, async (task) => {
-        await publishTask(task);
-        taskWorker?.wake();
-      }),
-      staffToolsResolvers(
-        createStaffToolsService({
-          access,
-          queue,
-          audit: createStaffAudit(db),
-          tokens,
-          onQueued: async (task) => {
-            await publishTask(task);
-            taskWorker?.wake();
-          },
-        }),
-      ),
-      notificationsResolvers(createNotificationsRepository(db)),
-      filesResolvers({ files, queue, tokens, access }),
-      analysisResolvers(analysis),
-      mapResolvers(
-        createMapService({
-          repository: mapRepository,
-          cache: mapSeries,
-          access,
-          headwayThresholdSeconds: (organisationId) =>
-            siteData.headwayThresholdSeconds(organisationId),
-          designFigures: (viewer, site) =>
-            siteDesignFigures({ analysis, factorGroups }, viewer, site),
-        }),
-      ),
-      mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
-      speedLimitsResolvers({ sites: sitesRepository, access }),
-      sitesResolvers({ sites: sitesRepository, lanes: lanesRepository, access, tools: siteTools }),
-      siteLifecycleResolvers(
-        createSiteLifecycleService({
-          sites: sitesRepository,
-          access,
-          queue,
-          onQueued: async (task) => {
-            await publishTask(task);
-            taskWorker?.wake();
-          },
-        }),
-      ),
-      lanesResolvers({ lanes: lanesRepository, access }),
-      fileNotesResolvers({ notes: createFileNotesRepository(db), access }),
-      siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db), access)),
-      siteMergeResolvers({
-        access,
-        queue,
-        onQueued: (task) => {
-          void publishTask(task);
+    resolvers: auditMutations(
+      [
+        usersResolvers(users, organisations),
+        tasksResolvers(tasksService, async (task) => {
+          await publishTask(task);
           taskWorker?.wake();
-        },
-      }),
-      siteToolsResolvers(siteTools),
-      exclusionsResolvers(exclusions),
-      badDataResolvers(
-        createBadDataService({
-          repository: createBadDataRepository(db),
+        }),
+        staffToolsResolvers(
+          createStaffToolsService({
+            access,
+            queue,
+            audit: staffAudit,
+            tokens,
+            onQueued: async (task) => {
+              await publishTask(task);
+              taskWorker?.wake();
+            },
+          }),
+        ),
+        notificationsResolvers(createNotificationsRepository(db)),
+        filesResolvers({ files, queue, tokens, access }),
+        analysisResolvers(analysis),
+        mapResolvers(
+          createMapService({
+            repository: mapRepository,
+            cache: mapSeries,
+            access,
+            headwayThresholdSeconds: (organisationId) =>
+              siteData.headwayThresholdSeconds(organisationId),
+            designFigures: (viewer, site) =>
+              siteDesignFigures({ analysis, factorGroups }, viewer, site),
+          }),
+        ),
+        mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
+        speedLimitsResolvers({ sites: sitesRepository, access }),
+        sitesResolvers({
+          sites: sitesRepository,
+          lanes: lanesRepository,
+          access,
+          tools: siteTools,
+        }),
+        siteLifecycleResolvers(
+          createSiteLifecycleService({
+            sites: sitesRepository,
+            access,
+            queue,
+            onQueued: async (task) => {
+              await publishTask(task);
+              taskWorker?.wake();
+            },
+          }),
+        ),
+        lanesResolvers({ lanes: lanesRepository, access }),
+        fileNotesResolvers({ notes: createFileNotesRepository(db), access }),
+        siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db), access)),
+        siteMergeResolvers({
           access,
           queue,
-          onQueued: queueAndWake,
+          onQueued: (task) => {
+            void publishTask(task);
+            taskWorker?.wake();
+          },
         }),
-      ),
-      surveysResolvers(surveys),
-      reportsResolvers(reportsService),
-      realtimeResolvers(),
-      factorGroupsResolvers(factorGroups),
-    ],
+        siteToolsResolvers(siteTools),
+        exclusionsResolvers(exclusions),
+        badDataResolvers(
+          createBadDataService({
+            repository: createBadDataRepository(db),
+            access,
+            queue,
+            onQueued: queueAndWake,
+          }),
+        ),
+        surveysResolvers(surveys),
+        reportsResolvers(reportsService),
+        realtimeResolvers(),
+        factorGroupsResolvers(factorGroups),
+      ],
+      recordStaffWrite,
+    ),
     tokens,
     users,
     liveSessions,
