@@ -160,6 +160,6 @@ export function auditMutations<Context extends { viewer: Viewer | null }>(
               },
         ]),
       ),
-    } as IResolvers<unknown, Context>;
+    };
   });
 }
