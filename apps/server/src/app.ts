@@ -115,6 +115,7 @@ import {
 import { createRealtimeRepository } from './features/realtime/realtime.repository.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { createRealtimeService } from './features/realtime/realtime.service.ts';
+import { startDemoGateway } from './features/demo/demoGateway.ts';
 import { createRealtimeFlusher, createSiteDays } from './features/realtime/siteDays.ts';
 import { reportsResolvers } from './features/reports/reports.graphql.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
@@ -418,17 +419,25 @@ export async function buildApp({
     onError: (error) => app.log.error({ err: error }, 'realtime correlation failed'),
   });
   app.addHook('onClose', () => realtimeFlusher.settled());
-  registerRealtimeRoutes(
-    router,
-    createRealtimeService({
-      repository: realtimeRepository,
-      access,
-      onStored: (days) => realtimeFlusher.touch(days),
-      ...(database.kind === 'pglite' ? { storesAtOnce: 1 } : {}),
-      queue,
-      onQueued: queueAndWake,
-    }),
-  );
+  const realtime = createRealtimeService({
+    repository: realtimeRepository,
+    access,
+    onStored: (days) => realtimeFlusher.touch(days),
+    ...(database.kind === 'pglite' ? { storesAtOnce: 1 } : {}),
+    queue,
+    onQueued: queueAndWake,
+  });
+  registerRealtimeRoutes(router, realtime);
+  if (config.demoRealtime) {
+    // The demo's realtime site keeps receiving vehicles, as from a gateway on the road.
+    const demoGateway = startDemoGateway({
+      db,
+      send: (gateway, batch) => realtime.ingestFrom(gateway, batch),
+      log: app.log,
+    });
+    // Before the realtime flusher settles on close, so that no batch comes after it.
+    app.addHook('preClose', () => demoGateway.stop());
+  }
   const billing = createBillingService({
     repository: createBillingRepository(db),
     blobs,

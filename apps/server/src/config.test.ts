@@ -58,6 +58,13 @@ describe('loadConfig', () => {
     ).toThrow('PLATFORM_ADMIN_EMAIL');
   });
 
+  it("runs the demo's realtime feed only with the demo and its counts seeded", () => {
+    expect(loadConfig({}).demoRealtime).toBe(true);
+    expect(loadConfig({ DEMO_REALTIME: 'false' }).demoRealtime).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false' }).demoRealtime).toBe(false);
+    expect(loadConfig({ SEED_DEMO_SURVEYS: 'false' }).demoRealtime).toBe(false);
+  });
+
   it('reads the task kinds a worker takes and its lease, refusing an unknown kind', () => {
     expect(loadConfig({}).workerTasks).toBeUndefined();
     expect(loadConfig({}).taskLeaseMs).toBe(300_000);

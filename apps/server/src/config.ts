@@ -22,6 +22,8 @@ const environmentSchema = z
     ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(900),
     SEED_DEMO: booleanText.default(true),
     SEED_DEMO_SURVEYS: booleanText.default(true),
+    /** The demo's realtime site receives simulated vehicles while the server runs. */
+    DEMO_REALTIME: booleanText.default(true),
     ADMIN_PASSWORD: z.string().min(8).optional(),
     DEMO_PASSWORD: z.string().min(8).optional(),
     /** The platform admin made at start when no user has this username or email (all three or none). */
@@ -127,6 +129,11 @@ export interface Config {
   accessTokenTtlSeconds: number;
   seedDemo: boolean;
   seedDemoSurveys: boolean;
+  /**
+   * Whether the demo's gateway sends for its realtime site from this process (DEMO_REALTIME,
+   * with the demo and its surveys seeded).
+   */
+  demoRealtime: boolean;
   adminPassword: string | undefined;
   demoPassword: string | undefined;
   /** A platform admin to make at start unless its username or email is taken already. */
@@ -223,6 +230,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
     seedDemo: env.SEED_DEMO,
     seedDemoSurveys: env.SEED_DEMO_SURVEYS,
+    demoRealtime: env.SEED_DEMO && env.SEED_DEMO_SURVEYS && env.DEMO_REALTIME,
     adminPassword: env.ADMIN_PASSWORD,
     demoPassword: env.DEMO_PASSWORD,
     platformAdmin:
