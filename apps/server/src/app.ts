@@ -23,15 +23,10 @@ import { onlyTasks, startWorker, WORKER_HOLDER, type Worker } from './infra/queu
 import { startHourlyChecks } from './infra/schedule/hourly.ts';
 import { createScheduleRepository } from './infra/schedule/schedule.repository.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
-import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
-import { createAnalysisPool, type AnalysisPoolStats } from './features/analysis/analysisPool.ts';
+import type { AnalysisPoolStats } from './features/analysis/analysisPool.ts';
+import { createAnalysis } from './analysisSetup.ts';
 import { exclusionsResolvers } from './features/exclusions/exclusions.graphql.ts';
-import { createExclusionsRepository } from './features/exclusions/exclusions.repository.ts';
-import {
-  createExclusionsService,
-  timeExclusions,
-} from './features/exclusions/exclusions.service.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers } from './features/files/files.graphql.ts';
 import { mapResolvers } from './features/map/map.graphql.ts';
@@ -295,36 +290,18 @@ export async function buildApp({
     blobs,
     maxImageBytes: Math.min(config.maxUploadBytes, MAX_IMAGE_BYTES),
   });
-  const analysisPool = createAnalysisPool({
-    dataDir: config.dataDir,
-    s3: config.s3,
-    cacheBytes: config.columnCacheBytes,
-    warmUp: config.analysisWarmUp,
-    threads: config.analysisThreads,
-    splitVehicles: config.analysisSplitVehicles,
-  });
+  const siteData = createSiteData({ db, blobs });
+  const {
+    pool: analysisPool,
+    service: analysis,
+    exclusions,
+    reports: reportSources,
+  } = createAnalysis({ config, db, siteData, access });
   app.addHook('onClose', () => analysisPool.close());
   // What the threads have done and how many requests wait: for operators' tooling and tests.
   app.decorate('analysisStats', () => analysisPool.stats());
   registerHealthRoutes(router, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
-  const siteData = createSiteData({ db, blobs });
-  const exclusions = createExclusionsService(
-    createExclusionsRepository(db),
-    access,
-    siteData.excludedWindows,
-  );
-  const analysis = createAnalysisService({
-    siteData,
-    pool: analysisPool,
-    access,
-    speedLimits: (siteId) => sitesRepository.speedLimits(siteId),
-    exclusions: {
-      vehicleExclusions: (organisationId, ids) => exclusions.vehicleExclusions(organisationId, ids),
-      excludedPeriods: (siteId) => exclusions.excludedPeriods(siteId),
-      timeExclusions,
-    },
-  });
   const mapRepository = createMapRepository(db);
   const mapSeries = siteData.rollupSeriesCache(config.mapCacheBytes);
   // Once ready, the sites' map series load in the background while they fit in the cache, so
@@ -631,11 +608,7 @@ export async function buildApp({
           queue,
           mailer,
           publicUrl: config.publicUrl,
-          reports: {
-            siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
-            vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
-            retentionMs: config.reportRetentionMs,
-          },
+          reports: reportSources,
           xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
           seedDemoSurveys: config.seedDemoSurveys,
           log: app.log,
