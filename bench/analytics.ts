@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { columnsFromArrow, type DailyRollup } from '@roadcount/analytics';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
-import { openDatabase } from '../apps/server/src/infra/db/database.ts';
+import { openDatabase } from '../apps/server/src/bench.ts';
 import {
   baseDatabaseUrl,
   dropDatabases,

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { detectBadDataPeriods } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
-import { DailyTotals, HourlyCounts } from '../apps/server/src/features/siteData/rollups.ts';
+import { DailyTotals, HourlyCounts } from '../apps/server/src/bench.ts';
 
 const DAYS = 365;
 const PER_DAY = 20_000;

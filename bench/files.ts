@@ -5,20 +5,18 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../apps/server/src/infra/db/database.ts';
 import { eq, sql } from 'drizzle-orm';
 import {
+  FILE_SORTS,
+  openDatabase,
   organisations,
   sites,
   trafficDataFiles,
   users,
-} from '../apps/server/src/infra/db/schema.ts';
+} from '../apps/server/src/bench.ts';
 import { baseDatabaseUrl, dropDatabases, startServer } from './support.ts';
-import { FILE_SORTS } from '../apps/server/src/features/files/files.repository.ts';
-import {
-  FILE_COUNTS_QUERY,
-  FILE_LIST_QUERY,
-} from '../apps/web/src/features/files/api/fileQueries.ts';
+// The very documents the files screen sends, as codegen wrote them out of its source.
+import { FileCountsDocument, FilesDocument } from '../apps/web/src/generated/graphql.ts';
 
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const OTHER_FILES = Math.round(FILES / 10);
@@ -171,11 +169,11 @@ try {
         'for review panel, by name, middle page',
         { sort: 'file_name', direction: 'asc', status: 'WFR', size: 10, page: reviewMiddlePage },
       ],
-      ['status counts', {}, FILE_COUNTS_QUERY.toString()],
+      ['status counts', {}, FileCountsDocument.toString()],
     );
     // BENCH_ONLY=search times only the page kinds whose label holds that word.
     const only = process.env.BENCH_ONLY;
-    for (const [label, variables, query = FILE_LIST_QUERY.toString()] of cases) {
+    for (const [label, variables, query = FilesDocument.toString()] of cases) {
       if (only && !label.includes(only)) continue;
       const asked = { size: PAGE_SIZE, ...variables };
       await timedPage(server, query, asked); // warm-up

@@ -7,9 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DailyRollup } from '@roadcount/analytics';
 import { eq } from 'drizzle-orm';
-import { openDatabase } from '../apps/server/src/infra/db/database.ts';
-import { organisations, siteDailyRollups, sites } from '../apps/server/src/infra/db/schema.ts';
-import { DEMO_ORGANISATION_NAME } from '../apps/server/src/features/demo/demo.seed.ts';
+import {
+  DEMO_ORGANISATION_NAME,
+  openDatabase,
+  organisations,
+  siteDailyRollups,
+  sites,
+} from '../apps/server/src/bench.ts';
 import { launchBrowser, newPage } from '../e2e/support/browser.ts';
 import {
   baseDatabaseUrl,

@@ -2,8 +2,19 @@
 // and the universal CSV, each requested through the API and timed end to end (request to ready,
 // then the download), with the server's peak memory while each is made. The server runs as
 // `npm start` runs it (tasks in the same process). Prints figures, asserts nothing; the last
-// line is the RESULT line of the reports issue.
-import { mkdtempSync, rmSync, writeFileSync, writeSync, openSync, closeSync } from 'node:fs';
+// line is the RESULT line of the reports issue. BENCH_REPORTS_DATA=<dir> keeps the uploaded sites
+// in that directory (PGlite only) and, when it already holds them, makes the reports from them
+// without uploading again: two versions of the report writers compared on the same data.
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
@@ -15,6 +26,11 @@ const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000_000);
 const AGGREGATION = Number(process.env.BENCH_AGGREGATION ?? 60);
 const YEAR = 2025;
 const workDir = mkdtempSync(join(tmpdir(), 'roadcount-bench-reports-'));
+const keptDataDir = process.env.BENCH_REPORTS_DATA;
+if (keptDataDir && process.env.DATABASE_URL)
+  throw new Error('BENCH_REPORTS_DATA keeps an embedded (PGlite) database: unset DATABASE_URL');
+const reused = keptDataDir !== undefined && existsSync(join(keptDataDir, 'db'));
+if (keptDataDir) mkdirSync(keptDataDir, { recursive: true });
 
 async function graphql<T>(server: { url: string; access: string }, query: string, variables = {}) {
   const response = await fetch(`${server.url}/gql/v1/graphql/`, {
@@ -27,13 +43,17 @@ async function graphql<T>(server: { url: string; access: string }, query: string
   return answer.data;
 }
 
-const server = await startServer(workDir, { RUN_WORKER: 'true' });
+const server = await startServer(
+  workDir,
+  { RUN_WORKER: 'true' },
+  keptDataDir ? { dataDir: keptDataDir, databaseUrl: undefined } : undefined,
+);
 try {
   // One file per site: a year of traffic in both directions, as a counter would give it.
   const perSite = Math.round(VEHICLES / SITES);
   const uploadStarted = performance.now();
   let uploaded = 0;
-  for (let site = 0; site < SITES; site += 1) {
+  for (let site = 0; site < (reused ? 0 : SITES); site += 1) {
     const path = join(workDir, `site-${site}.csv`);
     const file = openSync(path, 'w');
     const vehicles = generateTraffic({
@@ -54,9 +74,11 @@ try {
     uploaded += (await uploadAndWait(server, path)).vehicles;
     rmSync(path);
   }
-  console.log(
-    `uploaded ${SITES} sites, ${uploaded.toLocaleString('en-GB')} vehicles in ${((performance.now() - uploadStarted) / 1000).toFixed(0)} s`,
-  );
+  if (reused) console.log(`reusing the sites uploaded before in ${keptDataDir}`);
+  else
+    console.log(
+      `uploaded ${SITES} sites, ${uploaded.toLocaleString('en-GB')} vehicles in ${((performance.now() - uploadStarted) / 1000).toFixed(0)} s`,
+    );
   const { sites } = await graphql<{ sites: { sites: { id: string }[] } }>(
     server,
     'query($size: Int) { sites(page: 0, page_size: $size) { sites { id } } }',

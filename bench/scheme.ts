@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BATCH_ROWS, VehicleColumnsBuilder, createArrowColumnsWriter } from '@roadcount/analytics';
 import { LocalTimeConverter, generateTraffic, storedVehicleOf } from '@roadcount/formats';
-import { fhwaAxleClass, lengthBinClass } from '../packages/domain/src/axleClassification.ts';
-import { createLocalBlobStore } from '../apps/server/src/infra/blob/blobStore.ts';
-import { reclassifyStoredFile } from '../apps/server/src/features/siteData/reclassify.ts';
-import { storedKeys } from '../apps/server/src/features/siteData/storedForms.ts';
+import { fhwaAxleClass, lengthBinClass } from '@roadcount/domain';
+import {
+  createLocalBlobStore,
+  reclassifyStoredFile,
+  storedKeys,
+} from '../apps/server/src/bench.ts';
 
 const VEHICLES = Number(process.env.BENCH_VEHICLES ?? 10_000_000);
 const cached = join(tmpdir(), `roadcount-bench-scheme-${VEHICLES}.arrow`);

@@ -8,12 +8,14 @@ import { inArray } from 'drizzle-orm';
 import { createClient } from 'graphql-ws';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { createLocalBlobStore } from '../apps/server/src/infra/blob/blobStore.ts';
-import type { Database } from '../apps/server/src/infra/db/database.ts';
+import {
+  createLocalBlobStore,
+  sites,
+  storedKeys,
+  type Database,
+} from '../apps/server/src/bench.ts';
 // A fixed range of ports met the machine's other services (NATS on 4222).
 import { freePort } from '../e2e/support/appServer.ts';
-import { sites } from '../apps/server/src/infra/db/schema.ts';
-import { storedKeys } from '../apps/server/src/features/siteData/storedForms.ts';
 
 export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 

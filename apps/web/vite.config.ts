@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { srcAlias } from './srcAlias.ts';
 
 const api = 'http://localhost:3000';
 
@@ -8,6 +9,7 @@ const api = 'http://localhost:3000';
 const buildId = process.env.ROADCOUNT_BUILD_ID ?? new Date().toISOString().slice(0, 16);
 
 export default defineConfig({
+  resolve: { alias: [srcAlias] },
   define: { __ROADCOUNT_BUILD_ID__: JSON.stringify(buildId) },
   plugins: [
     react(),

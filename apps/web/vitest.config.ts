@@ -1,6 +1,8 @@
 import { defineProject } from 'vitest/config';
+import { srcAlias } from './srcAlias.ts';
 
 export default defineProject({
+  resolve: { alias: [srcAlias] },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

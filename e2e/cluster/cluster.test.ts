@@ -313,6 +313,22 @@ describe('two API nodes, two workers, PostgreSQL and S3', () => {
     }, 180_000);
   }
 
+  it('counts an account’s sign-in attempts on both nodes together', async () => {
+    const [nodeA, nodeB] = cluster.api as [ClusterProcess, ClusterProcess];
+    const statuses: number[] = [];
+    // The default limit is 10 wrong attempts an account in 15 minutes, whichever node has them.
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      const node = attempt % 2 === 0 ? nodeA : nodeB;
+      const response = await fetch(`${node.url ?? ''}/core/api/auth/token/obtain/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'cluster-nobody', password: `wrong-${attempt}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+  }, 60_000);
+
   it('ran every task exactly once: each ended once, none failed or left behind', async () => {
     const tasks = await query<TaskRow>('select * from tasks');
     expect(tasks.filter((task) => task.state !== 'CM')).toEqual([]);

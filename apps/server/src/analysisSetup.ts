@@ -9,6 +9,8 @@ import {
   createExclusionsService,
   timeExclusions,
 } from './features/exclusions/exclusions.service.ts';
+import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
+import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 import type { SiteData } from './features/siteData/index.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
 import type { Access } from './infra/access/access.ts';
@@ -35,6 +37,12 @@ export function createAnalysis(deps: {
     access,
     siteData.excludedWindows,
   );
+  // The AADT every figure states comes from one decision, the factor groups' (issue 25).
+  const factorGroups = createFactorGroupsService({
+    repository: createFactorGroupsRepository(db),
+    access,
+    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+  });
   const service = createAnalysisService({
     siteData,
     pool,
@@ -45,14 +53,17 @@ export function createAnalysis(deps: {
       excludedPeriods: (siteId) => exclusions.excludedPeriods(siteId),
       timeExclusions,
     },
+    siteAadt: (site) => factorGroups.aadtOfSite(site),
   });
   return {
     pool,
     service,
     exclusions,
+    factorGroups,
     /** What the report tasks read their figures from. */
     reports: {
-      siteDetail: (...args: Parameters<typeof service.siteDetail>) => service.siteDetail(...args),
+      siteDetail: (...args: Parameters<typeof service.reportFigures>) =>
+        service.reportFigures(...args),
       vehiclesCsv: (...args: Parameters<typeof service.vehiclesCsv>) =>
         service.vehiclesCsv(...args),
       retentionMs: config.reportRetentionMs,

@@ -20,6 +20,7 @@ import {
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
 import { onlyTasks, startWorker, WORKER_HOLDER, type Worker } from './infra/queue/worker.ts';
+import { sweepAbandonedParts, sweepPartsOf } from './infra/blob/sweepParts.ts';
 import { startHourlyChecks } from './infra/schedule/hourly.ts';
 import { createScheduleRepository } from './infra/schedule/schedule.repository.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
@@ -63,7 +64,8 @@ import { createBadDataRepository } from './features/badData/badData.repository.t
 import { createBadDataService } from './features/badData/badData.service.ts';
 import { siteToolsResolvers } from './features/sites/siteTools.graphql.ts';
 import { registerOpenApi } from './infra/http/openapi.ts';
-import { createRateLimiter } from './infra/http/rateLimiter.ts';
+import { createRateLimiter, type RateLimit } from './infra/http/rateLimiter.ts';
+import { createRateLimitsRepository } from './infra/http/rateLimits.repository.ts';
 import { createRouter } from './infra/http/route.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { registerAuthRoutes } from './features/auth/auth.routes.ts';
@@ -109,8 +111,8 @@ import {
 } from './features/realtime/realtime.graphql.ts';
 import { createRealtimeRepository } from './features/realtime/realtime.repository.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
-import { createRealtimeService } from './features/realtime/realtime.service.ts';
 import { startDemoGateway } from './features/demo/demoGateway.ts';
+import { createRealtimeService } from './features/realtime/realtime.service.ts';
 import { createRealtimeFlusher, createSiteDays } from './features/realtime/siteDays.ts';
 import { reportsResolvers } from './features/reports/reports.graphql.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
@@ -126,8 +128,6 @@ import { registerTmgExportRoutes } from './features/tmgExport/tmgExport.routes.t
 import { createTmgExportService } from './features/tmgExport/tmgExport.service.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 import { factorGroupsResolvers } from './features/factorGroups/factorGroups.graphql.ts';
-import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
-import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 
 /** Error reports one address may send a minute: a failing page sends one or two. */
 const CLIENT_ERRORS_PER_MINUTE = 10;
@@ -154,6 +154,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Run a task worker in this process (npm start does; tests choose). */
   worker?: { pollMs?: number } | false;
+  /**
+   * The clock of rate limits, the task queue and report expiry; the machine's by default. Tests
+   * move it to decide when a window or a retention passes.
+   */
+  clock?: () => Date;
 }
 
 /** The Fastify application with every route; the caller owns listening and the database. */
@@ -162,6 +167,7 @@ export async function buildApp({
   database,
   logger,
   worker,
+  clock = () => new Date(),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -232,15 +238,22 @@ export async function buildApp({
   const router = createRouter(app, { tokens, users, recordWrite: recordStaffWrite });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
+  // Counted in the database: every API node behind the proxy counts the same attempts.
+  const rateLimitWindows = createRateLimitsRepository(db);
+  const limiter = (scope: string, limit: RateLimit) =>
+    createRateLimiter(rateLimitWindows, scope, limit, clock);
   registerClientErrorRoutes(
     router,
-    createRateLimiter({ max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 }),
+    limiter('client-errors:ip', { max: CLIENT_ERRORS_PER_MINUTE, windowMs: 60_000 }),
   );
   registerAuthRoutes(router, authService, {
-    signInByIp: createRateLimiter({ max: rateLimits.signInPerIp, windowMs: window }),
-    signInByAccount: createRateLimiter({ max: rateLimits.signInPerAccount, windowMs: window }),
-    resetByIp: createRateLimiter({ max: rateLimits.resetPerIp, windowMs: window }),
-    resetByEmail: createRateLimiter({ max: 3, windowMs: window }),
+    signInByIp: limiter('sign-in:ip', { max: rateLimits.signInPerIp, windowMs: window }),
+    signInByAccount: limiter('sign-in:account', {
+      max: rateLimits.signInPerAccount,
+      windowMs: window,
+    }),
+    resetByIp: limiter('reset:ip', { max: rateLimits.resetPerIp, windowMs: window }),
+    resetByEmail: limiter('reset:email', { max: 3, windowMs: window }),
   });
   registerUsersRoutes(
     router,
@@ -260,8 +273,9 @@ export async function buildApp({
   const blobs = createBlobStore(config);
   // A missing bucket or unreachable store stops the start, rather than the first upload.
   await blobs.check();
+  await sweepAbandonedParts(blobs, app.log);
   const files = createFilesRepository(db);
-  const queue = createTaskQueue(db);
+  const queue = createTaskQueue(db, { now: clock });
   let taskWorker: Worker | undefined;
   await app.register(multipart);
   registerUploadRoutes(router, {
@@ -295,6 +309,7 @@ export async function buildApp({
     pool: analysisPool,
     service: analysis,
     exclusions,
+    factorGroups,
     reports: reportSources,
   } = createAnalysis({ config, db, siteData, access });
   app.addHook('onClose', () => analysisPool.close());
@@ -319,11 +334,6 @@ export async function buildApp({
   app.addHook('onClose', async () => {
     closing = true;
     await warming;
-  });
-  const factorGroups = createFactorGroupsService({
-    repository: createFactorGroupsRepository(db),
-    access,
-    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
   });
   registerAnalysisRoutes(router, analysis, (site) => factorGroups.aadtOfSite(site));
   /**
@@ -358,7 +368,8 @@ export async function buildApp({
       await publishTask(task);
       taskWorker?.wake();
     },
-    siteDetail: (viewer, query) => analysis.siteDetail(viewer, query),
+    siteDetail: (viewer, query) => analysis.reportFigures(viewer, query),
+    now: clock,
   });
   registerReportRoutes(router, reportsService);
   const hardware = createHardwareService({
@@ -520,8 +531,7 @@ export async function buildApp({
             access,
             headwayThresholdSeconds: (organisationId) =>
               siteData.headwayThresholdSeconds(organisationId),
-            designFigures: (viewer, site) =>
-              siteDesignFigures({ analysis, factorGroups }, viewer, site),
+            designFigures: (viewer, site) => siteDesignFigures({ analysis }, viewer, site),
           }),
         ),
         mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
@@ -618,6 +628,7 @@ export async function buildApp({
       log: app.log,
       listen: (wake) => database.listen('roadcount_tasks', wake),
       leaseMs: config.taskLeaseMs,
+      onTakeover: sweepPartsOf(blobs, app.log),
       ...(worker.pollMs === undefined ? {} : { pollMs: worker.pollMs }),
     });
     app.addHook('onClose', async () => taskWorker?.stop());

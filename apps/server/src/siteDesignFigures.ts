@@ -1,33 +1,28 @@
-import { aadtLabel } from '@roadcount/domain';
 import type { AnalysisService } from './features/analysis/analysis.service.ts';
-import type { FactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 import type { SiteDesignFigures } from './features/map/map.service.ts';
 import type { Viewer } from './infra/auth/viewer.ts';
 
 /**
- * A site's design figures for the map, from the two places the site detail takes them: the
- * analysis over the whole record with no filter (15-minute bins, so that the peak hour factor
- * is found) and the factor groups' AADT, labelled by `aadtLabel` as the AADT card labels it.
+ * A site's design figures for the map, from its site detail over the whole record with no filter:
+ * its AADT (the one `siteAadt` decision the summary carries, as on the AADT card and in every
+ * report) and K, D and the peak hour factor (counted by quarter hour whatever the bins).
  */
 export async function siteDesignFigures(
-  deps: { analysis: AnalysisService; factorGroups: FactorGroupsService },
+  deps: { analysis: AnalysisService },
   viewer: Viewer,
-  site: { id: string; siteType: string },
+  site: { id: string },
 ): Promise<SiteDesignFigures> {
-  const [figures, adjustment] = await Promise.all([
-    deps.analysis.siteDetail(viewer, {
-      siteId: site.id,
-      payload: {},
-      aggregationMinutes: 15,
-      parts: ['summary', 'bins'],
-    }),
-    deps.factorGroups.aadtOfSite(site),
-  ]);
-  const { summary } = figures;
-  const label = aadtLabel(adjustment, summary);
+  const { summary } = await deps.analysis.siteDetail(viewer, {
+    siteId: site.id,
+    payload: {},
+    aggregationMinutes: 1440,
+    parts: ['summary'],
+  });
   return {
-    aadt: label.value,
-    aadtMethod: label.name,
+    aadt: summary.aadt,
+    // Asked with the summary, the site detail always carries the AADT's method and variant.
+    aadtMethod: summary.aadtMethod ?? 'unadjusted',
+    aadtVariant: summary.aadtVariant ?? 'unadjustedNoGroup',
     kFactor: summary.designHour?.kFactor ?? null,
     dFactor: summary.designHour?.dFactor ?? null,
     peakHourFactor: summary.peakHourFactor?.factor ?? null,

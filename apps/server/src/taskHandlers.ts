@@ -27,9 +27,9 @@ import { createSurveysRepository } from './features/surveys/surveys.repository.t
 import { createSurveyProgress } from './features/surveys/surveys.service.ts';
 import {
   createGenerateReportHandler,
-  type SiteDetailSource,
   type VehiclesCsvSource,
 } from './features/reports/generateReport.task.ts';
+import type { SiteDetailSource } from './features/reports/siteDetailSource.ts';
 import { createReportsRepository } from './features/reports/reports.repository.ts';
 import { createViewerRepository } from './infra/auth/viewer.repository.ts';
 import { createBillingRepository } from './features/billing/billing.repository.ts';

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { REPORT_TASK_FUNCTIONS } from '@roadcount/domain';
 import { loadConfig } from './config.ts';
 import { createBlobStore } from './infra/blob/blobStore.ts';
+import { sweepAbandonedParts, sweepPartsOf } from './infra/blob/sweepParts.ts';
 import { openDatabase } from './infra/db/database.ts';
 import { createMailer } from './infra/mail/mailer.ts';
 import { createTaskQueue } from './infra/queue/taskQueue.ts';
@@ -35,6 +36,7 @@ try {
   await database.close();
   process.exit(1);
 }
+await sweepAbandonedParts(blobs, log);
 const queue = createTaskQueue(db);
 const siteData = createSiteData({ db, blobs });
 const takesReports =
@@ -75,6 +77,7 @@ const worker = startWorker({
   log,
   listen: (wake) => database.listen('roadcount_tasks', wake),
   leaseMs: config.taskLeaseMs,
+  onTakeover: sweepPartsOf(blobs, log),
 });
 log.info({ tasks: Object.keys(handlers) }, 'Roadcount worker is taking tasks');
 

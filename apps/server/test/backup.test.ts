@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
@@ -81,10 +81,19 @@ describe('backup and restore of an embedded installation', () => {
       (before.site.data?.siteDetail as { summary: { vehicles: number } }).summary.vehicles,
     ).toBe(600);
     await original.close();
+    // A report's partial file, as a process killed mid-write leaves it: not carried along.
+    const part = join(
+      'reports',
+      'org',
+      'report.csv.by-d3JpdGVy.00000000-0000-4000-8000-000000000001.part',
+    );
+    mkdirSync(join(root, 'original', 'blobs', 'reports', 'org'), { recursive: true });
+    writeFileSync(join(root, 'original', 'blobs', part), 'half a report');
 
     const backup = join(root, 'backup');
     const made = await backupDataDir(join(root, 'original'), backup);
     expect(made.blobFiles).toBeGreaterThan(0);
+    expect(existsSync(join(backup, 'blobs', part))).toBe(false);
     // The original is gone: only the backup is left to restore from.
     rmSync(join(root, 'original'), { recursive: true, force: true });
     await restoreDataDir(backup, join(root, 'restored'));

@@ -184,10 +184,10 @@ describe('subscriptions and monthly bills', () => {
     expect(csv.type).toContain('text/csv');
     expect(csv.text.trim().split('\r\n')).toEqual([
       'organisation,month,item,quantity,unit_gbp,amount_gbp',
-      '"Alder Roads",2026-10,"Monthly fee (standard subscription)",1,400.00,400.00',
-      '"Alder Roads",2026-10,"Active users",3,10.00,30.00',
-      '"Alder Roads",2026-10,"Survey sites",3,3.00,9.00',
-      '"Alder Roads",2026-10,Total,,,439.00',
+      'Alder Roads,2026-10,Monthly fee (standard subscription),1,400.00,400.00',
+      'Alder Roads,2026-10,Active users,3,10.00,30.00',
+      'Alder Roads,2026-10,Survey sites,3,3.00,9.00',
+      'Alder Roads,2026-10,Total,,,439.00',
     ]);
     const pdf = await call(`/bill/bills/${alderBill.id}/pdf`, staff);
     expect(pdf.type).toBe('application/pdf');
@@ -276,10 +276,10 @@ describe('subscriptions and monthly bills', () => {
     ]);
     const october = bills.find((bill) => bill.month === '2026-10')!;
     const octoberCsv = await call(`/bill/bills/${october.id}/csv`, staff);
-    expect(octoberCsv.text).toContain('"Alder Roads",2026-10,"Active users",3,10.00,30.00');
+    expect(octoberCsv.text).toContain('Alder Roads,2026-10,Active users,3,10.00,30.00');
     const september = bills.find((bill) => bill.month === '2026-09')!;
     const septemberCsv = await call(`/bill/bills/${september.id}/csv`, staff);
-    expect(septemberCsv.text).toContain('"Alder Roads",2026-09,"Active users",1,15.00,15.00');
+    expect(septemberCsv.text).toContain('Alder Roads,2026-09,Active users,1,15.00,15.00');
 
     // Back to the starting price, so the other tests bill as before.
     expect((await patchPrice('standard', { per_active_user_pence: 1_000 })).status).toBe(200);

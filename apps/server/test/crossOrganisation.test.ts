@@ -1185,7 +1185,7 @@ describe("another organisation's admin, against organisation A's data", () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
     const INSERT =
-      'mutation($message: String) { insert_task_tracking(function_name: "generate_bills", message: $message) { id } }';
+      'mutation($message: String) { insert_task_tracking(function_name: "generate_site_reports", message: $message) { id } }';
     const ownTask = pick<{ id: string }>(
       await ask(a.token, INSERT, {
         message: secret("A's task message", `Crossorg secret task message ${nonce}`, false),

@@ -16,7 +16,7 @@ const FILE_ID = '00000000-0000-4000-8000-000000000002';
 
 describe('the shared demo account', () => {
   let server: TestServer;
-  let demo: { username: string; email: string };
+  let demo: { id: string; username: string; email: string };
   let demoToken: string;
   let userToken: string;
   let userId: string;
@@ -78,10 +78,51 @@ describe('the shared demo account', () => {
     // Another user of the organisation may still insert a task record.
     const allowed = await graphql(
       server,
-      'mutation { insert_task_tracking(function_name: "clean_lanes", message: "hello") { state } }',
+      'mutation { insert_task_tracking(function_name: "custom_report", message: "hello") { state } }',
       { token: userToken },
     );
     expect(allowed.body.errors).toBeUndefined();
+  });
+
+  it('cannot change its name, preferences or stored filterset, which every visitor sees', async () => {
+    const before = await graphql(
+      server,
+      '{ me { first_name preferences } filterset { headway_min } }',
+      {
+        token: demoToken,
+      },
+    );
+    const rename = await fetch(`${server.url}/core/api/config/users/me/`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${demoToken}` },
+      body: JSON.stringify({ first_name: 'Mallory' }),
+    });
+    expect(rename.status).toBe(403);
+    expect(((await rename.json()) as { message: string }).message).toBe(DEMO_REFUSAL);
+    const refused = [
+      await graphql(
+        server,
+        'mutation($id: ID!) { update_user_preference(userId: $id, preference: { tourShown: true, note: "hi" }) { id } }',
+        { token: demoToken, variables: { id: demo.id } },
+      ),
+      await graphql(
+        server,
+        'mutation($id: ID!) { update_filterset(id: $id, headway_min: 9) { headway_min } }',
+        { token: demoToken, variables: { id: demo.id } },
+      ),
+    ];
+    for (const { status, body } of refused) {
+      expect(status).toBe(403);
+      expect(body.errors?.[0]?.message).toBe(DEMO_REFUSAL);
+    }
+    const after = await graphql(
+      server,
+      '{ me { first_name preferences } filterset { headway_min } }',
+      {
+        token: demoToken,
+      },
+    );
+    expect(after.body.data).toEqual(before.body.data);
   });
 
   it('limits anyone’s preferences to 64 KB, keeping what was stored', async () => {

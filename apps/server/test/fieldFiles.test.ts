@@ -27,6 +27,10 @@ Veh. No., Date, Time, Channel, Class, Speed
 7, 3/3/2025, 9:10:00 AM, 2, 2, 25
 `;
 
+/** The Jamar file as another site's: its site code `name`, its station `station`. */
+const jamarOf = (name: string, station: string) =>
+  JAMAR.replace('Oak Avenue', name).replace('Station ID:, 0101', `Station ID:, ${station}`);
+
 const metroCount = (attribute: string, scheme: string) => `MetroCount Traffic Executive
 Individual Vehicles - 18
 
@@ -200,7 +204,7 @@ describe('files from the field: schemes, directions and totals', () => {
   });
 
   it('moves the data with directions the user names, and re-reads local times in a new zone', async () => {
-    const file = await uploaded('birch-road.csv', JAMAR.replace('Oak Avenue', 'Birch Road'));
+    const file = await uploaded('birch-road.csv', jamarOf('Birch Road', '0102'));
     const siteId = file.site?.id ?? '';
     // The organisation names no zone: read as UTC.
     expect(file.start_data_datetime).toBe('2025-03-03T08:00:05.000Z');
@@ -249,6 +253,33 @@ describe('files from the field: schemes, directions and totals', () => {
     expect(byDirection(detail.availability)).toEqual({ 3: 2, 7: 2 });
   });
 
+  it('finds a Jamar station’s site by its Station ID; holds an uncertain match naming the site', async () => {
+    // Two files of station 166905, no GPS: the second joins the site the first made.
+    const first = await uploaded('166905-week1.csv', jamarOf('166905', '166905'));
+    const second = await uploaded(
+      '166905-week2.csv',
+      jamarOf('166905', '166905').replaceAll('3/3/2025', '3/10/2025'),
+    );
+    expect(first.site?.id).toBeTruthy();
+    expect(second.site?.id).toBe(first.site?.id);
+    expect(Object.keys(second.logs.data_qc_tests)).not.toContain('station_code_uncertain');
+
+    // A site named 200417 carries no station code; a file of station 200417 names another
+    // site (Cedar Lane): it joins 200417 but waits for review, naming it.
+    const named = await uploaded(
+      '200417.csv',
+      JAMAR.replace('Oak Avenue', '200417').replace('Station ID:, 0101\n', ''),
+    );
+    const uncertain = await uploaded('cedar-lane.csv', jamarOf('Cedar Lane', '200417'));
+    expect(uncertain.site?.id).toBe(named.site?.id);
+    expect(uncertain.review_status).toBe('WFR');
+    expect(uncertain.logs.data_qc_tests.station_code_uncertain).toMatchObject({
+      passed: false,
+      reason:
+        'The file names station 200417, which matches more than one site or a site by name only: check that it belongs to 200417',
+    });
+  });
+
   it('gives an Eco-Counter file’s new site modes, IN and OUT as two directions', async () => {
     const file = await uploaded('canal-towpath.csv', ECO_COUNTER, 'bike');
     // 12 + 9 + 3 bicycles.
@@ -265,8 +296,39 @@ describe('files from the field: schemes, directions and totals', () => {
     expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([{ 1: 14, 5: 10 }]);
   });
 
+  it('reads 3010_IN as IN and the rest of the total as OUT; holds rows that cannot add up', async () => {
+    // A one-way cycle lane: totals 10 and 6, IN 8 and 6, so 2 and 0 rode the wrong way.
+    const oneWay = await uploaded(
+      'cycle-lane-3010.csv',
+      'Period,2025-03-03 - 2025-03-03\nTime,3010,3010_IN\n' +
+        '2025-03-03 08:00:00,10,8\n2025-03-03 08:15:00,6,6\n',
+      'bike',
+    );
+    expect(oneWay.review_status).toBe('PDC');
+    const counts = (
+      await graphql(server, COUNTS, { token, variables: { siteId: oneWay.site?.id } })
+    ).body.data?.timeSeriesCountSummary as { bins: { counts: { bike: Record<number, number> } }[] };
+    expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([{ 1: 14, 5: 2 }]);
+
+    // Line 4: total 9, IN 4 + OUT 4 = 8. Held for review naming the line.
+    const held = await uploaded(
+      'bridge-3011.csv',
+      'Period,2025-03-03 - 2025-03-03\nTime,3011,3011 IN,3011 OUT\n' +
+        '2025-03-03 08:00:00,5,2,3\n2025-03-03 08:15:00,9,4,4\n',
+      'bike',
+    );
+    expect(held.review_status).toBe('WFR');
+    expect(held.logs.data_qc_tests.directions_not_total).toMatchObject({
+      passed: false,
+      value: 1,
+      threshold: 0,
+      lines: [4],
+      reason: 'Rows whose direction counts do not add up to the total: 1 (lines 4)',
+    });
+  });
+
   it('holds a file whose scheme differs from its site’s for review, with the reason', async () => {
-    const jamar = await uploaded('oak-avenue-again.csv', JAMAR.replace('Oak Avenue', 'Elm Row'));
+    const jamar = await uploaded('oak-avenue-again.csv', jamarOf('Elm Row', '0103'));
     const siteId = jamar.site?.id ?? '';
     // An ARX MetroCount file sent to the FHWA site by its SID: no mapping from ARX to FHWA.
     const file = await uploaded(

@@ -211,7 +211,7 @@ describe('file notes', () => {
       variables: { fn: 'file_review', message: { source: 'frontend' } },
     });
     expect(noFile.body.errors?.[0]?.message).toBe(
-      'message.trafficdatafile_id must name a traffic data file.',
+      'Refused, nothing saved: message.trafficdatafile_id: must name a traffic data file',
     );
   });
 });

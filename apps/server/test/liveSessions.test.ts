@@ -122,4 +122,30 @@ describe('subscriptions end with their user’s right to them', () => {
       await live.dispose();
     }
   });
+
+  /** A raw graphql-ws socket: what it was sent, and the code and reason it closed with. */
+  async function rawSocket(frames: object[]) {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/gql/v1/graphql`, [
+      'graphql-transport-ws',
+    ]);
+    const received: string[] = [];
+    socket.on('message', (data: Buffer) => received.push(data.toString()));
+    const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+      socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
+    await new Promise((resolve) => socket.once('open', resolve));
+    for (const frame of frames) socket.send(JSON.stringify(frame));
+    return { received, closed: await closed };
+  }
+
+  it('closes a refused socket as graphql-ws says: 4403 Forbidden, and nothing else', async () => {
+    const refused = await rawSocket([
+      { type: 'connection_init', payload: { headers: { Authorization: 'Bearer not-a-token' } } },
+    ]);
+    expect(refused).toEqual({ received: [], closed: { code: 4403, reason: 'Forbidden' } });
+    const early = await rawSocket([
+      { id: '1', type: 'subscribe', payload: { query: SUBSCRIPTION } },
+    ]);
+    expect(early).toEqual({ received: [], closed: { code: 4401, reason: 'Unauthorized' } });
+  });
 });

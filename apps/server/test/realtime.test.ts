@@ -716,4 +716,28 @@ describe('realtime ingest and correlation (issue 27)', () => {
     expect(rebuilt?.summary.vehicles).toBe(6);
     expect((rebuilt?.summary.averageSpeedMps ?? 0) * 3.6).toBeCloseTo(54, 4);
   });
+
+  it('refuses events dated outside the gateway’s plausible clock, naming the first', async () => {
+    const key = ((await rotate(admin, gatewayId)).body as { api_key: string }).api_key;
+    const fine = { sensor: 'RS-3', timestamp: '2025-06-02T10:00:00.000Z', speed: 40, class: 1 };
+    // The studs' first mapping starts on 1 June 2025 (the gateway was registered later, today):
+    // a day before it is the earliest plausible time.
+    const early = await post(key, {
+      events: [fine, { ...fine, timestamp: '1900-01-01T00:00:00.000Z' }],
+    });
+    expect(early.status).toBe(400);
+    expect(early.body.message).toBe(
+      "Batch refused, nothing stored: events[1].timestamp: 1900-01-01T00:00:00.000Z is before 2025-05-31T00:00:00.000Z, a day before the gateway was registered or its studs' first mapping starts",
+    );
+    const late = await post(key, {
+      events: [fine],
+      pings: [{ sensor: 'RS-3', timestamp: '9999-12-31T23:59:59.000Z', battery_percent: 50 }],
+    });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toMatch(
+      /^Batch refused, nothing stored: pings\[0\]\.timestamp: 9999-12-31T23:59:59\.000Z is more than 5 minutes ahead of the server's clock \(\d{4}-\d\d-\d\dT[\d:.]+Z\)$/,
+    );
+    // Neither batch stored anything: the plausible event, sent alone now, is new.
+    expect((await post(key, { events: [fine] })).body).toMatchObject({ stored: 1 });
+  });
 });

@@ -1,5 +1,6 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -65,6 +66,56 @@ const HAND_WORKED = [
   '2025-01-08T12:00:00Z,2,S,2,70.0,4.50,,,2,2.70,,,Hand Worked Lane,53.40840,-2.99160',
   '',
 ].join('\n');
+
+/*
+ * A bike counter (Eco-Counter, 15-minute rows, IN north and OUT south) in the organisation's
+ * time zone, March (no summer time):
+ *   Mon 3 Mar 23:00–23:45   4 rows of IN 2, OUT 1
+ *   Tue 4 Mar 00:00–23:45  96 rows of IN 1, OUT 2 (the one whole day)
+ *   Wed 5 Mar 00:00–00:45   4 rows of IN 3, OUT 0
+ * North 4×2 + 96×1 + 4×3 = 116; south 4×1 + 96×2 + 4×0 = 196; bicycles 312.
+ * Daily average over the whole day (Tuesday, a weekday): 96 × 3 = 288 = AWDT; no weekend day.
+ * Daily bins: Mon N 8 S 4, Tue N 96 S 192, Wed N 12 S 0.
+ */
+const quarter = (day: number, minutes: number) => {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `2025-03-${pad(day)} ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:00`;
+};
+const BIKE_COUNTER = [
+  'Period,2025-03-03 - 2025-03-05',
+  'Time,Mill Lane,Mill Lane IN,Mill Lane OUT',
+  ...[0, 15, 30, 45].map((minute) => `${quarter(3, 23 * 60 + minute)},3,2,1`),
+  ...Array.from({ length: 96 }, (_, index) => `${quarter(4, index * 15)},3,1,2`),
+  ...[0, 15, 30, 45].map((minute) => `${quarter(5, minute)},3,3,0`),
+  '',
+].join('\n');
+
+/**
+ * The text a PDF shows: PDFKit writes each line as hex strings in a TJ array, in deflated
+ * content streams.
+ */
+function pdfText(bytes: Buffer): string {
+  const text: string[] = [];
+  const latin = bytes.toString('latin1');
+  const streams = /stream\r?\n/g;
+  for (let found = streams.exec(latin); found; found = streams.exec(latin)) {
+    const start = found.index + found[0].length;
+    const end = latin.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
+    } catch {
+      content = latin.slice(start, end);
+    }
+    for (const line of content.matchAll(/\[(.*?)\] TJ/g))
+      text.push(
+        [...(line[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
+          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
+          .join(''),
+      );
+  }
+  return text.join('\n');
+}
 
 describe('reports', () => {
   let server: TestServer;
@@ -697,6 +748,65 @@ describe('reports', () => {
     expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(3);
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, bytes);
   }, 60_000);
+
+  it('carries a bike counter site per mode and direction, not as "Vehicles 0"', async () => {
+    const bike = await uploadAndProcess(server, token, 'mill-lane.csv', BIKE_COUNTER, 'bike');
+    const siteId = bike.site?.id ?? '';
+    if (bike.review_status === 'WFR')
+      await ask(
+        'mutation($id: ID!) { updateDataQcCheck(fileId: $id, status: "ACC", userReview: {}) { id } }',
+        { id: bike.id },
+      );
+    const input = {
+      site_ids: [siteId],
+      start: '2025-03-01T00:00:00Z',
+      end: '2025-04-01T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    };
+
+    const sheetReport = await requestAndWait({ ...input, type: 'standard_spreadsheet' });
+    expect(sheetReport.state).toBe('CM');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(
+      Buffer.from(await (await download(sheetReport.id)).arrayBuffer()) as unknown as ArrayBuffer,
+    );
+    const sheet = workbook.getWorksheet('Mill Lane');
+    // Empty cells as '' (a cell written empty may be left out of the sheet).
+    const rows: unknown[][] = [];
+    sheet?.eachRow((row) =>
+      rows.push(Array.from(row.values as unknown[], (cell) => cell ?? '').slice(1)),
+    );
+    const labels = rows.map((cells) => cells[0]);
+    expect(labels).not.toContain('Vehicles');
+    expect(rows).toContainEqual(['Bicycles', 'North', 116, '', '', '', '', 'bicycles']);
+    expect(rows).toContainEqual(['Bicycles', 'South', 196, '', '', '', '', 'bicycles']);
+    expect(rows).toContainEqual(['Bicycles', 'All directions', 312, 1, 288, 288, '', 'bicycles']);
+    const perDay = rows.filter((cells) => /^2025-03-0[345]T/.test(String(cells[0])));
+    expect(perDay.map((cells) => cells.slice(1))).toEqual([
+      [8, 4],
+      [96, 192],
+      [12, 0],
+    ]);
+
+    const csvReport = await requestAndWait({ ...input, type: 'universal_csv' });
+    const csv = await (await download(csvReport.id)).text();
+    expect(csv).not.toMatch(/,all,vehicles,,vehicles,0\n/);
+    const lead = `${siteId},Mill Lane,,,`;
+    expect(csv).toContain(`${lead}N,count_total,bike,bicycles,116\n`);
+    expect(csv).toContain(`${lead}S,count_total,bike,bicycles,196\n`);
+    expect(csv).toContain(`${lead}all,count_total,bike,bicycles,312\n`);
+    expect(csv).toContain(`${lead}all,count_daily_average,bike,bicycles per day,288\n`);
+    expect(csv).toMatch(/,2025-03-04T00:00:00[+-]\d\d:\d\d,1440,S,count,bike,bicycles,192\n/);
+
+    const pdfReport = await requestAndWait({ ...input, type: 'site_summary_pdf' });
+    const text = pdfText(Buffer.from(await (await download(pdfReport.id)).arrayBuffer()));
+    expect(text).not.toMatch(/^Vehicles$/m);
+    expect(text).toMatch(/^Bicycles\n312$/m);
+    expect(text).toMatch(/^Bicycles, North\n116$/m);
+    expect(text).toMatch(/^Bicycles, South\n196$/m);
+    expect(text).toMatch(/^Bicycles per day \(average\)\n288\.0$/m);
+  }, 120_000);
 
   it('refuses a request without the parameters it needs, saying which', async () => {
     const noPeriod = await ask(REQUEST, {

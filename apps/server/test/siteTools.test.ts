@@ -200,7 +200,8 @@ describe('site detail tools', () => {
     expect(row('AWDT').value).toBe(detail.summary.awdt);
     const speed85 = row('85th percentile speed');
     expect(speed85.unit).toBe('km/h');
-    expect(speed85.value).toBeCloseTo((detail.summary.speed85thMps ?? 0) * 3.6, 9);
+    // Speeds are written to six decimals of km/h.
+    expect(speed85.value).toBeCloseTo((detail.summary.speed85thMps ?? 0) * 3.6, 6);
     expect(row('Percent commercial').value).toBe(detail.summary.percentCommercial);
     // The AADT as the AADT card names it: a short count in no factor group keeps the ADT of its
     // whole record (every day between the first and last, which are partial), unadjusted.
@@ -215,10 +216,13 @@ describe('site detail tools', () => {
     expect(row('AADT method').value).toBe('Unadjusted ADT: the site is in no factor group');
     expect(row('95th percentile speed').value).toBeCloseTo(
       (detail.summary.speed95thMps ?? 0) * 3.6,
-      9,
+      6,
     );
-    // Hourly bins are too coarse for the peak hour factor (it needs 15 minutes or finer).
-    expect(row('Peak hour factor').value).toBe('');
+    // The peak hour factor is counted by quarter hour whatever the bins (hourly here).
+    const phf = (detail.summary as unknown as { peakHourFactor: { factor: number } | null })
+      .peakHourFactor;
+    expect(phf?.factor).toBeGreaterThan(0);
+    expect(row('Peak hour factor').value).toBe(phf?.factor);
 
     const bins = workbook.getWorksheet('Bins');
     expect(bins?.getRow(1).getCell(2).value).toBe('North: vehicles');
@@ -236,7 +240,7 @@ describe('site detail tools', () => {
     const first = detail.classes[0];
     expect(classes?.getRow(2).getCell(1).value).toBe(first?.classIndex);
     expect(classes?.getRow(2).getCell(3).value).toBe(first?.vehicles);
-    expect(classes?.getRow(2).getCell(6).value).toBeCloseTo((first?.speed85thMps ?? 0) * 3.6, 9);
+    expect(classes?.getRow(2).getCell(6).value).toBeCloseTo((first?.speed85thMps ?? 0) * 3.6, 6);
 
     const speeding = workbook.getWorksheet('Speeding');
     expect(speeding?.getRow(3).getCell(1).value).toBe('Above the limit');

@@ -102,6 +102,8 @@ export async function startTestServer(
      * database (closing it leaves the database); on PGlite, the same embedded database.
      */
     nodeOf?: TestServer;
+    /** The app's clock (rate limits, queue, report expiry), for a test to move. */
+    clock?: () => Date;
   } = {},
 ): Promise<TestServer> {
   const { handle, drop } = options.nodeOf
@@ -126,6 +128,7 @@ export async function startTestServer(
     database: handle,
     logger: false,
     worker: options.worker ? { pollMs: 50 } : false,
+    ...(options.clock ? { clock: options.clock } : {}),
   }).catch(async (error: unknown) => {
     await drop();
     throw error;
@@ -242,6 +245,8 @@ export async function uploadAndProcess(
   token: string,
   fileName: string,
   content: string,
+  /** What the file counts ('vehicle', 'bike' or 'pedestrian'), as the upload form sends it. */
+  kind?: string,
 ): Promise<{
   id: string;
   review_status: string;
@@ -250,6 +255,7 @@ export async function uploadAndProcess(
 }> {
   const form = new FormData();
   form.append('file-0', new Blob([content]), fileName);
+  if (kind) form.append('kind', kind);
   const response = await fetch(`${server.url}/api/uploads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -2,10 +2,10 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { FlashProvider } from './features/flash/FlashProvider.tsx';
-import { OfflineNotice } from './features/offline/OfflineNotice.tsx';
-import { SessionProvider } from './features/session/SessionProvider.tsx';
-import { ErrorBoundary } from './features/shell/components/ErrorBoundary.tsx';
+import { FlashProvider } from '@/ui/flash/FlashProvider.tsx';
+import { OfflineNotice } from '@/features/offline/OfflineNotice.tsx';
+import { SessionProvider } from '@/lib/session/SessionProvider.tsx';
+import { ErrorBoundary } from '@/features/shell/components/ErrorBoundary.tsx';
 import { createRouter } from './routes.tsx';
 import { theme } from './theme.ts';
 

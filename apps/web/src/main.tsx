@@ -4,11 +4,11 @@ import '@fontsource/roboto/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { BUILD_ID } from './features/pwa/buildId.ts';
-import { ReloadDialog } from './features/pwa/ReloadDialog.tsx';
-import { startServiceWorker } from './features/pwa/serviceWorker.ts';
-import { i18nReady } from './i18n/i18n.ts';
-import { reportError } from './lib/reportError.ts';
+import { BUILD_ID } from '@/lib/buildId.ts';
+import { ReloadDialog } from '@/features/pwa/ReloadDialog.tsx';
+import { startServiceWorker } from '@/features/pwa/serviceWorker.ts';
+import { i18nReady } from '@/i18n/i18n.ts';
+import { reportError } from '@/lib/reportError.ts';
 
 window.addEventListener('unhandledrejection', (event) =>
   reportError(event.reason, { kind: 'unhandledrejection' }),

@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { NAVIGATION } from './features/shell/navigation.tsx';
+import { NAVIGATION } from '@/lib/navigation.tsx';
 import { routes } from './routes.tsx';
 
 describe('routes', () => {

@@ -1,98 +1,98 @@
 import { lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { UI_ROLES } from '@roadcount/domain';
-import { RequireRole } from './features/session/RequireRole.tsx';
-import { AppLayout } from './features/shell/components/AppLayout.tsx';
-import { PublicLayout } from './features/shell/components/PublicLayout.tsx';
-import { ADMIN_TOOLS_ROLES, STAFF_ROLES } from './features/shell/navigation.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
-import { MapPage } from './pages/MapPage.tsx';
-import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { PasswordPage } from './pages/PasswordPage.tsx';
-import { PrivacyPage } from './pages/PrivacyPage.tsx';
-import { TermsPage } from './pages/TermsPage.tsx';
-import { VersionPage } from './pages/VersionPage.tsx';
+import { RequireRole } from '@/features/session/RequireRole.tsx';
+import { PublicLayout } from '@/features/shell/components/PublicLayout.tsx';
+import { ADMIN_TOOLS_ROLES, STAFF_ROLES } from '@/lib/navigation.tsx';
+import { LoginPage } from '@/pages/LoginPage.tsx';
+import { MapPage } from '@/pages/MapPage.tsx';
+import { NotFoundPage } from '@/pages/NotFoundPage.tsx';
+import { PasswordPage } from '@/pages/PasswordPage.tsx';
+import { PrivacyPage } from '@/pages/PrivacyPage.tsx';
+import { SignedInLayout } from '@/pages/SignedInLayout.tsx';
+import { TermsPage } from '@/pages/TermsPage.tsx';
+import { VersionPage } from '@/pages/VersionPage.tsx';
 
 // Pages other than the map (the landing page) load when first opened, so that the map does not
 // wait for the charts library and the other screens.
 const AdminToolsPage = lazy(() =>
-  import('./pages/AdminToolsPage.tsx').then((page) => ({ default: page.AdminToolsPage })),
+  import('@/pages/AdminToolsPage.tsx').then((page) => ({ default: page.AdminToolsPage })),
 );
 const FilesPage = lazy(() =>
-  import('./pages/FilesPage.tsx').then((page) => ({ default: page.FilesPage })),
+  import('@/pages/FilesPage.tsx').then((page) => ({ default: page.FilesPage })),
 );
 const UploadPage = lazy(() =>
-  import('./pages/UploadPage.tsx').then((page) => ({ default: page.UploadPage })),
+  import('@/pages/UploadPage.tsx').then((page) => ({ default: page.UploadPage })),
 );
 const SiteDetailPage = lazy(() =>
-  import('./pages/SiteDetailPage.tsx').then((page) => ({ default: page.SiteDetailPage })),
+  import('@/pages/SiteDetailPage.tsx').then((page) => ({ default: page.SiteDetailPage })),
 );
 const SitesPage = lazy(() =>
-  import('./pages/SitesPage.tsx').then((page) => ({ default: page.SitesPage })),
+  import('@/pages/SitesPage.tsx').then((page) => ({ default: page.SitesPage })),
 );
 const OrganisationSettingsPage = lazy(() =>
-  import('./pages/OrganisationSettingsPage.tsx').then((page) => ({
+  import('@/pages/OrganisationSettingsPage.tsx').then((page) => ({
     default: page.OrganisationSettingsPage,
   })),
 );
 const AuditLogScreen = lazy(() =>
-  import('./features/staffTools/components/AuditLogScreen.tsx').then((page) => ({
+  import('@/features/staffTools/components/AuditLogScreen.tsx').then((page) => ({
     default: page.AuditLogScreen,
   })),
 );
 const OrganisationsPage = lazy(() =>
-  import('./pages/OrganisationsPage.tsx').then((page) => ({ default: page.OrganisationsPage })),
+  import('@/pages/OrganisationsPage.tsx').then((page) => ({ default: page.OrganisationsPage })),
 );
 const ProfilePage = lazy(() =>
-  import('./pages/ProfilePage.tsx').then((page) => ({ default: page.ProfilePage })),
+  import('@/pages/ProfilePage.tsx').then((page) => ({ default: page.ProfilePage })),
 );
 const SurveysPage = lazy(() =>
-  import('./pages/SurveysPage.tsx').then((page) => ({ default: page.SurveysPage })),
+  import('@/pages/SurveysPage.tsx').then((page) => ({ default: page.SurveysPage })),
 );
 const DefinitionsPage = lazy(() =>
-  import('./pages/DefinitionsPage.tsx').then((page) => ({ default: page.DefinitionsPage })),
+  import('@/pages/DefinitionsPage.tsx').then((page) => ({ default: page.DefinitionsPage })),
 );
 const HelpPage = lazy(() =>
-  import('./pages/HelpPage.tsx').then((page) => ({ default: page.HelpPage })),
+  import('@/pages/HelpPage.tsx').then((page) => ({ default: page.HelpPage })),
 );
 const GuidesPage = lazy(() =>
-  import('./pages/GuidesPage.tsx').then((page) => ({ default: page.GuidesPage })),
+  import('@/pages/GuidesPage.tsx').then((page) => ({ default: page.GuidesPage })),
 );
 const InsightsPage = lazy(() =>
-  import('./pages/InsightsPage.tsx').then((page) => ({ default: page.InsightsPage })),
+  import('@/pages/InsightsPage.tsx').then((page) => ({ default: page.InsightsPage })),
 );
 const DownloadsPage = lazy(() =>
-  import('./pages/DownloadsPage.tsx').then((page) => ({ default: page.DownloadsPage })),
+  import('@/pages/DownloadsPage.tsx').then((page) => ({ default: page.DownloadsPage })),
 );
 const YearInReviewPage = lazy(() =>
-  import('./pages/YearInReviewPage.tsx').then((page) => ({ default: page.YearInReviewPage })),
+  import('@/pages/YearInReviewPage.tsx').then((page) => ({ default: page.YearInReviewPage })),
 );
 const TranslatePage = lazy(() =>
-  import('./pages/TranslatePage.tsx').then((page) => ({ default: page.TranslatePage })),
+  import('@/pages/TranslatePage.tsx').then((page) => ({ default: page.TranslatePage })),
 );
 const StaffBillingPage = lazy(() =>
-  import('./pages/BillingPages.tsx').then((page) => ({ default: page.StaffBillingPage })),
+  import('@/pages/BillingPages.tsx').then((page) => ({ default: page.StaffBillingPage })),
 );
 const StaffChangelogPage = lazy(() =>
-  import('./pages/BillingPages.tsx').then((page) => ({ default: page.StaffChangelogPage })),
+  import('@/pages/BillingPages.tsx').then((page) => ({ default: page.StaffChangelogPage })),
 );
 const OrganisationBillingPage = lazy(() =>
-  import('./pages/BillingPages.tsx').then((page) => ({ default: page.OrganisationBillingPage })),
+  import('@/pages/BillingPages.tsx').then((page) => ({ default: page.OrganisationBillingPage })),
 );
 const RoadstudsPage = lazy(() =>
-  import('./pages/RoadstudsPage.tsx').then((page) => ({ default: page.RoadstudsPage })),
+  import('@/pages/RoadstudsPage.tsx').then((page) => ({ default: page.RoadstudsPage })),
 );
 const GatewaysPage = lazy(() =>
-  import('./pages/GatewaysPage.tsx').then((page) => ({ default: page.GatewaysPage })),
+  import('@/pages/GatewaysPage.tsx').then((page) => ({ default: page.GatewaysPage })),
 );
 const HardwarePage = lazy(() =>
-  import('./pages/HardwarePage.tsx').then((page) => ({ default: page.HardwarePage })),
+  import('@/pages/HardwarePage.tsx').then((page) => ({ default: page.HardwarePage })),
 );
 const FactorGroupsPage = lazy(() =>
-  import('./pages/FactorGroupsPage.tsx').then((page) => ({ default: page.FactorGroupsPage })),
+  import('@/pages/FactorGroupsPage.tsx').then((page) => ({ default: page.FactorGroupsPage })),
 );
 const UsersPage = lazy(() =>
-  import('./pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
+  import('@/pages/UsersPage.tsx').then((page) => ({ default: page.UsersPage })),
 );
 
 /** The screens of the /ui area that are built, below its guard. */
@@ -158,7 +158,7 @@ export const routes: RouteObject[] = [
     path: '/ui',
     element: (
       <RequireRole roles={UI_ROLES}>
-        <AppLayout />
+        <SignedInLayout />
       </RequireRole>
     ),
     children: [

@@ -17,6 +17,7 @@ const BLOCK_ROWS = 4096;
 const blockRows = new Int32Array(BLOCK_ROWS);
 const blockCodes = new Uint16Array(BLOCK_ROWS);
 const blockHourCells = new Int32Array(BLOCK_ROWS);
+const blockQuarterCells = new Int32Array(BLOCK_ROWS);
 
 /**
  * Filters the vehicles `from..to` of one batch as `selectRows` does (times within
@@ -52,7 +53,7 @@ export function scanRowsByBlock(
   const checkExclusions = exclusions.length > 0;
   const checkTimeExclusions = timeExclusions.length > 0;
   const { slotLimited, slotSpeeding, classHistogram } = counts;
-  const { headwayHistogram, gapHistogram, matrix, dayHours, availability } = counts;
+  const { headwayHistogram, gapHistogram, matrix, dayHours, quarters, availability } = counts;
   const { directionSlot, classSlot } = layout;
   const { limits, firstStepMps, secondStepMps, headwayBins, gapBins } = layout;
   const { speedCodeLow, speedCodeCount, countBins, countLimits } = layout;
@@ -72,6 +73,7 @@ export function scanRowsByBlock(
   let stretchTo = Number.NEGATIVE_INFINITY;
   let hourCellBase = 0;
   let slotBase = 0;
+  let quarterCell = 0;
   const current = emptyStretch();
   for (let blockStart = from; blockStart < to; blockStart += BLOCK_ROWS) {
     const blockEnd = Math.min(to, blockStart + BLOCK_ROWS);
@@ -113,7 +115,7 @@ export function scanRowsByBlock(
       if (checkTimeExclusions && inAnyTimeExclusion(timeExclusions, local(time))) continue;
       if (time < stretchFrom || time >= stretchTo) {
         enterStretch(current, time, local, layout);
-        ({ from: stretchFrom, to: stretchTo, hourCellBase, slotBase } = current);
+        ({ from: stretchFrom, to: stretchTo, hourCellBase, slotBase, quarterCell } = current);
         if (current.day < firstDay) firstDay = current.day;
         if (current.day > lastDay) lastDay = current.day;
       }
@@ -121,6 +123,7 @@ export function scanRowsByBlock(
       blockCodes[selected] = rawSpeedCode - speedCodeLow;
       // The day-hour cell: ((day, direction) cell) * 24 + local hour.
       blockHourCells[selected] = hourCellBase + directionAt * 24;
+      blockQuarterCells[selected] = quarterCell;
       if (countBins) slots[vehicles] = slotBase + directionAt;
       selected += 1;
       vehicles += 1;
@@ -135,6 +138,8 @@ export function scanRowsByBlock(
       classHistogram[cell] = (classHistogram[cell] as number) + 1;
       const hourCell = blockHourCells[at] as number;
       dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
+      const quarter = blockQuarterCells[at] as number;
+      quarters[quarter] = (quarters[quarter] as number) + 1;
     }
     if (countBins) codes.set(blockCodes.subarray(0, selected), firstSelected);
     if (countLimits) {

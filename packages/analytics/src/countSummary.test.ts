@@ -46,8 +46,41 @@ describe('countSummary', () => {
       amPeak: { hour: 8, count: 16 },
       pmPeak: { hour: 12, count: 0 },
       directions: { 1: 23, 5: 6 },
+      // The busiest four quarter hours: 08:00 to 09:00 on 2 June, 10 + 6 + 0 + 0 = 16, its
+      // busiest quarter 10: PHF 16 / (4 × 10) = 0.4.
+      peakHourFactor: {
+        start: '2025-06-02T08:00:00',
+        peakHourVolume: 16,
+        peakQuarterVolume: 10,
+        factor: 0.4,
+      },
     });
+    // Pedestrians: 3 in one quarter hour, 3 / (4 × 3).
+    expect(summary.figures.pedestrian?.peakHourFactor?.factor).toBe(0.25);
     expect(summary.virtualWeek.bike).toEqual([23, null, null, null, null, null, null]);
+  });
+
+  it('has no peak hour factor from hourly counts', () => {
+    const builder = new IntervalColumnsBuilder();
+    for (const [start, count] of [
+      ['2025-06-02T08:00:00Z', 40],
+      ['2025-06-02T09:00:00Z', 30],
+    ] as const)
+      builder.push({
+        startMs: Date.parse(start),
+        durationS: 3600,
+        direction: 1,
+        lane: 1,
+        count,
+        mode: 'bike',
+      });
+    const summary = countSummary(
+      [builder.build()],
+      { startMs: 0, endMs: Date.UTC(2100, 0, 1), directions: [1] },
+      utc,
+      15,
+    );
+    expect(summary.figures.bike?.peakHourFactor).toBeNull();
   });
 
   it('keeps the chosen directions and time window, and answers nothing for an empty one', () => {

@@ -1,4 +1,5 @@
 import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
+import { peakHourFactor, type PeakHourFactor } from './designFigures.ts';
 import type { LocalClock } from './filters.ts';
 import { inExcludedWindow, localTimeOf, type ExcludedWindow } from './filters.ts';
 import { INTERVAL_MODES, type IntervalColumns, type IntervalMode } from './intervalColumns.ts';
@@ -42,7 +43,14 @@ export interface CountFigures {
   pmPeak: { hour: number; count: number } | null;
   /** Counted per direction code over the filter's window. */
   directions: Record<number, number>;
+  /**
+   * Peak hour factor of the two-way counts by local quarter hour, as for vehicles; null when the
+   * file's intervals are longer than 15 minutes (or do not divide a quarter hour).
+   */
+  peakHourFactor: PeakHourFactor | null;
 }
+
+const QUARTER_MS = 900_000;
 
 /**
  * Pedestrian and bike volumes from interval counts, per time bin (5 minutes to weekly, as the
@@ -69,6 +77,8 @@ export function countSummary(
   const perDay = new Map<number, Map<IntervalMode, Float64Array>>();
   const totals = new Map<IntervalMode, number>();
   const modeDirections = new Map<IntervalMode, Map<number, number>>();
+  /** Per mode, counts by local quarter-hour start; null once an interval is too long for it. */
+  const modeQuarters = new Map<IntervalMode, Map<number, number> | null>();
   for (const file of files) {
     for (let index = 0; index < file.startMs.length; index += 1) {
       const start = file.startMs[index] as number;
@@ -100,6 +110,13 @@ export function countSummary(
       if (!hours) dayModes.set(mode, (hours = new Float64Array(24)));
       const hour = Math.floor((localMs - day * DAY_MS) / 3_600_000);
       hours[hour] = (hours[hour] as number) + count;
+      const durationMs = (file.durationS[index] as number) * 1000;
+      let quarters = modeQuarters.get(mode);
+      if (quarters === undefined) modeQuarters.set(mode, (quarters = new Map<number, number>()));
+      if (quarters && durationMs > 0 && QUARTER_MS % durationMs === 0) {
+        const quarter = Math.floor(localMs / QUARTER_MS) * QUARTER_MS;
+        quarters.set(quarter, (quarters.get(quarter) ?? 0) + count);
+      } else modeQuarters.set(mode, null);
     }
   }
   const modes = INTERVAL_MODES.filter((mode) => totals.has(mode));
@@ -149,6 +166,7 @@ export function countSummary(
       amPeak: peakBetween(0, 12),
       pmPeak: peakBetween(12, 24),
       directions: Object.fromEntries(modeDirections.get(mode) ?? []),
+      peakHourFactor: peakHourFactorOfQuarters(modeQuarters.get(mode) ?? null),
     };
   }
   return {
@@ -171,4 +189,13 @@ export function countSummary(
     virtualWeek,
     figures,
   };
+}
+
+/** The peak hour factor of counts by quarter hour (null without them). */
+function peakHourFactorOfQuarters(quarters: Map<number, number> | null): PeakHourFactor | null {
+  if (!quarters) return null;
+  return peakHourFactor(
+    [...quarters.entries()].map(([localStartMs, vehicles]) => ({ localStartMs, vehicles })),
+    QUARTER_MS,
+  );
 }

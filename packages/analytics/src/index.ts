@@ -23,3 +23,4 @@ export * from './designFigures.ts';
 export * from './trafficFactors.ts';
 export * from './reclassify.ts';
 export * from './badDataPeriods.ts';
+export * from './siteAadt.ts';

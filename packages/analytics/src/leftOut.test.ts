@@ -56,6 +56,7 @@ describe('vehicles left out by the filter', () => {
       total: 8,
       selected: 2,
       speedRange: 2, // rows 2 and 8
+      speedRangeByClass: { 1: 2 },
       classes: 2, // rows 3 and 5
       unclassified: 1, // row 3
       directions: 1, // row 6
@@ -65,6 +66,36 @@ describe('vehicles left out by the filter', () => {
       exclusions: 0,
       timeExclusions: 0,
     });
+  });
+
+  it('names the class of the vehicles outside the speed range (Jamar 0 mph as class 15)', () => {
+    const builder = new VehicleColumnsBuilder();
+    // Jamar: two 0 mph records as class 15 and one 34 mph car, under the default 1 km/h minimum.
+    for (const [time, classIndex, mph] of [
+      ['2023-11-06T11:54:57Z', 15, 0],
+      ['2023-11-06T11:55:03Z', 2, 34],
+      ['2023-11-06T12:01:10Z', 15, 0],
+    ] as const)
+      builder.push({
+        timeMs: Date.parse(time),
+        lane: 1,
+        direction: 1,
+        classIndex,
+        speedMps: mph * 0.44704,
+        lengthM: Number.NaN,
+        headwayS: Number.NaN,
+        gapS: Number.NaN,
+        axles: Number.NaN,
+        wheelbaseM: Number.NaN,
+        rho: Number.NaN,
+      });
+    const counts = countLeftOut(
+      prepareColumns(builder.batches()),
+      defaultFilter(0, Date.parse('2024-01-01T00:00:00Z'), [2, 15]),
+      utc,
+    );
+    expect(counts).toMatchObject({ total: 3, selected: 1, speedRange: 2 });
+    expect(counts.speedRangeByClass).toEqual({ 15: 2 });
   });
 
   it('agrees with the site detail’s vehicle total', () => {

@@ -22,6 +22,12 @@ export interface LeftOutCounts {
   /** Those that pass every test: the page's vehicle total. */
   selected: number;
   speedRange: number;
+  /**
+   * Of `speedRange`, how many of each class (class index to vehicles), so the reason can name
+   * the class: Jamar writes its 0 mph records as class 15, which the default 1 km/h minimum
+   * leaves out.
+   */
+  speedRangeByClass: Record<number, number>;
   classes: number;
   /** Of `classes`, those unclassified (class 0). */
   unclassified: number;
@@ -39,6 +45,7 @@ export function emptyLeftOut(): LeftOutCounts {
     total: 0,
     selected: 0,
     speedRange: 0,
+    speedRangeByClass: {},
     classes: 0,
     unclassified: 0,
     directions: 0,
@@ -97,11 +104,12 @@ export function countLeftOut(
       if (time < startMs || time >= endMs) continue;
       counts.total += 1;
       const speed = speedMps[index] as number;
+      const vehicleClass = classIndex[index] as number;
       if (!(speed >= speedMinMps && speed <= speedMaxMps)) {
         counts.speedRange += 1;
+        counts.speedRangeByClass[vehicleClass] = (counts.speedRangeByClass[vehicleClass] ?? 0) + 1;
         continue;
       }
-      const vehicleClass = classIndex[index] as number;
       if (vehicleClass < 0 || classes[vehicleClass] !== 1) {
         counts.classes += 1;
         if (vehicleClass === 0) counts.unclassified += 1;

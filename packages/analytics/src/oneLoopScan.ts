@@ -34,6 +34,7 @@ export function scanRowsInOneLoop(
   const { local } = compiled;
   const { minHeadwayS } = compiled.filter;
   const { classHistogram, headwayHistogram, gapHistogram, matrix, dayHours, availability } = counts;
+  const { quarters } = counts;
   const { directionSlot, classSlot } = layout;
   const { headwayBins, gapBins, speedCodeLow, speedCodeCount, countBins } = layout;
   const { countHeadway, countGap, countMatrix, countAvailability } = layout;
@@ -50,13 +51,14 @@ export function scanRowsInOneLoop(
   let stretchTo = Number.NEGATIVE_INFINITY;
   let hourCellBase = 0;
   let slotBase = 0;
+  let quarterCell = 0;
   const current = emptyStretch();
   // A stretch at a time: worked out at its first row (the only call in the loop), then its rows
   // until a time outside it.
   let index = from;
   while (index < to) {
     enterStretch(current, timeMs[index] as number, local, layout);
-    ({ from: stretchFrom, to: stretchTo, hourCellBase, slotBase } = current);
+    ({ from: stretchFrom, to: stretchTo, hourCellBase, slotBase, quarterCell } = current);
     const stretchDay = current.day;
     const selectedBefore = vehicles;
     for (; index < to; index += 1) {
@@ -78,6 +80,7 @@ export function scanRowsInOneLoop(
       // The day-hour cell: ((day, direction) cell) * 24 + local hour.
       const hourCell = hourCellBase + directionAt * 24;
       dayHours[hourCell] = (dayHours[hourCell] as number) + 1;
+      quarters[quarterCell] = (quarters[quarterCell] as number) + 1;
       if (countBins) {
         slots[vehicles] = slotBase + directionAt;
         codes[vehicles] = code;

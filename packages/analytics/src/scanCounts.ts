@@ -24,6 +24,8 @@ export interface PartialScan {
   matrix: Int32Array;
   /** Vehicles per (day, direction) cell and local hour. */
   dayHours: Int32Array;
+  /** Vehicles (all directions) per local quarter hour of the days: the peak hour factor's. */
+  quarters: Int32Array;
   /** Vehicles per (day, direction) cell and lane slot; lanes beyond the slots in `otherLanes`. */
   availability: Int32Array;
   otherLanes: Map<string, number>;
@@ -60,6 +62,7 @@ export function emptyPartialScan(plan: ScanPlan): PartialScan {
     gapOverflow: valueList(),
     matrix: new Int32Array(matrixSize * matrixSize),
     dayHours: new Int32Array(dayCount * directionCount * 24),
+    quarters: new Int32Array(dayCount * 96),
     availability: new Int32Array(countAvailability ? dayCount * directionCount * LANE_SLOTS : 0),
     otherLanes: new Map<string, number>(),
     vehicles: 0,
@@ -116,6 +119,7 @@ export function mergePartialScans(parts: PartialScan[]): PartialScan | null {
     addInto(merged.gapHistogram, part.gapHistogram);
     addInto(merged.matrix, part.matrix);
     addInto(merged.dayHours, part.dayHours);
+    addInto(merged.quarters, part.quarters);
     addInto(merged.availability, part.availability);
     for (const value of valuesOf(part.headwayOverflow)) pushValue(merged.headwayOverflow, value);
     for (const value of valuesOf(part.gapOverflow)) pushValue(merged.gapOverflow, value);

@@ -18,6 +18,7 @@ import { summaryFromCounts } from './summaryStatistics.ts';
 import { valuesOf, type ValueList } from './valueList.ts';
 
 const DAY_MS = 86_400_000;
+const QUARTER_MS = 900_000;
 
 /**
  * The speed distribution by class, from the class histograms: each code stands for one speed,
@@ -59,19 +60,20 @@ function binStartTexts(localStarts: number[]): string[] {
   });
 }
 
-/** The peak hour factor from the bins' two-way vehicles, when bins are 15 minutes or finer. */
+/**
+ * The peak hour factor from the two-way vehicles of each local quarter hour, counted whatever
+ * the bins and the parts asked for: the same figure however the question is put.
+ */
 function peakHourFactorOf(plan: ScanPlan, scan: PartialScan) {
-  const { binCount, layout } = plan;
-  const { origin, widthMs, directionCount } = layout;
-  if (!layout.countBins || widthMs > 900_000) return null;
+  const { originDay } = plan.layout;
   const counts: { localStartMs: number; vehicles: number }[] = [];
-  for (let bin = 0; bin < binCount; bin += 1) {
-    let vehicles = 0;
-    for (let slot = 0; slot < directionCount; slot += 1)
-      vehicles += scan.slotVehicles[bin * directionCount + slot] as number;
-    if (vehicles > 0) counts.push({ localStartMs: origin + bin * widthMs, vehicles });
+  const { quarters } = scan;
+  for (let quarter = 0; quarter < quarters.length; quarter += 1) {
+    const vehicles = quarters[quarter] as number;
+    if (vehicles > 0)
+      counts.push({ localStartMs: originDay * DAY_MS + quarter * QUARTER_MS, vehicles });
   }
-  return peakHourFactor(counts, widthMs);
+  return peakHourFactor(counts, QUARTER_MS);
 }
 
 /** The bins with vehicles, as columns: each direction met gets one figure per bin. */

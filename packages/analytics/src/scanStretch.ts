@@ -2,10 +2,12 @@ import type { ScanLayout } from './scanPlan.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+const QUARTER_MS = 900_000;
 
 /**
- * A stretch of time in which the zone's offset, the local hour and the bin stay the same: its
- * UTC bounds `from..to`, its local day, its first day-hour cell and its first slot.
+ * A stretch of time in which the zone's offset, the local quarter hour and the bin stay the
+ * same: its UTC bounds `from..to`, its local day, its first day-hour cell, its first slot and its
+ * quarter-hour cell (the peak hour factor's counts, whatever the bins).
  */
 export interface Stretch {
   from: number;
@@ -13,6 +15,7 @@ export interface Stretch {
   day: number;
   hourCellBase: number;
   slotBase: number;
+  quarterCell: number;
 }
 
 /** A stretch no time falls in: a scan's first row enters its own. */
@@ -22,6 +25,7 @@ export const emptyStretch = (): Stretch => ({
   day: 0,
   hourCellBase: 0,
   slotBase: 0,
+  quarterCell: 0,
 });
 
 /** Makes `into` the stretch of time `time` falls in (local time worked out once for it). */
@@ -36,9 +40,9 @@ export function enterStretch(
   const offset = local(hourStart) - hourStart;
   const localMs = time + offset;
   const absoluteDay = Math.floor(localMs / DAY_MS);
-  const localHourStart = Math.floor(localMs / HOUR_MS) * HOUR_MS;
-  let localFrom = localHourStart;
-  let localTo = localHourStart + HOUR_MS;
+  const localQuarterStart = Math.floor(localMs / QUARTER_MS) * QUARTER_MS;
+  let localFrom = localQuarterStart;
+  let localTo = localQuarterStart + QUARTER_MS;
   if (countBins) {
     const bin = Math.floor((localMs - origin) / widthMs);
     into.slotBase = bin * directionCount;
@@ -49,6 +53,8 @@ export function enterStretch(
   into.from = Math.max(hourStart, localFrom - offset);
   into.to = Math.min(hourStart + HOUR_MS, localTo - offset);
   into.day = absoluteDay;
+  into.quarterCell =
+    (absoluteDay - originDay) * 96 + Math.floor((localMs - absoluteDay * DAY_MS) / QUARTER_MS);
   into.hourCellBase =
     (absoluteDay - originDay) * directionCount * 24 +
     Math.floor((localMs - absoluteDay * DAY_MS) / HOUR_MS);

@@ -22,6 +22,7 @@ import type { ScanColumns } from './vehicleColumns.ts';
 export type { SiteDetailOptions } from './siteDetailShape.ts';
 
 const DAY_MS = 86_400_000;
+const QUARTER_MS = 900_000;
 
 function limitAt(limits: SpeedLimit[], time: number): number | undefined {
   let found: number | undefined;
@@ -128,6 +129,8 @@ export function siteDetailBySorting(
   const speeding = { limited: 0, above: 0, first: 0, second: 0 };
   const dayHourByDirection = new Map<number, Map<number, Float64Array>>();
   const availability = new Map<string, number>();
+  /** Two-way vehicles per local quarter hour (its start, local ms): the peak hour factor's. */
+  const quarters = new Map<number, number>();
 
   forEachSelected(batches, filter, clock, (batch, index, localMs) => {
     summary.add(batch, index, localMs);
@@ -136,6 +139,8 @@ export function siteDetailBySorting(
     const direction = batch.direction[index] as number;
     const vehicleClass = batch.classIndex[index] as number;
 
+    const quarter = Math.floor(localMs / QUARTER_MS) * QUARTER_MS;
+    quarters.set(quarter, (quarters.get(quarter) ?? 0) + 1);
     const start = binStart(localMs, options.binMinutes);
     let byDirection = bins.get(start);
     if (!byDirection)
@@ -193,11 +198,8 @@ export function siteDetailBySorting(
     directionDays.map((days) => days.get(day) ?? new Float64Array(24)),
   );
   result.peakHourFactor = peakHourFactor(
-    [...bins.entries()].map(([localStartMs, byDirection]) => ({
-      localStartMs,
-      vehicles: [...byDirection.values()].reduce((sum, bin) => sum + bin.speeds.length, 0),
-    })),
-    options.binMinutes * 60_000,
+    [...quarters.entries()].map(([localStartMs, vehicles]) => ({ localStartMs, vehicles })),
+    QUARTER_MS,
   );
   const wholeDays = summary.wholeDays();
   const { virtualDay, virtualWeek } = assembleVirtualProfiles(

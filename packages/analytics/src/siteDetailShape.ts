@@ -133,8 +133,11 @@ export interface SiteDetail {
   speeding: SpeedingTable | null;
   /** Average vehicles per local hour of the day over whole days, per direction. */
   virtualDay: Record<number, number[]>;
-  /** Average vehicles per weekday (Monday first) over whole days, per direction. */
-  virtualWeek: Record<number, number[]>;
+  /**
+   * Average vehicles per weekday (Monday first) over whole days, per direction; null for a
+   * weekday without a whole day (no data, not a quiet day).
+   */
+  virtualWeek: Record<number, (number | null)[]>;
   /** Days with data per direction and lane. */
   availability: { day: string; direction: number; lane: number; vehicles: number }[];
   /** The time range's vehicles and why the filter left some out (when 'leftOut' is asked for). */
@@ -155,14 +158,15 @@ export function speedingSteps(units: 'metric' | 'imperial') {
 
 /**
  * Virtual day (average vehicles per local hour over whole days) and virtual week (average per
- * weekday, Monday first) per direction, from each direction's vehicles per hour of a day.
+ * weekday, Monday first; null for a weekday without a whole day) per direction, from each
+ * direction's vehicles per hour of a day.
  */
 export function assembleVirtualProfiles(
   directions: [number, (day: number) => ArrayLike<number> | undefined][],
   wholeDays: number[],
-): { virtualDay: Record<number, number[]>; virtualWeek: Record<number, number[]> } {
+): { virtualDay: Record<number, number[]>; virtualWeek: Record<number, (number | null)[]> } {
   const virtualDay: Record<number, number[]> = {};
-  const virtualWeek: Record<number, number[]> = {};
+  const virtualWeek: Record<number, (number | null)[]> = {};
   for (const [direction, hoursOf] of directions) {
     const hourly = Array.from({ length: 24 }, () => 0);
     const weekly = Array.from({ length: 7 }, () => 0);
@@ -181,7 +185,7 @@ export function assembleVirtualProfiles(
       wholeDays.length === 0 ? 0 : total / wholeDays.length,
     );
     virtualWeek[direction] = weekly.map((total, weekday) =>
-      (weekdayCounts[weekday] ?? 0) === 0 ? 0 : total / (weekdayCounts[weekday] ?? 1),
+      (weekdayCounts[weekday] ?? 0) === 0 ? null : total / (weekdayCounts[weekday] ?? 1),
     );
   }
   return { virtualDay, virtualWeek };

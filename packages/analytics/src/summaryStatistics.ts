@@ -41,7 +41,7 @@ export interface SummaryStatistics {
   pace: { metric: Pace; imperial: Pace } | null;
   /** K and D factors of the design hour; only over a year of data (AADT not an estimate). */
   designHour: DesignHour | null;
-  /** Peak hour factor; from counts of 15 minutes or finer (null with longer time bins). */
+  /** Peak hour factor, from the vehicles of each local quarter hour whatever the bins asked for. */
   peakHourFactor: PeakHourFactor | null;
 }
 

@@ -83,6 +83,10 @@ export const SERVER_MESSAGES = {
   hardwareNeedsOrganisation: 'Hardware belongs to an organisation; sign in as one of its users',
   gatewayKeyInvalid: 'The gateway key is not valid or has been revoked',
   ingestField: 'Batch refused, nothing stored: {{field}}: {{problem}}',
+  ingestBeforeGateway:
+    "Batch refused, nothing stored: {{field}}: {{timestamp}} is before {{earliest}}, a day before the gateway was registered or its studs' first mapping starts",
+  ingestAhead:
+    "Batch refused, nothing stored: {{field}}: {{timestamp}} is more than {{minutes}} minutes ahead of the server's clock ({{now}})",
   ingestUnknownSensor:
     'Batch refused, nothing stored: {{field}}: no stud {{sensor}} is heard by this gateway',
   billMissing: 'There is no such bill',
@@ -129,11 +133,23 @@ export const SERVER_MESSAGES = {
   taskProgressChangelog: 'Sent {{sent}} of {{count}}',
   taskFileProcessed:
     '{{vehicles}} vehicles from {{file}} matched to {{site}} ({{rule}}); {{status}}',
+  taskFileProcessedPedestrians:
+    '{{count}} pedestrians from {{file}} matched to {{site}} ({{rule}}); {{status}}',
+  taskFileProcessedBicycles:
+    '{{count}} bicycles from {{file}} matched to {{site}} ({{rule}}); {{status}}',
   taskFileNoSite: '{{file}} has no site',
   taskFileAccepted:
     '{{file}} accepted: its data joined its site, which now counts {{vehicles}} vehicles',
+  taskFileAcceptedPedestrians:
+    '{{file}} accepted: its counts joined its site, which now counts {{count}} pedestrians',
+  taskFileAcceptedBicycles:
+    '{{file}} accepted: its counts joined its site, which now counts {{count}} bicycles',
   taskFileRejected:
     '{{file}} rejected: left out of its site, which now counts {{vehicles}} vehicles',
+  taskFileRejectedPedestrians:
+    '{{file}} rejected: left out of its site, which now counts {{count}} pedestrians',
+  taskFileRejectedBicycles:
+    '{{file}} rejected: left out of its site, which now counts {{count}} bicycles',
   taskSiteReprocessed:
     '{{site}}: {{files}} files reprocessed ({{vehicles}} vehicles, {{reclassified}} reclassified into {{scheme}} from their stored records)',
   taskSiteReuploaded:
@@ -191,6 +207,9 @@ export const SERVER_MESSAGES = {
   taskNoDemoOrganisation: 'This server has no demo organisation.',
   taskReportDeleted: 'The report was deleted before it was made',
   taskReportParameters: "The report's parameters are not valid: {{problem}}",
+  reportExclusionElsewhere:
+    "filter.vehicle_exclusions: '{{id}}' is not a saved exclusion filter of the sites' organisation",
+  inputField: 'Refused, nothing saved: {{field}}: {{problem}}',
   taskReportUserInactive: 'The user who requested the report is no longer active',
   taskReportNoFiles: 'The sites have no uploaded file in the period',
 } as const;

@@ -32,6 +32,7 @@ describe('can', () => {
     const demo = { role: 'org_admin' as const, organisationId: 'org-a', isDemo: true };
     expect(can(demo, 'users.create', orgA)).toBe(false);
     expect(can(demo, 'profile.read', orgA)).toBe(true);
+    expect(can(demo, 'profile.update')).toBe(false);
     expect(can(demo, 'exclusionFilters.manage', orgA)).toBe(false);
     expect(can(demo, 'exclusionFilters.read', orgA)).toBe(true);
     expect(can(demo, 'badData.review', orgA)).toBe(false);
@@ -40,6 +41,24 @@ describe('can', () => {
     expect(can(demo, 'notifications.send', orgA)).toBe(false);
     expect(can({ ...demo, role: 'org_user' }, 'files.requestApproval', orgA)).toBe(false);
     expect(can({ ...demo, isDemo: false }, 'profile.changeCredentials')).toBe(true);
+  });
+
+  it('lets a report or task be reached by its requester and the organisation’s admins only', () => {
+    const report = { organisationId: 'org-a', ownerId: 'user-1' };
+    const requester = { role: 'org_user' as const, organisationId: 'org-a', userId: 'user-1' };
+    const colleague = { ...requester, userId: 'user-2' };
+    const admin = { role: 'org_admin' as const, organisationId: 'org-a', userId: 'user-3' };
+    const staff = { role: 'admin' as const, organisationId: null, userId: 'user-4' };
+    expect(can(requester, 'reports.read', report)).toBe(true);
+    expect(can(requester, 'reports.delete', report)).toBe(true);
+    expect(can(colleague, 'reports.read', report)).toBe(false);
+    expect(can(colleague, 'reports.delete', report)).toBe(false);
+    expect(can(admin, 'reports.delete', report)).toBe(true);
+    expect(can({ ...admin, organisationId: 'org-b' }, 'reports.read', report)).toBe(false);
+    expect(can(staff, 'reports.read', report)).toBe(true);
+    // The requester's account is gone: the organisation's admins still reach the report.
+    expect(can(requester, 'reports.read', { ...report, ownerId: null })).toBe(false);
+    expect(can(admin, 'reports.read', { ...report, ownerId: null })).toBe(true);
   });
 
   it('refuses a resource of no organisation to anyone but platform admins', () => {

@@ -21,6 +21,13 @@ export const PERMISSIONS = {
   'organisations.all': ['admin'],
   'groups.list': ['admin', 'org_admin'],
   'tasks.create': ['admin', 'org_admin', 'org_user'],
+  /**
+   * Reports and tasks are their requester's (Resource.ownerId): another user's, of the same
+   * organisation, only its admins (and platform admins) read, delete or retry.
+   */
+  'requests.others': ['admin', 'org_admin'],
+  'reports.read': ['admin', 'org_admin', 'org_user'],
+  'reports.delete': ['admin', 'org_admin', 'org_user'],
   'tasks.subscribe': ['admin', 'org_admin', 'org_user'],
   'sites.read': ['admin', 'org_admin', 'org_user'],
   'sites.update': ['admin', 'org_admin'],
@@ -63,18 +70,27 @@ export interface Actor {
   role: Role;
   organisationId: string | null;
   isDemo?: boolean;
+  userId?: string;
 }
 
 /** What an action touches: the organisation that owns it, when it belongs to one. */
 export interface Resource {
   organisationId: string | null;
+  /**
+   * The user it belongs to, for what one user asks for (a report, a task); null when that user
+   * is gone. Another user reaches it only with `requests.others`.
+   */
+  ownerId?: string | null;
 }
 
 /**
  * Demo accounts look around; they change nothing that others share or that signs them in (one
- * demo account serves every visitor: a changed password would lock the others out).
+ * demo account serves every visitor: a changed password would lock the others out, a changed
+ * name, preference or stored filterset would greet every later visitor). The web keeps such
+ * changes in the visitor's own browser.
  */
 const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
+  'profile.update',
   'profile.changeCredentials',
   'tasks.create',
   'notifications.send',
@@ -97,12 +113,20 @@ const DEMO_FORBIDDEN: ReadonlySet<Action> = new Set<Action>([
 
 /**
  * Whether the actor may perform the action on the resource. Platform admins reach every
- * organisation; everyone else only their own.
+ * organisation; everyone else only their own; what one user asked for, only they and those who
+ * may reach others' requests.
  */
 export function can(actor: Actor, action: Action, resource?: Resource): boolean {
   if (!(PERMISSIONS[action] as readonly Role[]).includes(actor.role)) return false;
   if (actor.isDemo && DEMO_FORBIDDEN.has(action)) return false;
-  if (!resource || actor.role === 'admin') return true;
+  if (!resource) return true;
+  if (
+    resource.ownerId !== undefined &&
+    resource.ownerId !== actor.userId &&
+    !(PERMISSIONS['requests.others'] as readonly Role[]).includes(actor.role)
+  )
+    return false;
+  if (actor.role === 'admin') return true;
   return resource.organisationId !== null && resource.organisationId === actor.organisationId;
 }
 

@@ -9,6 +9,15 @@ import { DEVICE_SERIAL_MAX } from './hardware.ts';
 export const INGEST_MAX_EVENTS = 5000;
 export const INGEST_MAX_PINGS = 500;
 
+/**
+ * A gateway's plausible clock: an event or ping is dated no earlier than a day before the gateway
+ * was registered or its studs' first mapping starts (a gateway counting before it was registered
+ * sends what it kept, once a mapping says where it was), and no later than five minutes ahead of
+ * the server's clock (a gateway's clock drifts a little). A batch dated outside is refused whole.
+ */
+export const INGEST_PAST_MARGIN_DAYS = 1;
+export const INGEST_FUTURE_MINUTES = 5;
+
 const instant = z.iso.datetime({ offset: true });
 const serial = z.string().trim().min(1).max(DEVICE_SERIAL_MAX);
 

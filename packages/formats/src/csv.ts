@@ -29,9 +29,21 @@ export function splitCsvLine(line: string, delimiter = ','): string[] {
  * comma, quote or line end are quoted. Numbers are written as numbers, negative ones too: pass
  * numeric columns as numbers (or as `{ number: text }` for a number already formatted).
  */
-export function csvField(value: string | number | { number: string } | null | undefined): string {
+/** A cell of a CSV file the product writes: text, a number, or a number already formatted. */
+export type CsvCell = string | number | { number: string } | null | undefined;
+
+export function csvField(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = typeof value === 'string' ? value.replace(/^[=+\-@\t\r]/, "'$&") : value.number;
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * One line of a CSV file the product writes, each cell through `csvField`, without its line end:
+ * every CSV export (reports, site lists, the vehicles download, bills, manifests) writes its rows
+ * with this, so that none writes a site's name as a formula.
+ */
+export function csvRow(cells: readonly CsvCell[]): string {
+  return cells.map(csvField).join(',');
 }

@@ -21,6 +21,8 @@ const MONTHS: Record<string, number> = {
   dec: 12,
 };
 const DEFAULT_INTERVAL_S = 900;
+/** The most lines a file held for review names (the count of rows says how many in all). */
+const MAX_LINES_NAMED = 100;
 
 export function isEcoCounter(firstLines: string[]): boolean {
   const meaningful = firstLines.filter((line) => line.trim() !== '');
@@ -52,9 +54,49 @@ function parseEcoTime(text: string) {
 }
 
 /**
+ * The words Eco-Counter's exports write for a flow's direction after the counter's name, in the
+ * languages of its interface (upper case, accents as written and without): IN is the site's
+ * direction one, OUT its direction two.
+ */
+const DIRECTION_WORDS: Record<'in' | 'out', readonly string[]> = {
+  in: ['IN', 'ENTRÉE', 'ENTREE', 'ENTRANT', 'EIN', 'EINWÄRTS', 'EINWAERTS', 'ENTRADA', 'ENTRATA'],
+  out: [
+    'OUT',
+    'SORTIE',
+    'SORTANT',
+    'AUS',
+    'AUSWÄRTS',
+    'AUSWAERTS',
+    'UIT',
+    'SALIDA',
+    'SAÍDA',
+    'SAIDA',
+    'USCITA',
+  ],
+};
+
+/**
+ * Which direction a header column counts: its last word, after a space, underscore, hyphen or
+ * full stop (`Thames Path IN`, `3010_IN`, `Quai-Sortie`), is one of the direction words.
+ */
+export function ecoCounterDirectionOf(name: string): 'in' | 'out' | undefined {
+  const match = /(?:^|[\s_.-])([^\s_.-]+)$/u.exec(name.trim());
+  const word = match?.[1]?.toLocaleUpperCase('en');
+  if (!word || match?.index === 0) return undefined;
+  if (DIRECTION_WORDS.in.includes(word)) return 'in';
+  if (DIRECTION_WORDS.out.includes(word)) return 'out';
+  return undefined;
+}
+
+/**
  * Eco-Counter interval CSV (bike or pedestrian counts): `Period,...`, then
- * `Time,<counter>,<counter> IN,<counter> OUT` (OUT may be absent) and one row per interval. IN is
- * the site's direction one, OUT its direction two; the total must equal IN + OUT.
+ * `Time,<counter>,<counter> IN,<counter> OUT` and one row per interval; the direction columns
+ * may be spelt as `ecoCounterDirectionOf` reads them, and either may be absent. IN is the site's
+ * direction one, OUT its direction two. With one direction column, the other direction is the
+ * total minus it (the wrong-way riders of a one-way lane), so that the site's total is the
+ * file's. Rows whose directions cannot make the total (IN + OUT is not the total, or one
+ * direction exceeds it) are read as the file gives them and their lines are listed in the
+ * summary's `directionsNotTotal` (the first hundred): the file is then held for review naming them.
  */
 export async function readEcoCounter(
   lines: AsyncIterable<string[]>,
@@ -85,8 +127,13 @@ export async function readEcoCounter(
       if (!columns) {
         if (/^time$/i.test(fields[0] ?? '')) {
           const names = fields;
-          const inIndex = names.findIndex((name) => / IN$/i.test(name));
-          const outIndex = names.findIndex((name) => / OUT$/i.test(name));
+          // The total is the counter's own column; the direction columns follow it.
+          const inIndex = names.findIndex(
+            (name, index) => index > 1 && ecoCounterDirectionOf(name) === 'in',
+          );
+          const outIndex = names.findIndex(
+            (name, index) => index > 1 && ecoCounterDirectionOf(name) === 'out',
+          );
           if (names.length < 2)
             throw new FormatError('ecoCounterNoCounter', {}, { ...at, field: 'Time' });
           columns = { total: 1, in: inIndex, out: outIndex, names };
@@ -137,34 +184,32 @@ export async function readEcoCounter(
         columns.out >= 0
           ? numberField(fields[columns.out], columns.names[columns.out] ?? 'OUT', at, true)
           : Number.NaN;
-      if (columns.in >= 0) {
-        const expected = countIn + (columns.out >= 0 ? countOut : 0);
-        if (expected !== total) {
-          throw new FormatError(
-            columns.out >= 0 ? 'ecoCounterTotalInOut' : 'ecoCounterTotalIn',
-            { total, in: countIn, out: countOut },
-            { ...at, field: columns.names[columns.total] ?? 'total' },
-          );
+      if (columns.in >= 0 || columns.out >= 0) {
+        // One direction given: the other is what the total leaves (never below 0).
+        const inCount = columns.in >= 0 ? countIn : total - countOut;
+        const outCount = columns.out >= 0 ? countOut : total - countIn;
+        if (inCount < 0 || outCount < 0 || inCount + outCount !== total) {
+          const held = (summary.directionsNotTotal ??= { rows: 0, lines: [] });
+          held.rows += 1;
+          if (held.lines.length < MAX_LINES_NAMED) held.lines.push(lineNumber);
         }
         options.sink.interval({
           startMs,
           durationS,
           direction: directionIn,
           lane: 1,
-          count: countIn,
+          count: Math.max(0, inCount),
           mode,
         });
-        if (columns.out >= 0) {
-          options.sink.interval({
-            startMs,
-            durationS,
-            direction: directionOut,
-            lane: 2,
-            count: countOut,
-            mode,
-          });
-        }
-        summary.intervals += columns.out >= 0 ? 2 : 1;
+        options.sink.interval({
+          startMs,
+          durationS,
+          direction: directionOut,
+          lane: 2,
+          count: Math.max(0, outCount),
+          mode,
+        });
+        summary.intervals += 2;
       } else {
         options.sink.interval({ startMs, durationS, direction: 0, lane: 0, count: total, mode });
         summary.intervals += 1;

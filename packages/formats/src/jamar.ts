@@ -235,7 +235,10 @@ export async function readJamar(
         } else if (key === 'site code' || key === 'station id') {
           const value = fields.slice(1).join(',').trim();
           if (key === 'site code') header.siteName = value;
-          else header.description = value;
+          else {
+            header.description = value;
+            if (value) header.stationCode = value;
+          }
         }
         continue;
       }

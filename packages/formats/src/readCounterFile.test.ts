@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FormatError } from './formatError.ts';
+import { ecoCounterDirectionOf } from './ecocounter.ts';
 import { readCounterFile } from './readCounterFile.ts';
 import type { CounterFileHeader, IntervalObservation, VehicleObservation } from './types.ts';
 
@@ -214,19 +215,83 @@ describe('Eco-Counter interval CSV', () => {
     expect(intervals[1]).toMatchObject({ direction: 7, lane: 2, count: 5 });
   });
 
-  it('reads ISO times and a file without an OUT column', async () => {
+  it('reads ISO times; without an OUT column, OUT is the total minus IN', async () => {
     const { summary, intervals } = await intervalsOf('ok/ecocounter-iso.csv');
     expect(summary.vehicles).toBe(4);
+    expect(summary.directionsNotTotal).toBeUndefined();
+    // Totals 3 and 1, IN 3 and 1: no one rode the other way.
     expect(intervals.map((interval) => [interval.direction, interval.count])).toEqual([
       [3, 3],
+      [7, 0],
       [3, 1],
+      [7, 0],
     ]);
   });
 
-  it('refuses a total that is not IN + OUT, naming the line and column', async () => {
-    expect((await failure('not-ok/ecocounter-total-mismatch.csv')).message).toBe(
-      "ecocounter-total-mismatch.csv, line 5, field 'Thames Path': the total 8 is not IN 3 + OUT 4",
+  it('holds rows whose IN + OUT is not the total, naming their lines', async () => {
+    const { summary, intervals } = await intervalsOf('ok/ecocounter-total-mismatch.csv');
+    // Line 5: total 8, IN 3 + OUT 4 = 7. The counts are kept as the file gives them.
+    expect(summary.directionsNotTotal).toEqual({ rows: 1, lines: [5] });
+    expect(summary.vehicles).toBe(12 + 9 + 8 + 15);
+    expect(
+      intervals.filter((interval) => interval.startMs === Date.UTC(2025, 7, 14, 11, 30)),
+    ).toMatchObject([
+      { direction: 3, count: 3 },
+      { direction: 7, count: 4 },
+    ]);
+  });
+
+  async function intervalsOfText(text: string) {
+    const intervals: IntervalObservation[] = [];
+    const summary = await readCounterFile(Readable.from([text]), {
+      fileName: 'counter.csv',
+      resolveSite: () =>
+        Promise.resolve({ timeZone: 'Europe/Paris', laneDirections: { 1: 1, 2: 5 } }),
+      sink: { vehicle: () => undefined, interval: (interval) => intervals.push(interval) },
+      intervalMode: 'bike',
+    });
+    return { summary, intervals };
+  }
+  const byDirection = (intervals: IntervalObservation[]) => {
+    const totals: Record<number, number> = {};
+    for (const interval of intervals)
+      totals[interval.direction] = (totals[interval.direction] ?? 0) + interval.count;
+    return totals;
+  };
+
+  it('reads 3010_IN (no space) as IN; the other way is the total minus it', async () => {
+    // A one-way cycle lane: totals 10, 4 and 0; IN 7, 4 and 0, so 3, 0 and 0 rode the other way.
+    const { summary, intervals } = await intervalsOfText(
+      'Period,2025-05-05 - 2025-05-05\nTime,3010,3010_IN\n' +
+        '2025-05-05 08:00:00,10,7\n2025-05-05 08:15:00,4,4\n2025-05-05 08:30:00,0,0\n',
     );
+    expect(summary.vehicles).toBe(14);
+    expect(summary.directionsNotTotal).toBeUndefined();
+    expect(byDirection(intervals)).toEqual({ 1: 11, 5: 3 });
+    expect(intervals.some((interval) => interval.direction === 0)).toBe(false);
+  });
+
+  it('reads the direction words of other languages and separators', async () => {
+    // OUT only (French, hyphen): IN is the total minus it: 6 - 2 = 4 and 5 - 5 = 0.
+    const { intervals } = await intervalsOfText(
+      'Period,2025-05-05 - 2025-05-05\nTime,Quai Nord,Quai Nord-Sortie\n' +
+        '2025-05-05 08:00:00,6,2\n2025-05-05 08:15:00,5,5\n',
+    );
+    expect(byDirection(intervals)).toEqual({ 1: 4, 5: 7 });
+    expect(
+      ['Brug_UIT', 'Puente Entrada', 'Ponte.USCITA', 'Gare IN', 'Main', 'Fin', 'IN'].map(
+        ecoCounterDirectionOf,
+      ),
+    ).toEqual(['out', 'in', 'out', 'in', undefined, undefined, undefined]);
+  });
+
+  it('holds a row whose one direction is above the total', async () => {
+    const { summary, intervals } = await intervalsOfText(
+      'Period,2025-05-05 - 2025-05-05\nTime,3010,3010 IN\n' +
+        '2025-05-05 08:00:00,5,5\n2025-05-05 08:15:00,4,6\n',
+    );
+    expect(summary.directionsNotTotal).toEqual({ rows: 1, lines: [4] });
+    expect(byDirection(intervals)).toEqual({ 1: 11, 5: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { csvField, splitCsvLine } from './csv.ts';
+import { csvRow, splitCsvLine } from './csv.ts';
 
 /** One site as a counter operator loads it before a survey (docs/formats.md, section 6). */
 export interface SiteListEntry {
@@ -38,7 +38,7 @@ export function siteAttribute(siteId: string): string {
 /** The site list for counter software: a comment, a header row, then one site a row. */
 export function siteListCsv(entries: readonly SiteListEntry[]): string {
   const rows = entries.map((site) =>
-    [
+    csvRow([
       site.name,
       site.attribute ?? siteAttribute(site.id),
       site.latitude === null ? null : { number: site.latitude.toFixed(6) },
@@ -50,9 +50,7 @@ export function siteListCsv(entries: readonly SiteListEntry[]): string {
       site.lanes.map((lane) => lane.type).join('|'),
       site.timeZone,
       site.id,
-    ]
-      .map(csvField)
-      .join(','),
+    ]),
   );
   return [
     '# Roadcount site list for counter software. Set each counter up with the site name, and the',

@@ -37,6 +37,11 @@ export interface CounterFileHeader {
   description?: string;
   /** From `SID:<id>` in the description, attribute or header. */
   siteId?: string;
+  /**
+   * The counter station's own code (Jamar `Station ID:`): files of one station carry the same
+   * code, which matches a site as a SID does (SPEC section 4).
+   */
+  stationCode?: string;
   latitude?: number;
   longitude?: number;
   /** An IANA zone the file names, if any. */
@@ -70,6 +75,11 @@ export interface ReadSummary {
   intervals: number;
   firstMs: number | null;
   lastMs: number | null;
+  /**
+   * Lines whose direction counts cannot make the row's total (Eco-Counter): read as given, the
+   * file waits for review naming them.
+   */
+  directionsNotTotal?: { rows: number; lines: number[] };
 }
 
 export interface ReadOptions {

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issuePath, serverMessage } from '@roadcount/domain';
 import { HttpError } from './errors.ts';
 
 /** Validates a request part with a zod schema; a failure is a 400 naming each field. */
@@ -12,4 +13,21 @@ export function parseInput<T>(schema: z.ZodType<T>, input: unknown): T {
     );
   }
   return result.data;
+}
+
+/**
+ * Validates input with a zod schema; a failure is a 400 whose message names the first wrong
+ * field and what is wrong with it (`message.trafficdatafile_id: must name a traffic data file`).
+ */
+export function parsed<T>(schema: z.ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  throw new HttpError(
+    400,
+    serverMessage('inputField', {
+      field: issuePath(issue?.path ?? []) || 'input',
+      problem: issue?.message ?? 'is not valid',
+    }),
+  );
 }

@@ -15,10 +15,6 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n": typeof types.BadDataPeriodsDocument,
-    "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n": typeof types.ReviewBadDataPeriodDocument,
-    "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n": typeof types.DetectBadDataPeriodsDocument,
-    "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": typeof types.SiteAadtDocument,
     "\n  query FactorGroups {\n    factorGroups {\n      id\n      name\n      basis\n      min_days_per_weekday\n      factor_sites\n      monthly_factors\n      day_of_week_factors\n      continuous_sites {\n        site_id\n        name\n        site_type\n        qualifying_months\n        aadt\n      }\n      short_count_sites {\n        site_id\n        name\n        site_type\n      }\n    }\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": typeof types.FactorGroupsDocument,
     "\n  query ContinuousSitePatterns($clusters: Int!) {\n    continuousSitePatterns(clusters: $clusters) {\n      site_id\n      name\n      qualifying_months\n      aadt\n      monthly_factors\n      cluster\n    }\n  }\n": typeof types.ContinuousSitePatternsDocument,
     "\n  mutation SetFactorGroupBasis($groupId: ID!, $basis: FactorGroupBasis) {\n    setFactorGroupBasis(group_id: $groupId, basis: $basis)\n  }\n": typeof types.SetFactorGroupBasisDocument,
@@ -31,8 +27,8 @@ type Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": typeof types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": typeof types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": typeof types.AddBulkFileNoteDocument,
+    "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskStatesDocument,
     "\n  query RoadSectionSites($search: String) {\n    sites(search: $search, page: 0, page_size: 50, sort: \"name\", direction: \"asc\") {\n      sites {\n        id\n        name\n        latitude\n        longitude\n      }\n    }\n  }\n": typeof types.RoadSectionSitesDocument,
-    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": typeof types.MapSitesDocument,
     "\n  query MapDesignFigures {\n    mapDesignFigures {\n      id\n      aadt\n      aadt_method\n      k_factor\n      d_factor\n      peak_hour_factor\n    }\n  }\n": typeof types.MapDesignFiguresDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": typeof types.MapSiteVolumesDocument,
     "\n  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {\n    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {\n      headway_threshold_s\n      vehicles\n      speed85_mps\n    }\n  }\n": typeof types.MapSiteFreeFlowDocument,
@@ -49,7 +45,6 @@ type Documents = {
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": typeof types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n      progress\n    }\n  }\n": typeof types.MyTasksDocument,
     "\n  mutation RetryTask($id: ID!) {\n    retryTask(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.RetryTaskDocument,
-    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": typeof types.UpdateUserPreferenceDocument,
     "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n": typeof types.ReportsDocument,
     "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n": typeof types.RequestReportDocument,
     "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n": typeof types.ReportDownloadDocument,
@@ -60,6 +55,9 @@ type Documents = {
     "\n  query YearInReview($year: Int!, $top: Int) {\n    yearInReview(year: $year, top: $top) {\n      year\n      top\n      site_count\n      sites_left_out\n      days_in_year\n      tables {\n        busiest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        fastest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        speeding {\n          site_id\n          site_name\n          value\n          previous\n        }\n        adt_change {\n          site_id\n          site_name\n          value\n          previous\n        }\n        availability {\n          site_id\n          site_name\n          value\n          previous\n        }\n      }\n    }\n  }\n": typeof types.YearInReviewDocument,
     "\n  query ReportSitesByIds($ids: [ID!]) {\n    sites(selected: $ids, filters: [\"selected_only\"], page: 0, page_size: 100) {\n      sites {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ReportSitesByIdsDocument,
     "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": typeof types.SiteAvailabilityDocument,
+    "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n": typeof types.BadDataPeriodsDocument,
+    "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n": typeof types.ReviewBadDataPeriodDocument,
+    "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n": typeof types.DetectBadDataPeriodsDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n": typeof types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": typeof types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": typeof types.VehicleExclusionFiltersDocument,
@@ -69,6 +67,7 @@ type Documents = {
     "\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": typeof types.FiltersetDocument,
     "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": typeof types.UpdateFiltersetDocument,
     "\n  query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {\n    siteDetail(siteId: $siteId, filter: $filter) {\n      site_id\n      leftOut\n    }\n  }\n": typeof types.SiteDetailLeftOutDocument,
+    "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": typeof types.SiteAadtDocument,
     "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": typeof types.SiteDetailDocument,
     "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": typeof types.SiteTasksDocument,
     "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n      data_kinds\n    }\n  }\n": typeof types.SiteTimeRangeDocument,
@@ -91,7 +90,6 @@ type Documents = {
     "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSiteDocument,
     "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n": typeof types.RestoreSiteDocument,
     "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.DeleteSitePermanentlyDocument,
-    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n        owner_organisation_id\n      }\n    }\n  }\n": typeof types.SitesDocument,
     "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateSiteDocument,
     "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": typeof types.SiteLanesDocument,
     "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": typeof types.SetSiteLanesDocument,
@@ -107,16 +105,14 @@ type Documents = {
     "\n  mutation RestoreSurvey($id: ID!) {\n    restoreSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.RestoreSurveyDocument,
     "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": typeof types.ReopenSurveyDocument,
     "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n": typeof types.CreatePlannedSiteDocument,
-    "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskStatesDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": typeof types.MapSitesDocument,
+    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": typeof types.UpdateUserPreferenceDocument,
+    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n        owner_organisation_id\n      }\n    }\n  }\n": typeof types.SitesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": typeof types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": typeof types.TaskTrackingUpdatedDocument,
     "\n  subscription RealtimeSiteUpdated {\n    realtime_site_updated {\n      site_id\n      updated_at\n    }\n  }\n": typeof types.RealtimeSiteUpdatedDocument,
 };
 const documents: Documents = {
-    "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n": types.BadDataPeriodsDocument,
-    "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n": types.ReviewBadDataPeriodDocument,
-    "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n": types.DetectBadDataPeriodsDocument,
-    "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": types.SiteAadtDocument,
     "\n  query FactorGroups {\n    factorGroups {\n      id\n      name\n      basis\n      min_days_per_weekday\n      factor_sites\n      monthly_factors\n      day_of_week_factors\n      continuous_sites {\n        site_id\n        name\n        site_type\n        qualifying_months\n        aadt\n      }\n      short_count_sites {\n        site_id\n        name\n        site_type\n      }\n    }\n    siteGroups {\n      id\n      name\n      site_count\n    }\n  }\n": types.FactorGroupsDocument,
     "\n  query ContinuousSitePatterns($clusters: Int!) {\n    continuousSitePatterns(clusters: $clusters) {\n      site_id\n      name\n      qualifying_months\n      aadt\n      monthly_factors\n      cluster\n    }\n  }\n": types.ContinuousSitePatternsDocument,
     "\n  mutation SetFactorGroupBasis($groupId: ID!, $basis: FactorGroupBasis) {\n    setFactorGroupBasis(group_id: $groupId, basis: $basis)\n  }\n": types.SetFactorGroupBasisDocument,
@@ -129,8 +125,8 @@ const documents: Documents = {
     "\n  query FileNotes($id: ID!) {\n    getFileNotes(fileId: $id) {\n      content\n      when\n      who\n    }\n  }\n": types.FileNotesDocument,
     "\n  mutation AddFileNote($id: ID!, $content: String!) {\n    appendTrafficDataFileNote(fileId: $id, content: $content) {\n      content\n    }\n  }\n": types.AddFileNoteDocument,
     "\n  mutation AddBulkFileNote($ids: [ID!]!, $content: String!) {\n    appendTrafficDataFileNotes(fileIds: $ids, content: $content)\n  }\n": types.AddBulkFileNoteDocument,
+    "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": types.TaskStatesDocument,
     "\n  query RoadSectionSites($search: String) {\n    sites(search: $search, page: 0, page_size: 50, sort: \"name\", direction: \"asc\") {\n      sites {\n        id\n        name\n        latitude\n        longitude\n      }\n    }\n  }\n": types.RoadSectionSitesDocument,
-    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": types.MapSitesDocument,
     "\n  query MapDesignFigures {\n    mapDesignFigures {\n      id\n      aadt\n      aadt_method\n      k_factor\n      d_factor\n      peak_hour_factor\n    }\n  }\n": types.MapDesignFiguresDocument,
     "\n  query MapSiteVolumes($siteId: ID!, $filter: MapFilter!) {\n    mapSiteVolumes(siteId: $siteId, filter: $filter) {\n      day\n      vehicles\n    }\n  }\n": types.MapSiteVolumesDocument,
     "\n  query MapSiteFreeFlow($siteId: ID!, $filter: MapFilter!) {\n    mapSiteFreeFlow(siteId: $siteId, filter: $filter) {\n      headway_threshold_s\n      vehicles\n      speed85_mps\n    }\n  }\n": types.MapSiteFreeFlowDocument,
@@ -147,7 +143,6 @@ const documents: Documents = {
     "\n  mutation MarkNotificationsRead($ids: [ID!]) {\n    markNotificationsRead(ids: $ids)\n  }\n": types.MarkNotificationsReadDocument,
     "\n  query MyTasks {\n    myTasks(limit: 10) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n      progress\n    }\n  }\n": types.MyTasksDocument,
     "\n  mutation RetryTask($id: ID!) {\n    retryTask(id: $id) {\n      id\n      state\n    }\n  }\n": types.RetryTaskDocument,
-    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": types.UpdateUserPreferenceDocument,
     "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n": types.ReportsDocument,
     "\n  mutation RequestReport($input: ReportRequestInput!) {\n    requestReport(input: $input) {\n      id\n      task_id\n      state\n    }\n  }\n": types.RequestReportDocument,
     "\n  query ReportDownload($id: ID!) {\n    reportDownload(id: $id) {\n      url\n    }\n  }\n": types.ReportDownloadDocument,
@@ -158,6 +153,9 @@ const documents: Documents = {
     "\n  query YearInReview($year: Int!, $top: Int) {\n    yearInReview(year: $year, top: $top) {\n      year\n      top\n      site_count\n      sites_left_out\n      days_in_year\n      tables {\n        busiest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        fastest {\n          site_id\n          site_name\n          value\n          previous\n        }\n        speeding {\n          site_id\n          site_name\n          value\n          previous\n        }\n        adt_change {\n          site_id\n          site_name\n          value\n          previous\n        }\n        availability {\n          site_id\n          site_name\n          value\n          previous\n        }\n      }\n    }\n  }\n": types.YearInReviewDocument,
     "\n  query ReportSitesByIds($ids: [ID!]) {\n    sites(selected: $ids, filters: [\"selected_only\"], page: 0, page_size: 100) {\n      sites {\n        id\n        name\n      }\n    }\n  }\n": types.ReportSitesByIdsDocument,
     "\n  query SiteAvailability($siteId: ID!) {\n    siteAvailability(siteId: $siteId) {\n      site_id\n      first_day\n      last_day\n      days {\n        day\n        volume\n      }\n      missing_days\n    }\n  }\n": types.SiteAvailabilityDocument,
+    "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n": types.BadDataPeriodsDocument,
+    "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n": types.ReviewBadDataPeriodDocument,
+    "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n": types.DetectBadDataPeriodsDocument,
     "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n": types.CountSummaryDocument,
     "\n  fragment ExclusionFilterFields on VehicleExclusionFilter {\n    id\n    name\n    description\n    min_speed_mps\n    max_speed_mps\n    headway_greater_than_s\n    classes\n    start_time\n    end_time\n  }\n": types.ExclusionFilterFieldsFragmentDoc,
     "\n  query VehicleExclusionFilters($siteId: ID) {\n    vehicleExclusionFilters(siteId: $siteId) {\n      ...ExclusionFilterFields\n    }\n  }\n": types.VehicleExclusionFiltersDocument,
@@ -167,6 +165,7 @@ const documents: Documents = {
     "\n  query Filterset {\n    filterset {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": types.FiltersetDocument,
     "\n  mutation UpdateFilterset($id: ID!, $headway: Float, $max: Float, $min: Float) {\n    update_filterset(id: $id, headway_min: $headway, velocity_max: $max, velocity_min: $min) {\n      id\n      velocity_min\n      velocity_max\n      headway_min\n    }\n  }\n": types.UpdateFiltersetDocument,
     "\n  query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {\n    siteDetail(siteId: $siteId, filter: $filter) {\n      site_id\n      leftOut\n    }\n  }\n": types.SiteDetailLeftOutDocument,
+    "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n": types.SiteAadtDocument,
     "\n  query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      site_id\n      site_name\n      site_type\n      latitude\n      longitude\n      time_zone\n      class_scheme\n      summary\n      bins\n      classes\n      speedByClass\n      headwayPercentiles\n      gapPercentiles\n      headwayGapMatrix\n      speeding\n      virtualDay\n      virtualWeek\n      availability\n    }\n  }\n": types.SiteDetailDocument,
     "\n  query SiteTasks($siteId: ID!) {\n    siteTasks(siteId: $siteId) {\n      id\n      function_name\n      state\n      message\n      created_on\n      updated_at\n    }\n  }\n": types.SiteTasksDocument,
     "\n  query SiteTimeRange($siteId: ID!) {\n    siteTimeRange(siteId: $siteId) {\n      site_id\n      time_zone\n      available_start\n      available_end\n      data_kinds\n    }\n  }\n": types.SiteTimeRangeDocument,
@@ -189,7 +188,6 @@ const documents: Documents = {
     "\n  mutation DeleteSite($id: ID!) {\n    deleteSite(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSiteDocument,
     "\n  mutation RestoreSite($id: ID!) {\n    restoreSite(id: $id)\n  }\n": types.RestoreSiteDocument,
     "\n  mutation DeleteSitePermanently($id: ID!) {\n    deleteSitePermanently(id: $id) {\n      id\n      state\n    }\n  }\n": types.DeleteSitePermanentlyDocument,
-    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n        owner_organisation_id\n      }\n    }\n  }\n": types.SitesDocument,
     "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateSiteDocument,
     "\n  query SiteLanes($siteId: ID!) {\n    siteLanes(siteId: $siteId) {\n      id\n      direction\n      position_id\n      lane_type\n      name\n    }\n  }\n": types.SiteLanesDocument,
     "\n  mutation SetSiteLanes($siteId: ID!, $lanes: [LaneInput!]!) {\n    setSiteLanes(siteId: $siteId, lanes: $lanes) {\n      id\n    }\n  }\n": types.SetSiteLanesDocument,
@@ -205,28 +203,14 @@ const documents: Documents = {
     "\n  mutation RestoreSurvey($id: ID!) {\n    restoreSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.RestoreSurveyDocument,
     "\n  mutation ReopenSurvey($id: ID!) {\n    reopenSurvey(id: $id) {\n      id\n      state\n    }\n  }\n": types.ReopenSurveyDocument,
     "\n  mutation CreatePlannedSite($name: String!, $latitude: Float!, $longitude: Float!) {\n    createPlannedSite(name: $name, latitude: $latitude, longitude: $longitude) {\n      id\n      name\n    }\n  }\n": types.CreatePlannedSiteDocument,
-    "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n": types.TaskStatesDocument,
+    "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n": types.MapSitesDocument,
+    "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n": types.UpdateUserPreferenceDocument,
+    "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n        owner_organisation_id\n      }\n    }\n  }\n": types.SitesDocument,
     "\n  fragment TaskEventFields on TaskTracking {\n    id\n    function_name\n    state\n    message\n    updated_at\n    file_id\n  }\n": types.TaskEventFieldsFragmentDoc,
     "\n  subscription TaskTrackingUpdated {\n    task_tracking_updated {\n      ...TaskEventFields\n    }\n  }\n": types.TaskTrackingUpdatedDocument,
     "\n  subscription RealtimeSiteUpdated {\n    realtime_site_updated {\n      site_id\n      updated_at\n    }\n  }\n": types.RealtimeSiteUpdatedDocument,
 };
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n"): typeof import('./graphql').BadDataPeriodsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').ReviewBadDataPeriodDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n"): typeof import('./graphql').DetectBadDataPeriodsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n"): typeof import('./graphql').SiteAadtDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -278,11 +262,11 @@ export function graphql(source: "\n  mutation AddBulkFileNote($ids: [ID!]!, $con
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query RoadSectionSites($search: String) {\n    sites(search: $search, page: 0, page_size: 50, sort: \"name\", direction: \"asc\") {\n      sites {\n        id\n        name\n        latitude\n        longitude\n      }\n    }\n  }\n"): typeof import('./graphql').RoadSectionSitesDocument;
+export function graphql(source: "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n"): typeof import('./graphql').TaskStatesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
+export function graphql(source: "\n  query RoadSectionSites($search: String) {\n    sites(search: $search, page: 0, page_size: 50, sort: \"name\", direction: \"asc\") {\n      sites {\n        id\n        name\n        latitude\n        longitude\n      }\n    }\n  }\n"): typeof import('./graphql').RoadSectionSitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -350,10 +334,6 @@ export function graphql(source: "\n  mutation RetryTask($id: ID!) {\n    retryTa
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query Reports {\n    reports {\n      id\n      report_type\n      state\n      message\n      progress\n      task_id\n      file_name\n      size_bytes\n      site_count\n      parameters\n      created_on\n      completed_on\n      expires_on\n      expired\n      downloadable\n    }\n  }\n"): typeof import('./graphql').ReportsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -394,6 +374,18 @@ export function graphql(source: "\n  query SiteAvailability($siteId: ID!) {\n   
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query BadDataPeriods($siteId: ID!) {\n    badDataPeriods(siteId: $siteId) {\n      id\n      rule\n      direction\n      lane\n      start_time\n      end_time\n      value\n      state\n      reviewed_by\n      reviewed_at\n    }\n  }\n"): typeof import('./graphql').BadDataPeriodsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {\n    reviewBadDataPeriod(id: $id, decision: $decision) {\n      id\n      state\n    }\n  }\n"): typeof import('./graphql').ReviewBadDataPeriodDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DetectBadDataPeriods($siteId: ID!) {\n    detectBadDataPeriods(siteId: $siteId) {\n      id\n    }\n  }\n"): typeof import('./graphql').DetectBadDataPeriodsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {\n    timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {\n      modes\n      bins\n      totals\n      wholeDays\n      dailyAverage\n      virtualDay\n      virtualWeek\n      figures\n    }\n  }\n"): typeof import('./graphql').CountSummaryDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -427,6 +419,10 @@ export function graphql(source: "\n  mutation UpdateFilterset($id: ID!, $headway
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {\n    siteDetail(siteId: $siteId, filter: $filter) {\n      site_id\n      leftOut\n    }\n  }\n"): typeof import('./graphql').SiteDetailLeftOutDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SiteAadt($siteId: ID!) {\n    siteAadt(site_id: $siteId) {\n      site_id\n      method\n      reason\n      group_id\n      group_name\n      whole_days\n      adt\n      aadt\n      monthly_factor\n      day_of_week_factor\n      months\n      error_percent\n      error_samples\n    }\n  }\n"): typeof import('./graphql').SiteAadtDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -518,10 +514,6 @@ export function graphql(source: "\n  mutation DeleteSitePermanently($id: ID!) {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n        owner_organisation_id\n      }\n    }\n  }\n"): typeof import('./graphql').SitesDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation UpdateSite($id: ID!, $input: SiteInput!) {\n    updateSite(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateSiteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -582,7 +574,15 @@ export function graphql(source: "\n  mutation CreatePlannedSite($name: String!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query TaskStates($ids: [ID!]!) {\n    task_tracking(ids: $ids) {\n      ...TaskEventFields\n    }\n  }\n"): typeof import('./graphql').TaskStatesDocument;
+export function graphql(source: "\n  query MapSites($filter: MapFilter!) {\n    mapSites(filter: $filter) {\n      id\n      name\n      site_type\n      realtime\n      contexts\n      time_span\n      latitude\n      longitude\n      owner_organisation_id\n      organisation_name\n      class_scheme\n      last_surveyed\n      survey_years\n      has_data\n      days\n      vehicles\n      adt\n      awdt\n      awedt\n      average_speed_mps\n      speed85_mps\n      speed95_mps\n      pace_kmh_from_mps\n      pace_mph_from_mps\n      speed_limit_mps\n      above_limit_percent\n      heavy_percent\n      heavy_vehicles\n      class_shares\n      last_vehicle_at\n      today_vehicles\n    }\n  }\n"): typeof import('./graphql').MapSitesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {\n    update_user_preference(userId: $userId, preference: $preference) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateUserPreferenceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Sites(\n    $search: String\n    $filters: [String!]\n    $selected: [ID!]\n    $sort: String\n    $direction: String\n    $page: Int\n    $size: Int\n    $group: ID\n  ) {\n    sites(\n      search: $search\n      filters: $filters\n      selected: $selected\n      sort: $sort\n      direction: $direction\n      page: $page\n      page_size: $size\n      group_id: $group\n    ) {\n      total\n      sites {\n        id\n        name\n        alternative_name\n        description\n        asset_management_id\n        latitude\n        longitude\n        heading\n        direction_one\n        direction_two\n        site_type\n        realtime\n        pedestrians_included\n        class_scheme\n        time_zone\n        notes\n        site_context\n        time_span\n        gps\n        last_surveyed\n        files\n        lane_count\n        owner_organisation_id\n      }\n    }\n  }\n"): typeof import('./graphql').SitesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

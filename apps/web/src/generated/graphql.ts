@@ -206,10 +206,12 @@ export type LaneInput = {
 
 /** A site's design figures over its whole record, as its site detail gives them with no filter (15-minute bins). */
 export type MapDesignFigures = {
-  /** The AADT of the site's AADT card: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT. */
+  /** The site's AADT over its whole record, as its AADT card and every report give it: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT. */
   aadt: Maybe<Scalars['Float']['output']>;
   /** aashto, factored or unadjusted. */
   aadt_method: Scalars['String']['output'];
+  /** The method's variant, as siteAadt's variant. */
+  aadt_variant: Scalars['String']['output'];
   /** D factor: the peak direction's share of the design hour (0–1). */
   d_factor: Maybe<Scalars['Float']['output']>;
   id: Scalars['ID']['output'];
@@ -338,11 +340,12 @@ export type Mutation = {
   createSurvey: Survey;
   /** Saves a new exclusion filter for the site's organisation (without siteId: the viewer's). */
   createVehicleExclusionFilter: VehicleExclusionFilter;
-  /** SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id. */
+  /** SPEC section 7: a notification about a file to review (function_id file_review) for a user of its organisation, or for all its admins when userId is omitted. message holds trafficdatafile_id, and optionally source ('frontend') and user_approved_dc, nothing else. */
   create_user_notification: Scalars['Boolean']['output'];
   deleteMapNote: Scalars['Boolean']['output'];
   /** Deletes the group; its notes stay on the map without a group. */
   deleteMapNoteGroup: Scalars['Boolean']['output'];
+  /** Deletes a report and its file: your own, or, for the organisation's admins, any of its users'. */
   deleteReport: Scalars['Boolean']['output'];
   /** Queues the deletion of a site (SPEC section 4); the site and its files are hidden until restored. */
   deleteSite: TaskTracking;
@@ -358,6 +361,7 @@ export type Mutation = {
   detectBadDataPeriods: TaskTracking;
   /** SPEC section 5: creates a site per row of the CSV, all or none (organisation admins). */
   importSites: SiteImportResult;
+  /** SPEC section 7: a task tracking record of your own work, of a kind you may start; message at most 1000 characters. */
   insert_task_tracking: TaskTracking;
   /** Marks these notifications read, or every unread one when ids are left out; answers how many. */
   markNotificationsRead: Scalars['Int']['output'];
@@ -384,7 +388,7 @@ export type Mutation = {
   /** Brings a deleted site back with its files and figures; answers its id. */
   restoreSite: Scalars['ID']['output'];
   restoreSurvey: Survey;
-  /** Queues a failed task (ER) again; for whoever may start its kind. */
+  /** Queues a failed task (ER) again: its requester's, or, for the organisation's admins, any of its users'; for whoever may start its kind. */
   retryTask: TaskTracking;
   /** Records a decision on a period: kept, excluded, or real_zero (silent stretches only). */
   reviewBadDataPeriod: BadDataPeriod;
@@ -762,13 +766,15 @@ export type Query = {
   myNotifications: Notifications;
   /** The signed-in user's own tasks, newest first (at most 100). */
   myTasks: Array<TaskTracking>;
+  /** A report: your own, or, for the organisation's admins, any of its users'. */
   report: Report;
+  /** A link to a report's file, valid a few minutes: your own report's, or an admin's of the organisation. */
   reportDownload: ReportDownload;
   /** The signed-in user's reports, newest first. */
   reports: Array<Report>;
   s3TrafficDataFile: FileDownload;
   site: Site;
-  /** A site's AADT: AASHTO for a continuous site, else its ADT adjusted by its factor group. */
+  /** A site's AADT over its whole record: AASHTO for a continuous site, else its ADT adjusted by its factor group, or unadjusted. */
   siteAadt: SiteAadt;
   siteAvailability: SiteAvailability;
   siteDetail: SiteDetail;
@@ -1148,22 +1154,40 @@ export type Site = {
   time_zone: Scalars['String']['output'];
 };
 
-/** A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT). */
+/** A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT). Always over the site's whole record and all its vehicles: AADT is an annual figure of the site, so no date range or filter applies. */
 export type SiteAadt = {
+  /** The site's AADT, whatever the method. */
   aadt: Maybe<Scalars['Float']['output']>;
   adt: Maybe<Scalars['Float']['output']>;
   day_of_week_factor: Maybe<Scalars['Float']['output']>;
+  /** Factored: the group's 7 day-of-week factors (Monday first) used. */
+  day_of_week_factors: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
   /** Mean absolute error of the method on the group's continuous sites over runs of as many days, percent. */
   error_percent: Maybe<Scalars['Float']['output']>;
   error_samples: Scalars['Int']['output'];
+  /** Not an AASHTO AADT over 12 months: fewer months, a factored or an unadjusted short count. */
+  estimate: Scalars['Boolean']['output'];
   group_id: Maybe<Scalars['ID']['output']>;
   group_name: Maybe<Scalars['String']['output']>;
+  /** The version of the group's factors the AADT was made with; it changes when they change. */
+  group_version: Maybe<Scalars['String']['output']>;
   method: Scalars['String']['output'];
   monthly_factor: Maybe<Scalars['Float']['output']>;
+  /** Factored: the group's 12 monthly factors (January first) used. */
+  monthly_factors: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
+  /** AASHTO: the months with data; factored: the months of the count's days. */
   months: Array<Scalars['Int']['output']>;
+  /** AASHTO: the months averaged over the weekdays present. */
+  months_missing_weekdays: Array<Scalars['Int']['output']>;
   /** For an unadjusted short count: noGroup or noFactors. */
   reason: Maybe<Scalars['String']['output']>;
+  /** wholeRecord: the site's whole record, all vehicles, whatever the page's filters. */
+  scope: Scalars['String']['output'];
+  /** Why the AADT does not follow the filters. */
+  scope_reason: Scalars['String']['output'];
   site_id: Scalars['ID']['output'];
+  /** aashto, aashtoMissingWeekdays, aashtoMissingMonths, aashtoMissingMonthsAndWeekdays, factored, unadjustedNoGroup or unadjustedNoFactors. */
+  variant: Scalars['String']['output'];
   whole_days: Scalars['Int']['output'];
 };
 
@@ -1187,7 +1211,7 @@ export type SiteDetail = {
   headwayGapMatrix: Scalars['JSON']['output'];
   headwayPercentiles: Maybe<Scalars['JSON']['output']>;
   latitude: Maybe<Scalars['Float']['output']>;
-  /** The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange, classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails. */
+  /** The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange (and speedRangeByClass: of those, the vehicles of each class), classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails. */
   leftOut: Maybe<Scalars['JSON']['output']>;
   longitude: Maybe<Scalars['Float']['output']>;
   site_id: Scalars['ID']['output'];
@@ -1580,35 +1604,6 @@ export type YearInReviewTables = {
   speeding: Array<YearInReviewRow>;
 };
 
-export type BadDataPeriodsQueryVariables = Exact<{
-  siteId: Scalars['ID']['input'];
-}>;
-
-
-export type BadDataPeriodsQuery = { badDataPeriods: Array<{ id: string, rule: string, direction: number | null, lane: number | null, start_time: string, end_time: string, value: number, state: string, reviewed_by: string | null, reviewed_at: string | null }> };
-
-export type ReviewBadDataPeriodMutationVariables = Exact<{
-  id: Scalars['ID']['input'];
-  decision: Scalars['String']['input'];
-}>;
-
-
-export type ReviewBadDataPeriodMutation = { reviewBadDataPeriod: { id: string, state: string } };
-
-export type DetectBadDataPeriodsMutationVariables = Exact<{
-  siteId: Scalars['ID']['input'];
-}>;
-
-
-export type DetectBadDataPeriodsMutation = { detectBadDataPeriods: { id: string } };
-
-export type SiteAadtQueryVariables = Exact<{
-  siteId: Scalars['ID']['input'];
-}>;
-
-
-export type SiteAadtQuery = { siteAadt: { site_id: string, method: string, reason: string | null, group_id: string | null, group_name: string | null, whole_days: number, adt: number | null, aadt: number | null, monthly_factor: number | null, day_of_week_factor: number | null, months: Array<number>, error_percent: number | null, error_samples: number } };
-
 export type FactorGroupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1694,19 +1689,19 @@ export type AddBulkFileNoteMutationVariables = Exact<{
 
 export type AddBulkFileNoteMutation = { appendTrafficDataFileNotes: number };
 
+export type TaskStatesQueryVariables = Exact<{
+  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+}>;
+
+
+export type TaskStatesQuery = { task_tracking: Array<{ id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null }> };
+
 export type RoadSectionSitesQueryVariables = Exact<{
   search?: InputMaybe<Scalars['String']['input']>;
 }>;
 
 
 export type RoadSectionSitesQuery = { sites: { sites: Array<{ id: string, name: string, latitude: number | null, longitude: number | null }> } };
-
-export type MapSitesQueryVariables = Exact<{
-  filter: MapFilter;
-}>;
-
-
-export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
 
 export type MapDesignFiguresQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -1811,14 +1806,6 @@ export type RetryTaskMutationVariables = Exact<{
 
 export type RetryTaskMutation = { retryTask: { id: string, state: string } };
 
-export type UpdateUserPreferenceMutationVariables = Exact<{
-  userId: Scalars['ID']['input'];
-  preference: Scalars['JSON']['input'];
-}>;
-
-
-export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
-
 export type ReportsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -1884,6 +1871,28 @@ export type SiteAvailabilityQueryVariables = Exact<{
 
 export type SiteAvailabilityQuery = { siteAvailability: { site_id: string, first_day: string | null, last_day: string | null, missing_days: Array<string>, days: Array<{ day: string, volume: number }> } };
 
+export type BadDataPeriodsQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type BadDataPeriodsQuery = { badDataPeriods: Array<{ id: string, rule: string, direction: number | null, lane: number | null, start_time: string, end_time: string, value: number, state: string, reviewed_by: string | null, reviewed_at: string | null }> };
+
+export type ReviewBadDataPeriodMutationVariables = Exact<{
+  id: Scalars['ID']['input'];
+  decision: Scalars['String']['input'];
+}>;
+
+
+export type ReviewBadDataPeriodMutation = { reviewBadDataPeriod: { id: string, state: string } };
+
+export type DetectBadDataPeriodsMutationVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type DetectBadDataPeriodsMutation = { detectBadDataPeriods: { id: string } };
+
 export type CountSummaryQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
   filter?: InputMaybe<FilterPayload>;
@@ -1947,6 +1956,13 @@ export type SiteDetailLeftOutQueryVariables = Exact<{
 
 
 export type SiteDetailLeftOutQuery = { siteDetail: { site_id: string, leftOut: unknown | null } };
+
+export type SiteAadtQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+}>;
+
+
+export type SiteAadtQuery = { siteAadt: { site_id: string, method: string, reason: string | null, group_id: string | null, group_name: string | null, whole_days: number, adt: number | null, aadt: number | null, monthly_factor: number | null, day_of_week_factor: number | null, months: Array<number>, error_percent: number | null, error_samples: number } };
 
 export type SiteDetailQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -2107,20 +2123,6 @@ export type DeleteSitePermanentlyMutationVariables = Exact<{
 
 export type DeleteSitePermanentlyMutation = { deleteSitePermanently: { id: string, state: string } };
 
-export type SitesQueryVariables = Exact<{
-  search?: InputMaybe<Scalars['String']['input']>;
-  filters?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
-  selected?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
-  sort?: InputMaybe<Scalars['String']['input']>;
-  direction?: InputMaybe<Scalars['String']['input']>;
-  page?: InputMaybe<Scalars['Int']['input']>;
-  size?: InputMaybe<Scalars['Int']['input']>;
-  group?: InputMaybe<Scalars['ID']['input']>;
-}>;
-
-
-export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number, owner_organisation_id: string }> } };
-
 export type UpdateSiteMutationVariables = Exact<{
   id: Scalars['ID']['input'];
   input: SiteInput;
@@ -2238,12 +2240,34 @@ export type CreatePlannedSiteMutationVariables = Exact<{
 
 export type CreatePlannedSiteMutation = { createPlannedSite: { id: string, name: string } };
 
-export type TaskStatesQueryVariables = Exact<{
-  ids: Array<Scalars['ID']['input']> | Scalars['ID']['input'];
+export type MapSitesQueryVariables = Exact<{
+  filter: MapFilter;
 }>;
 
 
-export type TaskStatesQuery = { task_tracking: Array<{ id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null }> };
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
+
+export type UpdateUserPreferenceMutationVariables = Exact<{
+  userId: Scalars['ID']['input'];
+  preference: Scalars['JSON']['input'];
+}>;
+
+
+export type UpdateUserPreferenceMutation = { update_user_preference: { id: string } };
+
+export type SitesQueryVariables = Exact<{
+  search?: InputMaybe<Scalars['String']['input']>;
+  filters?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  selected?: InputMaybe<Array<Scalars['ID']['input']> | Scalars['ID']['input']>;
+  sort?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  page?: InputMaybe<Scalars['Int']['input']>;
+  size?: InputMaybe<Scalars['Int']['input']>;
+  group?: InputMaybe<Scalars['ID']['input']>;
+}>;
+
+
+export type SitesQuery = { sites: { total: number, sites: Array<{ id: string, name: string, alternative_name: string | null, description: string | null, asset_management_id: string | null, latitude: number | null, longitude: number | null, heading: number | null, direction_one: string | null, direction_two: string | null, site_type: string, realtime: boolean, pedestrians_included: boolean, class_scheme: string, time_zone: string, notes: string | null, site_context: Array<string>, time_span: string | null, gps: boolean, last_surveyed: string | null, files: number, lane_count: number, owner_organisation_id: string }> } };
 
 export type TaskEventFieldsFragment = { id: string, function_name: string, state: string, message: string, updated_at: string, file_id: string | null };
 
@@ -2332,56 +2356,6 @@ export const TaskEventFieldsFragmentDoc = new TypedDocumentString(`
   file_id
 }
     `, {"fragmentName":"TaskEventFields"}) as unknown as TypedDocumentString<TaskEventFieldsFragment, unknown>;
-export const BadDataPeriodsDocument = new TypedDocumentString(`
-    query BadDataPeriods($siteId: ID!) {
-  badDataPeriods(siteId: $siteId) {
-    id
-    rule
-    direction
-    lane
-    start_time
-    end_time
-    value
-    state
-    reviewed_by
-    reviewed_at
-  }
-}
-    `) as unknown as TypedDocumentString<BadDataPeriodsQuery, BadDataPeriodsQueryVariables>;
-export const ReviewBadDataPeriodDocument = new TypedDocumentString(`
-    mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {
-  reviewBadDataPeriod(id: $id, decision: $decision) {
-    id
-    state
-  }
-}
-    `) as unknown as TypedDocumentString<ReviewBadDataPeriodMutation, ReviewBadDataPeriodMutationVariables>;
-export const DetectBadDataPeriodsDocument = new TypedDocumentString(`
-    mutation DetectBadDataPeriods($siteId: ID!) {
-  detectBadDataPeriods(siteId: $siteId) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<DetectBadDataPeriodsMutation, DetectBadDataPeriodsMutationVariables>;
-export const SiteAadtDocument = new TypedDocumentString(`
-    query SiteAadt($siteId: ID!) {
-  siteAadt(site_id: $siteId) {
-    site_id
-    method
-    reason
-    group_id
-    group_name
-    whole_days
-    adt
-    aadt
-    monthly_factor
-    day_of_week_factor
-    months
-    error_percent
-    error_samples
-  }
-}
-    `) as unknown as TypedDocumentString<SiteAadtQuery, SiteAadtQueryVariables>;
 export const FactorGroupsDocument = new TypedDocumentString(`
     query FactorGroups {
   factorGroups {
@@ -2527,6 +2501,20 @@ export const AddBulkFileNoteDocument = new TypedDocumentString(`
   appendTrafficDataFileNotes(fileIds: $ids, content: $content)
 }
     `) as unknown as TypedDocumentString<AddBulkFileNoteMutation, AddBulkFileNoteMutationVariables>;
+export const TaskStatesDocument = new TypedDocumentString(`
+    query TaskStates($ids: [ID!]!) {
+  task_tracking(ids: $ids) {
+    ...TaskEventFields
+  }
+}
+    fragment TaskEventFields on TaskTracking {
+  id
+  function_name
+  state
+  message
+  updated_at
+  file_id
+}`) as unknown as TypedDocumentString<TaskStatesQuery, TaskStatesQueryVariables>;
 export const RoadSectionSitesDocument = new TypedDocumentString(`
     query RoadSectionSites($search: String) {
   sites(search: $search, page: 0, page_size: 50, sort: "name", direction: "asc") {
@@ -2539,43 +2527,6 @@ export const RoadSectionSitesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RoadSectionSitesQuery, RoadSectionSitesQueryVariables>;
-export const MapSitesDocument = new TypedDocumentString(`
-    query MapSites($filter: MapFilter!) {
-  mapSites(filter: $filter) {
-    id
-    name
-    site_type
-    realtime
-    contexts
-    time_span
-    latitude
-    longitude
-    owner_organisation_id
-    organisation_name
-    class_scheme
-    last_surveyed
-    survey_years
-    has_data
-    days
-    vehicles
-    adt
-    awdt
-    awedt
-    average_speed_mps
-    speed85_mps
-    speed95_mps
-    pace_kmh_from_mps
-    pace_mph_from_mps
-    speed_limit_mps
-    above_limit_percent
-    heavy_percent
-    heavy_vehicles
-    class_shares
-    last_vehicle_at
-    today_vehicles
-  }
-}
-    `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
 export const MapDesignFiguresDocument = new TypedDocumentString(`
     query MapDesignFigures {
   mapDesignFigures {
@@ -2738,13 +2689,6 @@ export const RetryTaskDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RetryTaskMutation, RetryTaskMutationVariables>;
-export const UpdateUserPreferenceDocument = new TypedDocumentString(`
-    mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
-  update_user_preference(userId: $userId, preference: $preference) {
-    id
-  }
-}
-    `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
 export const ReportsDocument = new TypedDocumentString(`
     query Reports {
   reports {
@@ -2910,6 +2854,37 @@ export const SiteAvailabilityDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SiteAvailabilityQuery, SiteAvailabilityQueryVariables>;
+export const BadDataPeriodsDocument = new TypedDocumentString(`
+    query BadDataPeriods($siteId: ID!) {
+  badDataPeriods(siteId: $siteId) {
+    id
+    rule
+    direction
+    lane
+    start_time
+    end_time
+    value
+    state
+    reviewed_by
+    reviewed_at
+  }
+}
+    `) as unknown as TypedDocumentString<BadDataPeriodsQuery, BadDataPeriodsQueryVariables>;
+export const ReviewBadDataPeriodDocument = new TypedDocumentString(`
+    mutation ReviewBadDataPeriod($id: ID!, $decision: String!) {
+  reviewBadDataPeriod(id: $id, decision: $decision) {
+    id
+    state
+  }
+}
+    `) as unknown as TypedDocumentString<ReviewBadDataPeriodMutation, ReviewBadDataPeriodMutationVariables>;
+export const DetectBadDataPeriodsDocument = new TypedDocumentString(`
+    mutation DetectBadDataPeriods($siteId: ID!) {
+  detectBadDataPeriods(siteId: $siteId) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<DetectBadDataPeriodsMutation, DetectBadDataPeriodsMutationVariables>;
 export const CountSummaryDocument = new TypedDocumentString(`
     query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   timeSeriesCountSummary(
@@ -3017,6 +2992,25 @@ export const SiteDetailLeftOutDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SiteDetailLeftOutQuery, SiteDetailLeftOutQueryVariables>;
+export const SiteAadtDocument = new TypedDocumentString(`
+    query SiteAadt($siteId: ID!) {
+  siteAadt(site_id: $siteId) {
+    site_id
+    method
+    reason
+    group_id
+    group_name
+    whole_days
+    adt
+    aadt
+    monthly_factor
+    day_of_week_factor
+    months
+    error_percent
+    error_samples
+  }
+}
+    `) as unknown as TypedDocumentString<SiteAadtQuery, SiteAadtQueryVariables>;
 export const SiteDetailDocument = new TypedDocumentString(`
     query SiteDetail($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
@@ -3229,47 +3223,6 @@ export const DeleteSitePermanentlyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DeleteSitePermanentlyMutation, DeleteSitePermanentlyMutationVariables>;
-export const SitesDocument = new TypedDocumentString(`
-    query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
-  sites(
-    search: $search
-    filters: $filters
-    selected: $selected
-    sort: $sort
-    direction: $direction
-    page: $page
-    page_size: $size
-    group_id: $group
-  ) {
-    total
-    sites {
-      id
-      name
-      alternative_name
-      description
-      asset_management_id
-      latitude
-      longitude
-      heading
-      direction_one
-      direction_two
-      site_type
-      realtime
-      pedestrians_included
-      class_scheme
-      time_zone
-      notes
-      site_context
-      time_span
-      gps
-      last_surveyed
-      files
-      lane_count
-      owner_organisation_id
-    }
-  }
-}
-    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
 export const UpdateSiteDocument = new TypedDocumentString(`
     mutation UpdateSite($id: ID!, $input: SiteInput!) {
   updateSite(id: $id, input: $input) {
@@ -3442,20 +3395,91 @@ export const CreatePlannedSiteDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CreatePlannedSiteMutation, CreatePlannedSiteMutationVariables>;
-export const TaskStatesDocument = new TypedDocumentString(`
-    query TaskStates($ids: [ID!]!) {
-  task_tracking(ids: $ids) {
-    ...TaskEventFields
+export const MapSitesDocument = new TypedDocumentString(`
+    query MapSites($filter: MapFilter!) {
+  mapSites(filter: $filter) {
+    id
+    name
+    site_type
+    realtime
+    contexts
+    time_span
+    latitude
+    longitude
+    owner_organisation_id
+    organisation_name
+    class_scheme
+    last_surveyed
+    survey_years
+    has_data
+    days
+    vehicles
+    adt
+    awdt
+    awedt
+    average_speed_mps
+    speed85_mps
+    speed95_mps
+    pace_kmh_from_mps
+    pace_mph_from_mps
+    speed_limit_mps
+    above_limit_percent
+    heavy_percent
+    heavy_vehicles
+    class_shares
+    last_vehicle_at
+    today_vehicles
   }
 }
-    fragment TaskEventFields on TaskTracking {
-  id
-  function_name
-  state
-  message
-  updated_at
-  file_id
-}`) as unknown as TypedDocumentString<TaskStatesQuery, TaskStatesQueryVariables>;
+    `) as unknown as TypedDocumentString<MapSitesQuery, MapSitesQueryVariables>;
+export const UpdateUserPreferenceDocument = new TypedDocumentString(`
+    mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
+  update_user_preference(userId: $userId, preference: $preference) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateUserPreferenceMutation, UpdateUserPreferenceMutationVariables>;
+export const SitesDocument = new TypedDocumentString(`
+    query Sites($search: String, $filters: [String!], $selected: [ID!], $sort: String, $direction: String, $page: Int, $size: Int, $group: ID) {
+  sites(
+    search: $search
+    filters: $filters
+    selected: $selected
+    sort: $sort
+    direction: $direction
+    page: $page
+    page_size: $size
+    group_id: $group
+  ) {
+    total
+    sites {
+      id
+      name
+      alternative_name
+      description
+      asset_management_id
+      latitude
+      longitude
+      heading
+      direction_one
+      direction_two
+      site_type
+      realtime
+      pedestrians_included
+      class_scheme
+      time_zone
+      notes
+      site_context
+      time_span
+      gps
+      last_surveyed
+      files
+      lane_count
+      owner_organisation_id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SitesQuery, SitesQueryVariables>;
 export const TaskTrackingUpdatedDocument = new TypedDocumentString(`
     subscription TaskTrackingUpdated {
   task_tracking_updated {

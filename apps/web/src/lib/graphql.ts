@@ -1,4 +1,4 @@
-import type { TypedDocumentString } from '../generated/graphql.ts';
+import type { TypedDocumentString } from '@/generated/graphql.ts';
 import { http, RequestError } from './http.ts';
 
 interface GraphqlAnswer<T> {

@@ -1,7 +1,7 @@
 import { messageForStatus } from '@roadcount/domain';
-import { refreshSession } from '../features/session/refreshSession.ts';
-import { organisationViewHeaders } from '../features/orgView/organisationView.ts';
-import { readTokens } from '../features/session/tokenStorage.ts';
+import { refreshSession } from './session/refreshSession.ts';
+import { organisationViewHeaders } from './session/organisationView.ts';
+import { readTokens } from './session/tokenStorage.ts';
 import { localiseServerMessage } from './serverMessages.ts';
 
 /** A failed request, with the message a user should read (SPEC section 8). */

@@ -1,4 +1,4 @@
-import type { paths } from '../generated/openapi.ts';
+import type { paths } from '@/generated/openapi.ts';
 
 type JsonBody<Operation> = Operation extends {
   requestBody?: { content: { 'application/json': infer Body } };

@@ -6,7 +6,7 @@ import {
   SERVER_MESSAGES,
   serverMessage,
 } from '@roadcount/domain';
-import { changeLocale, resources } from '../i18n/i18n.ts';
+import { changeLocale, resources } from '@/i18n/i18n.ts';
 import { RequestError } from './http.ts';
 import { localiseServerMessage } from './serverMessages.ts';
 

@@ -4,7 +4,7 @@ import {
   recognitionMessageKey,
   serverMessageKey,
 } from '@roadcount/domain';
-import i18n from '../i18n/i18n.ts';
+import i18n from '@/i18n/i18n.ts';
 
 /**
  * Why a counter file was not recognised, in the user's language; its `mark` and `formats` are

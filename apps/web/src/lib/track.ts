@@ -1,4 +1,4 @@
-import { readTokens } from '../features/session/tokenStorage.ts';
+import { readTokens } from './session/tokenStorage.ts';
 
 /**
  * The one place page views are recorded (SPEC section 2). The server stores them under the user

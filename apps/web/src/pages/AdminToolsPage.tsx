@@ -1,7 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router-dom';
-import { RouteTabs } from '../features/shell/components/RouteTabs.tsx';
+import { RouteTabs } from '@/ui/RouteTabs.tsx';
 
 const TABS = [
   { path: '/ui/admin-tools/users', labelKey: 'adminTools.users' },

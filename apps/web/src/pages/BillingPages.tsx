@@ -1,6 +1,6 @@
-import { ChangelogEmailScreen } from '../features/billing/components/ChangelogEmailScreen.tsx';
-import { OrganisationBillingScreen } from '../features/billing/components/OrganisationBillingScreen.tsx';
-import { StaffBillingScreen } from '../features/billing/components/StaffBillingScreen.tsx';
+import { ChangelogEmailScreen } from '@/features/billing/components/ChangelogEmailScreen.tsx';
+import { OrganisationBillingScreen } from '@/features/billing/components/OrganisationBillingScreen.tsx';
+import { StaffBillingScreen } from '@/features/billing/components/StaffBillingScreen.tsx';
 
 export function StaffBillingPage() {
   return <StaffBillingScreen />;

@@ -1,4 +1,4 @@
-import { DefinitionsScreen } from '../features/definitions/components/DefinitionsScreen.tsx';
+import { DefinitionsScreen } from '@/features/definitions/components/DefinitionsScreen.tsx';
 
 export function DefinitionsPage() {
   return <DefinitionsScreen />;

@@ -1,4 +1,4 @@
-import { DownloadsScreen } from '../features/reports/components/DownloadsScreen.tsx';
+import { DownloadsScreen } from '@/features/reports/components/DownloadsScreen.tsx';
 
 export function DownloadsPage() {
   return <DownloadsScreen />;

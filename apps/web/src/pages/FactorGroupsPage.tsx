@@ -1,5 +1,6 @@
-import { FactorGroupsScreen } from '../features/engineering/components/FactorGroupsScreen.tsx';
+import { FactorGroupsScreen } from '@/features/engineering/components/FactorGroupsScreen.tsx';
+import { ReportsTabs } from '@/features/reports/components/ReportsTabs.tsx';
 
 export function FactorGroupsPage() {
-  return <FactorGroupsScreen />;
+  return <FactorGroupsScreen tabs={<ReportsTabs />} />;
 }

@@ -1,4 +1,4 @@
-import { FilesScreen } from '../features/files/components/FilesScreen.tsx';
+import { FilesScreen } from '@/features/files/components/FilesScreen.tsx';
 
 export function FilesPage() {
   return <FilesScreen />;

@@ -1,4 +1,4 @@
-import { DevicesScreen } from '../features/hardware/components/DevicesScreen.tsx';
+import { DevicesScreen } from '@/features/hardware/components/DevicesScreen.tsx';
 
 /** /ui/gateways: the gateway list. */
 export function GatewaysPage() {

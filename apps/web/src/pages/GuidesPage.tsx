@@ -1,4 +1,4 @@
-import { GuidesScreen } from '../features/guides/components/GuidesScreen.tsx';
+import { GuidesScreen } from '@/features/guides/components/GuidesScreen.tsx';
 
 export function GuidesPage() {
   return <GuidesScreen />;

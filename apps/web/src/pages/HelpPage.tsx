@@ -1,5 +1,5 @@
-import { HelpScreen } from '../features/help/components/HelpScreen.tsx';
-import { useTour } from '../features/tour/components/TourProvider.tsx';
+import { HelpScreen } from '@/features/help/components/HelpScreen.tsx';
+import { useTour } from '@/features/tour/components/TourProvider.tsx';
 
 export function HelpPage() {
   const { start } = useTour();

@@ -1,4 +1,4 @@
-import { InsightsScreen } from '../features/reports/components/InsightsScreen.tsx';
+import { InsightsScreen } from '@/features/reports/components/InsightsScreen.tsx';
 
 export function InsightsPage() {
   return <InsightsScreen />;

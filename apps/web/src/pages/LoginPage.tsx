@@ -2,9 +2,9 @@ import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { RequestError, http } from '../lib/http.ts';
-import { useSession } from '../features/session/useSession.ts';
-import type { TokenPair } from '../features/session/tokenStorage.ts';
+import { RequestError, http } from '@/lib/http.ts';
+import { useSession } from '@/lib/session/useSession.ts';
+import type { TokenPair } from '@/lib/session/tokenStorage.ts';
 
 type Status = { kind: 'idle' } | { kind: 'requesting' } | { kind: 'error'; message: string };
 

@@ -1,4 +1,4 @@
-import { MapScreen } from '../features/map/components/MapScreen.tsx';
+import { MapScreen } from '@/features/map/components/MapScreen.tsx';
 
 export function MapPage() {
   return <MapScreen />;

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { OrganisationSettingsScreen } from '../features/organisation/components/OrganisationSettingsScreen.tsx';
+import { OrganisationSettingsScreen } from '@/features/organisation/components/OrganisationSettingsScreen.tsx';
 
 /** /ui/admin-tools/organisation[?organisation=<id>] */
 export function OrganisationSettingsPage() {

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PASSWORD_LENGTH } from '@roadcount/domain';
-import { RequestError, http } from '../lib/http.ts';
+import { RequestError, http } from '@/lib/http.ts';
 
 type Status =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'error'; message: string };

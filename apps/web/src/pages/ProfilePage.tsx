@@ -1,6 +1,7 @@
 import { Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { ProfileScreen } from '../features/profile/components/ProfileScreen.tsx';
+import { ChangelogOptOut } from '@/features/billing/components/ChangelogOptOut.tsx';
+import { ProfileScreen } from '@/features/profile/components/ProfileScreen.tsx';
 
 /** /ui/profile */
 export function ProfilePage() {
@@ -8,7 +9,7 @@ export function ProfilePage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('profile.title')}</Typography>
-      <ProfileScreen />
+      <ProfileScreen moreCards={<ChangelogOptOut />} />
     </Stack>
   );
 }

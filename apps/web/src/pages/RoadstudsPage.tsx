@@ -1,4 +1,4 @@
-import { DevicesScreen } from '../features/hardware/components/DevicesScreen.tsx';
+import { DevicesScreen } from '@/features/hardware/components/DevicesScreen.tsx';
 
 /** /ui/roadstuds: the magnetometer list. */
 export function RoadstudsPage() {

@@ -1,5 +1,6 @@
-import { SiteDetailScreen } from '../features/siteDetail/components/SiteDetailScreen.tsx';
+import { SiteRoadSections } from '@/features/hardware/components/SiteRoadSections.tsx';
+import { SiteDetailScreen } from '@/features/siteDetail/components/SiteDetailScreen.tsx';
 
 export function SiteDetailPage() {
-  return <SiteDetailScreen />;
+  return <SiteDetailScreen RoadSections={SiteRoadSections} />;
 }

@@ -1,4 +1,4 @@
-import { SurveysScreen } from '../features/surveys/components/SurveysScreen.tsx';
+import { SurveysScreen } from '@/features/surveys/components/SurveysScreen.tsx';
 
 export function SurveysPage() {
   return <SurveysScreen />;

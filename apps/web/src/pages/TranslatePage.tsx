@@ -1,4 +1,4 @@
-import { TranslateScreen } from '../features/translate/components/TranslateScreen.tsx';
+import { TranslateScreen } from '@/features/translate/components/TranslateScreen.tsx';
 
 export function TranslatePage() {
   return <TranslateScreen />;

@@ -1,4 +1,4 @@
-import { UploadScreen } from '../features/uploads/components/UploadScreen.tsx';
+import { UploadScreen } from '@/features/files/components/UploadScreen.tsx';
 
 export function UploadPage() {
   return <UploadScreen />;

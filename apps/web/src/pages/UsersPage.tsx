@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { UsersScreen } from '../features/users/components/UsersScreen.tsx';
+import { UsersScreen } from '@/features/users/components/UsersScreen.tsx';
 
 /** /ui/admin-tools/users[?organisation=<id>] */
 export function UsersPage() {

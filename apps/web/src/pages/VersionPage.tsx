@@ -1,7 +1,7 @@
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import changelogText from '../../../../CHANGELOG.md?raw';
-import { entryRuns, parseChangelog } from '../features/changelog/changelog.ts';
+import { entryRuns, parseChangelog } from '@/features/changelog/changelog.ts';
 
 // Read at build time from the project's CHANGELOG.md, which every user-visible change keeps.
 const RELEASES = parseChangelog(changelogText);

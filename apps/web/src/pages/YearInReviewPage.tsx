@@ -1,4 +1,4 @@
-import { YearInReviewScreen } from '../features/reports/components/YearInReviewScreen.tsx';
+import { YearInReviewScreen } from '@/features/reports/components/YearInReviewScreen.tsx';
 
 export function YearInReviewPage() {
   return <YearInReviewScreen />;

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../i18n/i18n.ts';
+import '@/i18n/i18n.ts';
 
 afterEach(() => {
   cleanup();

@@ -56,7 +56,7 @@ export const analysisTypeDefs = /* GraphQL */ `
     virtualDay: JSON!
     virtualWeek: JSON!
     availability: JSON!
-    "The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange, classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails."
+    "The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange (and speedRangeByClass: of those, the vehicles of each class), classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails."
     leftOut: JSON
   }
 

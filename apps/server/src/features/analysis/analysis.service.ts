@@ -1,5 +1,9 @@
 import {
   countSummary,
+  type AadtFigure,
+  type AadtMethod,
+  type AadtVariant,
+  type SummaryStatistics,
   forEachSelected,
   type CountFilter,
   type SiteDetailPart,
@@ -9,7 +13,7 @@ import {
   type VehicleFilter,
 } from '@roadcount/analytics';
 import { findClassScheme, heavyClassIndexes, serverMessage } from '@roadcount/domain';
-import { csvField, LocalTimeConverter } from '@roadcount/formats';
+import { csvRow, LocalTimeConverter } from '@roadcount/formats';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
@@ -148,6 +152,32 @@ export interface AnalysisDeps {
     excludedPeriods: (siteId: string) => Promise<VehicleExclusion[]>;
     timeExclusions: (input: unknown) => TimeExclusion[];
   };
+  /** The site's AADT by the one decision (`siteAadt`), over its whole record. */
+  siteAadt: (site: { id: string; siteType: string }) => Promise<AadtFigure>;
+}
+
+/**
+ * The summary with the site's AADT in place of an AASHTO figure of the filtered days: AADT is an
+ * annual figure of the site, the same on every surface whatever the filters (issue 36). Its
+ * method, variant and scope are null only in an answer that did not ask for the summary.
+ */
+export type SiteSummary = SummaryStatistics & {
+  aadtMethod: AadtMethod | null;
+  aadtVariant: AadtVariant | null;
+  aadtScope: AadtFigure['scope'] | null;
+};
+
+function withSiteAadt(summary: SummaryStatistics, aadt: AadtFigure | null): SiteSummary {
+  if (!aadt) return { ...summary, aadtMethod: null, aadtVariant: null, aadtScope: null };
+  return {
+    ...summary,
+    aadt: aadt.value,
+    aadtIsEstimate: aadt.estimate,
+    aadtMonthsMissingWeekdays: aadt.monthsMissingWeekdays,
+    aadtMethod: aadt.method,
+    aadtVariant: aadt.variant,
+    aadtScope: aadt.scope,
+  };
 }
 
 export function createAnalysisService(deps: AnalysisDeps) {
@@ -207,7 +237,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
   }
 
   /** A site's figures from the analysis threads, with the site's facts and the units. */
-  async function withSiteFacts<T extends object>(
+  async function withSiteFacts<T extends { summary: SummaryStatistics }>(
     viewer: Viewer,
     query: SiteDetailQuery,
     answer: (ask: SiteDetailAsk) => Promise<T>,
@@ -216,7 +246,46 @@ export function createAnalysisService(deps: AnalysisDeps) {
     const { site, scheme, ask } = await siteDetailAsk(viewer, query);
     // The client left while the site was read: nothing is asked of the analysis threads.
     signal?.throwIfAborted();
-    return { ...siteFacts(site, scheme), ...(await answer(ask)) };
+    const wantsSummary = !query.parts || query.parts.includes('summary');
+    const [figures, aadt] = await Promise.all([
+      answer(ask),
+      wantsSummary ? deps.siteAadt(site) : null,
+    ]);
+    return {
+      ...siteFacts(site, scheme),
+      ...figures,
+      summary: withSiteAadt(figures.summary, aadt),
+    };
+  }
+
+  /** Pedestrian and bike volumes from the site's interval counts, per time bin. */
+  async function countSummaryOf(
+    viewer: Viewer,
+    siteId: string,
+    payload: FilterPayload,
+    aggregationMinutes: number,
+  ) {
+    const site = await readableSite(viewer, siteId);
+    if (!AGGREGATIONS.includes(aggregationMinutes)) {
+      throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
+    }
+    const filter = {
+      ...countFilter(payload),
+      excludedWindows: await deps.siteData.excludedWindows(site.id),
+    };
+    if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
+    const files = await deps.siteData.intervalCounts(site.id);
+    const local = new LocalTimeConverter(site.timeZone);
+    return {
+      site_id: site.id,
+      units: { count: 'people or bicycles', time: 'site local time' },
+      ...countSummary(
+        files,
+        filter,
+        { offsetAt: (utcMs) => local.offsetAt(utcMs) },
+        aggregationMinutes,
+      ),
+    };
   }
 
   /** The site's own facts and the units every figure of its answer is in. */
@@ -291,9 +360,7 @@ export function createAnalysisService(deps: AnalysisDeps) {
       const filter = await siteFilter(site, payload);
       const local = new LocalTimeConverter(site.timeZone);
       const clock = { offsetAt: (utcMs: number) => local.offsetAt(utcMs) };
-      const siteFields = [site.id, site.name, site.latitude, site.longitude]
-        .map(csvField)
-        .join(',');
+      const siteFields = csvRow([site.id, site.name, site.latitude, site.longitude]);
       yield `${CSV_HEADER}\n`;
       // One batch at a time: a long export never holds every line at once.
       for await (const batch of deps.siteData.vehicleBatches(site.id)) {
@@ -309,33 +376,24 @@ export function createAnalysisService(deps: AnalysisDeps) {
     },
 
     /** Pedestrian and bike volumes from the site's interval counts, per time bin. */
-    async countSummary(
-      viewer: Viewer,
-      siteId: string,
-      payload: FilterPayload,
-      aggregationMinutes: number,
-    ) {
-      const site = await readableSite(viewer, siteId);
-      if (!AGGREGATIONS.includes(aggregationMinutes)) {
-        throw new HttpError(400, `aggregation_minutes must be one of ${AGGREGATIONS.join(', ')}`);
-      }
-      const filter = {
-        ...countFilter(payload),
-        excludedWindows: await deps.siteData.excludedWindows(site.id),
-      };
-      if (filter.startMs > filter.endMs) throw new HttpError(400, serverMessage('startAfterEnd'));
-      const files = await deps.siteData.intervalCounts(site.id);
-      const local = new LocalTimeConverter(site.timeZone);
-      return {
-        site_id: site.id,
-        units: { count: 'people or bicycles', time: 'site local time' },
-        ...countSummary(
-          files,
-          filter,
-          { offsetAt: (utcMs) => local.offsetAt(utcMs) },
-          aggregationMinutes,
-        ),
-      };
+    countSummary: countSummaryOf,
+
+    /**
+     * A report's figures for a site: the site-detail answer, with the count summary the
+     * count-site page shows (`countSummary` above, same filter and bins) when the site has
+     * interval counts (bike, pedestrian or vehicle counts per interval), else null.
+     */
+    async reportFigures(viewer: Viewer, query: SiteDetailQuery) {
+      const detail = await withSiteFacts(
+        viewer,
+        query,
+        (ask) => deps.pool.siteDetail(ask, undefined),
+        undefined,
+      );
+      const counts = (await deps.siteData.dataKinds(detail.site_id)).includes('intervals')
+        ? await countSummaryOf(viewer, query.siteId, query.payload, query.aggregationMinutes)
+        : null;
+      return { ...detail, counts };
     },
 
     /**

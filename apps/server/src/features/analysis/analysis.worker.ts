@@ -26,8 +26,7 @@ import {
 } from '@roadcount/analytics';
 import { LocalTimeConverter } from '@roadcount/formats';
 import { createBlobStore } from '../../infra/blob/blobStore.ts';
-// The reader alone, not the module's index: a thread needs no database.
-import { preparedSiteColumns } from '../siteData/preparedSiteColumns.ts';
+import { preparedSiteColumns } from '../siteData/threads.ts';
 import type {
   AnalysisWorkerData,
   FromAnalysisThread,

@@ -1,4 +1,4 @@
-import type { StoredColumns } from '../siteData/storedForms.ts';
+import type { StoredColumns } from '../siteData/threads.ts';
 import type {
   PartialScan,
   PreparedColumns,

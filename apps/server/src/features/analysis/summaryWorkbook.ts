@@ -1,14 +1,9 @@
-import ExcelJS from 'exceljs';
+import { SPEED_UNITS, speedIn, type SpeedUnits } from '@roadcount/domain';
+import { XLSX_STYLE, xlsxBytes, type XlsxCell } from '../../infra/xlsx/xlsxStream.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
-
-export type SpeedUnits = 'metric' | 'imperial';
 
 type Detail = Awaited<ReturnType<AnalysisService['siteDetail']>>;
 
-const SPEED: Record<SpeedUnits, { factor: number; label: string }> = {
-  metric: { factor: 3.6, label: 'km/h' },
-  imperial: { factor: 2.2369362920544, label: 'mph' },
-};
 const DIRECTION_NAMES: Record<number, string> = {
   0: 'Undefined',
   1: 'North',
@@ -20,8 +15,6 @@ const DIRECTION_NAMES: Record<number, string> = {
   7: 'West',
   8: 'North-west',
 };
-
-const bold = { bold: true };
 
 /**
  * The site detail's summary as an xlsx workbook: statistic cards, the time bins, the classes and
@@ -39,20 +32,9 @@ export async function summaryWorkbook(
     aadt: { value: number | null; name: string; note: string };
   },
 ): Promise<Buffer> {
-  const { factor, label: speedUnit } = SPEED[context.units];
-  const speed = (mps: number | null | undefined) =>
-    mps === null || mps === undefined ? null : mps * factor;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Roadcount';
-  workbook.created = new Date(0);
-
-  const summary = workbook.addWorksheet('Summary');
-  summary.columns = [
-    { header: 'Statistic', key: 'name', width: 42 },
-    { header: 'Value', key: 'value', width: 22 },
-    { header: 'Unit', key: 'unit', width: 24 },
-  ];
-  summary.getRow(1).font = bold;
+  const speedUnit = SPEED_UNITS[context.units].label;
+  const speed = (mps: number | null | undefined) => speedIn(context.units, mps);
+  const { BOLD } = XLSX_STYLE;
   const { summary: stats } = detail;
   const filter = context.filter;
   // The 10 km/h band in km/h, the 10 mph band in mph.
@@ -103,13 +85,9 @@ export async function summaryWorkbook(
     ['Total commercial', stats.totalCommercial, 'vehicles'],
     ['Percent commercial', stats.percentCommercial, '%'],
   ];
-  for (const [name, value, unit] of rows) summary.addRow({ name, value: value ?? '', unit });
-  summary.getColumn('value').numFmt = '#,##0.0##';
-
   const directions = Object.keys(detail.bins.directions)
     .map(Number)
     .sort((a, b) => a - b);
-  const bins = workbook.addWorksheet('Bins');
   const binHeader = ['Bin start (local time)'];
   for (const direction of directions) {
     const name = DIRECTION_NAMES[direction] ?? String(direction);
@@ -120,86 +98,78 @@ export async function summaryWorkbook(
       `${name}: speeding (%)`,
     );
   }
-  bins.addRow(binHeader).font = bold;
-  detail.bins.starts.forEach((start, at) => {
-    const row: (string | number | null)[] = [start.replace('T', ' ')];
-    for (const direction of directions) {
-      const values = detail.bins.directions[direction];
-      row.push(
-        values?.vehicles[at] ?? 0,
-        speed(values?.averageSpeedMps[at]),
-        speed(values?.speed85thMps[at]),
-        values?.speedingPercent[at] ?? null,
-      );
+  return xlsxBytes({ creator: 'Roadcount', created: new Date(0) }, async (workbook) => {
+    const summary = workbook.addSheet('Summary', [42, 22, 24], { frozenRows: 1 });
+    summary.addRow(['Statistic', 'Value', 'Unit'], BOLD);
+    for (const [name, value, unit] of rows) summary.addRow([name, value ?? '', unit]);
+    await summary.commit();
+
+    const bins = workbook.addSheet('Bins', [22, ...binHeader.slice(1).map(() => 18)], {
+      frozenRows: 1,
+      frozenColumns: 1,
+    });
+    bins.addRow(binHeader, BOLD);
+    detail.bins.starts.forEach((start, at) => {
+      const row: XlsxCell[] = [start.replace('T', ' ')];
+      for (const direction of directions) {
+        const values = detail.bins.directions[direction];
+        row.push(
+          values?.vehicles[at] ?? 0,
+          speed(values?.averageSpeedMps[at]),
+          speed(values?.speed85thMps[at]),
+          values?.speedingPercent[at] ?? null,
+        );
+      }
+      bins.addRow(row);
+    });
+    await bins.commit();
+
+    const classes = workbook.addSheet('Classes', [8, 36, 12, 12, 20, 26], { frozenRows: 1 });
+    classes.addRow(
+      [
+        'Class',
+        'Name',
+        'Vehicles',
+        'Share (%)',
+        `Average speed (${speedUnit})`,
+        `85th percentile speed (${speedUnit})`,
+      ],
+      BOLD,
+    );
+    for (const entry of detail.classes)
+      classes.addRow([
+        entry.classIndex,
+        context.className(entry.classIndex),
+        entry.vehicles,
+        entry.sharePercent,
+        speed(entry.averageSpeedMps),
+        speed(entry.speed85thMps),
+      ]);
+    await classes.commit();
+
+    const speeding = workbook.addSheet('Speeding', [44, 12, 12], { frozenRows: 1 });
+    speeding.addRow(['Measure', 'Vehicles', 'Share (%)'], BOLD);
+    const table = detail.speeding;
+    if (!table) speeding.addRow(['No speed limit is entered for this site']);
+    else {
+      const [first, second] = table.stepsMps.map((step) => speed(step) ?? 0);
+      speeding.addRow(['Vehicles measured against a limit', table.vehicles]);
+      speeding.addRow([
+        'Above the limit',
+        table.aboveLimit.vehicles,
+        table.aboveLimit.sharePercent,
+      ]);
+      speeding.addRow([
+        `More than ${Number(first?.toFixed(1))} ${speedUnit} above the limit`,
+        table.aboveFirstStep.vehicles,
+        table.aboveFirstStep.sharePercent,
+      ]);
+      speeding.addRow([
+        `More than ${Number(second?.toFixed(1))} ${speedUnit} above the limit`,
+        table.aboveSecondStep.vehicles,
+        table.aboveSecondStep.sharePercent,
+      ]);
     }
-    bins.addRow(row);
+    await speeding.commit();
   });
-  bins.getColumn(1).width = 22;
-  for (let column = 2; column <= binHeader.length; column += 1) {
-    bins.getColumn(column).width = 18;
-    bins.getColumn(column).numFmt = '0.0';
-  }
-  bins.views = [{ state: 'frozen', ySplit: 1, xSplit: 1 }];
-
-  const classes = workbook.addWorksheet('Classes');
-  classes.columns = [
-    { header: 'Class', key: 'classIndex', width: 8 },
-    { header: 'Name', key: 'name', width: 36 },
-    { header: 'Vehicles', key: 'vehicles', width: 12 },
-    { header: 'Share (%)', key: 'share', width: 12, style: { numFmt: '0.0' } },
-    {
-      header: `Average speed (${speedUnit})`,
-      key: 'average',
-      width: 20,
-      style: { numFmt: '0.0' },
-    },
-    {
-      header: `85th percentile speed (${speedUnit})`,
-      key: 'speed85',
-      width: 26,
-      style: { numFmt: '0.0' },
-    },
-  ];
-  classes.getRow(1).font = bold;
-  for (const entry of detail.classes) {
-    classes.addRow({
-      classIndex: entry.classIndex,
-      name: context.className(entry.classIndex),
-      vehicles: entry.vehicles,
-      share: entry.sharePercent,
-      average: speed(entry.averageSpeedMps),
-      speed85: speed(entry.speed85thMps),
-    });
-  }
-
-  const speeding = workbook.addWorksheet('Speeding');
-  speeding.columns = [
-    { header: 'Measure', key: 'name', width: 44 },
-    { header: 'Vehicles', key: 'vehicles', width: 12 },
-    { header: 'Share (%)', key: 'share', width: 12, style: { numFmt: '0.0' } },
-  ];
-  speeding.getRow(1).font = bold;
-  const table = detail.speeding;
-  if (!table) {
-    speeding.addRow({ name: 'No speed limit is entered for this site' });
-  } else {
-    const [first, second] = table.stepsMps.map((step) => speed(step) ?? 0);
-    speeding.addRow({ name: 'Vehicles measured against a limit', vehicles: table.vehicles });
-    speeding.addRow({
-      name: 'Above the limit',
-      vehicles: table.aboveLimit.vehicles,
-      share: table.aboveLimit.sharePercent,
-    });
-    speeding.addRow({
-      name: `More than ${Number(first?.toFixed(1))} ${speedUnit} above the limit`,
-      vehicles: table.aboveFirstStep.vehicles,
-      share: table.aboveFirstStep.sharePercent,
-    });
-    speeding.addRow({
-      name: `More than ${Number(second?.toFixed(1))} ${speedUnit} above the limit`,
-      vehicles: table.aboveSecondStep.vehicles,
-      share: table.aboveSecondStep.sharePercent,
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
 }

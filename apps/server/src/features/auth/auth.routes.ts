@@ -43,11 +43,11 @@ export function registerAuthRoutes(
     responses: { 200: 'access and refresh', 401: 'wrong credentials', 429: 'too many attempts' },
     answer: tokenPairAnswer,
     handler: async ({ body, request }) => {
-      limiters.signInByIp.hit(request.ip);
+      await limiters.signInByIp.hit(request.ip);
       const accountKey = await service.signInLimitKey(body.username);
-      limiters.signInByAccount.hit(accountKey);
+      await limiters.signInByAccount.hit(accountKey);
       const pair = await service.obtain(body.username, body.password);
-      limiters.signInByAccount.reset(accountKey);
+      await limiters.signInByAccount.reset(accountKey);
       return pair;
     },
   });
@@ -89,10 +89,10 @@ export function registerAuthRoutes(
     responses: { 200: 'request accepted', 429: 'too many requests' },
     answer: detailAnswer,
     handler: async ({ body, request }) => {
-      limiters.resetByIp.hit(request.ip);
+      await limiters.resetByIp.hit(request.ip);
       const email = emailSchema.safeParse(body.email);
       if (email.success) {
-        limiters.resetByEmail.hit(email.data);
+        await limiters.resetByEmail.hit(email.data);
         await service.requestReset(email.data);
       }
       return { detail: RESET_REQUESTED };

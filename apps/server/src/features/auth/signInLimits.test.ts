@@ -61,4 +61,27 @@ describe('sign-in limits', () => {
     ];
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
+
+  it('are counted once for every API node on the database', async () => {
+    server = await startTestServer({ SIGN_IN_LIMIT_PER_IP: '100', SIGN_IN_LIMIT_PER_ACCOUNT: '3' });
+    const second = await startTestServer(
+      { SIGN_IN_LIMIT_PER_IP: '100', SIGN_IN_LIMIT_PER_ACCOUNT: '3' },
+      { nodeOf: server },
+    );
+    try {
+      const org = await createOrg(server);
+      const user = await createUser(server, { organisationId: org.id, role: 'org_user' });
+      // Behind a proxy the attempts alternate between the nodes: 3 in all, then refused.
+      const statuses = [
+        await wrongSignIn(server, user.username),
+        await wrongSignIn(second, user.username),
+        await wrongSignIn(server, user.username),
+        await wrongSignIn(second, user.username),
+        await wrongSignIn(server, user.username),
+      ];
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatPence, type BillLine } from '@roadcount/domain';
+import { csvRow } from '@roadcount/formats';
 
 export interface BillFacts {
   organisationName: string;
@@ -35,23 +36,20 @@ function lineName(facts: BillFacts, line: BillLine): string {
 
 /** The bill as CSV: one row per line, amounts in pounds, then the total. */
 export function billCsv(facts: BillFacts): string {
-  const pounds = (pence: number) => (pence / 100).toFixed(2);
-  const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+  const pounds = (pence: number) => ({ number: (pence / 100).toFixed(2) });
   const rows = [
-    ['organisation', 'month', 'item', 'quantity', 'unit_gbp', 'amount_gbp'].join(','),
+    csvRow(['organisation', 'month', 'item', 'quantity', 'unit_gbp', 'amount_gbp']),
     ...facts.lines.map((line) =>
-      [
-        quote(facts.organisationName),
+      csvRow([
+        facts.organisationName,
         facts.month,
-        quote(lineName(facts, line)),
+        lineName(facts, line),
         line.quantity,
         pounds(line.unitPence),
         pounds(line.amountPence),
-      ].join(','),
+      ]),
     ),
-    [quote(facts.organisationName), facts.month, 'Total', '', '', pounds(facts.totalPence)].join(
-      ',',
-    ),
+    csvRow([facts.organisationName, facts.month, 'Total', null, null, pounds(facts.totalPence)]),
   ];
   return `${rows.join('\r\n')}\r\n`;
 }

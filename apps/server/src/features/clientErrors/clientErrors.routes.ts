@@ -25,13 +25,13 @@ export function registerClientErrorRoutes(router: Router, byIp: RateLimiter): vo
     // Unauthenticated writes into the log: small, and a few a minute from one address.
     bodyLimit: 16 * 1024,
     responses: { 204: 'logged', 400: 'not an error report', 429: 'too many reports' },
-    handler: ({ body, request }) => {
-      byIp.hit(request.ip);
+    handler: async ({ body, request }) => {
+      await byIp.hit(request.ip);
       request.log.warn(
         { clientError: body, userAgent: request.headers['user-agent'] },
         'web app error',
       );
-      return Promise.resolve(undefined);
+      return undefined;
     },
   });
 }

@@ -210,7 +210,12 @@ export function createDemoRepository(db: Database) {
      */
     async demoGateway(organisationId: string, serial: string, siteId: string) {
       const [gateway] = await db
-        .select({ id: devices.id, organisationId: devices.organisationId, serial: devices.serial })
+        .select({
+          id: devices.id,
+          organisationId: devices.organisationId,
+          serial: devices.serial,
+          createdOn: devices.createdOn,
+        })
         .from(devices)
         .where(
           and(

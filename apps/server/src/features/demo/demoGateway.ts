@@ -24,7 +24,7 @@ export function startDemoGateway(deps: {
   db: Database;
   /** The realtime ingest of a gateway's batch, without its key. */
   send: (
-    gateway: { id: string; organisationId: string; serial: string },
+    gateway: { id: string; organisationId: string; serial: string; createdOn: Date },
     batch: GatewayBatch,
   ) => Promise<{ stored: number }>;
   log: FastifyBaseLogger;

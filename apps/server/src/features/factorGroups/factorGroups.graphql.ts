@@ -49,20 +49,38 @@ export const factorGroupsTypeDefs = /* GraphQL */ `
     cluster: Int
   }
 
-  "A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT)."
+  "A site's AADT and how it was found: aashto (continuous), factored (a short count adjusted by its group's factors) or unadjusted (its ADT). Always over the site's whole record and all its vehicles: AADT is an annual figure of the site, so no date range or filter applies."
   type SiteAadt {
     site_id: ID!
     method: String!
+    "aashto, aashtoMissingWeekdays, aashtoMissingMonths, aashtoMissingMonthsAndWeekdays, factored, unadjustedNoGroup or unadjustedNoFactors."
+    variant: String!
+    "Not an AASHTO AADT over 12 months: fewer months, a factored or an unadjusted short count."
+    estimate: Boolean!
+    "wholeRecord: the site's whole record, all vehicles, whatever the page's filters."
+    scope: String!
+    "Why the AADT does not follow the filters."
+    scope_reason: String!
     "For an unadjusted short count: noGroup or noFactors."
     reason: String
     group_id: ID
     group_name: String
+    "The version of the group's factors the AADT was made with; it changes when they change."
+    group_version: String
     whole_days: Int!
     adt: Float
+    "The site's AADT, whatever the method."
     aadt: Float
+    "Factored: the group's 12 monthly factors (January first) used."
+    monthly_factors: [Float]
+    "Factored: the group's 7 day-of-week factors (Monday first) used."
+    day_of_week_factors: [Float]
     monthly_factor: Float
     day_of_week_factor: Float
+    "AASHTO: the months with data; factored: the months of the count's days."
     months: [Int!]!
+    "AASHTO: the months averaged over the weekdays present."
+    months_missing_weekdays: [Int!]!
     "Mean absolute error of the method on the group's continuous sites over runs of as many days, percent."
     error_percent: Float
     error_samples: Int!
@@ -73,7 +91,7 @@ export const factorGroupsTypeDefs = /* GraphQL */ `
     factorGroups: [FactorGroup!]!
     "The organisation's continuous sites clustered by monthly pattern (1 to 6 clusters)."
     continuousSitePatterns(clusters: Int!): [ContinuousSitePattern!]!
-    "A site's AADT: AASHTO for a continuous site, else its ADT adjusted by its factor group."
+    "A site's AADT over its whole record: AASHTO for a continuous site, else its ADT adjusted by its factor group, or unadjusted."
     siteAadt(site_id: ID!): SiteAadt!
   }
 
@@ -116,7 +134,15 @@ function toGroup(described: Described, minDays: number) {
 export const toSiteAadt = (aadt: SiteAadt) => ({
   site_id: aadt.siteId,
   method: aadt.method,
+  variant: aadt.variant,
+  estimate: aadt.estimate,
+  scope: aadt.scope,
+  scope_reason: aadt.scopeReason,
   reason: aadt.reason,
+  group_version: aadt.groupVersion,
+  monthly_factors: aadt.factors?.monthly ?? null,
+  day_of_week_factors: aadt.factors?.dayOfWeek ?? null,
+  months_missing_weekdays: aadt.monthsMissingWeekdays,
   group_id: aadt.groupId,
   group_name: aadt.groupName,
   whole_days: aadt.wholeDays,

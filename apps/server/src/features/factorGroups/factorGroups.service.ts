@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import {
   MIN_DAYS_PER_WEEKDAY,
-  adjustShortCount,
   adjustmentError,
   clusterByMonthlyPattern,
   groupFactors,
+  siteAadt,
   siteFactors,
-  wholeDaysBetween,
+  type AadtFigure,
   type DailyTotal,
+  type GroupFactors,
 } from '@roadcount/analytics';
 import { NOT_FOUND_MESSAGES } from '@roadcount/domain';
 import { organisationScope, scopedOrganisationId, type Access } from '../../infra/access/access.ts';
@@ -23,25 +25,33 @@ export type FactorGroupBasis = (typeof FACTOR_GROUP_BASES)[number];
 /** What the service reads a site's daily volumes through (`siteData.dailyVolumes`). */
 export type DailyVolumesOf = (siteId: string) => Promise<{ day: string; volume: number }[]>;
 
-/** How a site's AADT was found, with what a reader needs to check it. */
-export interface SiteAadt {
+/** How a site's AADT was found (`siteAadt`), with what a reader needs to check it. */
+export interface SiteAadt extends AadtFigure {
   siteId: string;
-  /** aashto: a continuous site's own; factored: a short count adjusted; unadjusted: ADT only. */
-  method: 'aashto' | 'factored' | 'unadjusted';
   /** Why a short count is unadjusted: no factor group, or the group has no factors for it. */
   reason: 'noGroup' | 'noFactors' | null;
   groupId: string | null;
   groupName: string | null;
-  wholeDays: number;
-  adt: number | null;
+  /** The version of the group's factors the AADT was made with (`factorsVersion`). */
+  groupVersion: string | null;
+  /** The figure (`value`), under the name the AADT card and reports read. */
   aadt: number | null;
   monthlyFactor: number | null;
   dayOfWeekFactor: number | null;
-  /** Months (0–11) of the count's days. */
-  months: number[];
   /** Mean absolute error of the method on the group's continuous sites, percent. */
   errorPercent: number | null;
   errorSamples: number;
+}
+
+/**
+ * A set of group factors' version: a digest of the factors themselves, so an AADT says which
+ * factors made it and changes version exactly when they change.
+ */
+export function factorsVersion(factors: GroupFactors): string {
+  return createHash('sha256')
+    .update(JSON.stringify([factors.sites, factors.monthly, factors.dayOfWeek]))
+    .digest('hex')
+    .slice(0, 12);
 }
 
 /** Days strictly between the first and last with data (the ends are partial). */
@@ -51,17 +61,6 @@ function innerDays(rows: { day: string; volume: number }[]): DailyTotal[] {
   const first = Math.min(...days.map((entry) => entry.day));
   const last = Math.max(...days.map((entry) => entry.day));
   return days.filter((entry) => entry.day > first && entry.day < last);
-}
-
-/** A short count's whole days, a day without vehicles counting 0 (as the ADT counts it). */
-function wholeDaysOf(rows: { day: string; volume: number }[]): DailyTotal[] {
-  if (rows.length === 0) return [];
-  const volumes = new Map(rows.map((row) => [dayNumber(row.day), row.volume]));
-  const numbers = [...volumes.keys()];
-  return wholeDaysBetween(Math.min(...numbers), Math.max(...numbers)).map((day) => ({
-    day,
-    vehicles: volumes.get(day) ?? 0,
-  }));
 }
 
 /** Issue 25: factor groups (TMG 2022), their factors and the AADT of a short count. */
@@ -180,51 +179,52 @@ export function createFactorGroupsService(deps: {
     },
 
     /**
-     * A site's AADT: a continuous site keeps its AASHTO AADT (shown by the site detail); a short
-     * count is its whole days adjusted by its factor group's monthly and day-of-week factors
-     * (TMG 2022), with the method's error on the group's continuous sites over runs of the same
-     * length; without a group or factors it is its ADT, labelled unadjusted. For callers that
-     * have already checked access (reports).
+     * A site's AADT by the one decision (`siteAadt`), over its whole record with no filter: a
+     * continuous site's AASHTO AADT; a short count adjusted by its factor group's monthly and
+     * day-of-week factors (TMG 2022), with the method's error on the group's continuous sites over
+     * runs of the same length; without a group or factors its ADT, unadjusted. For callers that
+     * have already checked access (site detail, map, reports).
      */
     async aadtOfSite(site: { id: string; siteType: string }): Promise<SiteAadt> {
-      const days = wholeDaysOf(await deps.dailyVolumes(site.id));
-      const adt =
-        days.length === 0 ? null : days.reduce((sum, day) => sum + day.vehicles, 0) / days.length;
-      const base: SiteAadt = {
-        siteId: site.id,
-        method: 'unadjusted',
-        reason: null,
-        groupId: null,
-        groupName: null,
-        wholeDays: days.length,
-        adt,
-        aadt: adt,
-        monthlyFactor: null,
-        dayOfWeekFactor: null,
-        months: [],
-        errorPercent: null,
-        errorSamples: 0,
-      };
+      const rows = await deps.dailyVolumes(site.id);
+      const days = rows.map((row) => ({ day: dayNumber(row.day), vehicles: row.volume }));
+      const continuous = site.siteType === 'continuous';
       const found = await factorsForSite(site.id);
-      const named = found
-        ? { ...base, groupId: found.group.id, groupName: found.group.name }
-        : base;
-      if (site.siteType === 'continuous') return { ...named, method: 'aashto', aadt: null };
-      if (!found) return { ...named, reason: 'noGroup' };
-      const adjusted = adjustShortCount(days, found.factors);
-      if (!adjusted) return { ...named, reason: 'noFactors' };
-      const error = adjustmentError(
-        found.measured.map((entry) => ({ days: entry.days, aadt: entry.factors.aadt })),
-        found.factors,
-        days.length,
-      );
+      const figure = siteAadt({
+        continuous,
+        days,
+        group: found
+          ? {
+              id: found.group.id,
+              name: found.group.name,
+              factors: found.factors,
+              version: factorsVersion(found.factors),
+            }
+          : null,
+      });
+      const error =
+        figure.method === 'factored' && found
+          ? adjustmentError(
+              found.measured.map((entry) => ({ days: entry.days, aadt: entry.factors.aadt })),
+              found.factors,
+              figure.wholeDays,
+            )
+          : null;
       return {
-        ...named,
-        method: 'factored',
-        aadt: adjusted.aadt,
-        monthlyFactor: adjusted.monthlyFactor,
-        dayOfWeekFactor: adjusted.dayOfWeekFactor,
-        months: adjusted.months,
+        ...figure,
+        siteId: site.id,
+        reason:
+          figure.variant === 'unadjustedNoGroup'
+            ? 'noGroup'
+            : figure.variant === 'unadjustedNoFactors'
+              ? 'noFactors'
+              : null,
+        groupId: figure.group?.id ?? null,
+        groupName: figure.group?.name ?? null,
+        groupVersion: figure.group?.version ?? null,
+        aadt: figure.value,
+        monthlyFactor: figure.factors?.monthlyFactor ?? null,
+        dayOfWeekFactor: figure.factors?.dayOfWeekFactor ?? null,
         errorPercent: error?.meanAbsolutePercent ?? null,
         errorSamples: error?.samples ?? 0,
       };

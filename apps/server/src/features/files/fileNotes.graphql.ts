@@ -1,8 +1,9 @@
-import { serverMessage } from '@roadcount/domain';
+import { serverMessage, userNotificationInputSchema } from '@roadcount/domain';
 import type { IResolvers } from 'mercurius';
 import type { Access } from '../../infra/access/access.ts';
 import { authorize } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
+import { parsed } from '../../infra/validation.ts';
 import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/graphql/context.ts';
 import type { FileNotesRepository } from './fileNotes.repository.ts';
 
@@ -26,7 +27,7 @@ export const fileNotesTypeDefs = /* GraphQL */ `
     appendTrafficDataFileNotes(fileIds: [ID!]!, content: String!): Int!
     "Replaces a file's notes with this list (platform admins); notes kept unchanged keep their time and author."
     updateTrafficDataFileNotes(ecoId: ID!, notes: [String!]!): [FileNote!]!
-    "SPEC section 7: a notification about a file for a user of its organisation, or for all its admins when userId is omitted. message names trafficdatafile_id."
+    "SPEC section 7: a notification about a file to review (function_id file_review) for a user of its organisation, or for all its admins when userId is omitted. message holds trafficdatafile_id, and optionally source ('frontend') and user_approved_dc, nothing else."
     create_user_notification(userId: ID, function_id: String!, message: JSON!): Boolean!
     "A viewer asks the organisation's admins to review a file waiting for review (SPEC section 4)."
     requestQualityApproval(fileId: ID!): Boolean!
@@ -117,31 +118,21 @@ export function fileNotesResolvers(deps: {
       ) =>
         withHttpErrors(async () => {
           const viewer = authorize(requireViewer(context), 'notifications.send');
-          const message =
-            args.message && typeof args.message === 'object' && !Array.isArray(args.message)
-              ? (args.message as Record<string, unknown>)
-              : null;
-          const fileId = message?.trafficdatafile_id;
-          if (typeof fileId !== 'string')
-            throw new HttpError(400, 'message.trafficdatafile_id must name a traffic data file.');
-          const functionId = args.function_id.trim();
-          if (functionId === '' || functionId.length > 100)
-            throw new HttpError(400, 'function_id must be 1 to 100 characters.');
-          const file = await access.file(viewer, 'files.read', fileId);
-          if (args.userId) {
-            const recipient = await notes.userOrganisation(args.userId);
+          const input = parsed(userNotificationInputSchema, args);
+          const file = await access.file(viewer, 'files.read', input.message.trafficdatafile_id);
+          if (input.userId) {
+            const recipient = await notes.userOrganisation(input.userId);
             if (!recipient) throw new HttpError(404);
             if (recipient.organisationId !== file.organisationId) throw new HttpError(403);
           }
           await notes.notify({
             organisationId: file.organisationId,
-            userId: args.userId ?? null,
-            functionId,
+            userId: input.userId ?? null,
+            functionId: input.function_id,
             message: {
-              ...message,
               trafficdatafile_id: file.id,
               source: 'frontend',
-              user_approved_dc: message?.user_approved_dc === true,
+              user_approved_dc: input.message.user_approved_dc === true,
               requested_by: viewer.row.username,
             },
           });

@@ -6,6 +6,7 @@ import {
   sites,
   trafficDataFiles,
   userNotifications,
+  users,
 } from '../../infra/db/schema.ts';
 
 export type FileRow = typeof trafficDataFiles.$inferSelect;
@@ -27,6 +28,16 @@ export function createIngestRepository(db: Database) {
         .returning();
       if (!row) throw new Error(`file ${id} not found`);
       return row;
+    },
+
+    /** The preferences of the user who uploaded a file (their language), if still known. */
+    async uploaderPreferences(userId: string | null): Promise<Record<string, unknown> | null> {
+      if (!userId || !isUuid(userId)) return null;
+      const [row] = await db
+        .select({ preferences: users.preferences })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.preferences ?? null;
     },
 
     async findOrganisation(id: string) {

@@ -29,6 +29,7 @@ import {
   type CounterFileHeader,
   type DirectionCode,
 } from '@roadcount/formats';
+import { catalogueTranslate, mailLocale } from '../../infra/mail/mailText.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
@@ -308,6 +309,8 @@ export function createProcessFileHandler(deps: {
               time_span: 'TS_T',
               // Directions given for the file's channels until the user names the real ones.
               ...(placeholders ? { placeholder_directions: true } : {}),
+              // The counter station's code: its next files find this site by it.
+              ...(header.stationCode?.trim() ? { station_code: header.stationCode.trim() } : {}),
             },
           })
         : match.site;
@@ -372,6 +375,42 @@ export function createProcessFileHandler(deps: {
         site_scheme: siteScheme.name,
       };
     }
+    const notTotal = summary.directionsNotTotal;
+    if (notTotal) {
+      // Held for review naming the rows, in the uploader's language (the reason is shown as is).
+      const locale = mailLocale(await deps.ingest.uploaderPreferences(file.uploadedBy));
+      const lines = notTotal.lines.join(', ');
+      failed.directions_not_total = {
+        passed: false,
+        value: notTotal.rows,
+        threshold: 0,
+        reason: catalogueTranslate(locale)(
+          notTotal.rows > notTotal.lines.length
+            ? 'fileChecks.directionsNotTotalFirst'
+            : 'fileChecks.directionsNotTotal',
+          { lines, rows: String(notTotal.rows) },
+        ),
+        lines: notTotal.lines,
+      };
+    }
+    const uncertain = match.rule === 'new' ? undefined : match.uncertain;
+    if (uncertain) {
+      // Held for review naming the sites the station code could be, in the uploader's language.
+      const locale = mailLocale(await deps.ingest.uploaderPreferences(file.uploadedBy));
+      failed.station_code_uncertain = {
+        passed: false,
+        value: uncertain.candidates.length,
+        threshold: 1,
+        reason: catalogueTranslate(locale)('fileChecks.stationCodeUncertain', {
+          code: uncertain.code,
+          sites: uncertain.candidates.map((candidate) => candidate.name).join(', '),
+        }),
+        candidates: uncertain.candidates.map((candidate) => ({
+          id: candidate.id,
+          name: candidate.name,
+        })),
+      };
+    }
     const needsReview = Object.keys(failed).length > 0 || settings.request_user_approve_quality;
     const reviewStatus =
       reprocess && file.reviewStatus && REVIEWED_STATUSES.has(file.reviewStatus)
@@ -425,13 +464,25 @@ export function createProcessFileHandler(deps: {
       });
     }
     return {
-      message: serverMessage('taskFileProcessed', {
-        vehicles: summary.vehicles,
-        file: file.fileName,
-        site: site.name,
-        rule: match.rule,
-        status: reviewStatus,
-      }),
+      // Counters of people and bicycles say what they counted, not 'vehicles'.
+      message: isIntervals
+        ? serverMessage(
+            file.kind === 'bike' ? 'taskFileProcessedBicycles' : 'taskFileProcessedPedestrians',
+            {
+              count: summary.vehicles,
+              file: file.fileName,
+              site: site.name,
+              rule: match.rule,
+              status: reviewStatus,
+            },
+          )
+        : serverMessage('taskFileProcessed', {
+            vehicles: summary.vehicles,
+            file: file.fileName,
+            site: site.name,
+            rule: match.rule,
+            status: reviewStatus,
+          }),
       result: {
         fileId: file.id,
         siteId: site.id,

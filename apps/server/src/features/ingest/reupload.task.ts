@@ -61,6 +61,33 @@ export function createEmptyVehiclesReuploadHandler(deps: {
   };
 }
 
+/** What a reviewed file's task says: counters of people and bicycles do not count vehicles. */
+function reviewedMessage(
+  file: {
+    fileName: string;
+    reviewStatus: string | null;
+    kind: string;
+    logs: Record<string, unknown>;
+  },
+  counted: number,
+): string {
+  const accepted = file.reviewStatus === 'ACC';
+  if (file.logs.data_kind !== 'intervals')
+    return serverMessage(accepted ? 'taskFileAccepted' : 'taskFileRejected', {
+      file: file.fileName,
+      vehicles: counted,
+    });
+  const bicycles = file.kind === 'bike';
+  const key = accepted
+    ? bicycles
+      ? 'taskFileAcceptedBicycles'
+      : 'taskFileAcceptedPedestrians'
+    : bicycles
+      ? 'taskFileRejectedBicycles'
+      : 'taskFileRejectedPedestrians';
+  return serverMessage(key, { file: file.fileName, count: counted });
+}
+
 /**
  * process_file_after_review: once an admin accepted or rejected a file waiting for review, its
  * site's rollups are rebuilt from the files that count (accepted joins, rejected stays out).
@@ -84,13 +111,7 @@ export function createProcessAfterReviewHandler(deps: {
     await deps.siteData.rebuildRollups(file.siteId);
     const vehicles = await deps.siteData.rolledUpVehicles(file.siteId);
     return {
-      message: serverMessage(
-        file.reviewStatus === 'ACC' ? 'taskFileAccepted' : 'taskFileRejected',
-        {
-          file: file.fileName,
-          vehicles,
-        },
-      ),
+      message: reviewedMessage(file, vehicles),
       result: { fileId: file.id, siteId: file.siteId, vehicles, status: file.reviewStatus },
     };
   };

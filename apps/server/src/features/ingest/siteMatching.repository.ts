@@ -55,6 +55,34 @@ export function createSiteMatchingRepository(db: Database) {
       }
       return undefined;
     },
+    /** Live sites of the organisation whose station code (`core_site_meta`) is `code`, by name. */
+    withStationCode(organisationId: string, code: string): Promise<SiteRow[]> {
+      return db
+        .select()
+        .from(sites)
+        .where(
+          and(
+            eq(sites.ownerOrganisationId, organisationId),
+            isNull(sites.deletedAt),
+            sql`lower(${sites.coreSiteMeta}->>'station_code') = ${code.toLowerCase()}`,
+          ),
+        )
+        .orderBy(sites.name);
+    },
+    /** Live sites named `name` that carry no station code (made before codes were kept). */
+    namedWithoutCode(organisationId: string, name: string): Promise<SiteRow[]> {
+      return db
+        .select()
+        .from(sites)
+        .where(
+          and(
+            eq(sites.ownerOrganisationId, organisationId),
+            isNull(sites.deletedAt),
+            sql`lower(${sites.name}) = ${name.toLowerCase()}`,
+            sql`${sites.coreSiteMeta}->>'station_code' is null`,
+          ),
+        );
+    },
     /** Live sites of the organisation within `radiusMetres`, nearest first. */
     async near(
       organisationId: string,

@@ -75,10 +75,12 @@ export const mapTypeDefs = /* GraphQL */ `
   "A site's design figures over its whole record, as its site detail gives them with no filter (15-minute bins)."
   type MapDesignFigures {
     id: ID!
-    "The AADT of the site's AADT card: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT."
+    "The site's AADT over its whole record, as its AADT card and every report give it: AASHTO (continuous counts), factored by its factor group, or its unadjusted ADT."
     aadt: Float
     "aashto, factored or unadjusted."
     aadt_method: String!
+    "The method's variant, as siteAadt's variant."
+    aadt_variant: String!
     "K factor: the 30th highest hour over the AADT (0–1); only with a year of data."
     k_factor: Float
     "D factor: the peak direction's share of the design hour (0–1)."
@@ -127,6 +129,7 @@ export function mapResolvers(service: MapService): IResolvers<unknown, GraphqlCo
           id: site.id,
           aadt: site.aadt,
           aadt_method: site.aadtMethod,
+          aadt_variant: site.aadtVariant,
           k_factor: site.kFactor,
           d_factor: site.dFactor,
           peak_hour_factor: site.peakHourFactor,

@@ -1,3 +1,4 @@
+import type { AadtMethod, AadtVariant } from '@roadcount/analytics';
 import {
   dayNumberOf,
   dayOfNumber,
@@ -38,12 +39,13 @@ function histogramPace(histogram: ArrayLike<number>) {
 
 /**
  * A site's design figures over its whole record, as its site detail gives them with no filter
- * and 15-minute bins: the AADT of its AADT card (AASHTO, factored by its factor group, or
+ * and 15-minute bins: the site's AADT (`siteAadt`: AASHTO, factored by its factor group, or
  * unadjusted), K and D of the design hour (a year of data only) and the peak hour factor.
  */
 export interface SiteDesignFigures {
   aadt: number | null;
-  aadtMethod: 'aashto' | 'factored' | 'unadjusted';
+  aadtMethod: AadtMethod;
+  aadtVariant: AadtVariant;
   kFactor: number | null;
   dFactor: number | null;
   peakHourFactor: number | null;

@@ -1,6 +1,8 @@
 import pLimit from 'p-limit';
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  INGEST_FUTURE_MINUTES,
+  INGEST_PAST_MARGIN_DAYS,
   issuePath,
   realtimeBatchSchema,
   serverMessage,
@@ -19,7 +21,7 @@ import type {
 import { utcDay, type TouchedDay } from './siteDays.ts';
 
 /** A gateway as ingest needs it. */
-type GatewayRow = { id: string; organisationId: string; serial: string };
+type GatewayRow = { id: string; organisationId: string; serial: string; createdOn: Date };
 
 /** A gateway key: a recognisable prefix, then 32 random bytes. */
 const KEY_PREFIX = 'rcgw_';
@@ -98,15 +100,68 @@ export function createRealtimeService(deps: {
   }
 
   /**
+   * Refuses a batch any of whose times lies outside the gateway's plausible clock window
+   * (INGEST_PAST_MARGIN_DAYS, INGEST_FUTURE_MINUTES), naming the first such field.
+   */
+  async function refuseImplausibleTimes(
+    batch: RealtimeBatch,
+    registeredAt: Date,
+    studs: readonly { id: string }[],
+  ) {
+    const times = [
+      ...batch.events.map((event, index) => ({
+        field: `events[${index}].timestamp`,
+        at: event.timestamp,
+      })),
+      ...batch.pings.map((ping, index) => ({
+        field: `pings[${index}].timestamp`,
+        at: ping.timestamp,
+      })),
+    ];
+    const nowMs = now().getTime();
+    const latestMs = nowMs + INGEST_FUTURE_MINUTES * 60_000;
+    const ahead = times.find((time) => Date.parse(time.at) > latestMs);
+    if (ahead)
+      throw new HttpError(
+        400,
+        serverMessage('ingestAhead', {
+          field: ahead.field,
+          timestamp: ahead.at,
+          minutes: INGEST_FUTURE_MINUTES,
+          now: new Date(nowMs).toISOString(),
+        }),
+      );
+    const marginMs = INGEST_PAST_MARGIN_DAYS * 86_400_000;
+    const registeredMs = registeredAt.getTime();
+    if (!times.some((time) => Date.parse(time.at) < registeredMs - marginMs)) return;
+    // Older than the registration: plausible back to where a mapping of its studs starts.
+    const mappings = await repository.mappingsOfStuds(studs.map((stud) => stud.id));
+    const fromMs = Math.min(
+      registeredMs,
+      ...mappings.map((mapping) => mapping.validFrom.getTime()),
+    );
+    const earliestMs = fromMs - marginMs;
+    const early = times.find((time) => Date.parse(time.at) < earliestMs);
+    if (early)
+      throw new HttpError(
+        400,
+        serverMessage('ingestBeforeGateway', {
+          field: early.field,
+          timestamp: early.at,
+          earliest: new Date(earliestMs).toISOString(),
+        }),
+      );
+  }
+
+  /**
    * Stores a gateway's batch, all or nothing: every event must name a stud the gateway hears
    * (so another organisation's key reaches none of this one's studs), every ping one of those
    * or the gateway. Answers how many events were new.
    */
   async function ingestFrom(gateway: GatewayRow, body: unknown) {
     const batch = parseBatch(body);
-    const studs = new Map(
-      (await repository.studsOf(gateway.id)).map((stud) => [stud.serial.toLowerCase(), stud.id]),
-    );
+    const studRows = await repository.studsOf(gateway.id);
+    const studs = new Map(studRows.map((stud) => [stud.serial.toLowerCase(), stud.id]));
     const studOf = (serial: string, field: string) => {
       const id = studs.get(serial.toLowerCase());
       if (!id)
@@ -132,6 +187,7 @@ export function createRealtimeService(deps: {
       ...(ping.battery_percent === undefined ? {} : { batteryPercent: ping.battery_percent }),
       ...(ping.signal_dbm === undefined ? {} : { signalDbm: ping.signal_dbm }),
     }));
+    await refuseImplausibleTimes(batch, gateway.createdOn, studRows);
     // Posting is a sign of life of the gateway; an event, of its stud.
     const seen: PingValues[] = [{ deviceId: gateway.id, seenAt: now() }];
     const latest = new Map<string, Date>();

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { SITE_DETAIL_PARTS, type SiteDetailPart } from '@roadcount/analytics';
+import { SITE_DETAIL_PARTS } from '@roadcount/analytics';
 import {
   findClassScheme,
   isRole,
@@ -22,6 +22,7 @@ import type { Job } from '../../infra/queue/jobs.ts';
 import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
 import { reportAadt, type ReportContext, type SiteFigures } from './reportFigures.ts';
+import type { SiteDetailSource } from './siteDetailSource.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 import { geojsonBytes, shapefileZip } from './gisExport.ts';
 import { geopackageFile } from './geopackage.ts';
@@ -42,18 +43,6 @@ import { sheetName, standardWorkbook } from './standardWorkbook.ts';
 import { stateFundingWorkbook } from './stateFunding.ts';
 import { UNIVERSAL_CSV_HEADER, universalCsvText } from './universalCsv.ts';
 import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
-
-/** A site's figures for a filter: the analysis service's site-detail answer (one kernel). */
-export type SiteDetailSource = (
-  viewer: Viewer,
-  query: {
-    siteId: string;
-    payload: ReportParameters['filter'] & { start_time: string; end_time: string };
-    aggregationMinutes: number;
-    /** The parts of the answer to work out; all when absent. */
-    parts?: SiteDetailPart[];
-  },
-) => Promise<SiteFigures>;
 
 /** A site's vehicles that pass a filter, as Roadcount CSV text: the header, then lines. */
 export type VehiclesCsvSource = (

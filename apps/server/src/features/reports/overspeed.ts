@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import type { Viewer } from '../../infra/auth/viewer.ts';
+import { XLSX_STYLE, xlsxBytes, type XlsxCell } from '../../infra/xlsx/xlsxStream.ts';
 import { LocalTimeConverter } from '@roadcount/formats';
 import type { ReportParameters } from '@roadcount/domain';
-import type { SiteDetailSource } from './generateReport.task.ts';
+import type { SiteDetailSource } from './siteDetailSource.ts';
 import {
   SPEED_UNITS,
   speedIn,
@@ -147,98 +147,104 @@ export async function overspeedWorkbook(
   context: ReportContext,
   sheetNames: string[],
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = `Roadcount ${context.softwareVersion}`;
-  workbook.created = context.generatedAt;
   const { units } = context.parameters;
   const unit = SPEED_UNITS[units].label;
-  const bold = { bold: true };
-  const cover = workbook.addWorksheet('Report');
-  cover.getColumn(1).width = 32;
-  cover.getColumn(2).width = 70;
-  cover.addRow(['Roadcount overspeed report']).font = { bold: true, size: 14 };
-  cover.addRow([]);
-  for (const [name, value] of settingsRows(
-    sites.map((site) => site.figures),
-    context,
-    'Overspeed report',
-  ))
-    cover.addRow([name, value]).getCell(1).font = bold;
-  cover.addRow(['Steps over the limit', `10 and 20 ${unit}`]).getCell(1).font = bold;
+  const { BOLD, TITLE } = XLSX_STYLE;
+  return xlsxBytes(
+    { creator: `Roadcount ${context.softwareVersion}`, created: context.generatedAt },
+    async (workbook) => {
+      const cover = workbook.addSheet('Report', [32, 70]);
+      cover.addRow(['Roadcount overspeed report'], TITLE);
+      cover.addRow([]);
+      const boldFirst = (cells: XlsxCell[]) =>
+        cover.addStyledRow(
+          cells.map((value, index) => ({ value, style: index === 0 ? BOLD : XLSX_STYLE.PLAIN })),
+        );
+      for (const [name, value] of settingsRows(
+        sites.map((site) => site.figures),
+        context,
+        'Overspeed report',
+      ))
+        boldFirst([name, value]);
+      boldFirst(['Steps over the limit', `10 and 20 ${unit}`]);
+      await cover.commit();
 
-  sites.forEach((site, index) => {
-    const sheet = workbook.addWorksheet(sheetNames[index] ?? `Site ${index + 1}`);
-    sheet.getColumn(1).width = 26;
-    for (let column = 2; column <= 9; column += 1) sheet.getColumn(column).width = 16;
-    sheet.addRow([site.figures.site_name]).font = { bold: true, size: 14 };
-    const limits = [...new Set(site.limitsMps)].map(
-      (limit) => `${Number((speedIn(units, limit) ?? 0).toFixed(1))} ${unit}`,
-    );
-    sheet.addRow(['Speed limit', limits.length > 0 ? limits.join(', ') : 'no limit entered']);
-    const header = [
-      'Vehicles',
-      'Above the limit',
-      'Share (%)',
-      `Above limit + 10 ${unit}`,
-      'Share (%)',
-      `Above limit + 20 ${unit}`,
-      'Share (%)',
-    ];
-    const line = (label: string | number, counts: Tally) => [
-      label,
-      counts.vehicles,
-      counts.above[0],
-      share(counts.above[0], counts.vehicles),
-      counts.above[1],
-      share(counts.above[1], counts.vehicles),
-      counts.above[2],
-      share(counts.above[2], counts.vehicles),
-    ];
-    const total = tally();
-    const byHour = Array.from({ length: 24 }, tally);
-    const byDay = Array.from({ length: 7 }, tally);
-    const byWeekHour = new Map<string, Tally & { day: number; hour: number }>();
-    for (const hour of site.hours) {
-      const hourOfDay = Number(hour.start.slice(11, 13));
-      const day = weekdayOf(hour.start);
-      add(total, hour);
-      add(byHour[hourOfDay] ?? tally(), hour);
-      add(byDay[day] ?? tally(), hour);
-      const key = `${day}-${hourOfDay}`;
-      const cell = byWeekHour.get(key) ?? { ...tally(), day, hour: hourOfDay };
-      add(cell, hour);
-      byWeekHour.set(key, cell);
-    }
-    sheet.addRow([]);
-    sheet.addRow(['Whole period', ...header]).font = bold;
-    sheet.addRow(line('All vehicles', total));
-    sheet.addRow([]);
-    sheet.addRow(['Hour of day (local)', ...header]).font = bold;
-    byHour.forEach((counts, hour) =>
-      sheet.addRow(line(`${String(hour).padStart(2, '0')}:00`, counts)),
-    );
-    sheet.addRow([]);
-    sheet.addRow(['Day of week', ...header]).font = bold;
-    byDay.forEach((counts, day) => sheet.addRow(line(WEEKDAYS[day] ?? String(day), counts)));
-    sheet.addRow([]);
-    sheet.addRow([
-      `Worst hours of the week (at least ${WORST_MIN_VEHICLES} vehicles)`,
-      ...header,
-    ]).font = bold;
-    [...byWeekHour.values()]
-      .filter((cell) => cell.vehicles >= WORST_MIN_VEHICLES)
-      .sort((a, b) => (share(b.above[0], b.vehicles) ?? 0) - (share(a.above[0], a.vehicles) ?? 0))
-      .slice(0, 10)
-      .forEach((cell) =>
+      for (const [index, site] of sites.entries()) {
+        const sheet = workbook.addSheet(sheetNames[index] ?? `Site ${index + 1}`, [
+          26,
+          ...Array.from({ length: 8 }, () => 16),
+        ]);
+        sheet.addRow([site.figures.site_name], TITLE);
+        const limits = [...new Set(site.limitsMps)].map(
+          (limit) => `${Number((speedIn(units, limit) ?? 0).toFixed(1))} ${unit}`,
+        );
+        sheet.addRow(['Speed limit', limits.length > 0 ? limits.join(', ') : 'no limit entered']);
+        const header = [
+          'Vehicles',
+          'Above the limit',
+          'Share (%)',
+          `Above limit + 10 ${unit}`,
+          'Share (%)',
+          `Above limit + 20 ${unit}`,
+          'Share (%)',
+        ];
+        const line = (label: string | number, counts: Tally): XlsxCell[] => [
+          label,
+          counts.vehicles,
+          counts.above[0],
+          share(counts.above[0], counts.vehicles),
+          counts.above[1],
+          share(counts.above[1], counts.vehicles),
+          counts.above[2],
+          share(counts.above[2], counts.vehicles),
+        ];
+        const total = tally();
+        const byHour = Array.from({ length: 24 }, tally);
+        const byDay = Array.from({ length: 7 }, tally);
+        const byWeekHour = new Map<string, Tally & { day: number; hour: number }>();
+        for (const hour of site.hours) {
+          const hourOfDay = Number(hour.start.slice(11, 13));
+          const day = weekdayOf(hour.start);
+          add(total, hour);
+          add(byHour[hourOfDay] ?? tally(), hour);
+          add(byDay[day] ?? tally(), hour);
+          const key = `${day}-${hourOfDay}`;
+          const cell = byWeekHour.get(key) ?? { ...tally(), day, hour: hourOfDay };
+          add(cell, hour);
+          byWeekHour.set(key, cell);
+        }
+        sheet.addRow([]);
+        sheet.addRow(['Whole period', ...header], BOLD);
+        sheet.addRow(line('All vehicles', total));
+        sheet.addRow([]);
+        sheet.addRow(['Hour of day (local)', ...header], BOLD);
+        byHour.forEach((counts, hour) =>
+          sheet.addRow(line(`${String(hour).padStart(2, '0')}:00`, counts)),
+        );
+        sheet.addRow([]);
+        sheet.addRow(['Day of week', ...header], BOLD);
+        byDay.forEach((counts, day) => sheet.addRow(line(WEEKDAYS[day] ?? String(day), counts)));
+        sheet.addRow([]);
         sheet.addRow(
-          line(`${WEEKDAYS[cell.day] ?? cell.day} ${String(cell.hour).padStart(2, '0')}:00`, cell),
-        ),
-      );
-    sheet.eachRow((row) =>
-      row.eachCell((cell) => {
-        if (typeof cell.value === 'number' && !Number.isInteger(cell.value)) cell.numFmt = '0.0';
-      }),
-    );
-  });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+          [`Worst hours of the week (at least ${WORST_MIN_VEHICLES} vehicles)`, ...header],
+          BOLD,
+        );
+        [...byWeekHour.values()]
+          .filter((cell) => cell.vehicles >= WORST_MIN_VEHICLES)
+          .sort(
+            (a, b) => (share(b.above[0], b.vehicles) ?? 0) - (share(a.above[0], a.vehicles) ?? 0),
+          )
+          .slice(0, 10)
+          .forEach((cell) =>
+            sheet.addRow(
+              line(
+                `${WEEKDAYS[cell.day] ?? cell.day} ${String(cell.hour).padStart(2, '0')}:00`,
+                cell,
+              ),
+            ),
+          );
+        await sheet.commit();
+      }
+    },
+  );
 }

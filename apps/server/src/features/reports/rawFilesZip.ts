@@ -1,11 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream';
 import archiver from 'archiver';
+import { csvRow } from '@roadcount/formats';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
 type RawFile = Awaited<ReturnType<ReportsRepository['rawFiles']>>[number];
 
-const csvField = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 /** A name that zip programs accept as one path segment. */
 const segment = (text: string) => text.replace(/[/\\:*?"<>|\r\n]+/g, '_').trim() || 'file';
 
@@ -36,16 +36,16 @@ export function rawFilesZip(files: readonly RawFile[], blobs: BlobStore): Readab
           date: file.uploadedOn,
         });
         manifest.push(
-          [
-            csvField(file.siteName),
-            csvField(file.fileName),
-            csvField(path),
+          csvRow([
+            file.siteName,
+            file.fileName,
+            path,
             file.uploadedOn.toISOString(),
-            file.reviewStatus ?? '',
-            String(file.sizeBytes),
-            file.startDataDatetime?.toISOString() ?? '',
-            file.endDataDatetime?.toISOString() ?? '',
-          ].join(','),
+            file.reviewStatus,
+            file.sizeBytes,
+            file.startDataDatetime?.toISOString(),
+            file.endDataDatetime?.toISOString(),
+          ]),
         );
       }
       archive.append(`${manifest.join('\n')}\n`, { name: 'manifest.csv' });

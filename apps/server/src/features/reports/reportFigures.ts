@@ -1,4 +1,4 @@
-import type { SiteDetail } from '@roadcount/analytics';
+import type { CountSummary, IntervalMode, SiteDetail } from '@roadcount/analytics';
 import { aadtLabel, aadtLabelText, type ReportParameters, type Translate } from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
 
@@ -14,6 +14,11 @@ export type SiteFigures = SiteDetail & {
   longitude: number | null;
   time_zone: string;
   class_scheme: string;
+  /**
+   * The site's interval counts (bike, pedestrian, vehicle) per mode and direction: the count
+   * summary the count-site page shows, for the same filter and bins; null without any.
+   */
+  counts?: CountSummary | null;
   /** Issue 25: how the site's AADT was found (the standard spreadsheet's AADT block). */
   aadtAdjustment?: {
     method: 'aashto' | 'factored' | 'unadjusted';
@@ -51,14 +56,7 @@ export function reportAadt(site: SiteFigures, locale: string, translate: Transla
   return { value: label.value, ...aadtLabelText(label, locale, translate) };
 }
 
-export const SPEED_UNITS = {
-  metric: { factor: 3.6, label: 'km/h' },
-  imperial: { factor: 2.2369362920544, label: 'mph' },
-} as const;
-
-/** A speed in m/s in the report's unit, or null. */
-export const speedIn = (units: 'metric' | 'imperial', mps: number | null | undefined) =>
-  mps === null || mps === undefined ? null : mps * SPEED_UNITS[units].factor;
+export { SPEED_UNITS, speedIn } from '@roadcount/domain';
 
 export const DIRECTION_NAMES: Record<number, string> = {
   0: 'Undefined',
@@ -172,3 +170,29 @@ export function zoneOffsetWriter(timeZone: string): (localText: string) => strin
   }
   return offsetWriter(zone.clock, zone.days);
 }
+
+/** What a mode's interval counts count, as a report's labels name it. */
+export const COUNT_MODE_NAMES: Record<IntervalMode, string> = {
+  vehicle: 'Vehicles',
+  bike: 'Bicycles',
+  pedestrian: 'Pedestrians',
+};
+/** The unit of a mode's counts in a report. */
+export const COUNT_MODE_UNITS: Record<IntervalMode, string> = {
+  vehicle: 'vehicles',
+  bike: 'bicycles',
+  pedestrian: 'pedestrians',
+};
+
+/** The directions a mode was counted in, in compass order. */
+export const countDirectionsOf = (counts: CountSummary, mode: IntervalMode) =>
+  Object.keys(counts.figures[mode]?.directions ?? {})
+    .map(Number)
+    .sort((a, b) => a - b);
+
+/**
+ * Whether a site's figures are its interval counts alone (a bike or pedestrian counter): its
+ * reports then give the counts, not vehicle figures that would all read 0.
+ */
+export const countsOnly = (site: SiteFigures) =>
+  site.summary.vehicles === 0 && (site.counts?.modes.length ?? 0) > 0;

@@ -1,3 +1,4 @@
+import { csvField, csvRow } from '@roadcount/formats';
 import {
   DIRECTION_CODES,
   directionsOf,
@@ -8,7 +9,6 @@ import {
   type SiteFigures,
 } from './reportFigures.ts';
 
-const quoted = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 const number = (value: number) => String(Math.round(value * 1e6) / 1e6);
 
 export const VEHICLE_FLOW_HEADER =
@@ -21,7 +21,7 @@ export const VEHICLE_FLOW_HEADER =
 export function* vehicleFlowRows(figures: SiteFigures, context: ReportContext): Generator<string> {
   const minutes = context.parameters.aggregationMinutes;
   const localWithOffset = zoneOffsetWriter(figures.time_zone);
-  const site = `${figures.site_id},${quoted(figures.site_name)}`;
+  const site = csvRow([figures.site_id, figures.site_name]);
   const directions = directionsOf(figures);
   for (let at = 0; at < figures.bins.starts.length; at += 1) {
     const start = localWithOffset(figures.bins.starts[at] ?? '');
@@ -46,9 +46,9 @@ export function* eventCountRows(
 ): Generator<string> {
   const minutes = context.parameters.aggregationMinutes;
   const localWithOffset = zoneOffsetWriter(figures.time_zone);
-  const site = `${figures.site_id},${quoted(figures.site_name)}`;
+  const site = csvRow([figures.site_id, figures.site_name]);
   for (const [classIndex, classFigures] of byClass) {
-    const name = quoted(context.className(figures.class_scheme, classIndex));
+    const name = csvField(context.className(figures.class_scheme, classIndex));
     const directions = directionsOf(classFigures);
     for (let at = 0; at < classFigures.bins.starts.length; at += 1) {
       const start = localWithOffset(classFigures.bins.starts[at] ?? '');
@@ -101,11 +101,13 @@ export function signFileRow(
   // The limits come sorted by the day they take effect; the last that started before the end.
   const limit = limits.filter((entry) => entry.effectiveFrom < endDay).at(-1);
   const figure = (value: number | null | undefined) =>
-    value === null || value === undefined || !Number.isFinite(value) ? '' : number(value);
+    value === null || value === undefined || !Number.isFinite(value)
+      ? null
+      : { number: number(value) };
   const speed = (mps: number | null | undefined) => figure(speedIn(units, mps));
-  return [
+  return csvRow([
     figures.site_id,
-    quoted(figures.site_name),
+    figures.site_name,
     figure(figures.latitude),
     figure(figures.longitude),
     start,
@@ -118,5 +120,5 @@ export function signFileRow(
     speed(figures.summary.speed85thMps),
     speed(figures.speedPercentiles?.[99]),
     figure(figures.speeding?.aboveLimit.sharePercent),
-  ].join(',');
+  ]);
 }

@@ -107,13 +107,16 @@ export const reportsTypeDefs = /* GraphQL */ `
     reports: [Report!]!
     "Year in review: top-N tables (top: 1 to 50, default 10) of the organisation's sites for a year."
     yearInReview(year: Int!, top: Int): YearInReview!
+    "A report: your own, or, for the organisation's admins, any of its users'."
     report(id: ID!): Report!
+    "A link to a report's file, valid a few minutes: your own report's, or an admin's of the organisation."
     reportDownload(id: ID!): ReportDownload!
   }
 
   extend type Mutation {
     "Queues a report (a generate_site_reports task); it is ready when its state is CM."
     requestReport(input: ReportRequestInput!): Report!
+    "Deletes a report and its file: your own, or, for the organisation's admins, any of its users'."
     deleteReport(id: ID!): Boolean!
   }
 `;

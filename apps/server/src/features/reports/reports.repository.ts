@@ -10,6 +10,7 @@ import {
   tasks,
   trafficDataFiles,
   users,
+  vehicleExclusionFilters,
 } from '../../infra/db/schema.ts';
 
 export type ReportRow = typeof reports.$inferSelect;
@@ -93,6 +94,22 @@ export function createReportsRepository(db: Database) {
 
     async delete(id: string): Promise<void> {
       await db.delete(reports).where(eq(reports.id, id));
+    },
+
+    /** Which of these ids are saved vehicle exclusion filters of the organisation. */
+    async savedExclusionIds(organisationId: string, ids: readonly string[]): Promise<string[]> {
+      const valid = ids.filter(isUuid);
+      if (valid.length === 0) return [];
+      const rows = await db
+        .select({ id: vehicleExclusionFilters.id })
+        .from(vehicleExclusionFilters)
+        .where(
+          and(
+            eq(vehicleExclusionFilters.organisationId, organisationId),
+            inArray(vehicleExclusionFilters.id, valid),
+          ),
+        );
+      return rows.map((row) => row.id);
     },
 
     /** The live member sites of a site group, by name. */

@@ -14,7 +14,7 @@ import { authorize, type UserSource, type Viewer } from '../../infra/auth/viewer
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
-import type { SiteDetailSource } from './generateReport.task.ts';
+import type { SiteDetailSource } from './siteDetailSource.ts';
 import type { ReportsRepository, ReportWithTask } from './reports.repository.ts';
 import { yearInReview } from './yearInReview.ts';
 
@@ -57,19 +57,27 @@ export function createReportsService(deps: {
   onQueued: (task: TaskRow) => Promise<void> | void;
   /** The analysis service's site-detail answer (year in review reads it live). */
   siteDetail: SiteDetailSource;
+  /** The clock by which a report has expired; the machine's by default. */
+  now?: () => Date;
 }) {
   const { reports, access, queue, blobs } = deps;
+  const now = deps.now ?? (() => new Date());
 
   /** Deletes the files of reports past their expiry; the rows stay, listed as expired. */
-  async function removeExpiredFiles(now = new Date()) {
-    for (const report of await reports.expiredWithFiles(now)) {
+  async function removeExpiredFiles(at = now()) {
+    for (const report of await reports.expiredWithFiles(at)) {
       if (report.blobKey) await blobs.delete(report.blobKey).catch(() => undefined);
       await reports.forgetFile(report.id);
     }
   }
 
-  async function readable(viewer: Viewer | null, reportId: string) {
-    await access.report(viewer, 'sites.read', reportId);
+  /** The report, if the viewer may take the action on it (its requester, or an admin). */
+  async function reachable(
+    viewer: Viewer | null,
+    reportId: string,
+    action: 'reports.read' | 'reports.delete' = 'reports.read',
+  ) {
+    await access.report(viewer, action, reportId);
     const found = await reports.find(reportId);
     if (!found) throw new HttpError(404, serverMessage('reportMissing'));
     return found;
@@ -109,6 +117,13 @@ export function createReportsService(deps: {
       const organisationId = sites[0]?.ownerOrganisationId;
       if (!organisationId || sites.some((site) => site.ownerOrganisationId !== organisationId))
         throw new HttpError(400, serverMessage('reportOneOrganisation'));
+      // Saved exclusion filters are the sites' organisation's: another's is refused now, not
+      // when the task runs.
+      const wanted = request.filter.vehicle_exclusions ?? [];
+      const saved = await reports.savedExclusionIds(organisationId, wanted);
+      const foreign = wanted.find((id) => !saved.includes(id));
+      if (foreign !== undefined)
+        throw new HttpError(400, serverMessage('reportExclusionElsewhere', { id: foreign }));
       const parameters: ReportParameters = { ...request, siteIds: [...new Set(siteIds)] };
       const report = await reports.insert({
         organisationId,
@@ -127,24 +142,26 @@ export function createReportsService(deps: {
       await deps.onQueued(task);
       const found = await reports.find(report.id);
       if (!found) throw new Error('the report just made is gone');
-      return reportView(found);
+      return reportView(found, now());
     },
 
     /** The viewer's own reports, newest first; files past their expiry are removed first. */
     async list(viewer: Viewer) {
       authorize(viewer, 'sites.read');
       await removeExpiredFiles();
-      return (await reports.listForUser(viewer.userId, LIST_LIMIT)).map((row) => reportView(row));
+      return (await reports.listForUser(viewer.userId, LIST_LIMIT)).map((row) =>
+        reportView(row, now()),
+      );
     },
 
     async find(viewer: Viewer, reportId: string) {
-      return reportView(await readable(viewer, reportId));
+      return reportView(await reachable(viewer, reportId), now());
     },
 
     /** A link that downloads the report's file for a few minutes, without the bearer header. */
     async downloadLink(viewer: Viewer, reportId: string) {
-      const found = await readable(viewer, reportId);
-      const view = reportView(found);
+      const found = await reachable(viewer, reportId);
+      const view = reportView(found, now());
       if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable) throw new HttpError(409, serverMessage('reportNotReady'));
       const token = await deps.tokens.signDownload(linkSubject(reportId), viewer.userId);
@@ -152,7 +169,7 @@ export function createReportsService(deps: {
     },
 
     async delete(viewer: Viewer, reportId: string) {
-      const found = await readable(viewer, reportId);
+      const found = await reachable(viewer, reportId, 'reports.delete');
       if (found.report.blobKey) await blobs.delete(found.report.blobKey).catch(() => undefined);
       await reports.delete(reportId);
       return true;
@@ -179,8 +196,8 @@ export function createReportsService(deps: {
         isDemo: user.isDemo,
         row: user,
       };
-      const found = await readable(viewer, reportId);
-      const view = reportView(found);
+      const found = await reachable(viewer, reportId);
+      const view = reportView(found, now());
       if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable || !found.report.blobKey)
         throw new HttpError(409, serverMessage('reportNotReady'));

@@ -1,5 +1,9 @@
 import PDFDocument from 'pdfkit';
 import {
+  COUNT_MODE_NAMES,
+  COUNT_MODE_UNITS,
+  countDirectionsOf,
+  countsOnly,
   DIRECTION_NAMES,
   directionsOf,
   speedIn,
@@ -153,6 +157,48 @@ function chart(
 }
 
 /**
+ * A site's interval counts (the count summary of the count-site page): per mode its total, each
+ * direction's, the whole days and daily averages as cards, then the counts per interval by
+ * direction.
+ */
+function countFigures(doc: Doc, top: number, site: SiteFigures, aggregationMinutes: number) {
+  const counts = site.counts;
+  if (!counts) return;
+  let y = top;
+  for (const mode of counts.modes) {
+    const name = COUNT_MODE_NAMES[mode];
+    const modeFigures = counts.figures[mode];
+    const directions = countDirectionsOf(counts, mode);
+    y = cards(doc, y, [
+      [name, figure(counts.totals[mode])],
+      ...directions.map((direction): [string, string] => [
+        `${name}, ${DIRECTION_NAMES[direction] ?? String(direction)}`,
+        figure(modeFigures?.directions[direction]),
+      ]),
+      [`${name} per day (average)`, figure(counts.dailyAverage[mode], 1)],
+      [`${name} per weekday (AWDT)`, figure(modeFigures?.awdt, 1)],
+      [`${name} per weekend day (AWEDT)`, figure(modeFigures?.awedt, 1)],
+      ['Whole days', figure(counts.wholeDays)],
+    ]);
+    y = chart(doc, y + 4, {
+      title: `${name} by direction (${aggregationName(aggregationMinutes)})`,
+      labels: counts.bins.map((bin) =>
+        aggregationMinutes >= 1440
+          ? bin.start.slice(5, 10)
+          : bin.start.slice(5, 16).replace('T', ' '),
+      ),
+      series: directions.map((direction) => ({
+        name: DIRECTION_NAMES[direction] ?? String(direction),
+        values: counts.bins.map((bin) => bin.counts[mode]?.[direction] ?? 0),
+      })),
+      kind: counts.bins.length > 60 ? 'lines' : 'bars',
+      unit: COUNT_MODE_UNITS[mode],
+      height: 110,
+    });
+  }
+}
+
+/**
  * The site summary as a PDF for people who print: per site (one A4 page) the statistic cards
  * and the main charts (volume by direction per interval, the virtual day, the speed
  * distribution), drawn server-side from the same site-detail figures as the page, after a
@@ -204,6 +250,16 @@ export function siteSummaryPdf(
       );
     const stats = site.summary;
     const aadt = context.aadt(site);
+    // A counter of bikes or people: its counts in place of vehicle figures that would all read 0.
+    if (countsOnly(site)) {
+      const y = cards(doc, doc.y + 10, [[aadt.name, figure(aadt.value)]]);
+      doc
+        .fillColor('#5f6b7a')
+        .fontSize(7.5)
+        .text(`${aadt.name}: ${aadt.note}`, MARGIN, y, { width: CONTENT });
+      countFigures(doc, doc.y + 4, site, aggregationMinutes);
+      continue;
+    }
     let y = cards(doc, doc.y + 10, [
       ['Vehicles', figure(stats.vehicles)],
       ['ADT', figure(stats.adt)],
@@ -278,6 +334,11 @@ export function siteSummaryPdf(
       unit: `vehicles by ${unit}`,
       height: 90,
     });
+    if ((site.counts?.modes.length ?? 0) > 0) {
+      doc.addPage();
+      doc.fillColor(PRIMARY).fontSize(16).text(site.site_name, MARGIN, MARGIN);
+      countFigures(doc, doc.y + 10, site, aggregationMinutes);
+    }
   }
   doc.end();
   return done;

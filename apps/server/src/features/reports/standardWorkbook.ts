@@ -1,5 +1,9 @@
 import type { Writable } from 'node:stream';
 import {
+  COUNT_MODE_NAMES,
+  COUNT_MODE_UNITS,
+  countDirectionsOf,
+  countsOnly,
   DIRECTION_NAMES,
   directionsOf,
   speedIn,
@@ -15,7 +19,7 @@ import {
   type XlsxCell,
   type XlsxSheet,
   type XlsxStyle,
-} from './xlsxStream.ts';
+} from '../../infra/xlsx/xlsxStream.ts';
 
 const { BOLD, TITLE, SECTION, WRAPPED } = XLSX_STYLE;
 
@@ -163,7 +167,17 @@ export async function standardWorkbook(
       ['Commercial vehicles', stats.totalCommercial, 'vehicles'],
       ['Commercial share', stats.percentCommercial, '%'],
     ];
-    for (const [label, value, unit] of summaryRows) addRow(sheet, [label, value ?? '', unit]);
+    // A counter of bikes or people has no vehicle figures: its counts follow instead.
+    const onlyCounts = countsOnly(site);
+    for (const [label, value, unit] of summaryRows)
+      if (!onlyCounts || label === aadt.name) addRow(sheet, [label, value ?? '', unit]);
+    const writeCounts = () =>
+      countSections(site, aggregationMinutes, heading, header, (cells) => addRow(sheet, cells));
+    if (onlyCounts) {
+      writeCounts();
+      await sheet.commit();
+      continue;
+    }
     for (const [percentile, value] of Object.entries(site.speedPercentiles ?? {}))
       addRow(sheet, [`Speed, ${percentile}th percentile`, speed(value), speedUnit]);
     trafficEngineeringRows(site, speed, speedUnit, units).forEach((cells, at) =>
@@ -295,6 +309,7 @@ export async function standardWorkbook(
         table.aboveSecondStep.sharePercent,
       ]);
     }
+    writeCounts();
     await sheet.commit();
   }
 
@@ -315,6 +330,64 @@ export async function standardWorkbook(
     );
   await cover.commit();
   await workbook.commit();
+}
+
+/**
+ * A site's interval counts per mode and direction (the count summary of the count-site page):
+ * totals, whole days, daily averages, then the counts per interval.
+ */
+function countSections(
+  site: SiteFigures,
+  aggregationMinutes: number,
+  heading: (text: string) => void,
+  header: (cells: string[]) => void,
+  addRow: (cells: XlsxCell[]) => void,
+): void {
+  const counts = site.counts;
+  if (!counts || counts.modes.length === 0) return;
+  heading('Interval counts by mode and direction');
+  header(['Mode', 'Direction', 'Total', 'Whole days', 'Daily average', 'AWDT', 'AWEDT', 'Unit']);
+  for (const mode of counts.modes) {
+    const figures = counts.figures[mode];
+    for (const direction of countDirectionsOf(counts, mode))
+      addRow([
+        COUNT_MODE_NAMES[mode],
+        DIRECTION_NAMES[direction] ?? String(direction),
+        figures?.directions[direction] ?? 0,
+        '',
+        '',
+        '',
+        '',
+        COUNT_MODE_UNITS[mode],
+      ]);
+    addRow([
+      COUNT_MODE_NAMES[mode],
+      'All directions',
+      counts.totals[mode] ?? 0,
+      counts.wholeDays,
+      counts.dailyAverage[mode] ?? '',
+      figures?.awdt ?? '',
+      figures?.awedt ?? '',
+      COUNT_MODE_UNITS[mode],
+    ]);
+  }
+  heading(`Interval counts per interval (${aggregationName(aggregationMinutes)})`);
+  const columns = counts.modes.flatMap((mode) =>
+    countDirectionsOf(counts, mode).map((direction) => ({ mode, direction })),
+  );
+  header([
+    'Interval start (local, UTC offset)',
+    ...columns.map(
+      ({ mode, direction }) =>
+        `${DIRECTION_NAMES[direction] ?? String(direction)}: ${COUNT_MODE_UNITS[mode]}`,
+    ),
+  ]);
+  const localWithOffset = zoneOffsetWriter(site.time_zone);
+  for (const bin of counts.bins)
+    addRow([
+      localWithOffset(bin.start),
+      ...columns.map(({ mode, direction }) => bin.counts[mode]?.[direction] ?? 0),
+    ]);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
+import { XLSX_STYLE, xlsxBytes } from '../../infra/xlsx/xlsxStream.ts';
 import { speedIn, SPEED_UNITS, type ReportContext, type SiteFigures } from './reportFigures.ts';
 import { settingsRows } from './standardWorkbook.ts';
 
-const bold = { bold: true };
+const { BOLD, TITLE, WRAPPED } = XLSX_STYLE;
 
 /**
  * The state funding report: the annual figures a road authority submits, one row per site for
@@ -13,64 +13,72 @@ export async function stateFundingWorkbook(
   figures: readonly SiteFigures[],
   context: ReportContext,
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = `Roadcount ${context.softwareVersion}`;
-  workbook.created = context.generatedAt;
   const { units } = context.parameters;
   const unit = SPEED_UNITS[units].label;
+  return xlsxBytes(
+    { creator: `Roadcount ${context.softwareVersion}`, created: context.generatedAt },
+    async (workbook) => {
+      const cover = workbook.addSheet('Report', [32, 70]);
+      cover.addRow(['Roadcount state funding report'], TITLE);
+      cover.addRow([]);
+      for (const [name, value] of settingsRows(figures, context, 'State funding report'))
+        cover.addStyledRow([
+          { value: name, style: BOLD },
+          { value, style: XLSX_STYLE.PLAIN },
+        ]);
+      cover.addRow([]);
+      cover.addStyledRow([
+        { value: 'AADT method', style: XLSX_STYLE.PLAIN },
+        {
+          value:
+            "As each site's AADT card gives it: a short count in a factor group, its ADT adjusted by the group's monthly and day-of-week factors (FHWA TMG 2022); a continuous site, the AASHTO AADT (the mean of the 7 day-of-week averages within each calendar month, then of the months); any other site, its ADT, unadjusted. The method column says which, with the group, the factors or the variant used.",
+          style: WRAPPED,
+        },
+      ]);
+      await cover.commit();
 
-  const cover = workbook.addWorksheet('Report');
-  cover.getColumn(1).width = 32;
-  cover.getColumn(2).width = 70;
-  cover.addRow(['Roadcount state funding report']).font = { bold: true, size: 14 };
-  cover.addRow([]);
-  for (const [name, value] of settingsRows(figures, context, 'State funding report')) {
-    const line = cover.addRow([name, value]);
-    line.getCell(1).font = bold;
-  }
-  cover.addRow([]);
-  cover
-    .addRow([
-      'AADT method',
-      "As each site's AADT card gives it: a short count in a factor group, its ADT adjusted by the group's monthly and day-of-week factors (FHWA TMG 2022); a continuous site, the AASHTO AADT (the mean of the 7 day-of-week averages within each calendar month, then of the months); any other site, its ADT, unadjusted. The method column says which, with the group, the factors or the variant used.",
-    ])
-    .getCell(2).alignment = { wrapText: true };
-
-  const sheet = workbook.addWorksheet('Annual figures');
-  sheet.columns = [
-    { header: 'Site', key: 'name', width: 32 },
-    { header: 'Site id', key: 'id', width: 38 },
-    { header: 'Latitude', key: 'latitude', width: 12 },
-    { header: 'Longitude', key: 'longitude', width: 12 },
-    { header: 'Whole days', key: 'days', width: 12 },
-    { header: 'ADT', key: 'adt', width: 12 },
-    { header: 'AADT', key: 'aadt', width: 12 },
-    { header: 'AADT figure', key: 'aadtName', width: 18 },
-    { header: 'AADT method', key: 'method', width: 60 },
-    { header: 'Heavy vehicles', key: 'heavy', width: 16 },
-    { header: 'Heavy-vehicle share (%)', key: 'heavyShare', width: 24 },
-    { header: `85th percentile speed (${unit})`, key: 'speed85', width: 28 },
-  ];
-  sheet.getRow(1).font = bold;
-  sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const site of figures) {
-    const stats = site.summary;
-    const aadt = context.aadt(site);
-    sheet.addRow({
-      name: site.site_name,
-      id: site.site_id,
-      latitude: site.latitude,
-      longitude: site.longitude,
-      days: stats.wholeDays,
-      adt: stats.adt,
-      aadt: aadt.value,
-      aadtName: aadt.name,
-      method: aadt.note,
-      heavy: stats.totalCommercial,
-      heavyShare: stats.percentCommercial,
-      speed85: speedIn(units, stats.speed85thMps),
-    });
-  }
-  for (const key of ['adt', 'aadt', 'heavyShare', 'speed85']) sheet.getColumn(key).numFmt = '0.0';
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+      const columns: [string, number][] = [
+        ['Site', 32],
+        ['Site id', 38],
+        ['Latitude', 12],
+        ['Longitude', 12],
+        ['Whole days', 12],
+        ['ADT', 12],
+        ['AADT', 12],
+        ['AADT figure', 18],
+        ['AADT method', 60],
+        ['Heavy vehicles', 16],
+        ['Heavy-vehicle share (%)', 24],
+        [`85th percentile speed (${unit})`, 28],
+      ];
+      const sheet = workbook.addSheet(
+        'Annual figures',
+        columns.map(([, width]) => width),
+        { frozenRows: 1 },
+      );
+      sheet.addRow(
+        columns.map(([header]) => header),
+        BOLD,
+      );
+      for (const site of figures) {
+        const stats = site.summary;
+        const aadt = context.aadt(site);
+        sheet.addRow([
+          site.site_name,
+          site.site_id,
+          site.latitude,
+          site.longitude,
+          stats.wholeDays,
+          stats.adt,
+          aadt.value,
+          aadt.name,
+          aadt.note,
+          stats.totalCommercial,
+          stats.percentCommercial,
+          speedIn(units, stats.speed85thMps),
+        ]);
+      }
+      await sheet.commit();
+    },
+  );
 }

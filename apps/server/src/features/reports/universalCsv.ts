@@ -1,4 +1,8 @@
+import { csvField, csvRow } from '@roadcount/formats';
 import {
+  COUNT_MODE_UNITS,
+  countDirectionsOf,
+  countsOnly,
   DIRECTION_CODES,
   directionsOf,
   speedIn,
@@ -13,7 +17,6 @@ import {
 export const UNIVERSAL_CSV_HEADER =
   'site_id,site_name,interval_start,interval_minutes,direction,measure,category,unit,value';
 
-const quoted = (text: string) => (/[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 const number = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value)
     ? ''
@@ -39,7 +42,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
   const { units, aggregationMinutes } = context.parameters;
   const speedUnit = SPEED_UNITS[units].label;
   const speed = (mps: number | null | undefined) => speedIn(units, mps);
-  const site = `${figures.site_id},${quoted(figures.site_name)}`;
+  const site = csvRow([figures.site_id, figures.site_name]);
   const pieces: Buffer[] = [];
   let text = '';
   const flush = () => {
@@ -55,7 +58,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
     unit: string,
     value: number | null | undefined,
   ) => {
-    text += `${site},${interval},${minutes},${direction},${measure},${quoted(category)},${quoted(unit)},${number(value)}\n`;
+    text += `${site},${interval},${minutes},${direction},${measure},${csvField(category)},${csvField(unit)},${number(value)}\n`;
   };
   const summaryRow = (
     measure: string,
@@ -65,13 +68,22 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
   ) => row('', '', 'all', measure, category, unit, value);
 
   const stats = figures.summary;
-  summaryRow('vehicles', 'vehicles', stats.vehicles);
-  summaryRow('whole_days', 'days', stats.wholeDays);
-  summaryRow('adt', 'vehicles per day', stats.adt);
-  summaryRow('awdt', 'vehicles per day', stats.awdt);
-  summaryRow('awedt', 'vehicles per day', stats.awedt);
+  // A counter of bikes or people has no vehicle figures: its counts stand in their place.
+  const onlyCounts = countsOnly(figures);
+  if (!onlyCounts) {
+    summaryRow('vehicles', 'vehicles', stats.vehicles);
+    summaryRow('whole_days', 'days', stats.wholeDays);
+    summaryRow('adt', 'vehicles per day', stats.adt);
+    summaryRow('awdt', 'vehicles per day', stats.awdt);
+    summaryRow('awedt', 'vehicles per day', stats.awedt);
+  }
   const aadt = context.aadt(figures);
   summaryRow('aadt', 'vehicles per day', aadt.value, aadt.note);
+  if (onlyCounts) {
+    countRows(figures, aggregationMinutes, row);
+    flush();
+    return pieces;
+  }
   summaryRow('average_speed', speedUnit, speed(stats.averageSpeedMps));
   summaryRow('speed_85th', speedUnit, speed(stats.speed85thMps));
   for (const [percentile, value] of Object.entries(figures.speedPercentiles ?? {}))
@@ -92,7 +104,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
     }))
     .filter((entry) => entry.columns !== undefined);
   const localWithOffset = zoneOffsetWriter(figures.time_zone);
-  const speedFields = `,${quoted(speedUnit)},`;
+  const speedFields = `,${csvField(speedUnit)},`;
   const { starts } = figures.bins;
   for (let at = 0; at < starts.length; at += 1) {
     const interval = localWithOffset(starts[at] ?? '');
@@ -187,6 +199,63 @@ ${speeding === null || speeding === undefined ? '' : `${lead}speeding_share,,%,$
       `above limit + ${second} ${speedUnit}`,
     );
   }
+  countRows(figures, aggregationMinutes, row);
   flush();
   return pieces;
+}
+
+/**
+ * A site's interval counts (the count summary of the count-site page) as rows: per mode
+ * (category) and direction the total, then per mode the whole days and daily averages, then
+ * each interval's count per mode and direction.
+ */
+function countRows(
+  figures: SiteFigures,
+  aggregationMinutes: number,
+  row: (
+    interval: string,
+    minutes: number | '',
+    direction: string,
+    measure: string,
+    category: string,
+    unit: string,
+    value: number | null | undefined,
+  ) => void,
+): void {
+  const counts = figures.counts;
+  if (!counts) return;
+  for (const mode of counts.modes) {
+    const unit = COUNT_MODE_UNITS[mode];
+    const modeFigures = counts.figures[mode];
+    for (const direction of countDirectionsOf(counts, mode))
+      row(
+        '',
+        '',
+        DIRECTION_CODES[direction] ?? String(direction),
+        'count_total',
+        mode,
+        unit,
+        modeFigures?.directions[direction],
+      );
+    row('', '', 'all', 'count_total', mode, unit, counts.totals[mode]);
+    row('', '', 'all', 'count_whole_days', mode, 'days', counts.wholeDays);
+    row('', '', 'all', 'count_daily_average', mode, `${unit} per day`, counts.dailyAverage[mode]);
+    row('', '', 'all', 'count_awdt', mode, `${unit} per day`, modeFigures?.awdt);
+    row('', '', 'all', 'count_awedt', mode, `${unit} per day`, modeFigures?.awedt);
+  }
+  const localWithOffset = zoneOffsetWriter(figures.time_zone);
+  for (const bin of counts.bins) {
+    const interval = localWithOffset(bin.start);
+    for (const mode of counts.modes)
+      for (const direction of countDirectionsOf(counts, mode))
+        row(
+          interval,
+          aggregationMinutes,
+          DIRECTION_CODES[direction] ?? String(direction),
+          'count',
+          mode,
+          COUNT_MODE_UNITS[mode],
+          bin.counts[mode]?.[direction] ?? 0,
+        );
+  }
 }

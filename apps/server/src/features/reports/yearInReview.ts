@@ -2,7 +2,7 @@ import { LocalTimeConverter } from '@roadcount/formats';
 import { organisationScope, scopedOrganisationId } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
-import type { SiteDetailSource } from './generateReport.task.ts';
+import type { SiteDetailSource } from './siteDetailSource.ts';
 import type { ReportsRepository } from './reports.repository.ts';
 
 /** The most sites a year in review reads; the rest of a larger organisation is left out (said). */

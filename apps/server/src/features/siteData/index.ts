@@ -2,8 +2,10 @@
 // their readers and writers, which files count, merged files' direction maps, and rollups.
 export { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
 export { preparedSiteColumns } from './preparedSiteColumns.ts';
+export { reclassifyStoredFile } from './reclassify.ts';
 export { createRollupSeriesCache, type RollupSeriesCache } from './rollupSeriesCache.ts';
-export { createRefreshRollupsHandler } from './refreshRollups.task.ts';
+export { DailyTotals, HourlyCounts } from './rollups.ts';
+export { createRefreshRollupsHandler, type FlagBadData } from './refreshRollups.task.ts';
 export { createRefreshSummaryStatisticsHandler } from './refreshSummaryStatistics.task.ts';
 export { type RealtimeDayFiles } from './realtimeDays.ts';
 export { createSiteData, type SiteData } from './siteData.ts';
@@ -11,5 +13,6 @@ export {
   JOINED_STATUSES,
   REALTIME_FILE_KIND,
   rawUploadKey,
+  storedKeys,
   type StoredColumns,
 } from './storedForms.ts';

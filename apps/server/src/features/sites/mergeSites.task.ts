@@ -4,8 +4,12 @@ import { mailBody, mailLocale, mailText } from '../../infra/mail/mailText.ts';
 import type { Notifier } from '../../infra/notifications/notifier.repository.ts';
 import type { Job } from '../../infra/queue/jobs.ts';
 import { PermanentTaskError, type TaskOutcome } from '../../infra/queue/worker.ts';
-import { composeDirectionMaps, directionMapOf, type SiteData } from '../siteData/index.ts';
-import type { FlagBadData } from '../siteData/refreshRollups.task.ts';
+import {
+  composeDirectionMaps,
+  directionMapOf,
+  type FlagBadData,
+  type SiteData,
+} from '../siteData/index.ts';
 import { mergeProblemMessage, toMergeSite } from './siteMerge.ts';
 import type { SitesRepository } from './sites.repository.ts';
 

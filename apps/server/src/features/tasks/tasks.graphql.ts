@@ -30,8 +30,9 @@ export const tasksTypeDefs = /* GraphQL */ `
   }
 
   extend type Mutation {
+    "SPEC section 7: a task tracking record of your own work, of a kind you may start; message at most 1000 characters."
     insert_task_tracking(function_name: String!, message: String): TaskTracking!
-    "Queues a failed task (ER) again; for whoever may start its kind."
+    "Queues a failed task (ER) again: its requester's, or, for the organisation's admins, any of its users'; for whoever may start its kind."
     retryTask(id: ID!): TaskTracking!
   }
 

@@ -1,11 +1,12 @@
 import {
   isTaskFunction,
   serverMessage,
-  TASK_FUNCTIONS,
   TASK_START_PERMISSIONS,
+  taskTrackingInputSchema,
 } from '@roadcount/domain';
 import { authorize } from '../../infra/auth/viewer.ts';
 import { HttpError } from '../../infra/errors.ts';
+import { parsed } from '../../infra/validation.ts';
 import type { Viewer } from '../../infra/graphql/context.ts';
 import { isUuid } from '../../infra/db/ids.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
@@ -54,7 +55,8 @@ export function createTasksService(queue: TaskQueue) {
     },
 
     /**
-     * A failed task queued again, by whoever may start its kind in its organisation. A task
+     * A failed task queued again, by whoever may start its kind in its organisation: its
+     * requester, or the organisation's admins (a viewer may not rerun an admin's report). A task
      * that is no longer in error is answered as it is (retried already).
      */
     async retry(viewer: Viewer, taskId: string): Promise<TaskRow> {
@@ -63,6 +65,7 @@ export function createTasksService(queue: TaskQueue) {
         throw new HttpError(404, serverMessage('notFound'));
       authorize(viewer, TASK_START_PERMISSIONS[task.functionName], {
         organisationId: task.organisationId,
+        ownerId: task.userId,
       });
       // A tracking record has no worker to run it again.
       if (task.payload.tracking === true) throw new HttpError(400, serverMessage('badRequest'));
@@ -74,21 +77,23 @@ export function createTasksService(queue: TaskQueue) {
       return queue.recentOfUser(viewer.userId, Math.min(Math.max(1, limit), 100));
     },
 
-    /** SPEC section 7: insert a task tracking record. It starts queued (QD). */
+    /**
+     * SPEC section 7: insert a task tracking record, of a kind the viewer may start (a record of
+     * their own work), with a message of at most TASK_TRACKING_MESSAGE_MAX characters. It starts
+     * queued (QD).
+     */
     async insertTaskTracking(viewer: Viewer, functionName: string, message: string) {
-      if (!isTaskFunction(functionName)) {
-        throw new HttpError(
-          400,
-          `Unknown function_name '${functionName}'. Expected one of: ${TASK_FUNCTIONS.join(', ')}`,
-        );
-      }
+      const input = parsed(taskTrackingInputSchema, { function_name: functionName, message });
+      authorize(viewer, TASK_START_PERMISSIONS[input.function_name], {
+        organisationId: viewer.organisationId,
+      });
       // A tracking record, which no worker claims even of a kind it runs (a report kind has a
       // handler now). The queue announces it, so subscribers hear of it like any other task.
       return queue.track({
         organisationId: viewer.organisationId,
         userId: viewer.userId,
-        functionName,
-        message,
+        functionName: input.function_name,
+        message: input.message,
       });
     },
   };

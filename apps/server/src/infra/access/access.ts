@@ -296,16 +296,21 @@ export function createAccess(db: Database) {
       );
     },
 
-    /** A requested report (issue 21): its organisation's, like the sites it reads. */
+    /**
+     * A requested report (issue 21): its requester's, and its organisation's admins' (issue 38);
+     * another user's is 403, as another organisation's is.
+     */
     async report(viewer: Viewer | null, action: Action, reportId: string): Promise<ReportRow> {
       authorize(viewer, action);
-      return check(
+      const report = check(
         viewer,
         action,
         await rows.report(reportId),
-        (report) => report.organisationId,
+        (row) => row.organisationId,
         NO_REPORT,
       );
+      authorize(viewer, action, { organisationId: report.organisationId, ownerId: report.userId });
+      return report;
     },
 
     /** Issue 27: an organisation's hardware, one helper per kind, each its organisation's. */

@@ -58,7 +58,12 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
     databaseBytes = archive.size;
     await writeFile(join(target, BACKUP_DATABASE), Buffer.from(await archive.arrayBuffer()));
     const blobs = join(dataDir, 'blobs');
-    if (existsSync(blobs)) await cp(blobs, join(target, BACKUP_BLOBS), { recursive: true });
+    // Partial files are writes that never finished (a process killed mid-write): not data.
+    if (existsSync(blobs))
+      await cp(blobs, join(target, BACKUP_BLOBS), {
+        recursive: true,
+        filter: (source) => !source.endsWith('.part'),
+      });
   } finally {
     unlock();
   }

@@ -4,6 +4,7 @@ import {
   access,
   mkdir,
   open,
+  readdir,
   readFile,
   rename,
   rm,
@@ -16,6 +17,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as S3 from '@aws-sdk/client-s3';
 import type { Upload as S3Upload } from '@aws-sdk/lib-storage';
+import { PROCESS_IDENTITY } from '../processIdentity.ts';
 
 export interface StoredBlob {
   sizeBytes: number;
@@ -45,7 +47,31 @@ export interface BlobStore {
   delete: (key: string) => Promise<void>;
   /** Throws BlobStoreUnavailableError when the store cannot be used; processes call it at start. */
   check: () => Promise<void>;
+  /**
+   * Removes what writes that will never finish left (a process killed mid-write): the local
+   * store's partial files whose writer `isGone` says no longer writes; an object store's
+   * multipart uploads begun more than a day ago. Answers how many went. Done at start and when a
+   * task is taken over from a worker whose lease lapsed.
+   */
+  sweepParts: (isGone: (writer: string) => boolean) => Promise<number>;
 }
+
+/** A partial file's writer tag: base64url, so that it holds no dot, slash or path character. */
+const writerTag = (writer: string) => `by-${Buffer.from(writer).toString('base64url')}`;
+
+/**
+ * The writer of a local partial file, `<name>.by-<writer, base64url>.<uuid>.part`; undefined for
+ * a name without one (written before partial files named their writer).
+ */
+export function partWriter(fileName: string): string | undefined {
+  const match = /\.by-([A-Za-z0-9_-]+)\.[0-9a-f-]{36}\.part$/.exec(fileName);
+  return match?.[1] ? Buffer.from(match[1], 'base64url').toString() : undefined;
+}
+
+/** A partial file whose name does not say its writer is left, unless untouched for this long. */
+const UNNAMED_PART_STALE_MS = 24 * 60 * 60_000;
+/** An object store's multipart upload is taken for abandoned once this old. */
+const S3_UPLOAD_STALE_MS = 24 * 60 * 60_000;
 
 export class BlobTooLargeError extends Error {
   constructor(readonly maxBytes: number) {
@@ -155,9 +181,16 @@ async function writeFully(handle: FileHandle, bytes: Uint8Array, position: numbe
  */
 export function createLocalBlobStore(
   root: string,
-  options: { beforePublish?: (key: string) => Promise<void> } = {},
+  options: {
+    beforePublish?: (key: string) => Promise<void>;
+    /** Named in the partial files this store writes; this process by default. */
+    writer?: string;
+  } = {},
 ): BlobStore {
   const pathOf = (key: string) => join(root, safeKey(key));
+  const tag = writerTag(options.writer ?? PROCESS_IDENTITY);
+  /** A partial file beside `path`, named with its writer, renamed over `path` once written. */
+  const partOf = (path: string) => `${path}.${tag}.${randomUUID()}.part`;
   const listPathOf = (key: string) => `${pathOf(key)}.extents`;
   const dataPathOf = (key: string, data: string) => join(dirname(pathOf(key)), data);
 
@@ -218,7 +251,7 @@ export function createLocalBlobStore(
 
   async function publish(key: string, blob: AppendedBlob) {
     await options.beforePublish?.(key);
-    const temporary = `${listPathOf(key)}.${randomUUID()}.part`;
+    const temporary = partOf(listPathOf(key));
     await writeFile(temporary, JSON.stringify(blob));
     await rename(temporary, listPathOf(key));
   }
@@ -314,7 +347,7 @@ export function createLocalBlobStore(
     },
     putStream(key, source, maxBytes) {
       return inTurn(key, async () => {
-        const temporary = `${pathOf(key)}.${randomUUID()}.part`;
+        const temporary = partOf(pathOf(key));
         const stored = await streamToFile(source, temporary, maxBytes);
         await rename(temporary, pathOf(key));
         await dropAppended(key);
@@ -323,7 +356,7 @@ export function createLocalBlobStore(
     },
     putBytes(key, bytes) {
       return inTurn(key, async () => {
-        const temporary = `${pathOf(key)}.${randomUUID()}.part`;
+        const temporary = partOf(pathOf(key));
         await mkdir(dirname(temporary), { recursive: true });
         await writeFile(temporary, bytes);
         await rename(temporary, pathOf(key));
@@ -383,6 +416,30 @@ export function createLocalBlobStore(
         await dropAppended(key);
         await rm(pathOf(key), { force: true });
       });
+    },
+    async sweepParts(isGone) {
+      let entries;
+      try {
+        entries = await readdir(root, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith('.part')) continue;
+        const path = join(entry.parentPath, entry.name);
+        const writer = partWriter(entry.name);
+        const abandoned =
+          writer === undefined
+            ? Date.now() - (await stat(path).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs >
+              UNNAMED_PART_STALE_MS
+            : isGone(writer);
+        if (!abandoned) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      }
+      return removed;
     },
   };
 }
@@ -491,6 +548,39 @@ export function createS3BlobStore(options: {
     async delete(key) {
       const { sdk, client } = await s3();
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: safeKey(key) }));
+    },
+    async sweepParts() {
+      // An upload names no writer S3 would tell back: one begun over a day ago is abandoned (a
+      // live one is a worker's or a client's, each bounded in size and time).
+      const { sdk, client } = await s3();
+      const before = Date.now() - S3_UPLOAD_STALE_MS;
+      let removed = 0;
+      let keyMarker: string | undefined;
+      let uploadIdMarker: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListMultipartUploadsCommand({
+            Bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) > before)
+            continue;
+          await client.send(
+            new sdk.AbortMultipartUploadCommand({
+              Bucket,
+              Key: upload.Key,
+              UploadId: upload.UploadId,
+            }),
+          );
+          removed += 1;
+        }
+        keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+        uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+      return removed;
     },
   };
 }

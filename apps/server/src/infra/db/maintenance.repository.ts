@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from './database.ts';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+/** Any handle of either driver: maintenance reads no table, so it needs no schema (nor database.ts). */
+type Database = Pick<PgDatabase<PgQueryResultHKT>, 'execute'>;
 
 /** Whether the database answers a query. */
 export async function ping(db: Database): Promise<boolean> {

@@ -315,6 +315,25 @@ export const serverSettings = pgTable('server_settings', {
   value: text('value').notNull(),
 });
 
+/**
+ * Attempts per key of a rate limit (sign-in, password reset) in its current window, shared by
+ * every API node: the window starts at the key's first attempt and lasts the limit's length.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    /** Which limit: sign-in by address, by account, reset by address, by email. */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index('rate_limit_windows_started_idx').on(table.windowStartedAt),
+  ],
+);
+
 /** Refresh tokens, stored hashed; a family is one sign-in, rotated on every refresh. */
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -6,6 +6,7 @@ import {
   createOrg,
   createUser,
   graphql,
+  pollUntil,
   signIn,
   startTestServer,
   type TestServer,
@@ -138,23 +139,34 @@ describe('GraphQL', () => {
   });
 
   it('keeps another organisation’s events from a subscriber', async () => {
-    const received: unknown[] = [];
+    const received: { message: string }[] = [];
     const client = wsClient(server, { authorization: `Bearer ${tokenB}` }, '/gql/v1/graphql/');
+    const insert = (token: string, message: string) =>
+      graphql(server, INSERT, { token, variables: { name: 'refresh_site_rollups', message } });
+    const heard = (message: string) => received.some((event) => event.message === message);
     try {
-      await new Promise<void>((resolve, reject) => {
-        client.on('connected', () => {
-          setTimeout(() => {
-            graphql(server, INSERT, { token: tokenA, variables: { name: 'clean_lanes' } })
-              .then(() => setTimeout(resolve, 300))
-              .catch(reject);
-          }, 100);
-        });
-        client.subscribe(
-          { query: SUBSCRIPTION },
-          { next: (value) => received.push(value), error: reject, complete: () => undefined },
-        );
-      });
-      expect(received).toEqual([]);
+      client.subscribe(
+        { query: SUBSCRIPTION },
+        {
+          next: (value) =>
+            received.push(
+              (value.data as { task_tracking_updated: { message: string } }).task_tracking_updated,
+            ),
+          error: () => undefined,
+          complete: () => undefined,
+        },
+      );
+      // B's own records until one is heard: the subscription is live.
+      await pollUntil(
+        async () => (await insert(tokenB, 'B listening'), heard('B listening')),
+        Boolean,
+      );
+      await insert(tokenA, 'A secret');
+      await insert(tokenB, 'B after');
+      // Events reach a subscriber in order: had A's been sent, it would be here before B's.
+      await pollUntil(() => Promise.resolve(heard('B after')), Boolean);
+      expect(heard('B after')).toBe(true);
+      expect(heard('A secret')).toBe(false);
     } finally {
       await client.dispose();
     }
@@ -174,7 +186,9 @@ describe('GraphQL', () => {
       token: tokenA,
       variables: { name: 'make_coffee' },
     });
-    expect(body.errors?.[0]?.message).toContain("Unknown function_name 'make_coffee'");
+    expect(body.errors?.[0]?.message).toBe(
+      "Refused, nothing saved: function_name: 'make_coffee' is not a kind of task",
+    );
   });
 
   it('stores your own preferences and refuses another user’s', async () => {

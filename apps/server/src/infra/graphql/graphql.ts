@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fastifyWebsocket from '@fastify/websocket';
 import { BREAK, Kind, OperationTypeNode, visit, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
@@ -15,6 +16,7 @@ import { JsonScalar } from './scalars.ts';
 import { serializeWithRawJson } from './rawJson.ts';
 import { MAX_ANSWER_BYTES, queryLimitRules } from './limits.ts';
 import type { ClosableSocket, LiveSessions } from './liveSessions.ts';
+import { followGraphqlWsProtocol } from './socketProtocol.ts';
 
 const GRAPHQL_PATH = '/gql/v1/graphql';
 
@@ -112,6 +114,10 @@ export async function registerGraphql(
         .serializer(serialize as (payload: unknown) => string)
         .type('application/json; charset=utf-8');
   });
+  // The socket server mercurius would register (with its 1 MiB frames), registered here so that
+  // a refused socket is closed with graphql-ws's code, without mercurius' connection_error.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+  app.websocketServer.on('connection', followGraphqlWsProtocol);
   await app.register(mercurius, {
     schema: graphqlSchemaSource(options.typeDefs),
     resolvers: merged as IResolvers,

@@ -1,5 +1,6 @@
 import { serverMessage } from '@roadcount/domain';
 import { HttpError } from '../errors.ts';
+import type { RateLimitsRepository } from './rateLimits.repository.ts';
 
 export interface RateLimit {
   max: number;
@@ -7,44 +8,39 @@ export interface RateLimit {
 }
 
 /**
- * Counts attempts per key in a sliding window held in memory. Each API node limits on its own;
- * behind N nodes a key gets at most N times the limit, which still stops brute force.
+ * Counts attempts per key in a window kept in the database, so that every API node behind a
+ * load balancer counts the same attempts (issue 38: each node kept its own, and N nodes gave N
+ * times the guesses). A key's window starts at its first attempt; past `max` attempts in it, an
+ * attempt is refused until the window ends. `now` is the limiter's clock (tests set it).
  */
-export function createRateLimiter({ max, windowMs }: RateLimit, now: () => number = Date.now) {
-  const attempts = new Map<string, number[]>();
-  let lastSweep = now();
-
-  function recent(key: string, at: number): number[] {
-    const kept = (attempts.get(key) ?? []).filter((time) => time > at - windowMs);
-    if (kept.length > 0) attempts.set(key, kept);
-    else attempts.delete(key);
-    return kept;
-  }
-
-  function sweep(at: number) {
-    if (at - lastSweep < windowMs) return;
-    lastSweep = at;
-    for (const key of [...attempts.keys()]) recent(key, at);
-  }
+export function createRateLimiter(
+  repository: RateLimitsRepository,
+  scope: string,
+  { max, windowMs }: RateLimit,
+  now: () => Date = () => new Date(),
+) {
+  let lastSweepMs = now().getTime();
 
   return {
     /** Records an attempt; throws 429 with the seconds to wait when over the limit. */
-    hit(key: string): void {
+    async hit(key: string): Promise<void> {
       const at = now();
-      sweep(at);
-      const kept = recent(key, at);
-      if (kept.length >= max) {
-        const retryAfterSeconds = Math.max(1, Math.ceil(((kept[0] ?? at) + windowMs - at) / 1000));
-        throw new HttpError(429, serverMessage('tooManyAttempts', { seconds: retryAfterSeconds }), {
-          retryAfterSeconds,
-        });
+      const staleBefore = new Date(at.getTime() - windowMs);
+      if (at.getTime() - lastSweepMs >= windowMs) {
+        lastSweepMs = at.getTime();
+        await repository.sweep(scope, staleBefore);
       }
-      kept.push(at);
-      attempts.set(key, kept);
+      const { windowStartedAt, attempts } = await repository.count(scope, key, at, staleBefore);
+      if (attempts <= max) return;
+      const endsMs = new Date(windowStartedAt).getTime() + windowMs;
+      const retryAfterSeconds = Math.max(1, Math.ceil((endsMs - at.getTime()) / 1000));
+      throw new HttpError(429, serverMessage('tooManyAttempts', { seconds: retryAfterSeconds }), {
+        retryAfterSeconds,
+      });
     },
     /** Forgets a key, as after a successful sign-in. */
-    reset(key: string): void {
-      attempts.delete(key);
+    reset(key: string): Promise<void> {
+      return repository.forget(scope, key);
     },
   };
 }

@@ -26,7 +26,13 @@ function translator(): I18n {
       // Only the mail's and the reports' keys are kept: the server has no use for the screens'.
       return [
         locale,
-        { translation: { emails: catalogue.emails ?? {}, aadtLabel: catalogue.aadtLabel ?? {} } },
+        {
+          translation: {
+            emails: catalogue.emails ?? {},
+            aadtLabel: catalogue.aadtLabel ?? {},
+            fileChecks: catalogue.fileChecks ?? {},
+          },
+        },
       ];
     }),
   );
@@ -59,8 +65,8 @@ export function mailText(
 }
 
 /**
- * The catalogue's texts shared by the screens and the reports (`aadtLabel.*`) in `locale`, for
- * the shared label functions of `@roadcount/domain`.
+ * The catalogue's texts shared by the screens and the reports (`aadtLabel.*`), and the reasons a
+ * file is held for review written when it is read (`fileChecks.*`), in `locale`.
  */
 export function catalogueTranslate(locale: Locale): Translate {
   return (key, params) => translator().t(key, { ...params, lng: locale });

@@ -1,7 +1,7 @@
 import { billingMonthSchema, type DirectionAlignment, type TaskFunction } from '@roadcount/domain';
 import { z } from 'zod';
 import { isUuid } from '../db/ids.ts';
-import type { TaskRow } from './taskQueue.ts';
+import type { TaskRow } from './taskRecords.ts';
 
 const uuid = z.string().refine(isUuid, 'must be an id');
 

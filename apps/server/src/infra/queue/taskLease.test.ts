@@ -1,21 +1,24 @@
 import { hostname } from 'node:os';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../test/testServer.ts';
+import { openTestDatabase, waitUntil } from '../../../test/testServer.ts';
 import type { DatabaseHandle } from '../db/database.ts';
 import { createTaskQueue, type TaskQueue } from './taskQueue.ts';
 import { startWorker } from './worker.ts';
 
 const silent = pino({ level: 'silent' });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('task leases', () => {
   let database: DatabaseHandle;
   let drop: () => Promise<void>;
   let queue: TaskQueue;
+  /** The queue's clock, moved by the tests: a lease lapses when a test says, not under load. */
+  let clock: Date;
+  const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
   beforeEach(async () => {
     ({ handle: database, drop } = await openTestDatabase());
-    queue = createTaskQueue(database.db);
+    clock = new Date('2026-03-02T09:00:00.000Z');
+    queue = createTaskQueue(database.db, { now: () => clock });
   });
   afterEach(() => drop());
 
@@ -30,33 +33,49 @@ describe('task leases', () => {
   it('does not let a second worker claim a task that runs longer than the lease', async () => {
     const task = await enqueue();
     let runs = 0;
-    // Claims last 600 ms instead of 5 minutes, whatever the worker asks for.
-    const shortLeases: TaskQueue = {
+    const leaseMs = 600;
+    let finish: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    let started: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    /** The queue's time at each renewal the worker made, once it was written. */
+    const renewedAt: number[] = [];
+    const watched: TaskQueue = {
       ...queue,
-      claim: (functions, _leaseMs, holder) => queue.claim(functions, 600, holder),
+      renew: async (renewed, ms) => {
+        const at = clock.getTime();
+        const held = await queue.renew(renewed, ms);
+        renewedAt.push(at);
+        return held;
+      },
     };
     const worker = startWorker({
-      queue: shortLeases,
-      leaseMs: 600,
+      queue: watched,
+      leaseMs,
       handlers: {
         process_file: async () => {
           runs += 1;
-          await pause(1_800); // three 600 ms leases
+          started();
+          await finished;
           return { message: 'done', result: {} };
         },
       },
       log: silent,
       autoStart: false,
     });
-    const running = worker.runOnce();
-    // Another worker tries to claim every 50 ms while the first one runs.
+    const ran = worker.runOnce();
+    await running;
+    // Three times two thirds of a lease pass on the queue's clock: twice the lease in all. Each
+    // time the worker's heartbeat renews the lease, and another worker finds nothing to claim.
     const claimedBySecond: string[] = [];
-    for (let waited = 0; waited < 1_700; waited += 50) {
-      await pause(50);
+    for (let round = 0; round < 3; round += 1) {
+      const now = advance((leaseMs * 2) / 3).getTime();
+      await waitUntil(() => renewedAt.some((at) => at >= now), 'the heartbeat to renew the lease');
       const claimed = await queue.claim(['process_file']);
       if (claimed) claimedBySecond.push(claimed.id);
     }
-    await running;
+    finish();
+    await ran;
     expect(claimedBySecond).toEqual([]);
     expect(runs).toBe(1);
     expect(await queue.find(task.id)).toMatchObject({ state: 'CM', attempts: 1 });
@@ -65,7 +84,7 @@ describe('task leases', () => {
   it('does not let a stale worker complete or fail a task another worker claimed', async () => {
     const task = await enqueue();
     const stale = await queue.claim(['process_file'], 50);
-    await pause(120);
+    advance(51);
     const current = await queue.claim(['process_file']);
     expect(current).toMatchObject({ id: task.id, attempts: 2 });
     // The first worker wakes up late: its claim (attempt 1) no longer holds the task.
@@ -82,7 +101,7 @@ describe('task leases', () => {
   it('does not let a stale worker write progress over the current claim’s', async () => {
     const task = await enqueue();
     const stale = await queue.claim(['process_file'], 50);
-    await pause(120);
+    advance(51);
     const current = await queue.claim(['process_file']);
     expect(current).toMatchObject({ id: task.id, attempts: 2 });
     expect(await queue.progress(current!, 'file 1 of 3')).toMatchObject({

@@ -10,7 +10,13 @@ import {
   TASK_MAX_ATTEMPTS,
   toTaskEvent,
   type TaskRow,
-} from './taskQueue.ts';
+} from './taskRecords.ts';
+
+/**
+ * A task as a claim answers it: `takenOverFrom` names the holder whose lease had lapsed when the
+ * claim took the task over ('' when it recorded none); null for a task claimed from the queue.
+ */
+export type ClaimedTask = TaskRow & { takenOverFrom: string | null };
 
 /**
  * The task table is the queue (SPEC section 3): QD queued → PR in progress → CM completed or ER
@@ -24,7 +30,16 @@ function held(task: Pick<TaskRow, 'id' | 'attempts'>) {
   return and(eq(tasks.id, task.id), eq(tasks.state, 'PR'), eq(tasks.attempts, task.attempts));
 }
 
-export function createTaskQueue(db: Database) {
+export function createTaskQueue(
+  db: Database,
+  options: {
+    /** The queue's clock: leases, backoff and claims are decided by it (tests set it). */
+    now?: () => Date;
+  } = {},
+) {
+  const now = options.now ?? (() => new Date());
+  const later = (ms: number) => new Date(now().getTime() + ms);
+
   async function announce(row: TaskRow | undefined): Promise<void> {
     if (!row) return;
     await db.execute(
@@ -43,7 +58,7 @@ export function createTaskQueue(db: Database) {
     }): Promise<TaskRow> {
       const [row] = await db
         .insert(tasks)
-        .values({ ...values, message: values.message ?? '', state: 'QD' })
+        .values({ ...values, message: values.message ?? '', state: 'QD', runAfter: now() })
         .returning();
       if (!row) throw new Error('task insert returned no row');
       await db.execute(sql`select pg_notify('roadcount_tasks', ${row.id})`);
@@ -63,7 +78,7 @@ export function createTaskQueue(db: Database) {
     }): Promise<TaskRow> {
       const [row] = await db
         .insert(tasks)
-        .values({ ...values, payload: { tracking: true }, state: 'QD' })
+        .values({ ...values, payload: { tracking: true }, state: 'QD', runAfter: now() })
         .returning();
       if (!row) throw new Error('task insert returned no row');
       await announce(row);
@@ -78,33 +93,45 @@ export function createTaskQueue(db: Database) {
       functions: readonly string[],
       leaseMs: number = TASK_LEASE_MS,
       holder: string | null = null,
-    ): Promise<TaskRow | null> {
+    ): Promise<ClaimedTask | null> {
       if (functions.length === 0) return null;
       const runnable = sql.join(
         functions.map((name) => sql`${name}`),
         sql`, `,
       );
-      const leaseUntil = new Date(Date.now() + leaseMs);
+      const at = now().toISOString();
+      const leaseUntil = later(leaseMs).toISOString();
       const answer = await db.execute(sql`
-        update ${tasks} set state = 'PR', attempts = ${tasks.attempts} + 1,
-          lease_until = ${leaseUntil.toISOString()}, lease_holder = ${holder}, updated_at = now()
-        where ${tasks.id} = (
-          select ${tasks.id} from ${tasks}
+        with picked as (
+          select ${tasks.id} as id, ${tasks.state} as previous_state,
+            ${tasks.leaseHolder} as previous_holder
+          from ${tasks}
           where ${tasks.functionName} in (${runnable})
             and (${tasks.payload}->>'tracking') is null
-            and ((${tasks.state} = 'QD' and ${tasks.runAfter} <= now())
-              or (${tasks.state} = 'PR' and ${tasks.leaseUntil} < now()))
+            and ((${tasks.state} = 'QD' and ${tasks.runAfter} <= ${at})
+              or (${tasks.state} = 'PR' and ${tasks.leaseUntil} < ${at}))
           order by ${tasks.runAfter}, ${tasks.createdOn}
           limit 1
           for update skip locked
         )
-        returning ${tasks.id}`);
+        update ${tasks} set state = 'PR', attempts = ${tasks.attempts} + 1,
+          lease_until = ${leaseUntil}, lease_holder = ${holder}, updated_at = ${at}
+        from picked where ${tasks.id} = picked.id
+        returning picked.id, picked.previous_state, picked.previous_holder`);
       // PGlite and node-postgres both answer { rows }.
-      const id = (answer as { rows: { id: string }[] }).rows[0]?.id;
-      if (!id) return null;
-      const [row] = await db.select().from(tasks).where(eq(tasks.id, id));
+      const claimed = (
+        answer as {
+          rows: { id: string; previous_state: string; previous_holder: string | null }[];
+        }
+      ).rows[0];
+      if (!claimed) return null;
+      const [row] = await db.select().from(tasks).where(eq(tasks.id, claimed.id));
       await announce(row);
-      return row ?? null;
+      if (!row) return null;
+      return {
+        ...row,
+        takenOverFrom: claimed.previous_state === 'PR' ? (claimed.previous_holder ?? '') : null,
+      };
     },
 
     /**
@@ -114,7 +141,7 @@ export function createTaskQueue(db: Database) {
     async renew(task: TaskRow, leaseMs: number = TASK_LEASE_MS): Promise<boolean> {
       const rows = await db
         .update(tasks)
-        .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+        .set({ leaseUntil: later(leaseMs) })
         .where(held(task))
         .returning({ id: tasks.id });
       return rows.length > 0;
@@ -133,7 +160,7 @@ export function createTaskQueue(db: Database) {
           and(
             eq(tasks.state, 'PR'),
             like(tasks.leaseHolder, `${host.replace(/[\\%_]/g, '\\$&')}/%`),
-            gt(tasks.leaseUntil, new Date()),
+            gt(tasks.leaseUntil, now()),
           ),
         );
       let released = 0;
@@ -141,7 +168,7 @@ export function createTaskQueue(db: Database) {
         if (holder === null || !isGone(holder)) continue;
         const rows = await db
           .update(tasks)
-          .set({ leaseUntil: new Date(Date.now() - 1), updatedAt: new Date() })
+          .set({ leaseUntil: later(-1), updatedAt: now() })
           .where(and(eq(tasks.id, id), eq(tasks.state, 'PR'), eq(tasks.leaseHolder, holder)))
           .returning({ id: tasks.id });
         released += rows.length;
@@ -162,7 +189,7 @@ export function createTaskQueue(db: Database) {
           result,
           leaseUntil: null,
           progress: 100,
-          updatedAt: new Date(),
+          updatedAt: now(),
         })
         .where(held(task))
         .returning();
@@ -177,13 +204,13 @@ export function createTaskQueue(db: Database) {
         .update(tasks)
         .set(
           exhausted
-            ? { state: 'ER', message, leaseUntil: null, updatedAt: new Date() }
+            ? { state: 'ER', message, leaseUntil: null, updatedAt: now() }
             : {
                 state: 'QD',
                 message,
                 leaseUntil: null,
-                runAfter: new Date(Date.now() + retryDelayMs(task.attempts)),
-                updatedAt: new Date(),
+                runAfter: later(retryDelayMs(task.attempts)),
+                updatedAt: now(),
               },
         )
         .where(held(task))
@@ -207,7 +234,7 @@ export function createTaskQueue(db: Database) {
         .update(tasks)
         .set({
           message,
-          updatedAt: new Date(),
+          updatedAt: now(),
           ...(percent === undefined
             ? {}
             : { progress: Math.max(0, Math.min(100, Math.round(percent))) }),
@@ -229,11 +256,11 @@ export function createTaskQueue(db: Database) {
           state: 'QD',
           attempts: 0,
           progress: null,
-          runAfter: new Date(),
+          runAfter: now(),
           leaseUntil: null,
           leaseHolder: null,
           result: null,
-          updatedAt: new Date(),
+          updatedAt: now(),
         })
         .where(and(eq(tasks.id, id), eq(tasks.state, 'ER')))
         .returning();

@@ -66,17 +66,32 @@ describe('task queue', () => {
   });
 
   it('gives a task whose worker died to another once the lease lapses', async () => {
-    const task = await enqueue(1);
-    const abandoned = await queue.claim(['process_file'], 50);
-    expect(abandoned?.id).toBe(task.id);
-    expect(await queue.claim(['process_file'])).toBeNull();
-    await pause(120);
-    const retaken = await queue.claim(['process_file']);
-    expect(retaken).toMatchObject({ id: task.id, state: 'PR', attempts: 2 });
+    // The queue's clock is the test's: the lease lapses when the test says, whatever the load.
+    let clock = new Date('2026-03-02T09:00:00.000Z');
+    const timed = createTaskQueue(database.db, { now: () => clock });
+    const task = await timed.enqueue({
+      functionName: 'process_file',
+      organisationId: null,
+      userId: null,
+      payload: { fileId: fileIdOf(1) },
+    });
+    const abandoned = await timed.claim(['process_file'], 60_000, 'worker-one');
+    expect(abandoned).toMatchObject({ id: task.id, takenOverFrom: null });
+    // A minute of lease: a minute less a millisecond later, nobody else may take it.
+    clock = new Date('2026-03-02T09:00:59.999Z');
+    expect(await timed.claim(['process_file'])).toBeNull();
+    clock = new Date('2026-03-02T09:01:00.001Z');
+    const retaken = await timed.claim(['process_file'], 60_000, 'worker-two');
+    expect(retaken).toMatchObject({
+      id: task.id,
+      state: 'PR',
+      attempts: 2,
+      takenOverFrom: 'worker-one',
+    });
     // Completed once; a second completion (a late worker) changes nothing.
-    const completed = await queue.complete(retaken!, 'done', {});
+    const completed = await timed.complete(retaken!, 'done', {});
     expect(completed?.state).toBe('CM');
-    expect(await queue.complete(retaken!, 'again', {})).toBeUndefined();
+    expect(await timed.complete(retaken!, 'again', {})).toBeUndefined();
   });
 
   it('retries a failure with backoff and ends a permanent one at once', async () => {

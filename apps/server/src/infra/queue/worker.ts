@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskFunction } from '@roadcount/domain';
+import { identityGone, PROCESS_IDENTITY } from '../processIdentity.ts';
 import { checkedJob, type Job } from './jobs.ts';
 import { TASK_LEASE_MS, type TaskQueue, type TaskRow } from './taskQueue.ts';
 
@@ -30,29 +29,14 @@ export class PermanentTaskError extends Error {
 }
 
 /** This process's worker identity, `<host>/<pid>/<run>`: what a claim records as its holder. */
-export const WORKER_HOLDER = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-
-/** Whether the process `pid` of this host still runs. */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export const WORKER_HOLDER = PROCESS_IDENTITY;
 
 /**
  * Whether a lease holder of this host is a process that no longer runs: this process's own
  * earlier run (the same pid after a restart in a container, another run id), or a pid gone.
  */
 export function holderGone(holder: string, self: string = WORKER_HOLDER): boolean {
-  const [host, pid, run] = holder.split('/');
-  const [ownHost, ownPid, ownRun] = self.split('/');
-  if (host !== ownHost || pid === undefined || !/^\d+$/.test(pid)) return false;
-  if (pid === ownPid) return run !== ownRun;
-  return !processRuns(Number(pid));
+  return identityGone(holder, self);
 }
 
 export interface Worker {
@@ -81,6 +65,11 @@ export function startWorker(options: {
   leaseMs?: number;
   /** Recorded as the lease holder; this process's identity by default. */
   holder?: string;
+  /**
+   * Told, before the task runs, that a claim took a task over from `holder`, whose lease had
+   * lapsed (it was killed, or hangs): the app sweeps what that holder's writes left.
+   */
+  onTakeover?: (holder: string) => Promise<void>;
 }): Worker {
   const { queue, handlers, log } = options;
   const leaseMs = options.leaseMs ?? TASK_LEASE_MS;
@@ -107,6 +96,12 @@ export function startWorker(options: {
     const task = await queue.claim(runnable, leaseMs, holder);
     if (!task) return false;
     await onChange(task);
+    if (task.takenOverFrom !== null && options.onTakeover)
+      await options
+        .onTakeover(task.takenOverFrom)
+        .catch((error: unknown) =>
+          log.error({ err: error, taskId: task.id }, 'could not sweep the lapsed holder’s files'),
+        );
     // Heartbeat: the lease is renewed well inside its length for as long as the task runs.
     let lost = false;
     const heartbeat = setInterval(() => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@roadcount/domain';
-import enGB from '../../i18n/locales/en-GB.json';
+import enGB from '@/i18n/locales/en-GB.json';
 import { GUIDES, guideLocales } from './guides.ts';
 
 const content = join(import.meta.dirname, 'content');

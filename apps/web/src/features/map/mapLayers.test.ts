@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { MapSite } from './api/mapApi.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 import {
   colourFor,
-  insidePolygon,
   layerScale,
   nextSelection,
   NO_VALUE_COLOUR,
@@ -134,17 +133,6 @@ describe('site selection', () => {
     const colours = selectionColours(['a', 'b'], 'multi');
     expect(colours.get('a')).not.toBe(colours.get('b'));
     expect(colours.get('a')).not.toBe('#000000');
-  });
-
-  it('finds the points inside a drawn polygon', () => {
-    const square: [number, number][] = [
-      [0, 0],
-      [2, 0],
-      [2, 2],
-      [0, 2],
-    ];
-    expect(insidePolygon([1, 1], square)).toBe(true);
-    expect(insidePolygon([3, 1], square)).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { MapLayer } from '@roadcount/domain';
-import type { MapSite } from './api/mapApi.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 import { csvField } from '@roadcount/formats/csv';
 
 export type Units = 'metric' | 'imperial';
@@ -182,18 +182,6 @@ export function selectionColours(selected: string[], mode: SelectionMode): Map<s
       SELECTION_PALETTE[index % SELECTION_PALETTE.length] as string,
     ]),
   );
-}
-
-/** Ray casting: whether a point lies inside a polygon of [longitude, latitude] vertices. */
-export function insidePolygon(point: [number, number], polygon: [number, number][]): boolean {
-  const [x, y] = point;
-  let inside = false;
-  for (let index = 0, previous = polygon.length - 1; index < polygon.length; previous = index++) {
-    const [xi, yi] = polygon[index] as [number, number];
-    const [xj, yj] = polygon[previous] as [number, number];
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 /** Figures to two decimals; text made safe to open in a spreadsheet (a name like `=1+1`). */

@@ -1,6 +1,6 @@
 import { DEFAULT_ORGANISATION_SETTINGS, type MapProfile } from '@roadcount/domain';
 import { describe, expect, it } from 'vitest';
-import type { MapSite } from './api/mapApi.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 import { featuredFigures, mapStart } from './mapStart.ts';
 
 const classes: MapProfile = {

@@ -4,7 +4,7 @@ import {
   type MapProfile,
   type OrganisationSettings,
 } from '@roadcount/domain';
-import type { MapSite } from './api/mapApi.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 
 /** Where and how the map opens (SPEC sections 3 and 9): the organisation's map defaults. */
 export interface MapStart {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MapSite } from './api/mapApi.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 import { DEFAULT_SITE_FILTERS, defaultDateRange, visibleSites } from './siteFilters.ts';
 
 const base = {

@@ -1,5 +1,5 @@
 import { isSiteVisible } from '@roadcount/domain';
-import type { MapSite } from './api/mapApi.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 
 export interface SiteFilters {
   /** Active context filters: VEH, BIKE, PED. */

@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { RequireRole } from './RequireRole.tsx';
-import { SessionProvider } from './SessionProvider.tsx';
-import { writeTokens } from './tokenStorage.ts';
+import { SessionProvider } from '@/lib/session/SessionProvider.tsx';
+import { writeTokens } from '@/lib/session/tokenStorage.ts';
 
 function tokenFor(group: string): string {
   const encode = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');

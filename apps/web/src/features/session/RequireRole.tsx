@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { isRole, type Role } from '@roadcount/domain';
-import { useSession } from './useSession.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 
 /** A same-origin /ui page the user came from, to send them back to; else null. */
 function permittedReferrer(referrer: string): string | null {

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { isLocale } from '@roadcount/domain';
-import { changeLocale } from '../../i18n/i18n.ts';
-import { http } from '../../lib/http.ts';
-import { track } from '../../lib/track.ts';
-import { useTaskCompletionRefresh } from '../tasks/hooks/useTaskCompletionRefresh.ts';
-import { useSession } from './useSession.ts';
+import { changeLocale } from '@/i18n/i18n.ts';
+import { http } from '@/lib/http.ts';
+import { track } from '@/lib/track.ts';
+import { useTaskCompletionRefresh } from '@/lib/tasks/useTaskCompletionRefresh.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 
 interface SessionProfile {
   organisation: { id: string } | null;

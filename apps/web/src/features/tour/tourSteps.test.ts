@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import enGB from '../../i18n/locales/en-GB.json';
+import enGB from '@/i18n/locales/en-GB.json';
 import { TOUR_PAGES, tourPagesFor, tourStepsFor, type TourViewer } from './tourSteps.ts';
 
 const viewer = (overrides: Partial<TourViewer>): TourViewer => ({

@@ -1,4 +1,4 @@
-import { resources } from '../../i18n/i18n.ts';
+import { resources } from '@/i18n/i18n.ts';
 
 /** Every dotted key of a nested catalogue with its text, in the catalogue's order. */
 export function flattenCatalogue(node: unknown, prefix = ''): [string, string][] {

@@ -1,10 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageForStatus } from '@roadcount/domain';
-import { TaskStatesDocument } from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { http, RequestError } from '../../../lib/http.ts';
-import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { http, RequestError } from '@/lib/http.ts';
+import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 
 export type Subscription = ResponseBody<'/bill/subscriptions', 'get'>[number];
 export type Bill = ResponseBody<'/bill/bills', 'get'>[number];
@@ -79,23 +77,6 @@ export function useLatestChangelog(enabled: boolean) {
 export function useSendChangelog() {
   return useMutation({
     mutationFn: () => http.postJson<QueuedTask>('/api/changelog/send', {}),
-  });
-}
-
-/** A queued task's state and message, asked again every second until it ends. */
-export function useTaskProgress(taskId: string | undefined) {
-  return useQuery({
-    queryKey: ['task', taskId],
-    queryFn: async () => {
-      const { task_tracking } = await graphqlRequest(TaskStatesDocument, { ids: [taskId ?? ''] });
-      const task = task_tracking[0];
-      return task ? { state: task.state, message: task.message } : null;
-    },
-    enabled: Boolean(taskId),
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'CM' || state === 'ER' ? false : 1000;
-    },
   });
 }
 

@@ -10,8 +10,8 @@ import {
   TableRow,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { downloadBill, formatAmount, type Bill } from '../api/billingApi.ts';
 
 interface Props {

@@ -2,11 +2,11 @@ import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useLatestChangelog, useSendChangelog } from '../api/billingApi.ts';
-import { StaffTabs } from './StaffTabs.tsx';
-import { TaskProgress } from './TaskProgress.tsx';
+import { StaffTabs } from '@/ui/StaffTabs.tsx';
+import { TaskProgress } from '@/ui/TaskProgress.tsx';
 
 /** Staff: the newest CHANGELOG.md section, sent by email to every user who has not opted out. */
 export function ChangelogEmailScreen() {

@@ -1,9 +1,9 @@
 import { FormControlLabel, Switch, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { useProfile, useUpdateUserPreference } from '../../profile/api/profileApi.ts';
-import { ProfileCard } from '../../profile/components/ProfileCard.tsx';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { useProfile, useUpdateUserPreference } from '@/lib/profile.ts';
+import { SectionCard } from '@/ui/SectionCard.tsx';
+import { errorMessage } from '@/lib/requestErrors.ts';
 
 /** Whether the user receives the changelog email (on unless they turn it off). */
 export function ChangelogOptOut() {
@@ -13,7 +13,7 @@ export function ChangelogOptOut() {
   const update = useUpdateUserPreference();
   const receiving = profile.data?.profile.preferences.changelogEmails !== false;
   return (
-    <ProfileCard title={t('billing.optOut.title')}>
+    <SectionCard title={t('billing.optOut.title')}>
       <Typography variant="body2" color="text.secondary">
         {t('billing.optOut.help')}
       </Typography>
@@ -34,6 +34,6 @@ export function ChangelogOptOut() {
         }
         label={t('billing.optOut.label')}
       />
-    </ProfileCard>
+    </SectionCard>
   );
 }

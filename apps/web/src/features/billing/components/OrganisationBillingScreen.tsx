@@ -1,6 +1,6 @@
 import { Alert, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useBills, useSubscriptions } from '../api/billingApi.ts';
 import { BillsTable } from './BillsTable.tsx';
 

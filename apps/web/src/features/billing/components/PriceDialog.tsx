@@ -2,10 +2,10 @@ import { Alert, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRICE_MAX_PENCE } from '@roadcount/domain';
-import { ConfirmDialog } from '../../shell/components/ConfirmDialog.tsx';
-import { FormDialog } from '../../shell/components/FormDialog.tsx';
-import { errorMessage } from '../../users/api/requestErrors.ts';
-import { useFlash } from '../../flash/useFlash.ts';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
+import { FormDialog } from '@/ui/FormDialog.tsx';
+import { errorMessage } from '@/lib/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { formatAmount, useUpdatePrices, type LevelPrice } from '../api/billingApi.ts';
 
 const FIELDS = ['monthly_fee_pence', 'per_active_user_pence', 'per_survey_site_pence'] as const;

@@ -12,21 +12,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingMonthSchema, previousMonth } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import {
   billingKeys,
   useBills,
   useGenerateBills,
   usePrices,
   useSubscriptions,
-  useTaskProgress,
 } from '../api/billingApi.ts';
 import { BillsTable } from './BillsTable.tsx';
 import { PricesTable } from './PricesTable.tsx';
-import { StaffTabs } from './StaffTabs.tsx';
+import { StaffTabs } from '@/ui/StaffTabs.tsx';
 import { SubscriptionsTable } from './SubscriptionsTable.tsx';
-import { TaskProgress } from './TaskProgress.tsx';
+import { useTaskProgress } from '@/lib/tasks/useTaskProgress.ts';
+import { TaskProgress } from '@/ui/TaskProgress.tsx';
 
 /** Staff: the price list, every subscription, the monthly bill run, and every bill. */
 export function StaffBillingScreen() {

@@ -16,8 +16,8 @@ import {
   type SubscriptionLevel,
   type SubscriptionState,
 } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import {
   useUpdateSubscription,
   type Subscription,

@@ -2,7 +2,7 @@ import { createApiReference } from '@scalar/api-reference';
 import '@scalar/api-reference/style.css';
 import { Box } from '@mui/material';
 import { useEffect, useRef } from 'react';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 
 /** The REST API's OpenAPI document rendered by Scalar, served with the app (no CDN). */
 export function ApiReferenceView() {

@@ -14,7 +14,7 @@ import {
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { GLOSSARY, termAnchor, type GlossaryTerm } from '../glossary.ts';
+import { GLOSSARY, termAnchor, type GlossaryTerm } from '@/lib/glossary.ts';
 
 function TermCard({ term, highlighted }: { term: GlossaryTerm; highlighted: boolean }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { GraphiQL } from 'graphiql';
 import { useEffect, useRef, type ComponentProps } from 'react';
 import 'graphiql/style.css';
 import { useTranslation } from 'react-i18next';
-import { http, RequestError } from '../../../lib/http.ts';
+import { http, RequestError } from '@/lib/http.ts';
 
 type GraphiqlFetcher = ComponentProps<typeof GraphiQL>['fetcher'];
 type ExecutionResult = Awaited<ReturnType<GraphiqlFetcher>>;

@@ -1,9 +1,8 @@
 import { Alert, Button, Chip, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { ReportsTabs } from '../../reports/components/ReportsTabs.tsx';
-import { useSession } from '../../session/useSession.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 import {
   useFactorGroups,
   useSetFactorGroupBasis,
@@ -19,7 +18,12 @@ const BASES: FactorGroupBasis[] = ['roadClass', 'area', 'pattern'] as FactorGrou
  * the monthly and day-of-week factors their continuous sites give (TMG 2022), and the grouping
  * of continuous sites by monthly pattern.
  */
-export function FactorGroupsScreen() {
+interface Props {
+  /** The Insights section's tabs, which the reports feature draws (FactorGroupsPage). */
+  tabs: ReactNode;
+}
+
+export function FactorGroupsScreen({ tabs }: Props) {
   const { t } = useTranslation();
   const { claims } = useSession();
   const canEdit = claims?.group === 'org_admin' || claims?.group === 'admin';
@@ -36,7 +40,7 @@ export function FactorGroupsScreen() {
   return (
     <Stack spacing={2}>
       <Typography variant="h1">{t('engineering.groups.title')}</Typography>
-      <ReportsTabs />
+      {tabs}
       <Typography color="text.secondary">{t('engineering.groups.intro')}</Typography>
       <Alert severity="info" data-testid="weekday-rule">
         {t('engineering.groups.rule', { count: minDays })}

@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { monthName, weekdayName } from './monthNames.ts';
+import { monthName, weekdayName } from '@/lib/monthNames.ts';
 
 interface Props {
   monthly: (number | null)[];

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContinuousPatterns } from '../api/engineeringApi.ts';
-import { monthName } from './monthNames.ts';
+import { monthName } from '@/lib/monthNames.ts';
 
 /** The continuous sites grouped by the shape of their monthly factors (k-means). */
 export function PatternClusters() {

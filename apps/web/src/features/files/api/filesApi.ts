@@ -1,11 +1,11 @@
-import { organisationViewHeaders } from '../../orgView/organisationView.ts';
+import { organisationViewHeaders } from '@/lib/session/organisationView.ts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageForStatus } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type { FileRowFragment } from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
-import { RequestError } from '../../../lib/http.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { FileRowFragment } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
+import { RequestError } from '@/lib/http.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 import { FILE_COUNTS_QUERY, FILE_LIST_QUERY } from './fileQueries.ts';
 
 export interface QualityTest {

@@ -8,7 +8,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import type { TrafficDataFile } from '../api/filesApi.ts';
 import { FilesScreen } from './FilesScreen.tsx';
 
@@ -16,7 +16,7 @@ import { FilesScreen } from './FilesScreen.tsx';
 configure({ asyncUtilTimeout: 10_000 });
 
 // The screen listens to task events; here no socket is opened.
-vi.mock('../../tasks/live/liveTasks.ts', () => ({ listenToTasks: () => () => undefined }));
+vi.mock('@/lib/tasks/liveTasks.ts', () => ({ listenToTasks: () => () => undefined }));
 
 function file(index: number, status = 'PDC'): TrafficDataFile {
   return {

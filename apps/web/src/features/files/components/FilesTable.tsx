@@ -18,10 +18,10 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { reportError } from '../../../lib/reportError.ts';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
+import { reportError } from '@/lib/reportError.ts';
+import { localiseServerMessage } from '@/lib/serverMessages.ts';
 import { openDownload, type FileQuery, type TrafficDataFile } from '../api/filesApi.ts';
-import { StatusChip } from './StatusChip.tsx';
+import { StatusChip } from '@/ui/StatusChip.tsx';
 
 interface Props {
   files: TrafficDataFile[];

@@ -1,13 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
 import type { TrafficDataFile } from '../api/filesApi.ts';
 import { ReviewDialog } from './ReviewDialog.tsx';
 

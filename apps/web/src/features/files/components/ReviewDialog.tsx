@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRequestApproval, useReviewFile, type TrafficDataFile } from '../api/filesApi.ts';
-import { StatusChip } from './StatusChip.tsx';
+import { StatusChip } from '@/ui/StatusChip.tsx';
 
 interface Props {
   file: TrafficDataFile;

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceKind } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { http } from '../../../lib/http.ts';
-import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
+import { graphql } from '@/generated/gql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
+import { http } from '@/lib/http.ts';
+import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
 
 const CONFIG = '/core/api/config';
 

@@ -12,7 +12,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceKind } from '@roadcount/domain';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useCreateDevice, useUpdateDevice, type Device, type Gateway } from '../api/hardwareApi.ts';
 
 interface Props {

@@ -11,8 +11,8 @@ import {
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
-import { useMapConfig } from '../../map/api/mapApi.ts';
-import { baseStyle, reportMapError } from '../../map/components/SiteMap.tsx';
+import { useMapConfig } from '@/lib/map/mapConfig.ts';
+import { baseStyle, reportMapError } from '@/ui/map/baseMap.ts';
 import type { Device, RoadSection } from '../api/hardwareApi.ts';
 
 interface Props {

@@ -9,7 +9,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { DevicesScreen } from './DevicesScreen.tsx';
 
 const GATEWAY_ID = '5e4f6a7b-8c9d-4e0f-9a1b-2c3d4e5f6a7b';

@@ -17,13 +17,13 @@ import {
 } from '@mui/material';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useDevices, useGateways, type Device } from '../api/hardwareApi.ts';
 import { DeviceDialog } from './DeviceDialog.tsx';
 import { DeviceMap } from './DeviceMap.tsx';
 import { GatewayKeyDialog } from './GatewayKeyDialog.tsx';
 import { lastSeenText } from './deviceState.ts';
-import { useCanEditHardware } from './useCanEditHardware.ts';
+import { useCanEditHardware } from '@/lib/useCanEditHardware.ts';
 
 interface Props {
   kind: 'roadstud' | 'gateway';

@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useRevokeGatewayKey, useRotateGatewayKey, type Device } from '../api/hardwareApi.ts';
 
 interface Props {

@@ -16,7 +16,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import {
   useDeviceArrays,
   useDeviceMappings,
@@ -29,7 +29,7 @@ import { DeviceArrayDialog } from './DeviceArrayDialog.tsx';
 import { RoadSectionDialog } from './RoadSectionDialog.tsx';
 import { DeviceMap } from './DeviceMap.tsx';
 import { lastSeenText } from './deviceState.ts';
-import { useCanEditHardware } from './useCanEditHardware.ts';
+import { useCanEditHardware } from '@/lib/useCanEditHardware.ts';
 
 /** A column left out on a phone, where the table would scroll past its Edit buttons. */
 const NARROW_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;

@@ -10,7 +10,7 @@ import {
   renderWithApp,
   signInAs,
   type SentRequest,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { HardwareScreen } from './HardwareScreen.tsx';
 
 const SECTION_ID = '9c8d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';

@@ -16,7 +16,7 @@ import {
 import type { TFunction } from 'i18next';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import {
   useCreateRoadSection,
   useDeleteRoadSection,

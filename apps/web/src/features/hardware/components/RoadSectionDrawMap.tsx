@@ -13,8 +13,8 @@ import {
   type MapLayerTouchEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
-import { useMapConfig } from '../../map/api/mapApi.ts';
-import { baseStyle, reportMapError } from '../../map/components/SiteMap.tsx';
+import { useMapConfig } from '@/lib/map/mapConfig.ts';
+import { baseStyle, reportMapError } from '@/ui/map/baseMap.ts';
 import { mapPoint, type LonLat } from './roadSectionPoints.ts';
 
 interface Props {

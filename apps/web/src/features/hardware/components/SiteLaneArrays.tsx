@@ -1,26 +1,26 @@
 import { Alert, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useSiteLanes } from '../../sites/api/sitesApi.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import {
   useCreateDeviceMapping,
   useDeviceArrays,
   useDeviceMappings,
   useEndDeviceMapping,
 } from '../api/hardwareApi.ts';
-import { useCanEditHardware } from './useCanEditHardware.ts';
+import { useCanEditHardware } from '@/lib/useCanEditHardware.ts';
 
 interface Props {
   siteId: string;
+  /** The site's saved lanes, in order. */
+  lanes: readonly { id: string; name: string; direction: string | null }[];
 }
 
 /**
  * Which device array measures each lane of the site now. Choosing another array ends the lane's
  * current mapping now and maps the chosen one from now; choosing none ends it.
  */
-export function SiteLaneArrays({ siteId }: Props) {
+export function SiteLaneArrays({ siteId, lanes }: Props) {
   const { t } = useTranslation();
-  const lanes = useSiteLanes(siteId);
   const arrays = useDeviceArrays();
   const mappings = useDeviceMappings(siteId);
   const create = useCreateDeviceMapping();
@@ -51,22 +51,22 @@ export function SiteLaneArrays({ siteId }: Props) {
     }
   };
 
-  if (!lanes.data || !arrays.data || !mappings.data) return null;
+  if (!arrays.data || !mappings.data) return null;
   return (
     <Stack spacing={1.5} data-testid="site-lane-arrays">
       <Typography variant="subtitle2">{t('hardware.laneArrays.title')}</Typography>
-      {lanes.data.length === 0 && (
+      {lanes.length === 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('hardware.laneArrays.noLanes')}
         </Typography>
       )}
-      {arrays.data.length === 0 && lanes.data.length > 0 && (
+      {arrays.data.length === 0 && lanes.length > 0 && (
         <Typography variant="body2" color="text.secondary">
           {t('hardware.laneArrays.noArrays')}
         </Typography>
       )}
       {arrays.data.length > 0 &&
-        lanes.data.map((lane, index) => (
+        lanes.map((lane, index) => (
           <TextField
             key={lane.id}
             select

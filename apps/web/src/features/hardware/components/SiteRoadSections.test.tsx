@@ -1,13 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
 import { SiteRoadSections } from './SiteRoadSections.tsx';
 
 const SITE_ID = '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { messageForStatus, type SupportKind } from '@roadcount/domain';
-import { http, RequestError } from '../../../lib/http.ts';
-import type { RequestBody } from '../../../lib/openapi.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { http, RequestError } from '@/lib/http.ts';
+import type { RequestBody } from '@/lib/openapi.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 
 export type SubscriptionEnquiry = RequestBody<'/bill/subscription/', 'post'>;
 

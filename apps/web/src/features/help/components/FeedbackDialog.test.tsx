@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../profile/api/profileApi.ts';
+import type { Profile } from '@/lib/profile.ts';
 import {
   ADMIN_ID,
   fakeServer,
@@ -9,7 +9,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { FeedbackButton } from './FeedbackButton.tsx';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
 import { SupportDialogsProvider } from './SupportDialogs.tsx';

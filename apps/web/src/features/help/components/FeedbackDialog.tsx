@@ -9,9 +9,9 @@ import {
   isSendableSupportText,
   shortAttachmentName,
 } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import type { Profile } from '../../profile/api/profileApi.ts';
-import { FormDialog } from '../../shell/components/FormDialog.tsx';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import type { Profile } from '@/lib/profile.ts';
+import { FormDialog } from '@/ui/FormDialog.tsx';
 import { useSendFeedback } from '../api/helpApi.ts';
 import { SupportFailure } from './SupportFailure.tsx';
 

@@ -8,10 +8,10 @@ import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/materia
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSession } from '../../session/useSession.ts';
-import { STAFF_ROLES } from '../../shell/navigation.tsx';
-import { useProfile } from '../../profile/api/profileApi.ts';
-import { BUILD_ID } from '../../pwa/buildId.ts';
+import { useSession } from '@/lib/session/useSession.ts';
+import { STAFF_ROLES } from '@/lib/navigation.tsx';
+import { useProfile } from '@/lib/profile.ts';
+import { BUILD_ID } from '@/lib/buildId.ts';
 import { useSupportContact } from '../api/helpApi.ts';
 import { StaffSupportPanel } from './StaffSupportPanel.tsx';
 import { useSupportDialogs } from './SupportDialogs.tsx';

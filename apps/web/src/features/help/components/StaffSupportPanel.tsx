@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { openAttachment, useScreenUsage, useSupportMessages } from '../api/helpApi.ts';
 
 function Messages() {

@@ -2,9 +2,9 @@ import { TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEEDBACK_MIN_EXCLUSIVE_LENGTH, isSendableSupportText } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import type { Profile } from '../../profile/api/profileApi.ts';
-import { FormDialog } from '../../shell/components/FormDialog.tsx';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import type { Profile } from '@/lib/profile.ts';
+import { FormDialog } from '@/ui/FormDialog.tsx';
 import { useSendSubscriptionEnquiry } from '../api/helpApi.ts';
 import { SupportFailure } from './SupportFailure.tsx';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/lib/profile.ts';
 import { FeedbackDialog } from './FeedbackDialog.tsx';
 import { SubscriptionDialog } from './SubscriptionDialog.tsx';
 

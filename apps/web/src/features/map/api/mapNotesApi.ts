@@ -1,11 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import type {
-  MapNoteFieldsFragment,
-  MapNoteInput,
-  MapNotesQuery,
-} from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { MapNoteFieldsFragment, MapNoteInput, MapNotesQuery } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 /** A note at a point on the map; when is UTC, year-month-day hour:minute. */
 export type MapNote = MapNoteFieldsFragment;

@@ -8,7 +8,7 @@ import {
 } from '@roadcount/domain';
 import { useReducer } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { changeLocale } from '../../../i18n/i18n.ts';
+import { changeLocale } from '@/i18n/i18n.ts';
 import {
   ADMIN_ID,
   fakeServer,
@@ -17,7 +17,7 @@ import {
   renderWithApp,
   signInAs,
   type SentRequest,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { useMapNoteChanges, type MapNote } from '../api/mapNotesApi.ts';
 import { MapNoteDialog } from './MapNoteDialog.tsx';
 

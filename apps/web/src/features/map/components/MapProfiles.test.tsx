@@ -11,7 +11,7 @@ import {
   renderWithApp,
   signInAs,
   type SentRequest,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { MapProfiles } from './MapProfiles.tsx';
 
 const profile = (name: string, layer: MapProfile['layer'] = 'speed'): MapProfile => ({
@@ -30,11 +30,11 @@ const CURRENT = {
   showNotes: false,
 } as const;
 
-function profilesServer(preferences: Record<string, unknown>) {
+function profilesServer(preferences: Record<string, unknown>, isDemo = false) {
   const me = orgAdminProfile();
   return fakeServer(
     on('GET', `/core/api/config/users/${ADMIN_ID}`, () =>
-      json({ ...me, profile: { ...me.profile, preferences } }),
+      json({ ...me, is_demo: isDemo, profile: { ...me.profile, preferences } }),
     ),
     on('POST', '/gql/v1/graphql/', () =>
       json({ data: { update_user_preference: { id: ADMIN_ID } } }),
@@ -51,7 +51,10 @@ const storedPreferences = (sent: SentRequest[]) =>
 
 describe('map layer profiles', () => {
   beforeEach(() => signInAs(ADMIN_ID, 'org_admin'));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.removeItem('roadcount.demoChanges');
+  });
 
   it('marks the active profile and switches to another', async () => {
     const sent = profilesServer({
@@ -94,6 +97,24 @@ describe('map layer profiles', () => {
       mapProfiles: [profile('Speeds'), { ...CURRENT, name: 'Weekend limits' }],
       activeMapProfile: 1,
     });
+  });
+
+  it('keeps the shared demo account’s new profile in this browser, not on the server', async () => {
+    const sent = profilesServer({ mapProfiles: [profile('Speeds')] }, true);
+    const user = userEvent.setup();
+    const first = renderWithApp(<MapProfiles current={CURRENT} onApply={vi.fn()} />);
+    await screen.findByRole('button', { name: /^Speeds/ });
+    await user.type(screen.getByLabelText('Profile name'), 'Weekend limits');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    const list = screen.getByRole('list', { name: 'Saved profiles' });
+    const saved = await within(list).findByRole('button', { name: /^Weekend limits/ });
+    expect(saved.getAttribute('aria-current')).toBe('true');
+    expect(storedPreferences(sent)).toEqual([]);
+    // Opened again in this browser, the profile is still there.
+    first.unmount();
+    renderWithApp(<MapProfiles current={CURRENT} onApply={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: /^Weekend limits/ })).toBeTruthy();
+    expect(storedPreferences(sent)).toEqual([]);
   });
 
   it('refuses a sixth profile with the SPEC limit', async () => {

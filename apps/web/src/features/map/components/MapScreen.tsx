@@ -10,12 +10,13 @@ import {
 } from '@roadcount/domain';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../profile/api/profileApi.ts';
-import { useMapConfig, useMapDesignFigures, useMapSites, type MapDates } from '../api/mapApi.ts';
+import { useProfile } from '@/lib/profile.ts';
+import { useMapConfig } from '@/lib/map/mapConfig.ts';
+import { useMapSites, type MapDates } from '@/lib/map/mapSites.ts';
+import { useMapDesignFigures } from '../api/mapApi.ts';
 import { useMapNoteChanges, useMapNotes } from '../api/mapNotesApi.ts';
 import {
   colourFor,
-  insidePolygon,
   layerScale,
   nextSelection,
   selectionColours,
@@ -37,6 +38,7 @@ import { QuickFilters } from './QuickFilters.tsx';
 import { MapToolbar } from './MapToolbar.tsx';
 import { SiteList } from './SiteList.tsx';
 import { mapStart, type MapStart } from '../mapStart.ts';
+import { insidePolygon } from '@/lib/geometry.ts';
 import { SiteMap, type SiteDot } from './SiteMap.tsx';
 import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
 

@@ -6,7 +6,7 @@ import {
 } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile, useUpdateUserPreference } from '../../profile/api/profileApi.ts';
+import { useProfile, useUpdateUserPreference } from '@/lib/profile.ts';
 
 interface Props {
   /** The map's filters now, to save under a label. */

@@ -10,7 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { MapSite } from '../api/mapApi.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 
 interface Props {
   sites: MapSite[];

@@ -1,8 +1,6 @@
-import 'maplibre-gl/dist/maplibre-gl.css';
 import { Box } from '@mui/material';
 import type { FeatureCollection, Point } from 'geojson';
 import * as maplibregl from 'maplibre-gl';
-import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Layer,
@@ -13,8 +11,9 @@ import {
   type MapLayerMouseEvent,
   type MapRef,
 } from 'react-map-gl/maplibre';
-import { reportError } from '../../../lib/reportError.ts';
-import type { MapConfig, MapSite } from '../api/mapApi.ts';
+import type { MapConfig } from '@/lib/map/mapConfig.ts';
+import { baseStyle, reportMapError } from '@/ui/map/baseMap.ts';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 import type { MapNote } from '../api/mapNotesApi.ts';
 import type { MapStart } from '../mapStart.ts';
 
@@ -44,44 +43,10 @@ interface Props {
   onAddNoteAt: (point: { lng: number; lat: number; siteId: string | null }) => void;
 }
 
-// The bundle moves MapLibre away from its worker file: tell it where the build put it.
-maplibregl.setWorkerUrl(maplibreWorkerUrl);
-
-/** Base tiles that cannot load (offline) leave the sites on a plain background; report the rest. */
-export function reportMapError(event: { error: Error & { url?: string } }) {
-  if (event.error.name === 'AJAXError' || event.error.url) return;
-  reportError(event.error, { where: 'map' });
-}
-
 const SITES_LAYER = 'sites';
 const NOTES_LAYER = 'map-notes';
 /** A performance mark at the first frame that shows sites, for the map benchmark. */
 export const SITES_DRAWN_MARK = 'roadcount:sites-drawn';
-
-/** The base map: the configured style, or raster tiles over a plain background. */
-export function baseStyle(
-  config: MapConfig,
-  satellite: boolean,
-): maplibregl.StyleSpecification | string {
-  if (config.styleUrl && !satellite) return config.styleUrl;
-  return {
-    version: 8,
-    sources: {
-      base: {
-        type: 'raster',
-        tiles: [satellite ? config.satelliteUrl : config.tileUrl],
-        tileSize: 256,
-        attribution: satellite ? config.satelliteAttribution : config.tileAttribution,
-        maxzoom: 19,
-      },
-    },
-    // Without tiles (offline) the sites still draw on the background.
-    layers: [
-      { id: 'background', type: 'background', paint: { 'background-color': '#e9eef2' } },
-      { id: 'base', type: 'raster', source: 'base' },
-    ],
-  };
-}
 
 /** The sites as a WebGL circle layer, so thousands stay smooth; fits to them when they change. */
 export function SiteMap({

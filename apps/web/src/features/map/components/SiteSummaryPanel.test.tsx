@@ -1,14 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
-import type { MapSite } from '../api/mapApi.ts';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
+import type { MapSite } from '@/lib/map/mapSites.ts';
 import { SiteSummaryPanel } from './SiteSummaryPanel.tsx';
 
 const site = {

@@ -14,7 +14,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { FeaturedSiteStat } from '@roadcount/domain';
-import { useSiteFreeFlow, useSiteVolumes, type MapDates, type MapSite } from '../api/mapApi.ts';
+import type { MapDates, MapSite } from '@/lib/map/mapSites.ts';
+import { useSiteFreeFlow, useSiteVolumes } from '../api/mapApi.ts';
 import { featuredFigures, type FeaturedFigure } from '../mapStart.ts';
 import { speedIn, type Units } from '../mapLayers.ts';
 import { VolumeBars } from './VolumeBars.tsx';

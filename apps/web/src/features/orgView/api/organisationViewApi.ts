@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { writeOrganisationView } from '../organisationView.ts';
+import { graphql } from '@/generated/gql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
+import { writeOrganisationView } from '@/lib/session/organisationView.ts';
 
 const RECORD_ORGANISATION_VIEW = graphql(`
   mutation RecordOrganisationView($organisationId: ID!) {

@@ -2,7 +2,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useSession } from '../../session/useSession.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 import { useEndOrganisationView } from '../api/organisationViewApi.ts';
 
 /** While staff view an organisation: whose data is shown, that it is read-only, and the way back. */

@@ -1,7 +1,7 @@
 import { Link } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { useStartOrganisationView } from '../api/organisationViewApi.ts';
 
 interface Props {

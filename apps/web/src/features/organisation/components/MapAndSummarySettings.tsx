@@ -17,7 +17,7 @@ import {
   type FeaturedSiteStat,
   type MapProfile,
 } from '@roadcount/domain';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/lib/profile.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 import type { SettingsDraft } from './settingsDraft.ts';
 

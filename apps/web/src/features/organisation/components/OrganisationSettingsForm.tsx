@@ -19,12 +19,12 @@ import {
   isTimeZone,
   type OrganisationSettings,
 } from '@roadcount/domain';
-import { TaskProgress } from '../../billing/components/TaskProgress.tsx';
-import { useFlash } from '../../flash/useFlash.ts';
-import { SavingIndicator } from '../../saving/SavingIndicator.tsx';
-import { useSavingIndicator } from '../../saving/useSavingIndicator.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
-import { useUpdateOrganisationSettings, type Organisation } from '../api/organisationApi.ts';
+import { TaskProgress } from '@/ui/TaskProgress.tsx';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { SavingIndicator } from '@/ui/saving/SavingIndicator.tsx';
+import { useSavingIndicator } from '@/ui/saving/useSavingIndicator.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
+import { useUpdateOrganisationSettings, type Organisation } from '@/lib/organisations.ts';
 import { NumericSettingField } from './NumericSettingField.tsx';
 import { MapAndSummarySettings } from './MapAndSummarySettings.tsx';
 import { SettingsSection } from './SettingsSection.tsx';

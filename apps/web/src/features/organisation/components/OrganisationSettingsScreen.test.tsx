@@ -11,7 +11,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { OrganisationSettingsScreen } from './OrganisationSettingsScreen.tsx';
 
 const organisation = {

@@ -1,10 +1,10 @@
 import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { can } from '@roadcount/domain';
-import { errorMessage } from '../../users/api/requestErrors.ts';
-import { useOrganisation } from '../api/organisationApi.ts';
-import { useOrganisationChoice } from '../hooks/useOrganisationChoice.ts';
-import { OrganisationPicker } from './OrganisationPicker.tsx';
+import { errorMessage } from '@/lib/requestErrors.ts';
+import { useOrganisation } from '@/lib/organisations.ts';
+import { useOrganisationChoice } from '@/lib/useOrganisationChoice.ts';
+import { OrganisationPicker } from '@/ui/OrganisationPicker.tsx';
 import { OrganisationSettingsForm } from './OrganisationSettingsForm.tsx';
 
 interface Props {

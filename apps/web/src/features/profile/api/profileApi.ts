@@ -1,61 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Locale } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { http } from '../../../lib/http.ts';
-import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
-import type { TokenPair } from '../../session/tokenStorage.ts';
-import { useSession } from '../../session/useSession.ts';
-
-export interface UserPreferences {
-  locale?: Locale;
-  tourShown?: boolean;
-  [key: string]: unknown;
-}
-
-type ProfileAnswer = ResponseBody<'/core/api/config/users/{id}', 'get'>;
-
-/**
- * GET /core/api/config/users/{id}: the profile a client loads after sign-in (SPEC section 3), as
- * the OpenAPI document has it; the user's free-form preferences read with the keys the web sets.
- */
-export type Profile = Omit<ProfileAnswer, 'profile'> & {
-  profile: Omit<ProfileAnswer['profile'], 'preferences'> & { preferences: UserPreferences };
-};
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isDemoAccount } from '@/lib/demoChanges.ts';
+import { http } from '@/lib/http.ts';
+import type { RequestBody } from '@/lib/openapi.ts';
+import type { TokenPair } from '@/lib/session/tokenStorage.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 
 /** Changing the email needs the current password. */
 export type OwnProfileChanges = RequestBody<'/core/api/config/users/me/', 'patch'>;
 
 export type PasswordChange = RequestBody<'/core/api/config/password/change/', 'post'>;
 
-const UPDATE_USER_PREFERENCE = graphql(`
-  mutation UpdateUserPreference($userId: ID!, $preference: JSON!) {
-    update_user_preference(userId: $userId, preference: $preference) {
-      id
-    }
-  }
-`);
-
-export const profileKeys = {
-  detail: (userId: string) => ['profile', userId] as const,
-};
-
-/** The signed-in user's profile. */
-export function useProfile() {
-  const { claims } = useSession();
-  const userId = claims?.user_id;
-  return useQuery({
-    queryKey: profileKeys.detail(userId ?? ''),
-    queryFn: () => http.get<Profile>(`/core/api/config/users/${userId}`),
-    enabled: Boolean(userId),
-  });
-}
-
 export function useUpdateOwnProfile() {
   const queryClient = useQueryClient();
+  const { claims } = useSession();
   return useMutation({
     mutationFn: (changes: OwnProfileChanges) =>
-      http.patchJson<unknown>('/core/api/config/users/me/', changes),
+      // The demo account's language stays in this browser (i18n keeps it); the server keeps the
+      // shared account as it is, and refuses its email and password with a reason.
+      isDemoAccount(claims?.user_id) &&
+      changes.email === undefined &&
+      changes.password === undefined
+        ? Promise.resolve(null)
+        : http.patchJson<unknown>('/core/api/config/users/me/', changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }
@@ -67,20 +33,5 @@ export function useChangePassword() {
     mutationFn: (change: PasswordChange) =>
       http.postJson<TokenPair>('/core/api/config/password/change/', change),
     onSuccess: (pair) => signIn(pair),
-  });
-}
-
-/** Merges keys into the signed-in user's stored preferences (map profiles, quick filters). */
-export function useUpdateUserPreference() {
-  const profile = useProfile();
-  const queryClient = useQueryClient();
-  const userId = profile.data?.id;
-  return useMutation({
-    mutationFn: (preference: UserPreferences) => {
-      // Screens offer a change once the profile, whose preferences it merges into, is loaded.
-      if (userId === undefined) throw new Error('The profile is not loaded yet.');
-      return graphqlRequest(UPDATE_USER_PREFERENCE, { userId, preference });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }

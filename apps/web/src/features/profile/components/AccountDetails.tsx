@@ -1,9 +1,9 @@
 import { Box, Typography } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoleLabel } from '../../users/hooks/useRoleLabel.ts';
-import type { Profile } from '../api/profileApi.ts';
-import { ProfileCard } from './ProfileCard.tsx';
+import { useRoleLabel } from '@/lib/useRoleLabel.ts';
+import type { Profile } from '@/lib/profile.ts';
+import { SectionCard } from '@/ui/SectionCard.tsx';
 
 interface Props {
   profile: Profile;
@@ -21,7 +21,7 @@ export function AccountDetails({ profile }: Props) {
     [t('profile.details.role'), roleLabel(profile.role)],
   ];
   return (
-    <ProfileCard title={t('profile.details.title')}>
+    <SectionCard title={t('profile.details.title')}>
       <Box
         component="dl"
         sx={{
@@ -43,6 +43,6 @@ export function AccountDetails({ profile }: Props) {
           </Fragment>
         ))}
       </Box>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -2,12 +2,12 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { blamedFields } from '../../users/api/requestErrors.ts';
-import { ConfirmDialog } from '../../shell/components/ConfirmDialog.tsx';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { blamedFields } from '@/lib/requestErrors.ts';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { useUpdateOwnProfile } from '../api/profileApi.ts';
 import { useConfirmedSubmit } from '../hooks/useConfirmedSubmit.ts';
-import { ProfileCard } from './ProfileCard.tsx';
+import { SectionCard } from '@/ui/SectionCard.tsx';
 
 interface Props {
   currentEmail: string;
@@ -45,7 +45,7 @@ export function ChangeEmailForm({ currentEmail }: Props) {
   });
 
   return (
-    <ProfileCard title={t('profile.email.title')}>
+    <SectionCard title={t('profile.email.title')}>
       <Stack component="form" noValidate spacing={2} onSubmit={submit}>
         <TextField
           label={t('profile.email.new')}
@@ -97,6 +97,6 @@ export function ChangeEmailForm({ currentEmail }: Props) {
       >
         {t('profile.email.confirmBody', { email: newEmail })}
       </ConfirmDialog>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -2,11 +2,11 @@ import { Alert, Button, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_LENGTH } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { ConfirmDialog } from '../../shell/components/ConfirmDialog.tsx';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { useChangePassword } from '../api/profileApi.ts';
 import { useConfirmedSubmit } from '../hooks/useConfirmedSubmit.ts';
-import { ProfileCard } from './ProfileCard.tsx';
+import { SectionCard } from '@/ui/SectionCard.tsx';
 
 const EMPTY = { current: '', next: '', repeated: '' };
 
@@ -45,7 +45,7 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <ProfileCard title={t('profile.password.title')}>
+    <SectionCard title={t('profile.password.title')}>
       <Stack component="form" noValidate spacing={2} onSubmit={submit}>
         <TextField
           label={t('profile.password.current')}
@@ -86,6 +86,6 @@ export function ChangePasswordForm() {
       >
         {t('profile.password.confirmBody')}
       </ConfirmDialog>
-    </ProfileCard>
+    </SectionCard>
   );
 }

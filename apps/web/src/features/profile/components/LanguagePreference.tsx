@@ -1,13 +1,13 @@
 import { MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@roadcount/domain';
-import { changeLocale } from '../../../i18n/i18n.ts';
-import { useFlash } from '../../flash/useFlash.ts';
-import { SavingIndicator } from '../../saving/SavingIndicator.tsx';
-import { useSavingIndicator } from '../../saving/useSavingIndicator.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { changeLocale } from '@/i18n/i18n.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { SavingIndicator } from '@/ui/saving/SavingIndicator.tsx';
+import { useSavingIndicator } from '@/ui/saving/useSavingIndicator.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useUpdateOwnProfile } from '../api/profileApi.ts';
-import { ProfileCard } from './ProfileCard.tsx';
+import { SectionCard } from '@/ui/SectionCard.tsx';
 
 /** The interface language: applied at once, and remembered on the user's profile. */
 export function LanguagePreference() {
@@ -27,7 +27,7 @@ export function LanguagePreference() {
   };
 
   return (
-    <ProfileCard title={t('profile.language.title')}>
+    <SectionCard title={t('profile.language.title')}>
       <Typography variant="body2" color="text.secondary">
         {t('profile.language.help')}
       </Typography>
@@ -53,6 +53,6 @@ export function LanguagePreference() {
         </TextField>
         <SavingIndicator state={state} />
       </Stack>
-    </ProfileCard>
+    </SectionCard>
   );
 }

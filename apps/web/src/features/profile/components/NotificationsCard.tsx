@@ -2,7 +2,7 @@ import { Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMarkNotificationsRead, useNotifications, type Notification } from '../api/inboxApi.ts';
-import { ProfileCard } from './ProfileCard.tsx';
+import { SectionCard } from '@/ui/SectionCard.tsx';
 
 const KNOWN_KINDS = ['file_review', 'merge_sites', 'delete_site', 'survey_overdue', 'report_ready'];
 
@@ -48,7 +48,7 @@ export function NotificationsCard() {
     return typeof message.text === 'string' ? message.text : notification.kind;
   };
   return (
-    <ProfileCard title={t('notifications.title')}>
+    <SectionCard title={t('notifications.title')}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} useFlexGap>
         <Typography color="text.secondary" data-testid="unread">
           {t('notifications.unread', { count: unread })}
@@ -100,6 +100,6 @@ export function NotificationsCard() {
           );
         })}
       </List>
-    </ProfileCard>
+    </SectionCard>
   );
 }

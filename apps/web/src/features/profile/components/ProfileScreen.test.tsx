@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 import {
   ADMIN_ID,
   fakeServer,
@@ -10,7 +10,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { ProfileScreen } from './ProfileScreen.tsx';
 
 function newAccessToken(): string {
@@ -29,7 +29,7 @@ describe('profile', () => {
 
   it('shows who the user is', async () => {
     fakeServer(on('GET', `/core/api/config/users/${ADMIN_ID}`, () => json(orgAdminProfile())));
-    renderWithApp(<ProfileScreen />);
+    renderWithApp(<ProfileScreen moreCards={null} />);
     const account = await screen.findByRole('region', { name: 'Account' });
     expect(within(account).getByText('Ada Lovelace')).toBeTruthy();
     expect(within(account).getByText('County Roads')).toBeTruthy();
@@ -42,7 +42,7 @@ describe('profile', () => {
       on('GET', `/core/api/config/users/${ADMIN_ID}`, () => json(orgAdminProfile())),
       on('POST', '/core/api/config/password/change/', () => json({ access, refresh: 'fresh' })),
     );
-    renderWithApp(<ProfileScreen />);
+    renderWithApp(<ProfileScreen moreCards={null} />);
     const user = userEvent.setup();
     const form = await screen.findByRole('region', { name: 'Change password' });
     const submit = within(form).getByRole('button', { name: 'Change password' });
@@ -77,7 +77,7 @@ describe('profile', () => {
         json({ ...orgAdminProfile(), is_demo: true }),
       ),
     );
-    renderWithApp(<ProfileScreen />);
+    renderWithApp(<ProfileScreen moreCards={null} />);
     expect(
       await screen.findByText(
         'The demo account is shared by every visitor, so its email and password cannot be changed.',

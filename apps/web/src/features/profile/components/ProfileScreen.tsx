@@ -1,9 +1,9 @@
 import { Alert, Box, CircularProgress, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@roadcount/domain';
-import { errorMessage } from '../../users/api/requestErrors.ts';
-import { useProfile } from '../api/profileApi.ts';
-import { ChangelogOptOut } from '../../billing/components/ChangelogOptOut.tsx';
+import { errorMessage } from '@/lib/requestErrors.ts';
+import { useProfile } from '@/lib/profile.ts';
 import { AccountDetails } from './AccountDetails.tsx';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
@@ -12,7 +12,12 @@ import { NotificationsCard } from './NotificationsCard.tsx';
 import { TasksCard } from './TasksCard.tsx';
 
 /** Every signed-in user's own account: details, notifications, tasks, language, email, password. */
-export function ProfileScreen() {
+interface Props {
+  /** Cards other features keep on the profile (the changelog email choice), from ProfilePage. */
+  moreCards: ReactNode;
+}
+
+export function ProfileScreen({ moreCards }: Props) {
   const { t } = useTranslation();
   const profile = useProfile();
 
@@ -39,7 +44,7 @@ export function ProfileScreen() {
         <AccountDetails profile={profile.data} />
         <NotificationsCard />
         <LanguagePreference />
-        <ChangelogOptOut />
+        {moreCards}
       </Stack>
       <Stack spacing={2}>
         <TasksCard />

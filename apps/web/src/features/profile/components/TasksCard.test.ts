@@ -1,6 +1,6 @@
 import { TASK_FUNCTIONS } from '@roadcount/domain';
 import { describe, expect, it } from 'vitest';
-import english from '../../../i18n/locales/en-GB.json';
+import english from '@/i18n/locales/en-GB.json';
 
 describe('the tasks card', () => {
   it('names every task kind in words, never by its code name', () => {

@@ -12,10 +12,10 @@ import {
 } from '@mui/material';
 import { can, isTaskFunction, TASK_START_PERMISSIONS, type Role } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
-import { useSession } from '../../session/useSession.ts';
+import { localiseServerMessage } from '@/lib/serverMessages.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 import { useMyTasks, useRetryTask } from '../api/inboxApi.ts';
-import { ProfileCard } from './ProfileCard.tsx';
+import { SectionCard } from '@/ui/SectionCard.tsx';
 
 const COLOURS = { QD: 'default', PR: 'info', CM: 'success', ER: 'error' } as const;
 
@@ -39,7 +39,7 @@ export function TasksCard() {
     can({ role: claims.group as Role, organisationId: null }, TASK_START_PERMISSIONS[kind]);
   const pending = (tasks.data ?? []).filter((task) => task.state === 'QD' || task.state === 'PR');
   return (
-    <ProfileCard title={t('myTasks.title')}>
+    <SectionCard title={t('myTasks.title')}>
       <Typography color="text.secondary">
         {t('myTasks.pending', { count: pending.length })}
       </Typography>
@@ -118,6 +118,6 @@ export function TasksCard() {
           );
         })}
       </List>
-    </ProfileCard>
+    </SectionCard>
   );
 }

@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
+import { graphql } from '@/generated/gql.ts';
 import type {
   ReportRequestInput,
   ReportsQuery,
   ReportSurveysQuery,
   YearInReviewQuery,
-} from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+} from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 export type Report = ReportsQuery['reports'][number];
 

@@ -21,7 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { openReportDownload, useDeleteReport, type Report } from '../api/reportsApi.ts';
 import { useLiveReports } from '../hooks/useLiveReports.ts';
 import { ReportsTabs } from './ReportsTabs.tsx';

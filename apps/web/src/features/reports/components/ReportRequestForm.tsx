@@ -22,10 +22,10 @@ import {
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { ReportUnits } from '../../../generated/graphql.ts';
+import type { ReportUnits } from '@/generated/graphql.ts';
 import { reportTopic } from '../hooks/useLiveReports.ts';
-import { useFlash } from '../../flash/useFlash.ts';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { useProfile } from '@/lib/profile.ts';
 import { useRequestReport, useSitesByIds } from '../api/reportsApi.ts';
 import { ReportFilters } from './ReportFilters.tsx';
 import {

@@ -1,7 +1,7 @@
 import { Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { Report } from '../api/reportsApi.ts';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
+import { localiseServerMessage } from '@/lib/serverMessages.ts';
 
 const STATE_COLOURS: Record<string, 'default' | 'info' | 'error' | 'success'> = {
   QD: 'default',

@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/lib/profile.ts';
 import { useYearInReview } from '../api/reportsApi.ts';
 import { ReportsTabs } from './ReportsTabs.tsx';
 import { TopTable } from './TopTable.tsx';

@@ -3,7 +3,7 @@ import {
   reportRequestSchema,
   type ReportRequestInput as DomainRequest,
 } from '@roadcount/domain';
-import type { ReportRequestInput, ReportType, ReportUnits } from '../../../generated/graphql.ts';
+import type { ReportRequestInput, ReportType, ReportUnits } from '@/generated/graphql.ts';
 import type { FilterDraft } from './ReportFilters.tsx';
 import type { SiteChoice } from './SitePicker.tsx';
 

@@ -1,6 +1,6 @@
 import { REPORT_TYPES } from '@roadcount/domain';
 import { describe, expect, it } from 'vitest';
-import enGB from '../../../i18n/locales/en-GB.json';
+import enGB from '@/i18n/locales/en-GB.json';
 import { TYPE_GROUPS } from './reportTypes.ts';
 
 describe('the report type menu', () => {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { listenToTasks } from '../../tasks/live/liveTasks.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { listenToTasks } from '@/lib/tasks/liveTasks.ts';
 import { REPORTS_KEY, useReports, type Report } from '../api/reportsApi.ts';
 
 /** The task functions that make reports. */

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportError } from '../../../lib/reportError.ts';
+import { reportError } from '@/lib/reportError.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 
 interface Props {

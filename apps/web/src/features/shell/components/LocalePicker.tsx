@@ -3,9 +3,9 @@ import { IconButton, InputAdornment, Menu, MenuItem, TextField, Tooltip } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, type Locale } from '@roadcount/domain';
-import { http } from '../../../lib/http.ts';
-import { useSession } from '../../session/useSession.ts';
-import { changeLocale } from '../../../i18n/i18n.ts';
+import { http } from '@/lib/http.ts';
+import { useSession } from '@/lib/session/useSession.ts';
+import { changeLocale } from '@/i18n/i18n.ts';
 
 interface Props {
   /** An icon that opens a menu, for bars with little room; else a labelled select. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 const SITE_AVAILABILITY = graphql(`
   query SiteAvailability($siteId: ID!) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import type { CountSummaryQuery } from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { CountSummaryQuery } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
 import type { FilterPayload } from './siteDetailApi.ts';
 
 export type CountMode = 'pedestrian' | 'bike' | 'vehicle';

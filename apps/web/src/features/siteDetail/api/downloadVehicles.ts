@@ -1,6 +1,6 @@
 import { messageForStatus } from '@roadcount/domain';
-import { RequestError } from '../../../lib/http.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { RequestError } from '@/lib/http.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 import type { FilterPayload } from './siteDetailApi.ts';
 
 async function saveDownload(path: string, fileName: string) {

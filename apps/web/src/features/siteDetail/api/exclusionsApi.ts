@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VehicleExclusionFilterInput } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type { ExclusionFilterFieldsFragment } from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { ExclusionFilterFieldsFragment } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 /** A saved vehicle exclusion filter (speeds m/s, headway s, ISO instants; null: any). */
 export type VehicleExclusionFilter = ExclusionFilterFieldsFragment;

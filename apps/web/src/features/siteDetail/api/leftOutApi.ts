@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import type { FilterPayload } from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { FilterPayload } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 /**
  * The vehicles of the time range, those the filters keep, and how many each filter left out

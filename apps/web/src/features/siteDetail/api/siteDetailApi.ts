@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import type { FilterPayload, SiteDetailQuery } from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
-import type { DesignFigures } from '../../engineering/components/DesignFigureCards.tsx';
+import { graphql } from '@/generated/gql.ts';
+import type { FilterPayload, SiteDetailQuery } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
+import type { DesignFigures } from '../components/DesignFigureCards.tsx';
 
 export type { FilterPayload };
 

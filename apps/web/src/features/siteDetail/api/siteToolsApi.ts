@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TaskState } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type { SiteTasksQuery } from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { SiteTasksQuery } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
 
 /** SPEC section 3: a task tracking record; the schema's String state is one of TASK_STATES. */
 export type TaskTracking = Narrowed<SiteTasksQuery['siteTasks'][number], { state: TaskState }>;

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import type { SpeedLimitsQuery } from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { SpeedLimitsQuery } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 export type SpeedLimit = SpeedLimitsQuery['speedLimits'][number];
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { http, RequestError } from '../../../lib/http.ts';
-import type { ResponseBody } from '../../../lib/openapi.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
+import { http, RequestError } from '@/lib/http.ts';
+import type { ResponseBody } from '@/lib/openapi.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 
 export type TmgCheck = ResponseBody<'/api/tmg/check', 'get'>;
 export type TmgFailure = TmgCheck['failures'][number];

@@ -1,8 +1,8 @@
 import { useMediaQuery, useTheme } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBadDataPeriods } from '../../badData/api/badDataApi.ts';
-import { periodDays, type ShadedDay } from '../../badData/periodDays.ts';
+import { useBadDataPeriods } from '../api/badDataApi.ts';
+import { periodDays, type ShadedDay } from '../periodDays.ts';
 import { useSiteAvailability } from '../api/availabilityApi.ts';
 import type { ChartOption } from '../chartOptions.ts';
 import { Chart } from './Chart.tsx';

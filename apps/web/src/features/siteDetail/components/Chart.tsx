@@ -12,7 +12,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
+import { DefinitionLink } from '@/ui/DefinitionLink.tsx';
 import type { ChartOption } from '../chartOptions.ts';
 
 echarts.use([

@@ -8,7 +8,7 @@ import {
 } from '../api/countSummaryApi.ts';
 import type { FilterPayload } from '../api/siteDetailApi.ts';
 import { MOST_BARS, type ChartOption } from '../chartOptions.ts';
-import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
+import { DefinitionLink } from '@/ui/DefinitionLink.tsx';
 import { Chart } from './Chart.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

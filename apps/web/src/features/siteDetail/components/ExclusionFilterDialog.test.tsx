@@ -1,14 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { findClassScheme, selectableClasses } from '@roadcount/domain';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
 import { ExclusionFilterDialog } from './ExclusionFilterDialog.tsx';
 
 const SITE_ID = '11111111-2222-4333-8444-555555555555';

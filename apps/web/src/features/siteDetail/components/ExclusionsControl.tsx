@@ -23,7 +23,7 @@ import {
 import { can, type VehicleClass } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/lib/profile.ts';
 import {
   useDeleteExclusionFilter,
   useVehicleExclusionFilters,

@@ -2,14 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
 import { useProfileFilterset } from '../hooks/useProfileFilterset.ts';
 import { filtersFromSearch, searchFromFilters, toPayload } from '../siteDetailFilters.ts';
 import { FilterBar } from './FilterBar.tsx';

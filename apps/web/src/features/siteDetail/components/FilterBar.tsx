@@ -13,8 +13,8 @@ import {
 } from '@mui/material';
 import type { VehicleClass } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import { SavingIndicator } from '../../saving/SavingIndicator.tsx';
-import type { SavingState } from '../../saving/useSavingIndicator.ts';
+import { SavingIndicator } from '@/ui/saving/SavingIndicator.tsx';
+import type { SavingState } from '@/ui/saving/useSavingIndicator.ts';
 import {
   AGGREGATIONS,
   filterProblems,

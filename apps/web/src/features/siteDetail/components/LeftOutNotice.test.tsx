@@ -1,13 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
 import { LeftOutNotice } from './LeftOutNotice.tsx';
 
 const SITE_ID = '11111111-2222-4333-8444-555555555555';

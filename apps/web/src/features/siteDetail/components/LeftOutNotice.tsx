@@ -1,6 +1,6 @@
 import { Alert, AlertTitle, Box } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import type { FilterPayload } from '../../../generated/graphql.ts';
+import type { FilterPayload } from '@/generated/graphql.ts';
 import { useLeftOut, type LeftOutCounts } from '../api/leftOutApi.ts';
 
 interface Props {

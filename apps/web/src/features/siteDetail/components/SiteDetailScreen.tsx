@@ -16,10 +16,10 @@ import {
   Typography,
 } from '@mui/material';
 import { findClassScheme, selectableClasses } from '@roadcount/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { useProfile } from '../../profile/api/profileApi.ts';
+import { useProfile } from '@/lib/profile.ts';
 import { useSiteDetail } from '../api/siteDetailApi.ts';
 import {
   headwayGapOption,
@@ -42,33 +42,37 @@ import {
   type SiteDetailFilters,
   type Units,
 } from '../siteDetailFilters.ts';
-import { reportError } from '../../../lib/reportError.ts';
+import { reportError } from '@/lib/reportError.ts';
 import { downloadSummary, downloadVehicles } from '../api/downloadVehicles.ts';
 import { useSiteTimeRange } from '../api/siteToolsApi.ts';
 import { useProfileFilterset } from '../hooks/useProfileFilterset.ts';
 import { SiteToolsPanel } from './SiteToolsPanel.tsx';
 import { PRINT_STYLES } from './printStyles.ts';
-import { RequestError } from '../../../lib/http.ts';
+import { RequestError } from '@/lib/http.ts';
 import { Chart } from './Chart.tsx';
 import { CountVolumesChart } from './CountVolumesChart.tsx';
 import { CountSiteDetail } from './CountSiteDetail.tsx';
 import { AvailabilityCalendar } from './AvailabilityCalendar.tsx';
-import { BadDataPeriodsPanel } from '../../badData/components/BadDataPeriodsPanel.tsx';
+import { BadDataPeriodsPanel } from './BadDataPeriodsPanel.tsx';
 import { useCountSummary } from '../api/countSummaryApi.ts';
 import { SpeedLimitsDialog } from './SpeedLimitsDialog.tsx';
 import { useSpeedLimits } from '../api/speedLimitsApi.ts';
-import { useSession } from '../../session/useSession.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
 import { withKnownExclusions } from '../siteDetailExclusions.ts';
 import { StatCards } from './StatCards.tsx';
-import { DesignFigureCards } from '../../engineering/components/DesignFigureCards.tsx';
-import { SiteAadtPanel } from '../../engineering/components/SiteAadtPanel.tsx';
+import { DesignFigureCards } from './DesignFigureCards.tsx';
+import { SiteAadtPanel } from './SiteAadtPanel.tsx';
 import { LeftOutNotice } from './LeftOutNotice.tsx';
-import { SiteRoadSections } from '../../hardware/components/SiteRoadSections.tsx';
+
+interface Props {
+  /** The road sections the site lies on, which the hardware feature keeps (SiteDetailPage). */
+  RoadSections: ComponentType<{ siteId: string; units: Units }>;
+}
 
 /** /ui/analysis/site-detail/{siteId}: every chart and figure of one site, filtered from the URL. */
-export function SiteDetailScreen() {
+export function SiteDetailScreen({ RoadSections }: Props) {
   const { t, i18n } = useTranslation();
   const { siteId = '' } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -216,7 +220,7 @@ export function SiteDetailScreen() {
               {t('siteDetail.header.noSpeedLimit')}
             </Alert>
           )}
-          <SiteRoadSections siteId={siteId} units={units} />
+          <RoadSections siteId={siteId} units={units} />
         </div>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-print-hide>
           {!countSite && (

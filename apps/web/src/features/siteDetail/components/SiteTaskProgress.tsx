@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RUNNING_STATES, useSiteTasks, type TaskTracking } from '../api/siteToolsApi.ts';
-import { localiseServerMessage } from '../../../lib/serverMessages.ts';
+import { localiseServerMessage } from '@/lib/serverMessages.ts';
 
 interface Props {
   siteId: string;

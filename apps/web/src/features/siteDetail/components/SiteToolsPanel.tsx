@@ -16,8 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSiteSettings, useSiteToolMutations } from '../api/siteToolsApi.ts';
-import { RecorrelatePanel } from '../../realtime/RecorrelatePanel.tsx';
-import { useCanEditHardware } from '../../hardware/components/useCanEditHardware.ts';
+import { RecorrelatePanel } from './RecorrelatePanel.tsx';
+import { useCanEditHardware } from '@/lib/useCanEditHardware.ts';
 import { SiteTaskProgress } from './SiteTaskProgress.tsx';
 import { TmgExportPanel } from './TmgExportPanel.tsx';
 

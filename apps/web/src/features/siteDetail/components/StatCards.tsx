@@ -1,8 +1,8 @@
 import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { aadtLabel, aadtLabelText, type SiteAadtFacts } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import { DefinitionLink } from '../../definitions/components/DefinitionLink.tsx';
-import { useSiteAadt } from '../../engineering/api/engineeringApi.ts';
+import { DefinitionLink } from '@/ui/DefinitionLink.tsx';
+import { useSiteAadt } from '../api/siteAadtApi.ts';
 import type { SiteDetail } from '../api/siteDetailApi.ts';
 import { speedIn, type Units } from '../siteDetailFilters.ts';
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSavingIndicator } from '../../saving/useSavingIndicator.ts';
+import { useSavingIndicator } from '@/ui/saving/useSavingIndicator.ts';
 import { updateFilterset, useFilterset, type Filterset } from '../api/filtersetApi.ts';
 import {
   filterProblems,

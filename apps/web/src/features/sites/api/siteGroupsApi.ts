@@ -1,14 +1,14 @@
 import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { messageForStatus } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
+import { graphql } from '@/generated/gql.ts';
 import type {
   DirectionAlignmentInput,
   SiteGroupsQuery,
   TypedDocumentString,
-} from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { RequestError } from '../../../lib/http.ts';
-import { readTokens } from '../../session/tokenStorage.ts';
+} from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
+import { RequestError } from '@/lib/http.ts';
+import { readTokens } from '@/lib/session/tokenStorage.ts';
 
 export type SiteGroup = SiteGroupsQuery['siteGroups'][number];
 

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SiteImportError } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type { DeletedSitesQuery, ImportSitesMutation } from '../../../generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { DeletedSitesQuery, ImportSitesMutation } from '@/generated/graphql.ts';
+import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
 
 /** The schema's String code and JSON params of each error are the domain's SiteImportError. */
 export type SiteImportResult = Narrowed<

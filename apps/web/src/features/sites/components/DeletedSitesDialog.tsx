@@ -16,14 +16,14 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import {
   useDeletedSites,
   useDeleteSitePermanently,
   useRestoreSite,
   type DeletedSite,
 } from '../api/siteLifecycleApi.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 
 interface Props {
   onClose: () => void;
@@ -120,9 +120,10 @@ export function DeletedSitesDialog({ onClose }: Props) {
       </DialogActions>
       {purging && (
         <ConfirmDialog
+          open
           title={t('siteDelete.purgeTitle', { name: purging.name })}
-          text={t('siteDelete.purgeText', { count: purging.files })}
-          confirm={t('siteDelete.purge')}
+          destructive
+          confirmLabel={t('siteDelete.purge')}
           busy={purge.isPending}
           onClose={() => setPurging(null)}
           onConfirm={() =>
@@ -137,7 +138,9 @@ export function DeletedSitesDialog({ onClose }: Props) {
               onError: failed,
             })
           }
-        />
+        >
+          {t('siteDelete.purgeText', { count: purging.files })}
+        </ConfirmDialog>
       )}
     </Dialog>
   );

@@ -4,8 +4,8 @@ import * as maplibregl from 'maplibre-gl';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Map, Marker, NavigationControl, type MapRef } from 'react-map-gl/maplibre';
-import { useMapConfig } from '../../map/api/mapApi.ts';
-import { baseStyle, reportMapError } from '../../map/components/SiteMap.tsx';
+import { useMapConfig } from '@/lib/map/mapConfig.ts';
+import { baseStyle, reportMapError } from '@/ui/map/baseMap.ts';
 import { pickedCoordinates } from './locationPick.ts';
 
 interface Props {

@@ -1,9 +1,9 @@
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { useDeleteSite } from '../api/siteLifecycleApi.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 
 interface Props {
   site: { id: string; name: string };
@@ -23,9 +23,10 @@ export function SiteDeleteButton({ site, onDeleted }: Props) {
       </Button>
       {asking && (
         <ConfirmDialog
+          open
           title={t('siteDelete.confirmTitle', { name: site.name })}
-          text={t('siteDelete.confirmText')}
-          confirm={t('siteDelete.delete')}
+          destructive
+          confirmLabel={t('siteDelete.delete')}
           busy={deleteSite.isPending}
           onClose={() => setAsking(false)}
           onConfirm={() =>
@@ -38,7 +39,9 @@ export function SiteDeleteButton({ site, onDeleted }: Props) {
               onError: (error) => flash({ message: error.message, severity: 'error' }),
             })
           }
-        />
+        >
+          {t('siteDelete.confirmText')}
+        </ConfirmDialog>
       )}
     </>
   );

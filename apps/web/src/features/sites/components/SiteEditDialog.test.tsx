@@ -9,9 +9,20 @@ import {
   renderWithApp,
   signInAs,
   type SentRequest,
-} from '../../users/testing/fakeServer.tsx';
-import type { Site } from '../api/sitesApi.ts';
-import { SiteEditDialog } from './SiteEditDialog.tsx';
+} from '@/test/fakeServer.tsx';
+import type { Site } from '@/lib/sites.ts';
+import { SiteEditDialog, type SiteDialogParts } from './SiteEditDialog.tsx';
+
+/** Other features' parts of the dialog are the page's to give (SitesPage); these name the site. */
+const PARTS: SiteDialogParts = {
+  LaneArrays: ({ siteId, lanes }) => (
+    <p>
+      lane arrays of {siteId}: {lanes.map((lane) => lane.id).join(', ')}
+    </p>
+  ),
+  SpeedLimits: ({ siteId }) => <p>speed limits of {siteId}</p>,
+  TaskProgress: ({ siteId }) => <p>tasks of {siteId}</p>,
+};
 
 // MapLibre needs WebGL, which jsdom lacks: the picker stands in as a button that picks a point
 // the way a click on the map does (the click-to-coordinates rule is tested in locationPick.test).
@@ -86,10 +97,6 @@ function server() {
             ],
           },
         });
-      if (query.includes('speedLimits'))
-        return json({
-          data: { speedLimits: [{ effective_from: '1970-01-01', limit_mps: 30 / 3.6 }] },
-        });
       if (query.includes('siteNameClashes'))
         return json({
           data: {
@@ -121,7 +128,7 @@ describe('the site edit dialog', { timeout: 30_000 }, () => {
     signInAs(ADMIN_ID, 'org_admin');
     const sent = server();
     const onClose = vi.fn();
-    renderWithApp(<SiteEditDialog site={site} onClose={onClose} />);
+    renderWithApp(<SiteEditDialog site={site} parts={PARTS} onClose={onClose} />);
     const north = await screen.findByRole('group', { name: 'Lanes heading North' });
     expect(within(north).getByRole('combobox', { name: 'Lane 1 (North)' }).textContent).toBe(
       'Road lane',
@@ -154,7 +161,7 @@ describe('the site edit dialog', { timeout: 30_000 }, () => {
   it('sets the latitude and longitude from a point picked on the map, still editable as numbers', async () => {
     signInAs(ADMIN_ID, 'org_admin');
     const sent = server();
-    renderWithApp(<SiteEditDialog site={site} onClose={() => undefined} />);
+    renderWithApp(<SiteEditDialog site={site} parts={PARTS} onClose={() => undefined} />);
     const map = await screen.findByRole('button', { name: 'map' });
     expect(map.getAttribute('data-point')).toBe('51.4,-0.9');
     fireEvent.click(map);
@@ -177,9 +184,10 @@ describe('the site edit dialog', { timeout: 30_000 }, () => {
   it('lists the clashing name and keeps a direction that has lanes', async () => {
     signInAs(ADMIN_ID, 'org_admin');
     server();
-    renderWithApp(<SiteEditDialog site={site} onClose={() => undefined} />);
+    renderWithApp(<SiteEditDialog site={site} parts={PARTS} onClose={() => undefined} />);
     await screen.findByRole('group', { name: 'Lanes heading North' });
-    expect(screen.getByText('30 km/h from 1970-01-01')).toBeTruthy();
+    expect(screen.getByText(`lane arrays of ${site.id}: lane-n0`)).toBeTruthy();
+    expect(screen.getByText(`speed limits of ${site.id}`)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'kings road' } });
     expect(
       await screen.findByText('Site names are unique. Already used by: Kings Road'),

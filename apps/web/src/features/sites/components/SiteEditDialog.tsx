@@ -27,31 +27,40 @@ import {
   type CompassLetter,
   type SiteUpdate,
 } from '@roadcount/domain';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useNameClashes,
   useSetSiteLanes,
   useSiteLanes,
   useUpdateSite,
-  type Site,
+  type Lane,
 } from '../api/sitesApi.ts';
+import type { Site } from '@/lib/sites.ts';
 import { useDebouncedValue } from '../hooks/useDebouncedValue.ts';
 import { draftsFromLanes, laneInputs, lanesChanged, type LaneDraft } from './laneDraft.ts';
 import { LanesEditor } from './LanesEditor.tsx';
-import { SiteLaneArrays } from '../../hardware/components/SiteLaneArrays.tsx';
 import { markedPoint } from './locationPick.ts';
-import { SpeedLimitSummary } from './SpeedLimitSummary.tsx';
 
 // MapLibre is large: load the picker's map only when a dialog opens.
 const LocationPicker = lazy(async () => ({
   default: (await import('./LocationPicker.tsx')).LocationPicker,
 }));
 import { SiteDeleteButton } from './SiteDeleteButton.tsx';
-import { SiteTaskProgress } from '../../siteDetail/components/SiteTaskProgress.tsx';
+
+/** Parts of the dialog that other features draw; SitesPage passes them in. */
+export interface SiteDialogParts {
+  /** Which device array measures each saved lane (hardware). */
+  LaneArrays: ComponentType<{ siteId: string; lanes: readonly Lane[] }>;
+  /** The site's speed limits, edited in their own dialog (site detail). */
+  SpeedLimits: ComponentType<{ siteId: string }>;
+  /** The site's reprocessing tasks, followed until they end (site detail). */
+  TaskProgress: ComponentType<{ siteId: string }>;
+}
 
 interface Props {
   site: Site;
+  parts: SiteDialogParts;
   onClose: () => void;
 }
 
@@ -98,7 +107,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Edits a site with the rules of SPEC section 5, checked here and again on the server. */
-export function SiteEditDialog({ site, onClose }: Props) {
+export function SiteEditDialog({ site, parts, onClose }: Props) {
+  const { LaneArrays, SpeedLimits, TaskProgress } = parts;
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const update = useUpdateSite();
@@ -277,12 +287,12 @@ export function SiteEditDialog({ site, onClose }: Props) {
               </Grid>
               <Grid size={12}>
                 {/* Issue 27: saved lanes only; a lane being added is mapped once saved. */}
-                <SiteLaneArrays siteId={site.id} />
+                {savedLanes.data && <LaneArrays siteId={site.id} lanes={savedLanes.data} />}
               </Grid>
             </Grid>
           </Section>
           <Section title={t('siteEdit.sections.speedLimit')}>
-            <SpeedLimitSummary siteId={site.id} />
+            <SpeedLimits siteId={site.id} />
           </Section>
           <Section title={t('siteEdit.sections.counting')}>
             <Grid container spacing={2}>
@@ -314,7 +324,7 @@ export function SiteEditDialog({ site, onClose }: Props) {
           <Alert severity="info" sx={{ mt: 1 }}>
             {t('siteDetailTools.scheme.queued')}
             <Box sx={{ mt: 1 }}>
-              <SiteTaskProgress siteId={site.id} />
+              <TaskProgress siteId={site.id} />
             </Box>
           </Alert>
         )}

@@ -1,13 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
 import { SiteImportDialog } from './SiteImportDialog.tsx';
 
 const CSV = 'name,latitude,longitude,site_type,class_scheme,time_zone\nA,95,-1,temporary,arx,UTC\n';

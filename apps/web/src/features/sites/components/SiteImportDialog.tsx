@@ -25,7 +25,7 @@ import {
 } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { useImportSites } from '../api/siteLifecycleApi.ts';
 
 interface Props {

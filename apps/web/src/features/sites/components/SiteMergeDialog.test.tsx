@@ -1,14 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN_ID,
-  fakeServer,
-  json,
-  on,
-  renderWithApp,
-  signInAs,
-} from '../../users/testing/fakeServer.tsx';
-import type { Site } from '../api/sitesApi.ts';
+import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
+import type { Site } from '@/lib/sites.ts';
 import { SiteMergeDialog } from './SiteMergeDialog.tsx';
 
 const site = (

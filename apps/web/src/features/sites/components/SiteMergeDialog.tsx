@@ -26,9 +26,9 @@ import {
 } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { useMergeSites, type AlignmentEntry } from '../api/siteGroupsApi.ts';
-import type { Site } from '../api/sitesApi.ts';
+import type { Site } from '@/lib/sites.ts';
 
 interface Props {
   sites: Site[];

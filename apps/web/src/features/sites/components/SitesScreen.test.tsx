@@ -9,8 +9,11 @@ import {
   ORGANISATION_ID,
   renderWithApp,
   signInAs,
-} from '../../users/testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { SitesScreen } from './SitesScreen.tsx';
+
+/** The other features' parts of the site dialog are the page's to give; none here. */
+const NO_PARTS = { LaneArrays: () => null, SpeedLimits: () => null, TaskProgress: () => null };
 
 const row = (id: string, name: string, laneCount: number) => ({
   id,
@@ -67,7 +70,7 @@ describe('the sites table', { timeout: 30_000 }, () => {
       }),
       on('POST', '/gql/v1/graphql/', () => json({ data: { sites: { total: 2, sites: SITES } } })),
     );
-    renderWithApp(<SitesScreen />);
+    renderWithApp(<SitesScreen siteParts={NO_PARTS} StaffSiteTools={() => null} />);
     const table = await screen.findByRole('table', { name: 'Sites' });
     await within(table).findByRole('columnheader', { name: 'Lanes' });
     const headers = () =>
@@ -95,7 +98,7 @@ describe('the sites table', { timeout: 30_000 }, () => {
       on('GET', `/core/api/config/users/${ADMIN_ID}`, () => json(orgAdminProfile())),
       on('POST', '/gql/v1/graphql/', () => json({ data: { sites: { total: 2, sites: SITES } } })),
     );
-    renderWithApp(<SitesScreen />);
+    renderWithApp(<SitesScreen siteParts={NO_PARTS} StaffSiteTools={() => null} />);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Select Kings Road' }));
     fireEvent.click(screen.getByRole('button', { name: 'Selected only (1)' }));
     await waitFor(() => {

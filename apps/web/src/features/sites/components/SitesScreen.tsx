@@ -29,25 +29,34 @@ import {
   type SiteTableColumn,
 } from '@roadcount/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpdateOrganisationSettings } from '../../organisation/api/organisationApi.ts';
-import { useProfile } from '../../profile/api/profileApi.ts';
-import { useSession } from '../../session/useSession.ts';
+import { useUpdateOrganisationSettings } from '@/lib/organisations.ts';
+import { useProfile } from '@/lib/profile.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 import { useSiteGroups } from '../api/siteGroupsApi.ts';
-import { useSites, type Site, type SiteQuery } from '../api/sitesApi.ts';
+import { useSites, type Site, type SiteQuery } from '@/lib/sites.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
-import { SiteEditDialog } from './SiteEditDialog.tsx';
+import { SiteEditDialog, type SiteDialogParts } from './SiteEditDialog.tsx';
 import { SiteGroupsDialog } from './SiteGroupsDialog.tsx';
 import { SiteLifecycleActions } from './SiteLifecycleActions.tsx';
 import { SiteMergeDialog } from './SiteMergeDialog.tsx';
 import { SiteSelectionBar } from './SiteSelectionBar.tsx';
-import { StaffSiteToolsDialog } from '../../staffTools/components/StaffSiteToolsDialog.tsx';
-import { useOrganisationNames } from '../../staffTools/api/useOrganisationNames.ts';
+import { useOrganisationNames } from '@/lib/useOrganisationNames.ts';
 import { cellOf, columnLabel, NUMERIC_COLUMNS, SORT_KEYS } from './siteColumns.tsx';
 
+/** What other features draw on the screen; SitesPage passes them in. */
+interface Props {
+  siteParts: SiteDialogParts;
+  /** Platform staff's tools for the selected sites (staff tools). */
+  StaffSiteTools: ComponentType<{
+    sites: readonly { id: string; name: string; owner_organisation_id: string }[];
+    onClose: () => void;
+  }>;
+}
+
 /** /ui/site-list: the organisation's sites, searched, filtered, sorted and paged on the server. */
-export function SitesScreen() {
+export function SitesScreen({ siteParts, StaffSiteTools }: Props) {
   const { t, i18n } = useTranslation();
   const { claims } = useSession();
   const canEdit = claims?.group === 'org_admin' || claims?.group === 'admin';
@@ -319,7 +328,9 @@ export function SitesScreen() {
           labelRowsPerPage={t('files.rowsPerPage')}
         />
       </Paper>
-      {editing && <SiteEditDialog site={editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <SiteEditDialog site={editing} parts={siteParts} onClose={() => setEditing(null)} />
+      )}
       {dialog === 'groups' && (
         <SiteGroupsDialog
           selectedIds={selection}
@@ -328,7 +339,7 @@ export function SitesScreen() {
         />
       )}
       {dialog === 'staff' && (
-        <StaffSiteToolsDialog
+        <StaffSiteTools
           sites={[...selected.values()]}
           onClose={() => {
             setDialog(null);

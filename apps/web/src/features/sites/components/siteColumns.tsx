@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CLASS_SCHEMES } from '@roadcount/domain';
-import type { Site } from '../api/sitesApi.ts';
+import type { Site } from '@/lib/sites.ts';
 
 /** The server's sort key of each sortable column. */
 export const SORT_KEYS: Partial<Record<SiteTableColumn, string>> = {

@@ -2,9 +2,9 @@ import { Alert, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createOrganisationSchema } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { FormDialog } from '../../shell/components/FormDialog.tsx';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { FormDialog } from '@/ui/FormDialog.tsx';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useCreateOrganisation } from '../api/staffApi.ts';
 
 interface Props {

@@ -14,19 +14,31 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useOrganisations } from '../../organisation/api/organisationApi.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
-import { StaffTabs } from '../../billing/components/StaffTabs.tsx';
-import { ViewOrganisationButton } from '../../orgView/components/ViewOrganisationButton.tsx';
+import { useOrganisations } from '@/lib/organisations.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
+import { StaffTabs } from '@/ui/StaffTabs.tsx';
 import { CreateOrganisationDialog } from './CreateOrganisationDialog.tsx';
-import { OrganisationTaskButtons } from '../../staffTools/components/OrganisationTaskButtons.tsx';
-import { ResetDemoButton } from '../../staffTools/components/ResetDemoButton.tsx';
+
+interface OrganisationProps {
+  organisationId: string;
+  name: string;
+}
+
+/** What other features add to the screen; OrganisationsPage passes them in. */
+interface Props {
+  /** Beside the title, before creating an organisation (the demo reset). */
+  actions: ReactNode;
+  /** First in each organisation's row (switching into its view). */
+  OrganisationView: ComponentType<OrganisationProps>;
+  /** Last in each organisation's row (its staff tasks). */
+  OrganisationTasks: ComponentType<OrganisationProps>;
+}
 
 /** Platform staff: every organisation with its subscription level and use. */
-export function OrganisationsScreen() {
+export function OrganisationsScreen({ actions, OrganisationView, OrganisationTasks }: Props) {
   const { t, i18n } = useTranslation();
   const organisations = useOrganisations();
   const [creating, setCreating] = useState(false);
@@ -48,7 +60,7 @@ export function OrganisationsScreen() {
           <Button component={RouterLink} to="/ui/staff/audit">
             {t('staffTools.audit.open')}
           </Button>
-          <ResetDemoButton />
+          {actions}
           <Button
             variant="contained"
             startIcon={<AddBusinessIcon />}
@@ -101,10 +113,7 @@ export function OrganisationsScreen() {
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                      <ViewOrganisationButton
-                        organisationId={organisation.id}
-                        name={organisation.name}
-                      />
+                      <OrganisationView organisationId={organisation.id} name={organisation.name} />
                       <Link
                         component={RouterLink}
                         to={`/ui/admin-tools/users?organisation=${organisation.id}`}
@@ -119,7 +128,7 @@ export function OrganisationsScreen() {
                       >
                         {t('staff.settings')}
                       </Link>
-                      <OrganisationTaskButtons
+                      <OrganisationTasks
                         organisationId={organisation.id}
                         name={organisation.name}
                       />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { graphql } from '../../../generated/gql.ts';
-import type { StaffTaskKind } from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { StaffTaskKind } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 
 const START_STAFF_TASK = graphql(`
   mutation StartStaffTask($kind: StaffTaskKind!, $siteId: ID, $organisationId: ID) {

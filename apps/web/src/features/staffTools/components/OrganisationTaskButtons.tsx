@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import { useStartStaffTask } from '../api/staffToolsApi.ts';
 
 interface Props {

@@ -2,8 +2,8 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Button } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { ConfirmDialog } from '../../sites/components/ConfirmDialog.tsx';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { useStartStaffTask } from '../api/staffToolsApi.ts';
 
 /** Platform staff take the demo organisation back to its seeded state, once confirmed. */
@@ -19,9 +19,10 @@ export function ResetDemoButton() {
       </Button>
       {confirming && (
         <ConfirmDialog
+          open
           title={t('staffTools.resetDemo.title')}
-          text={t('staffTools.resetDemo.text')}
-          confirm={t('staffTools.resetDemo.confirm')}
+          destructive
+          confirmLabel={t('staffTools.resetDemo.confirm')}
           busy={start.isPending}
           onClose={() => setConfirming(false)}
           onConfirm={() =>
@@ -36,7 +37,9 @@ export function ResetDemoButton() {
               },
             )
           }
-        />
+        >
+          {t('staffTools.resetDemo.text')}
+        </ConfirmDialog>
       )}
     </>
   );

@@ -15,7 +15,7 @@ import {
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
-import { useOrganisations } from '../../organisation/api/organisationApi.ts';
+import { useOrganisations } from '@/lib/organisations.ts';
 import { useStartStaffTask, type StaffTaskKind } from '../api/staffToolsApi.ts';
 
 interface Props {

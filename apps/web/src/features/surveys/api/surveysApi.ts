@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SurveyProblem } from '@roadcount/domain';
-import { graphql } from '../../../generated/gql.ts';
-import type { SurveyInput, SurveysQuery } from '../../../generated/graphql.ts';
-import { graphqlRequest } from '../../../lib/graphql.ts';
-import { RequestError } from '../../../lib/http.ts';
+import { graphql } from '@/generated/gql.ts';
+import type { SurveyInput, SurveysQuery } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
+import { RequestError } from '@/lib/http.ts';
 
 export type Survey = SurveysQuery['surveys']['surveys'][number];
 export type SurveyTab = 'active' | 'completed' | 'deleted';

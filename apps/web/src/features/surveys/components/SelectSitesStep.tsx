@@ -22,27 +22,13 @@ import {
 import { SITE_FILTERS } from '@roadcount/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSites, type Site, type SiteQuery } from '../../sites/api/sitesApi.ts';
+import { useSites, type Site, type SiteQuery } from '@/lib/sites.ts';
+import { chosenOf, type ChosenSite } from './chosenSite.ts';
 
 // The map (and MapLibre) loads only when asked for.
 const SurveySitesMap = lazy(async () => ({
   default: (await import('./SurveySitesMap.tsx')).SurveySitesMap,
 }));
-
-/** What the wizard keeps of a chosen site: enough for the site file's preview. */
-export interface ChosenSite {
-  id: string;
-  name: string;
-  alternativeName: string | null;
-  assetManagementId: string | null;
-}
-
-export const chosenOf = (site: Site): ChosenSite => ({
-  id: site.id,
-  name: site.name,
-  alternativeName: site.alternative_name ?? null,
-  assetManagementId: site.asset_management_id ?? null,
-});
 
 interface Props {
   chosen: Map<string, ChosenSite>;

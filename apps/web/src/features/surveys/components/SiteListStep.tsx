@@ -8,8 +8,8 @@ import {
   type SurveyProblem,
 } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
-import { useSites } from '../../sites/api/sitesApi.ts';
-import { chosenOf, type ChosenSite } from './SelectSitesStep.tsx';
+import { useSites } from '@/lib/sites.ts';
+import { chosenOf, type ChosenSite } from './chosenSite.ts';
 import { problemText } from './surveyProblems.ts';
 
 interface Props {

@@ -18,7 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
-import { StatusChip } from '../../files/components/StatusChip.tsx';
+import { StatusChip } from '@/ui/StatusChip.tsx';
 import type { Survey } from '../api/surveysApi.ts';
 
 interface Props {

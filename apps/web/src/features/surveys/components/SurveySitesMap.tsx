@@ -12,11 +12,12 @@ import {
   Source,
   type MapLayerMouseEvent,
 } from 'react-map-gl/maplibre';
-import { useMapConfig, useMapSites } from '../../map/api/mapApi.ts';
-import { baseStyle, reportMapError } from '../../map/components/SiteMap.tsx';
-import { insidePolygon } from '../../map/mapLayers.ts';
+import { useMapConfig } from '@/lib/map/mapConfig.ts';
+import { useMapSites } from '@/lib/map/mapSites.ts';
+import { baseStyle, reportMapError } from '@/ui/map/baseMap.ts';
+import { insidePolygon } from '@/lib/geometry.ts';
 import { problemsOf, useCreatePlannedSite } from '../api/surveysApi.ts';
-import type { ChosenSite } from './SelectSitesStep.tsx';
+import type { ChosenSite } from './chosenSite.ts';
 import { problemText } from './surveyProblems.ts';
 
 interface Props {

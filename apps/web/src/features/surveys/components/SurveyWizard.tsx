@@ -23,8 +23,8 @@ import {
 } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SurveyInput } from '../../../generated/graphql.ts';
-import { useFlash } from '../../flash/useFlash.ts';
+import type { SurveyInput } from '@/generated/graphql.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
 import {
   downloadSurveySiteFile,
   problemsOf,
@@ -32,7 +32,8 @@ import {
   useUpdateSurvey,
   type Survey,
 } from '../api/surveysApi.ts';
-import { SelectSitesStep, type ChosenSite } from './SelectSitesStep.tsx';
+import type { ChosenSite } from './chosenSite.ts';
+import { SelectSitesStep } from './SelectSitesStep.tsx';
 import { SiteListStep } from './SiteListStep.tsx';
 import { EMPTY_INFO, SurveyInfoStep, type SurveyInfo } from './SurveyInfoStep.tsx';
 import { problemText } from './surveyProblems.ts';

@@ -17,8 +17,8 @@ import {
 import { can, SURVEY_SORTS, type Role } from '@roadcount/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { useSession } from '../../session/useSession.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { useSession } from '@/lib/session/useSession.ts';
 import {
   downloadSurveySiteFile,
   useDeleteSurvey,

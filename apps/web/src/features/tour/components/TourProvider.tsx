@@ -13,8 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { OrganisationSettings } from '@roadcount/domain';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useProfile, useUpdateUserPreference } from '../../profile/api/profileApi.ts';
-import { useSupportDialogs } from '../../help/components/SupportDialogs.tsx';
+import { useProfile, useUpdateUserPreference } from '@/lib/profile.ts';
 import { resolveTarget } from '../resolveTarget.ts';
 import { tourPagesFor, tourStepsFor, type TourViewer } from '../tourSteps.ts';
 
@@ -40,13 +39,19 @@ function readRunning(): number | null {
  * Escape closes it and the arrow keys step through it; on close tourShown is stored once and
  * the flag cleared.
  */
-export function TourProvider({ children }: { children: ReactNode }) {
+export function TourProvider({
+  canSendFeedback,
+  children,
+}: {
+  /** Whether the feedback button is there to be shown (not for the demo account). */
+  canSendFeedback: boolean;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const profile = useProfile();
   const updatePreference = useUpdateUserPreference();
-  const { available: canSendFeedback } = useSupportDialogs();
   const [pageIndex, setPageIndex] = useState<number | null>(readRunning);
   const active = useRef<Driver | null>(null);
   const continuing = useRef(false);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { applyTranslationOverrides, type TranslationOverrides } from '../../../i18n/i18n.ts';
-import { http } from '../../../lib/http.ts';
+import { applyTranslationOverrides, type TranslationOverrides } from '@/i18n/i18n.ts';
+import { http } from '@/lib/http.ts';
 
 const KEY = ['translations'] as const;
 

@@ -20,7 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, LOCALES, isLocale, type Locale } from '@roadcount/domain';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useTranslationOverrides } from '../api/translateApi.ts';
 import { bundledCatalogue, exportCatalogue } from '../catalogue.ts';
 import { TranslationRow } from './TranslationRow.tsx';

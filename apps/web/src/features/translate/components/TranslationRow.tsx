@@ -1,8 +1,8 @@
 import { Button, Chip, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFlash } from '../../flash/useFlash.ts';
-import { errorMessage } from '../../users/api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useSaveTranslation } from '../api/translateApi.ts';
 import { placeholders } from '../catalogue.ts';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../../lib/http.ts';
-import type { RequestBody, ResponseBody } from '../../../lib/openapi.ts';
-import { organisationKeys } from '../../organisation/api/organisationApi.ts';
+import { http } from '@/lib/http.ts';
+import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
+import { organisationKeys } from '@/lib/organisations.ts';
 
 const CONFIG = '/core/api/config';
 

@@ -2,11 +2,11 @@ import { Alert, MenuItem, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createUserSchema, type Role } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { FormDialog } from '../../shell/components/FormDialog.tsx';
-import { blamedFields, errorMessage } from '../api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { FormDialog } from '@/ui/FormDialog.tsx';
+import { blamedFields, errorMessage } from '@/lib/requestErrors.ts';
 import { useCreateUser, useGroups } from '../api/usersApi.ts';
-import { useRoleLabel } from '../hooks/useRoleLabel.ts';
+import { useRoleLabel } from '@/lib/useRoleLabel.ts';
 
 type Field = 'username' | 'email' | 'first_name' | 'last_name' | 'role';
 type Values = Record<Field, string>;

@@ -11,7 +11,7 @@ import {
   orgAdminProfile,
   renderWithApp,
   signInAs,
-} from '../testing/fakeServer.tsx';
+} from '@/test/fakeServer.tsx';
 import { UsersScreen } from './UsersScreen.tsx';
 
 const LIMIT_MESSAGE =

@@ -3,12 +3,12 @@ import { Alert, Button, Chip, CircularProgress, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, type Actor } from '@roadcount/domain';
-import { useFlash } from '../../flash/useFlash.ts';
-import { OrganisationPicker } from '../../organisation/components/OrganisationPicker.tsx';
-import { useOrganisationChoice } from '../../organisation/hooks/useOrganisationChoice.ts';
-import { errorMessage } from '../api/requestErrors.ts';
+import { useFlash } from '@/ui/flash/useFlash.ts';
+import { OrganisationPicker } from '@/ui/OrganisationPicker.tsx';
+import { useOrganisationChoice } from '@/lib/useOrganisationChoice.ts';
+import { errorMessage } from '@/lib/requestErrors.ts';
 import { useDeleteUser, useResetPassword, useUsers, type UserSummary } from '../api/usersApi.ts';
-import { ConfirmDialog } from '../../shell/components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '@/ui/ConfirmDialog.tsx';
 import { CreateUserDialog } from './CreateUserDialog.tsx';
 import { UsersTable, fullName } from './UsersTable.tsx';
 

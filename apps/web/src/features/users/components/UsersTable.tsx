@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import type { UserSummary } from '../api/usersApi.ts';
-import { useRoleLabel } from '../hooks/useRoleLabel.ts';
+import { useRoleLabel } from '@/lib/useRoleLabel.ts';
 
 interface Props {
   users: UserSummary[];
