@@ -12,6 +12,7 @@ import { Readable, type Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import httpProxy from 'http-proxy';
 import S3rver from 's3rver';
+import { REPORT_TASK_FUNCTIONS, TASK_FUNCTIONS } from '@roadcount/domain';
 import { freePort } from '../support/appServer.ts';
 
 const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,6 +55,8 @@ export interface ClusterOptions {
   port: number;
   /** Added to every process's environment (say, SEED_DEMO_SURVEYS=false). */
   environment?: Record<string, string>;
+  /** Which processes make reports: the API nodes (the default) or the workers. */
+  reportsOn?: 'api' | 'workers';
   /** Copy each process's output to this process's stdout, prefixed by its name. */
   echo?: boolean;
 }
@@ -313,12 +316,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       stopping: () => stopping,
     });
   };
-  // The API nodes run only report tasks (they need the analysis threads that only API processes
-  // have); the workers take every other kind. Both nodes take reports, so that one node's death
-  // leaves reports running.
+  // By default the API nodes run only report tasks and the workers every other kind; both nodes
+  // take reports, so that one node's death leaves reports running. With reportsOn 'workers'
+  // (CLUSTER_REPORTS=workers) the nodes run no tasks and the workers every kind, reports with
+  // analysis threads of their own: a cluster of many workers and few API nodes.
   // Their request log stays off (the proxy asks each for /healthz twice a second).
+  const reportKinds = REPORT_TASK_FUNCTIONS.join(',');
+  const otherKinds = TASK_FUNCTIONS.filter((kind) => !REPORT_TASK_FUNCTIONS.includes(kind)).join(
+    ',',
+  );
+  const reportsOnWorkers = options.reportsOn === 'workers';
   const apiEnvironment = {
-    WORKER_TASKS: 'generate_site_reports,custom_report,zip_download_eco_files',
+    ...(reportsOnWorkers ? { RUN_WORKER: 'false' } : { WORKER_TASKS: reportKinds }),
     LOG_LEVEL: 'warn',
   };
   const api = [
@@ -331,7 +340,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }),
   ];
   // A worker is known to be ready by its 'is taking tasks' line: its log stays at info.
-  const workerEnvironment = { LOG_LEVEL: 'info' };
+  const workerEnvironment = {
+    ...(reportsOnWorkers ? {} : { WORKER_TASKS: otherKinds }),
+    LOG_LEVEL: 'info',
+  };
   const workers = [
     make('worker-1', 'worker', workerEnvironment),
     make('worker-2', 'worker', workerEnvironment),
@@ -382,7 +394,8 @@ if (resolve(process.argv[1] ?? '') === fileURLToPath(import.meta.url)) {
   }
   const port = Number(process.env.CLUSTER_PORT ?? 3000);
   const dataDir = process.env.CLUSTER_DATA_DIR ?? './data-cluster';
-  const cluster = await startCluster({ databaseUrl, dataDir, port, echo: true });
+  const reportsOn = process.env.CLUSTER_REPORTS === 'workers' ? 'workers' : 'api';
+  const cluster = await startCluster({ databaseUrl, dataDir, port, reportsOn, echo: true });
   console.log(
     `\nRoadcount cluster on ${cluster.url}: API nodes ${cluster.api.map((node) => node.url).join(' and ')}, ` +
       `${cluster.workers.length} workers, S3 (s3rver) on ${cluster.s3Endpoint}, data and logs in ${cluster.dataDir}. Ctrl-C stops it.`,

@@ -60,6 +60,8 @@ export async function startApp(
         DEMO_PASSWORD,
         LOG_LEVEL: 'info',
         SEED_DEMO_SURVEYS: 'false',
+        // The demo's realtime site stays as the tests leave it unless one asks for its feed.
+        DEMO_REALTIME: 'false',
         // Every test file signs in from 127.0.0.1 to one server: the sign-in limits (tested on
         // their own in apps/server/test/accounts.test.ts) would refuse the later files.
         SIGN_IN_LIMIT_PER_IP: '10000',

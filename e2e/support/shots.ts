@@ -8,7 +8,8 @@ import { launchBrowser, newPage } from './browser.ts';
 export async function startShots() {
   const outputDir = process.argv[2] ?? 'e2e/screenshots';
   mkdirSync(outputDir, { recursive: true });
-  const app = await startApp({ SEED_DEMO_SURVEYS: 'true' });
+  // The demo as a new user meets it: its surveys processed and its realtime site fed.
+  const app = await startApp({ SEED_DEMO_SURVEYS: 'true', DEMO_REALTIME: 'true' });
   const browser = await launchBrowser();
   // The demo surveys are processed in the background after start.
   for (

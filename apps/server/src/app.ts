@@ -24,15 +24,10 @@ import { sweepAbandonedParts, sweepPartsOf } from './infra/blob/sweepParts.ts';
 import { startHourlyChecks } from './infra/schedule/hourly.ts';
 import { createScheduleRepository } from './infra/schedule/schedule.repository.ts';
 import { analysisResolvers } from './features/analysis/analysis.graphql.ts';
-import { createAnalysisService } from './features/analysis/analysis.service.ts';
 import { registerAnalysisRoutes } from './features/analysis/analysis.routes.ts';
-import { createAnalysisPool, type AnalysisPoolStats } from './features/analysis/analysisPool.ts';
+import type { AnalysisPoolStats } from './features/analysis/analysisPool.ts';
+import { createAnalysis } from './analysisSetup.ts';
 import { exclusionsResolvers } from './features/exclusions/exclusions.graphql.ts';
-import { createExclusionsRepository } from './features/exclusions/exclusions.repository.ts';
-import {
-  createExclusionsService,
-  timeExclusions,
-} from './features/exclusions/exclusions.service.ts';
 import { createFilesRepository } from './features/files/files.repository.ts';
 import { filesResolvers } from './features/files/files.graphql.ts';
 import { mapResolvers } from './features/map/map.graphql.ts';
@@ -93,6 +88,7 @@ import { createTasksService, taskTopics } from './features/tasks/tasks.service.t
 import { createStaffToolsService } from './features/staffTools/staffTools.service.ts';
 import { staffToolsResolvers } from './features/staffTools/staffTools.graphql.ts';
 import { createStaffAudit } from './infra/audit/staffAudit.repository.ts';
+import { auditMutations, createStaffWriteRecorder } from './infra/audit/staffWrites.ts';
 import { tasksResolvers } from './features/tasks/tasks.graphql.ts';
 import { notificationsResolvers } from './features/notifications/notifications.graphql.ts';
 import { createNotificationsRepository } from './features/notifications/notifications.repository.ts';
@@ -115,6 +111,7 @@ import {
 } from './features/realtime/realtime.graphql.ts';
 import { createRealtimeRepository } from './features/realtime/realtime.repository.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { startDemoGateway } from './features/demo/demoGateway.ts';
 import { createRealtimeService } from './features/realtime/realtime.service.ts';
 import { createRealtimeFlusher, createSiteDays } from './features/realtime/siteDays.ts';
 import { reportsResolvers } from './features/reports/reports.graphql.ts';
@@ -131,8 +128,6 @@ import { registerTmgExportRoutes } from './features/tmgExport/tmgExport.routes.t
 import { createTmgExportService } from './features/tmgExport/tmgExport.service.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 import { factorGroupsResolvers } from './features/factorGroups/factorGroups.graphql.ts';
-import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
-import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
 
 /** Error reports one address may send a minute: a failing page sends one or two. */
 const CLIENT_ERRORS_PER_MINUTE = 10;
@@ -237,7 +232,10 @@ export async function buildApp({
   // Every REST route is declared through the router, with its zod schemas and permission;
   // @fastify/swagger documents them at /core/api/openapi.json.
   await registerOpenApi(app, { title: 'Roadcount API', version: '0.1.0' });
-  const router = createRouter(app, { tokens, users });
+  const staffAudit = createStaffAudit(db);
+  // Issue 37: every write platform staff make, REST or GraphQL, is recorded in one place.
+  const recordStaffWrite = createStaffWriteRecorder(staffAudit, app.log);
+  const router = createRouter(app, { tokens, users, recordWrite: recordStaffWrite });
   const { rateLimits } = config;
   const window = rateLimits.windowMs;
   // Counted in the database: every API node behind the proxy counts the same attempts.
@@ -306,42 +304,19 @@ export async function buildApp({
     blobs,
     maxImageBytes: Math.min(config.maxUploadBytes, MAX_IMAGE_BYTES),
   });
-  const analysisPool = createAnalysisPool({
-    dataDir: config.dataDir,
-    s3: config.s3,
-    cacheBytes: config.columnCacheBytes,
-    warmUp: config.analysisWarmUp,
-    threads: config.analysisThreads,
-    splitVehicles: config.analysisSplitVehicles,
-  });
+  const siteData = createSiteData({ db, blobs });
+  const {
+    pool: analysisPool,
+    service: analysis,
+    exclusions,
+    factorGroups,
+    reports: reportSources,
+  } = createAnalysis({ config, db, siteData, access });
   app.addHook('onClose', () => analysisPool.close());
   // What the threads have done and how many requests wait: for operators' tooling and tests.
   app.decorate('analysisStats', () => analysisPool.stats());
   registerHealthRoutes(router, database.ping, () => analysisPool.state());
   if (config.analysisPrestart) app.addHook('onReady', () => Promise.resolve(analysisPool.start()));
-  const siteData = createSiteData({ db, blobs });
-  const exclusions = createExclusionsService(
-    createExclusionsRepository(db),
-    access,
-    siteData.excludedWindows,
-  );
-  const factorGroups = createFactorGroupsService({
-    repository: createFactorGroupsRepository(db),
-    access,
-    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
-  });
-  const analysis = createAnalysisService({
-    siteData,
-    pool: analysisPool,
-    access,
-    speedLimits: (siteId) => sitesRepository.speedLimits(siteId),
-    exclusions: {
-      vehicleExclusions: (organisationId, ids) => exclusions.vehicleExclusions(organisationId, ids),
-      excludedPeriods: (siteId) => exclusions.excludedPeriods(siteId),
-      timeExclusions,
-    },
-    siteAadt: (site) => factorGroups.aadtOfSite(site),
-  });
   const mapRepository = createMapRepository(db);
   const mapSeries = siteData.rollupSeriesCache(config.mapCacheBytes);
   // Once ready, the sites' map series load in the background while they fit in the cache, so
@@ -432,17 +407,25 @@ export async function buildApp({
     onError: (error) => app.log.error({ err: error }, 'realtime correlation failed'),
   });
   app.addHook('onClose', () => realtimeFlusher.settled());
-  registerRealtimeRoutes(
-    router,
-    createRealtimeService({
-      repository: realtimeRepository,
-      access,
-      onStored: (days) => realtimeFlusher.touch(days),
-      ...(database.kind === 'pglite' ? { storesAtOnce: 1 } : {}),
-      queue,
-      onQueued: queueAndWake,
-    }),
-  );
+  const realtime = createRealtimeService({
+    repository: realtimeRepository,
+    access,
+    onStored: (days) => realtimeFlusher.touch(days),
+    ...(database.kind === 'pglite' ? { storesAtOnce: 1 } : {}),
+    queue,
+    onQueued: queueAndWake,
+  });
+  registerRealtimeRoutes(router, realtime);
+  if (config.demoRealtime) {
+    // The demo's realtime site keeps receiving vehicles, as from a gateway on the road.
+    const demoGateway = startDemoGateway({
+      db,
+      send: (gateway, batch) => realtime.ingestFrom(gateway, batch),
+      log: app.log,
+    });
+    // Before the realtime flusher settles on close, so that no batch comes after it.
+    app.addHook('preClose', () => demoGateway.stop());
+  }
   const billing = createBillingService({
     repository: createBillingRepository(db),
     blobs,
@@ -519,77 +502,85 @@ export async function buildApp({
   });
   await registerGraphql(app, {
     typeDefs,
-    resolvers: [
-      usersResolvers(users, organisations),
-      tasksResolvers(tasksService, async (task) => {
-        await publishTask(task);
-        taskWorker?.wake();
-      }),
-      staffToolsResolvers(
-        createStaffToolsService({
-          access,
-          queue,
-          audit: createStaffAudit(db),
-          tokens,
-          onQueued: async (task) => {
-            await publishTask(task);
-            taskWorker?.wake();
-          },
-        }),
-      ),
-      notificationsResolvers(createNotificationsRepository(db)),
-      filesResolvers({ files, queue, tokens, access }),
-      analysisResolvers(analysis),
-      mapResolvers(
-        createMapService({
-          repository: mapRepository,
-          cache: mapSeries,
-          access,
-          headwayThresholdSeconds: (organisationId) =>
-            siteData.headwayThresholdSeconds(organisationId),
-          designFigures: (viewer, site) => siteDesignFigures({ analysis }, viewer, site),
-        }),
-      ),
-      mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
-      speedLimitsResolvers({ sites: sitesRepository, access }),
-      sitesResolvers({ sites: sitesRepository, lanes: lanesRepository, access, tools: siteTools }),
-      siteLifecycleResolvers(
-        createSiteLifecycleService({
-          sites: sitesRepository,
-          access,
-          queue,
-          onQueued: async (task) => {
-            await publishTask(task);
-            taskWorker?.wake();
-          },
-        }),
-      ),
-      lanesResolvers({ lanes: lanesRepository, access }),
-      fileNotesResolvers({ notes: createFileNotesRepository(db), access }),
-      siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db), access)),
-      siteMergeResolvers({
-        access,
-        queue,
-        onQueued: (task) => {
-          void publishTask(task);
+    resolvers: auditMutations(
+      [
+        usersResolvers(users, organisations),
+        tasksResolvers(tasksService, async (task) => {
+          await publishTask(task);
           taskWorker?.wake();
-        },
-      }),
-      siteToolsResolvers(siteTools),
-      exclusionsResolvers(exclusions),
-      badDataResolvers(
-        createBadDataService({
-          repository: createBadDataRepository(db),
+        }),
+        staffToolsResolvers(
+          createStaffToolsService({
+            access,
+            queue,
+            audit: staffAudit,
+            tokens,
+            onQueued: async (task) => {
+              await publishTask(task);
+              taskWorker?.wake();
+            },
+          }),
+        ),
+        notificationsResolvers(createNotificationsRepository(db)),
+        filesResolvers({ files, queue, tokens, access }),
+        analysisResolvers(analysis),
+        mapResolvers(
+          createMapService({
+            repository: mapRepository,
+            cache: mapSeries,
+            access,
+            headwayThresholdSeconds: (organisationId) =>
+              siteData.headwayThresholdSeconds(organisationId),
+            designFigures: (viewer, site) => siteDesignFigures({ analysis }, viewer, site),
+          }),
+        ),
+        mapNotesResolvers(createMapNotesService(createMapNotesRepository(db), access)),
+        speedLimitsResolvers({ sites: sitesRepository, access }),
+        sitesResolvers({
+          sites: sitesRepository,
+          lanes: lanesRepository,
+          access,
+          tools: siteTools,
+        }),
+        siteLifecycleResolvers(
+          createSiteLifecycleService({
+            sites: sitesRepository,
+            access,
+            queue,
+            onQueued: async (task) => {
+              await publishTask(task);
+              taskWorker?.wake();
+            },
+          }),
+        ),
+        lanesResolvers({ lanes: lanesRepository, access }),
+        fileNotesResolvers({ notes: createFileNotesRepository(db), access }),
+        siteGroupsResolvers(createSiteGroupsService(createSiteGroupsRepository(db), access)),
+        siteMergeResolvers({
           access,
           queue,
-          onQueued: queueAndWake,
+          onQueued: (task) => {
+            void publishTask(task);
+            taskWorker?.wake();
+          },
         }),
-      ),
-      surveysResolvers(surveys),
-      reportsResolvers(reportsService),
-      realtimeResolvers(),
-      factorGroupsResolvers(factorGroups),
-    ],
+        siteToolsResolvers(siteTools),
+        exclusionsResolvers(exclusions),
+        badDataResolvers(
+          createBadDataService({
+            repository: createBadDataRepository(db),
+            access,
+            queue,
+            onQueued: queueAndWake,
+          }),
+        ),
+        surveysResolvers(surveys),
+        reportsResolvers(reportsService),
+        realtimeResolvers(),
+        factorGroupsResolvers(factorGroups),
+      ],
+      recordStaffWrite,
+    ),
     tokens,
     users,
     liveSessions,
@@ -627,11 +618,7 @@ export async function buildApp({
           queue,
           mailer,
           publicUrl: config.publicUrl,
-          reports: {
-            siteDetail: (viewer, query) => analysis.reportFigures(viewer, query),
-            vehiclesCsv: (viewer, siteId, payload) => analysis.vehiclesCsv(viewer, siteId, payload),
-            retentionMs: config.reportRetentionMs,
-          },
+          reports: reportSources,
           xlsxMaxInflatedBytes: config.xlsxMaxInflatedBytes,
           seedDemoSurveys: config.seedDemoSurveys,
           log: app.log,

@@ -27,6 +27,44 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads a platform admin given whole, and names what is wrong with one given in part', () => {
+    expect(loadConfig({}).platformAdmin).toBeUndefined();
+    expect(
+      loadConfig({
+        PLATFORM_ADMIN_USERNAME: 'staff.ana',
+        PLATFORM_ADMIN_EMAIL: 'Ana@Example.test',
+        PLATFORM_ADMIN_PASSWORD: 'copper-kettle-93',
+      }).platformAdmin,
+    ).toEqual({ username: 'staff.ana', email: 'ana@example.test', password: 'copper-kettle-93' });
+    expect(() => loadConfig({ PLATFORM_ADMIN_EMAIL: 'ana@example.test' })).toThrow(
+      /PLATFORM_ADMIN_USERNAME: set the three PLATFORM_ADMIN_ variables together[\s\S]*PLATFORM_ADMIN_PASSWORD: set the three/,
+    );
+    const admin = {
+      PLATFORM_ADMIN_USERNAME: 'staff.ana',
+      PLATFORM_ADMIN_EMAIL: 'ana@example.test',
+    };
+    expect(() => loadConfig({ ...admin, PLATFORM_ADMIN_PASSWORD: 'password1' })).toThrow(
+      'PLATFORM_ADMIN_PASSWORD: This password is one of the most common',
+    );
+    expect(() => loadConfig({ ...admin, PLATFORM_ADMIN_PASSWORD: 'k7#q' })).toThrow(
+      'PLATFORM_ADMIN_PASSWORD: Use at least 8 characters',
+    );
+    expect(() =>
+      loadConfig({
+        ...admin,
+        PLATFORM_ADMIN_EMAIL: 'not-an-email',
+        PLATFORM_ADMIN_PASSWORD: 'copper-kettle-93',
+      }),
+    ).toThrow('PLATFORM_ADMIN_EMAIL');
+  });
+
+  it("runs the demo's realtime feed only with the demo and its counts seeded", () => {
+    expect(loadConfig({}).demoRealtime).toBe(true);
+    expect(loadConfig({ DEMO_REALTIME: 'false' }).demoRealtime).toBe(false);
+    expect(loadConfig({ SEED_DEMO: 'false' }).demoRealtime).toBe(false);
+    expect(loadConfig({ SEED_DEMO_SURVEYS: 'false' }).demoRealtime).toBe(false);
+  });
+
   it('reads the task kinds a worker takes and its lease, refusing an unknown kind', () => {
     expect(loadConfig({}).workerTasks).toBeUndefined();
     expect(loadConfig({}).taskLeaseMs).toBe(300_000);

@@ -2,15 +2,24 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './infra/db/database.ts';
+import { DatabaseInUseError } from './infra/db/embeddedLock.ts';
 import { startEmbeddedMaintenance } from './infra/db/maintenance.ts';
 import { seedDemo } from './features/demo/demo.seed.ts';
+import { seedPlatformAdmin } from './features/users/platformAdmin.ts';
 import { demoSurveysUnfinished, seedDemoData } from './features/demo/demoData.ts';
 import { BlobStoreUnavailableError, createBlobStore } from './infra/blob/blobStore.ts';
 import { createTaskQueue } from './infra/queue/taskQueue.ts';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+}).catch((error: unknown) => {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 await database.migrate();
 const app = await buildApp({ config, database, worker: config.runWorker ? {} : false }).catch(
   async (error: unknown) => {
@@ -21,6 +30,7 @@ const app = await buildApp({ config, database, worker: config.runWorker ? {} : f
     process.exit(1);
   },
 );
+if (config.platformAdmin) await seedPlatformAdmin(database.db, app.log, config.platformAdmin);
 const firstStart =
   config.seedDemo &&
   (await seedDemo(database.db, app.log, {

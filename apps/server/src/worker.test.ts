@@ -28,6 +28,8 @@ function importGraph(entry: string) {
 }
 
 describe('npm run worker', () => {
+  // The analysis threads come by a dynamic import, only when it takes report tasks
+  // (workerReports.test.ts makes a report with them).
   it('loads the queue and its handlers, not the HTTP server, GraphQL or analysis threads', () => {
     const { files, packages } = importGraph(join(import.meta.dirname, 'worker.ts'));
     expect(files.some((file) => file.endsWith('features/ingest/processFile.task.ts'))).toBe(true);

@@ -1,9 +1,11 @@
 // `npm run worker`: a process that only runs tasks, beside any number of API nodes. It builds the
 // queue, its handlers and what they need (database, blob store, mail), and nothing else: no HTTP
-// server, GraphQL or analysis threads. It needs the same PostgreSQL (DATABASE_URL) and blob
-// store as the API nodes; the embedded PGlite serves one process.
+// server or GraphQL; the analysis threads only when it takes report tasks (WORKER_TASKS unset,
+// or naming one), which read their figures through them. It needs the same PostgreSQL
+// (DATABASE_URL) and blob store as the API nodes; the embedded PGlite serves one process.
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { REPORT_TASK_FUNCTIONS } from '@roadcount/domain';
 import { loadConfig } from './config.ts';
 import { createBlobStore } from './infra/blob/blobStore.ts';
 import { sweepAbandonedParts, sweepPartsOf } from './infra/blob/sweepParts.ts';
@@ -13,6 +15,7 @@ import { createTaskQueue } from './infra/queue/taskQueue.ts';
 import { onlyTasks, startWorker } from './infra/queue/worker.ts';
 import { createSiteData } from './features/siteData/index.ts';
 import { createTaskHandlers } from './taskHandlers.ts';
+import { createAccess } from './infra/access/access.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -35,12 +38,26 @@ try {
 }
 await sweepAbandonedParts(blobs, log);
 const queue = createTaskQueue(db);
+const siteData = createSiteData({ db, blobs });
+const takesReports =
+  config.workerTasks === undefined ||
+  config.workerTasks.some((kind) => REPORT_TASK_FUNCTIONS.includes(kind));
+// Loaded only when needed: a worker of files and rollups starts no analysis threads.
+const analysis = takesReports
+  ? (await import('./analysisSetup.ts')).createAnalysis({
+      config,
+      db,
+      siteData,
+      access: createAccess(db),
+    })
+  : undefined;
 const handlers = onlyTasks(
   createTaskHandlers({
     db,
     blobs,
-    siteData: createSiteData({ db, blobs }),
+    siteData,
     queue,
+    ...(analysis ? { reports: analysis.reports } : {}),
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -69,6 +86,7 @@ async function shutdown() {
   if (closing) return;
   closing = true;
   await worker.stop();
+  await analysis?.pool.close();
   await database.close();
   process.exit(0);
 }

@@ -84,11 +84,18 @@ describe('password reset through the emailed link', () => {
     expect(common.status).toBe(400);
     expect(common.body.message).toMatch(/most common/);
 
-    // The refused attempt spent the link: ask again, as a user would.
-    await postJson(server, '/core/api/config/password/reset/email/', { email: user.email });
-    const freshToken = new URL(outboxLink(server, user.email)).searchParams.get('token');
+    const short = await postJson(server, '/core/api/config/password/reset/confirm/', {
+      token,
+      password: 'k7#q',
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.message).not.toBe(
+      'This link is invalid or has expired. Please ask for a new one.',
+    );
+
+    // The refused passwords left the link usable: the next, acceptable one is taken.
     const confirmed = await postJson(server, '/core/api/config/password/reset/confirm/', {
-      token: freshToken,
+      token,
       password: 'granite-ridge-47',
     });
     expect(confirmed).toEqual({ status: 200, body: { detail: 'Your password is reset' } });
@@ -103,7 +110,7 @@ describe('password reset through the emailed link', () => {
     );
 
     const reused = await postJson(server, '/core/api/config/password/reset/confirm/', {
-      token: freshToken,
+      token,
       password: 'another-granite-48',
     });
     expect(reused.status).toBe(400);
@@ -214,10 +221,17 @@ describe('user management', () => {
     const token = new URL(outboxLink(server, 'new.engineer@example.test')).searchParams.get(
       'token',
     );
-    await postJson(server, '/core/api/config/password/reset/confirm/', {
+    const tooCommon = await postJson(server, '/core/api/config/password/reset/confirm/', {
+      token,
+      password: 'password1',
+    });
+    expect(tooCommon.status).toBe(400);
+    expect(tooCommon.body.message).toMatch(/most common/);
+    const chosen = await postJson(server, '/core/api/config/password/reset/confirm/', {
       token,
       password: 'quiet-harbour-52',
     });
+    expect(chosen.status).toBe(200);
     await expect(signIn(server, 'new.engineer', 'quiet-harbour-52')).resolves.toHaveProperty(
       'access',
     );

@@ -614,7 +614,8 @@ const OUTSIDE_THE_DOCUMENT: Record<string, string> = {
   'GET /core/api/openapi.json': 'the document itself',
   'POST /gql/v1/graphql': 'GraphQL, whose operations are enumerated by introspection',
   'GET /gql/v1/graphql': 'GraphQL over GET and its websocket, enumerated by introspection',
-  'GET /index.html': 'the web app',
+  // @fastify/static's wildcard route, /*, which the route tree prints as *.
+  'GET *': "the web app's files, read from its build directory",
 };
 
 /**

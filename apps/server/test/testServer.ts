@@ -119,6 +119,8 @@ export async function startTestServer(
     ANALYSIS_WARM_UP: 'false',
     // The hourly subscription checks would bill last month behind a test's back.
     SCHEDULED_CHECKS: 'false',
+    // Nor may the demo's gateway send vehicles unless a test asks for it.
+    DEMO_REALTIME: 'false',
     ...environment,
   });
   const app = await buildApp({

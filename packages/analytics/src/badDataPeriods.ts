@@ -39,7 +39,10 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-/** The local hours of the day whose median volume over the record is above zero. */
+/**
+ * The local hours of the day whose median volume over the record is at least
+ * `silentMinExpectedVehicles`: the hours at which an empty hour says the counter was silent.
+ */
 function trafficHours(hours: readonly HourCounts[]): Set<number> {
   const byHour = new Map<number, number[]>();
   for (const hour of hours) {
@@ -47,23 +50,38 @@ function trafficHours(hours: readonly HourCounts[]): Set<number> {
     list.push(total(hour));
     byHour.set(hour.localHour, list);
   }
-  return new Set([...byHour].filter(([, volumes]) => median(volumes) > 0).map(([hour]) => hour));
+  const { silentMinExpectedVehicles } = BAD_DATA_THRESHOLDS;
+  return new Set(
+    [...byHour]
+      .filter(([, volumes]) => median(volumes) >= silentMinExpectedVehicles)
+      .map(([hour]) => hour),
+  );
 }
 
 /**
  * Runs of consecutive empty hours that hold at least `silentMinHours` checked hours (between
- * 04:00 and 22:00, at an hour of the day that normally carries traffic). A run goes on through
- * empty night hours, so a road closed for days is one period, which a person may mark real zero.
+ * 04:00 and 22:00 local, at an hour of the day that normally carries traffic). A run goes on
+ * through empty night hours, so a road closed for days is one period, which a person may mark
+ * real zero; the period runs from its first checked hour to the end of its last, so that it
+ * never starts or ends in hours the rule does not check.
  */
 function silentPeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
   const { silentMinHours, silentFromHour, silentToHour } = BAD_DATA_THRESHOLDS;
   const normal = trafficHours(hours);
   const periods: DetectedPeriod[] = [];
-  let run: { startMs: number; endMs: number; checked: number } | null = null;
+  /** The run of empty hours so far, and the stretch of it from its first checked hour to its last. */
+  let run: { endMs: number; checked: number; fromMs: number; toMs: number } | null = null;
   const close = () => {
     if (run && run.checked >= silentMinHours) {
-      const { startMs, endMs, checked } = run;
-      periods.push({ rule: 'silent', direction: null, lane: null, startMs, endMs, value: checked });
+      const { fromMs, toMs, checked } = run;
+      periods.push({
+        rule: 'silent',
+        direction: null,
+        lane: null,
+        startMs: fromMs,
+        endMs: toMs,
+        value: checked,
+      });
     }
     run = null;
   };
@@ -71,13 +89,16 @@ function silentPeriods(hours: readonly HourCounts[]): DetectedPeriod[] {
     const empty = total(hour) === 0;
     if (!empty || (run && run.endMs !== hour.startMs)) close();
     if (!empty) continue;
-    run ??= { startMs: hour.startMs, endMs: hour.startMs, checked: 0 };
+    run ??= { endMs: hour.startMs, checked: 0, fromMs: Number.NaN, toMs: Number.NaN };
     run.endMs = hour.startMs + HOUR_MS;
     const checked =
       hour.localHour >= silentFromHour &&
       hour.localHour < silentToHour &&
       normal.has(hour.localHour);
-    if (checked) run.checked += 1;
+    if (!checked) continue;
+    if (run.checked === 0) run.fromMs = hour.startMs;
+    run.toMs = hour.startMs + HOUR_MS;
+    run.checked += 1;
   }
   close();
   return periods;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 /**
  * Issue 25: the rules that flag a bad-data period, with the field thresholds of
  * TRAFFIC-ENGINEERING.md (a published pipeline's data-quality warnings).
- * - `silent`: more than one consecutive hour with no vehicles between 04:00 and 22:00, at hours
- *   of the day when the site normally carries traffic;
+ * - `silent`: more than one consecutive hour with no vehicles between 04:00 and 22:00 in the
+ *   site's local time, at hours of the day when the site normally carries traffic (enough that
+ *   an empty hour is not chance: a cycle path's early hours, often empty, are not checked);
  * - `direction_share`: one direction under 40% of the two-way total of a whole day;
  * - `lane_flow`: more vehicles in a lane in an hour than a lane can carry.
  */
@@ -18,6 +19,12 @@ export const BAD_DATA_THRESHOLDS = {
   /** The part of the day checked for silence: from 04:00 (inclusive) to 22:00 (exclusive). */
   silentFromHour: 4,
   silentToHour: 22,
+  /**
+   * An hour of the day is checked for silence only where the site's median volume at that hour
+   * is at least this: an empty hour then has under 1% chance of being luck (e^-5 for counts that
+   * vary as Poisson's), whereas a cycle path at 05:00 or a quiet road at night is often empty.
+   */
+  silentMinExpectedVehicles: 5,
   /** A direction under this share of the two-way total of a whole day is flagged. */
   directionMinShare: 0.4,
   /** Days with fewer two-way vehicles than this are too light to judge a direction's share. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { TaskFunction } from './tasks.ts';
 
 /**
  * SPEC section 9: the report types a user requests from the Insights screen, and the task
@@ -41,6 +42,11 @@ export const REPORT_TASK: Record<
   event_list: 'custom_report',
   sign_file: 'custom_report',
 };
+
+/** The task kinds that make reports (their figures come through the analysis threads). */
+export const REPORT_TASK_FUNCTIONS: readonly TaskFunction[] = [
+  ...new Set(Object.values(REPORT_TASK)),
+];
 
 /** The file each report type makes: extension and media type. */
 export const REPORT_FILES: Record<ReportType, { extension: string; mediaType: string }> = {

@@ -143,12 +143,18 @@ export function createAuthService(deps: {
       if (user?.isActive) await sendPasswordLink(user, 'reset');
     },
 
+    /** A refused password leaves the link usable: it is spent only by the password it sets. */
     async confirmReset(token: string, password: string): Promise<void> {
-      const userId = await deps.passwordTokens.consume(hashToken(token));
+      const tokenHash = hashToken(token);
+      const userId = await deps.passwordTokens.findUsable(tokenHash);
       const user = userId ? await deps.users.findById(userId) : undefined;
       if (!user || !user.isActive) throw new HttpError(400, INVALID_RESET_LINK);
       assertAcceptablePassword(password, { username: user.username, email: user.email });
-      await deps.users.update(user.id, { passwordHash: await hashPassword(password) });
+      const passwordHash = await hashPassword(password);
+      // Two submissions of one link race here: only the one that spends it sets the password.
+      if ((await deps.passwordTokens.consume(tokenHash)) !== user.id)
+        throw new HttpError(400, INVALID_RESET_LINK);
+      await deps.users.update(user.id, { passwordHash });
       await deps.users.revokeSessions(user.id);
     },
 

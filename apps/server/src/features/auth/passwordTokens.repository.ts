@@ -14,6 +14,15 @@ export function createPasswordTokensRepository(db: Database) {
     }) {
       await db.insert(passwordTokens).values(values);
     },
+    /** The user of an unused, unexpired token, without using it; null otherwise. */
+    async findUsable(tokenHash: string): Promise<string | null> {
+      const [row] = await db
+        .select({ userId: passwordTokens.userId, expiresAt: passwordTokens.expiresAt })
+        .from(passwordTokens)
+        .where(and(eq(passwordTokens.tokenHash, tokenHash), isNull(passwordTokens.usedAt)));
+      if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+      return row.userId;
+    },
     /** Marks the token used and answers its user, once; null for unknown, used or expired. */
     async consume(tokenHash: string): Promise<string | null> {
       const [row] = await db

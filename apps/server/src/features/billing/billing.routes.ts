@@ -39,6 +39,7 @@ export function registerBillingRoutes(router: Router, billing: BillingService): 
     tag: 'billing',
     auth: true,
     permission: 'billing.manage',
+    auditAction: 'update_subscription',
     body: subscriptionUpdateSchema,
     responses: { 200: 'the subscription', 400: 'invalid', 403: 'not platform staff' },
     answer: subscriptionAnswer,
@@ -65,6 +66,7 @@ export function registerBillingRoutes(router: Router, billing: BillingService): 
     tag: 'billing',
     auth: true,
     permission: 'billing.manage',
+    auditAction: 'update_prices',
     body: subscriptionPriceUpdateSchema,
     responses: {
       200: "the level's prices",
@@ -114,6 +116,7 @@ export function registerBillingRoutes(router: Router, billing: BillingService): 
     tag: 'billing',
     auth: true,
     permission: 'billing.manage',
+    auditAction: 'generate_bills',
     body: generateBillsSchema,
     status: 202,
     responses: { 202: 'queued', 400: 'not a month', 403: 'not platform staff' },

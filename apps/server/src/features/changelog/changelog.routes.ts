@@ -47,6 +47,7 @@ export function registerChangelogRoutes(
     tag: 'changelog',
     auth: true,
     permission: 'changelog.send',
+    auditAction: 'send_changelog_email',
     status: 202,
     responses: { 202: 'queued', 403: 'not platform staff' },
     answer: queuedTaskAnswer,

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, max, min, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import {
   deviceArrays,
@@ -8,6 +8,7 @@ import {
   lanes,
   roadSections,
   images,
+  sensorEvents,
   mapNoteGroups,
   mapNotes,
   notes,
@@ -17,6 +18,7 @@ import {
   siteGroups,
   sites,
   speedLimits,
+  surveySites,
   surveys,
   tasks,
   trafficDataFiles,
@@ -200,6 +202,75 @@ export function createDemoRepository(db: Database) {
         .where(and(eq(devices.organisationId, organisationId), eq(devices.serial, serial)))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * The demo's gateway as ingest takes it, when seeded: since when its arrays count on the
+     * realtime site, and the time of the last event its studs sent.
+     */
+    async demoGateway(organisationId: string, serial: string, siteId: string) {
+      const [gateway] = await db
+        .select({
+          id: devices.id,
+          organisationId: devices.organisationId,
+          serial: devices.serial,
+          createdOn: devices.createdOn,
+        })
+        .from(devices)
+        .where(
+          and(
+            eq(devices.organisationId, organisationId),
+            eq(devices.serial, serial),
+            eq(devices.kind, 'gateway'),
+          ),
+        )
+        .limit(1);
+      if (!gateway) return undefined;
+      const [mapped] = await db
+        .select({ since: min(deviceMappings.validFrom) })
+        .from(deviceMappings)
+        .where(eq(deviceMappings.siteId, siteId));
+      if (!mapped?.since) return undefined;
+      const studs = db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(eq(devices.gatewayId, gateway.id));
+      const [last] = await db
+        .select({ time: max(sensorEvents.time) })
+        .from(sensorEvents)
+        .where(inArray(sensorEvents.deviceId, studs));
+      return { gateway, since: mapped.since, lastEventAt: last?.time ?? null };
+    },
+
+    /** A demo survey of the sites, unless the organisation has one of that name already. */
+    async insertSurveyUnlessNamed(survey: {
+      organisationId: string;
+      name: string;
+      scheduledStart: string;
+      scheduledEnd: string;
+      notes: string;
+      createdBy: string | null;
+      siteIds: string[];
+    }): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [named] = await tx
+          .select({ id: surveys.id })
+          .from(surveys)
+          .where(
+            and(eq(surveys.organisationId, survey.organisationId), eq(surveys.name, survey.name)),
+          )
+          .limit(1);
+        if (named) return;
+        const { siteIds, ...values } = survey;
+        const [made] = await tx
+          .insert(surveys)
+          .values({ ...values, assigneeUserId: survey.createdBy })
+          .returning({ id: surveys.id });
+        if (!made) throw new Error('demo survey was not created');
+        await tx
+          .insert(surveySites)
+          .values(siteIds.map((siteId, position) => ({ surveyId: made.id, siteId, position })));
+      });
     },
 
     async factorGroupExists(organisationId: string, name: string): Promise<boolean> {

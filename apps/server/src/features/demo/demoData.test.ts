@@ -197,5 +197,62 @@ describe('demo surveys', () => {
       )
     ).body.data?.siteAadt;
     expect(unadjusted).toEqual({ method: 'unadjusted', reason: 'noGroup' });
-  }, 180_000);
+
+    // Issue 37: the Surveys screen has the demo's surveys, each with its site's file: London
+    // Road's week (today-9 to today-3) is filled by its file (today-10 to today-2) and completes;
+    // the A33's fortnight (today-6 to today+7) has its days up to yesterday and stays active.
+    type Survey = {
+      name: string;
+      state: string;
+      window_days: number;
+      sites: { name: string; files: number; days: number; complete: boolean }[];
+    };
+    const tab = async (name: string) =>
+      (
+        (
+          await graphql(
+            server,
+            `
+              query ($tab: String) {
+                surveys(tab: $tab) {
+                  surveys {
+                    name
+                    state
+                    window_days
+                    sites {
+                      name
+                      files
+                      days
+                      complete
+                    }
+                  }
+                }
+              }
+            `,
+            { token, variables: { tab: name } },
+          )
+        ).body.data?.surveys as { surveys: Survey[] }
+      ).surveys;
+    const completed = await pollUntil(
+      () => tab('completed'),
+      (list) => list.length > 0,
+      600,
+    );
+    expect(completed).toEqual([
+      {
+        name: 'London Road week',
+        state: 'completed',
+        window_days: 7,
+        sites: [{ name: 'London Road', files: 1, days: 7, complete: true }],
+      },
+    ]);
+    expect(await tab('active')).toEqual([
+      {
+        name: 'A33 Relief Road fortnight',
+        state: 'active',
+        window_days: 14,
+        sites: [{ name: 'A33 Relief Road', files: 1, days: 6, complete: false }],
+      },
+    ]);
+  }, 240_000);
 });

@@ -175,6 +175,30 @@ export function demoFiles(today: DayNumber = demoToday()): DemoFile[] {
   ];
 }
 
+/**
+ * The demo's planned surveys, relative to today: a week of London Road's tube count, whose
+ * file fills it (completed once the file is processed), and a fortnight at the A33 that runs on
+ * past today (active, its days so far counted).
+ */
+export function demoSurveys(today: DayNumber = demoToday()) {
+  return [
+    {
+      name: 'London Road week',
+      siteNames: ['London Road'],
+      start: isoDayOf(today - 9),
+      end: isoDayOf(today - 3),
+      notes: 'A week of whole days of the northbound tubes outside no. 112.',
+    },
+    {
+      name: 'A33 Relief Road fortnight',
+      siteNames: ['A33 Relief Road'],
+      start: isoDayOf(today - 6),
+      end: isoDayOf(today + 7),
+      notes: 'The continuous counter checked against the spring resurfacing plan.',
+    },
+  ];
+}
+
 /** The demo's realtime site and its hardware: what `npm run simulate:gateway` sends for. */
 export const DEMO_REALTIME = {
   site: { name: 'Kings Road live', latitude: 51.45561, longitude: -0.96377 },
@@ -189,7 +213,7 @@ export const DEMO_REALTIME = {
 };
 
 /** Registers the realtime site, its gateway and studs, each lane's array mapped from now. */
-async function seedRealtimeSite(
+export async function seedRealtimeSite(
   repository: ReturnType<typeof createDemoRepository>,
   organisationId: string,
 ) {
@@ -245,7 +269,8 @@ export async function seedDemoData(deps: {
     ...DEMO_ORGANISATION_PREFERENCES,
   });
   const admin = await repository.userByUsername('admin');
-  const files = demoFiles();
+  const today = demoToday();
+  const files = demoFiles(today);
   const present = await repository.filesByName(organisation.id);
   const queue = (fileId: string, fileName: string) =>
     deps.queue.enqueue({
@@ -255,7 +280,10 @@ export async function seedDemoData(deps: {
       payload: { fileId },
       message: serverMessage('taskQueuedFile', { file: fileName }),
     });
+  // The sites set up before their data arrives, then the surveys of them, then the files: a
+  // survey is there before its file's processing looks for the surveys it completes.
   const factorGroupSites: string[] = [];
+  const siteIds = new Map<string, string>();
   for (const demo of files) {
     let siteId: string | undefined;
     const siteName = (demo.temporarySite ?? demo.continuousSite)?.name;
@@ -287,7 +315,20 @@ export async function seedDemoData(deps: {
         demo.speedLimitMps,
       );
     }
+    if (siteId && siteName) siteIds.set(siteName, siteId);
     if (siteId && demo.factorGroup) factorGroupSites.push(siteId);
+  }
+  for (const survey of demoSurveys(today))
+    await repository.insertSurveyUnlessNamed({
+      organisationId: organisation.id,
+      name: survey.name,
+      scheduledStart: survey.start,
+      scheduledEnd: survey.end,
+      notes: survey.notes,
+      createdBy: admin?.id ?? null,
+      siteIds: survey.siteNames.flatMap((name) => siteIds.get(name) ?? []),
+    });
+  for (const demo of files) {
     const already = present.get(demo.fileName);
     if (already) {
       if (!already.queued) await queue(already.id, demo.fileName);
@@ -329,7 +370,7 @@ export async function seedDemoData(deps: {
     ...DEMO_ORGANISATION_PREFERENCES,
     [SEEDED]: true,
   });
-  deps.log.info(`Demo surveys queued: ${files.map((demo) => demo.fileName).join(', ')}`);
+  deps.log.info(`Demo files queued: ${files.map((demo) => demo.fileName).join(', ')}`);
 }
 
 /** Whether the demo organisation exists and its surveys were not all put in (a seed cut short). */

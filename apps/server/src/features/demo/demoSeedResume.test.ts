@@ -3,7 +3,14 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/testServer.ts';
 import { createBlobStore, type BlobStore } from '../../infra/blob/blobStore.ts';
-import { devices, siteGroups, sites, tasks, trafficDataFiles } from '../../infra/db/schema.ts';
+import {
+  devices,
+  siteGroups,
+  sites,
+  surveys,
+  tasks,
+  trafficDataFiles,
+} from '../../infra/db/schema.ts';
 import { createTaskQueue } from '../../infra/queue/taskQueue.ts';
 import { seedDemo } from './demo.seed.ts';
 import { demoSurveysUnfinished, seedDemoData } from './demoData.ts';
@@ -66,8 +73,14 @@ describe('a demo seed cut short', () => {
       await db.select().from(siteGroups).where(eq(siteGroups.name, 'Reading principal roads')),
     ).toHaveLength(1);
 
+    // The planned surveys, once each.
+    expect(
+      (await db.select({ name: surveys.name }).from(surveys)).map((row) => row.name).sort(),
+    ).toEqual(['A33 Relief Road fortnight', 'London Road week']);
+
     // A third start has nothing left to do.
     await seedDemoData({ db, blobs, queue, log });
+    expect(await db.select().from(surveys)).toHaveLength(2);
     expect(await db.select().from(trafficDataFiles)).toHaveLength(5);
     expect(
       await db.select().from(tasks).where(eq(tasks.functionName, 'process_file')),

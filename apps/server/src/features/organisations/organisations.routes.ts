@@ -30,6 +30,8 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     status: 201,
     responses: { 201: 'created', 400: 'invalid or name taken', 403: 'not a platform admin' },
     answer: organisationAnswer,
+    auditAction: 'create_organisation',
+    auditedOrganisation: (_params, answer) => (answer as { id: string }).id,
     handler: ({ viewer, body }) => service.create(viewer, body),
   });
 
@@ -55,6 +57,8 @@ export function registerOrganisationsRoutes(router: Router, service: Organisatio
     body: organisationUpdateSchema,
     responses: { 200: 'updated organisation', 400: 'invalid value', 403: 'not allowed' },
     answer: organisationAnswer,
+    auditAction: 'update_organisation',
+    auditedOrganisation: (params) => params.id,
     handler: ({ viewer, params, body }) => service.update(viewer, params.id ?? '', body),
   });
 }

@@ -20,6 +20,9 @@ import type {
 } from './realtime.repository.ts';
 import { utcDay, type TouchedDay } from './siteDays.ts';
 
+/** A gateway as ingest needs it. */
+type GatewayRow = { id: string; organisationId: string; serial: string; createdOn: Date };
+
 /** A gateway key: a recognisable prefix, then 32 random bytes. */
 const KEY_PREFIX = 'rcgw_';
 
@@ -150,6 +153,59 @@ export function createRealtimeService(deps: {
       );
   }
 
+  /**
+   * Stores a gateway's batch, all or nothing: every event must name a stud the gateway hears
+   * (so another organisation's key reaches none of this one's studs), every ping one of those
+   * or the gateway. Answers how many events were new.
+   */
+  async function ingestFrom(gateway: GatewayRow, body: unknown) {
+    const batch = parseBatch(body);
+    const studRows = await repository.studsOf(gateway.id);
+    const studs = new Map(studRows.map((stud) => [stud.serial.toLowerCase(), stud.id]));
+    const studOf = (serial: string, field: string) => {
+      const id = studs.get(serial.toLowerCase());
+      if (!id)
+        throw new HttpError(400, serverMessage('ingestUnknownSensor', { field, sensor: serial }));
+      return id;
+    };
+    const events: SensorEventValues[] = batch.events.map((event, index) => ({
+      deviceId: studOf(event.sensor, `events[${index}].sensor`),
+      organisationId: gateway.organisationId,
+      time: new Date(event.timestamp),
+      speedMps: event.speed === undefined ? null : event.speed / 3.6,
+      lengthM: event.length ?? null,
+      classIndex: event.class ?? null,
+      axles: event.axles ?? null,
+    }));
+    const gatewaySerial = gateway.serial.toLowerCase();
+    const pings: PingValues[] = batch.pings.map((ping, index) => ({
+      deviceId:
+        ping.sensor.toLowerCase() === gatewaySerial
+          ? gateway.id
+          : studOf(ping.sensor, `pings[${index}].sensor`),
+      seenAt: new Date(ping.timestamp),
+      ...(ping.battery_percent === undefined ? {} : { batteryPercent: ping.battery_percent }),
+      ...(ping.signal_dbm === undefined ? {} : { signalDbm: ping.signal_dbm }),
+    }));
+    await refuseImplausibleTimes(batch, gateway.createdOn, studRows);
+    // Posting is a sign of life of the gateway; an event, of its stud.
+    const seen: PingValues[] = [{ deviceId: gateway.id, seenAt: now() }];
+    const latest = new Map<string, Date>();
+    for (const event of events) {
+      const before = latest.get(event.deviceId);
+      if (!before || event.time > before) latest.set(event.deviceId, event.time);
+    }
+    for (const [deviceId, seenAt] of latest) seen.push({ deviceId, seenAt });
+    const spans = await storing(() => repository.store(events, [...seen, ...pings]));
+    const stored = spans.reduce((sum, span) => sum + span.count, 0);
+    if (stored > 0) deps.onStored(await touchedDays(spans));
+    return {
+      stored,
+      duplicates: events.length - stored,
+      pings: pings.length,
+    };
+  }
+
   return {
     /** Makes a new key for the gateway (the old one stops working); answers it, once. */
     async rotateKey(viewer: Viewer, gatewayId: string) {
@@ -184,60 +240,15 @@ export function createRealtimeService(deps: {
       };
     },
 
-    /**
-     * Stores a gateway's batch, all or nothing: every event must name a stud the gateway hears
-     * (so another organisation's key reaches none of this one's studs), every ping one of those
-     * or the gateway. Answers how many events were new.
-     */
+    /** A batch a gateway posted with its key (`ingestFrom`). */
     async ingest(key: string | undefined, body: unknown) {
       const gateway = key ? await repository.gatewayByKeyHash(hashGatewayKey(key)) : undefined;
       if (!gateway) throw new HttpError(401, serverMessage('gatewayKeyInvalid'));
-      const batch = parseBatch(body);
-      const studRows = await repository.studsOf(gateway.id);
-      const studs = new Map(studRows.map((stud) => [stud.serial.toLowerCase(), stud.id]));
-      const studOf = (serial: string, field: string) => {
-        const id = studs.get(serial.toLowerCase());
-        if (!id)
-          throw new HttpError(400, serverMessage('ingestUnknownSensor', { field, sensor: serial }));
-        return id;
-      };
-      const events: SensorEventValues[] = batch.events.map((event, index) => ({
-        deviceId: studOf(event.sensor, `events[${index}].sensor`),
-        organisationId: gateway.organisationId,
-        time: new Date(event.timestamp),
-        speedMps: event.speed === undefined ? null : event.speed / 3.6,
-        lengthM: event.length ?? null,
-        classIndex: event.class ?? null,
-        axles: event.axles ?? null,
-      }));
-      const gatewaySerial = gateway.serial.toLowerCase();
-      const pings: PingValues[] = batch.pings.map((ping, index) => ({
-        deviceId:
-          ping.sensor.toLowerCase() === gatewaySerial
-            ? gateway.id
-            : studOf(ping.sensor, `pings[${index}].sensor`),
-        seenAt: new Date(ping.timestamp),
-        ...(ping.battery_percent === undefined ? {} : { batteryPercent: ping.battery_percent }),
-        ...(ping.signal_dbm === undefined ? {} : { signalDbm: ping.signal_dbm }),
-      }));
-      await refuseImplausibleTimes(batch, gateway.createdOn, studRows);
-      // Posting is a sign of life of the gateway; an event, of its stud.
-      const seen: PingValues[] = [{ deviceId: gateway.id, seenAt: now() }];
-      const latest = new Map<string, Date>();
-      for (const event of events) {
-        const before = latest.get(event.deviceId);
-        if (!before || event.time > before) latest.set(event.deviceId, event.time);
-      }
-      for (const [deviceId, seenAt] of latest) seen.push({ deviceId, seenAt });
-      const spans = await storing(() => repository.store(events, [...seen, ...pings]));
-      const stored = spans.reduce((sum, span) => sum + span.count, 0);
-      if (stored > 0) deps.onStored(await touchedDays(spans));
-      return {
-        stored,
-        duplicates: events.length - stored,
-        pings: pings.length,
-      };
+      return ingestFrom(gateway, body);
     },
+
+    /** The gateway's batch from inside the server (the demo's gateway), which needs no key. */
+    ingestFrom,
   };
 }
 

@@ -45,6 +45,7 @@ export function registerTranslationRoutes(router: Router, repository: Translatio
     tag: 'translations',
     auth: true,
     permission: 'translations.manage',
+    auditAction: 'update_translation',
     body: translationOverrideSchema,
     responses: { 200: 'every override', 400: 'unknown locale or key', 403: 'not platform staff' },
     answer: translationOverridesAnswer,

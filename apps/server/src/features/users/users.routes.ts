@@ -64,6 +64,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     tag: 'users',
     auth: true,
     permission: 'users.create',
+    auditAction: 'create_user',
     body: createUserSchema,
     status: 201,
     responses: {
@@ -83,6 +84,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     tag: 'users',
     auth: true,
     permission: 'users.delete',
+    auditAction: 'delete_user',
     body: userIdBody,
     responses: { 204: 'deleted', 403: 'not allowed' },
     handler: ({ viewer, body }) => service.delete(viewer, body.user_id),
@@ -95,6 +97,7 @@ export function registerUsersRoutes(router: Router, service: UsersService): void
     tag: 'users',
     auth: true,
     permission: 'users.resetPassword',
+    auditAction: 'reset_user_password',
     body: userIdBody,
     responses: { 204: 'reset and sent', 403: 'not allowed' },
     handler: ({ viewer, body }) => service.resetAndResend(viewer, body.user_id),

@@ -12,10 +12,15 @@ export async function registerWebRoutes(app: FastifyInstance, distDir: string): 
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Each request looks on disk, so that a build made while the server runs is served whole
+      // (a list of files made at start answered 404 for the new hashed assets).
+      wildcard: true,
       index: false,
-      // Source maps stay on the server for reading reported stacks; they are not published.
-      allowedPath: (path) => !path.endsWith('.map'),
+      // send's own 'public, max-age=0' would replace the Cache-Control that setHeaders gives.
+      cacheControl: false,
+      // Source maps stay on the server for reading reported stacks; they are not published. The
+      // root directory goes to the app's index.html below rather than answering 403.
+      allowedPath: (path) => path !== '/' && !path.endsWith('.map'),
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders: (response, path) => {
         response.setHeader(

@@ -1,6 +1,7 @@
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockEmbeddedDatabase } from '../db/embeddedLock.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
@@ -35,30 +36,37 @@ async function sizeOf(directory: string): Promise<{ files: number; bytes: number
  * Backs up an embedded installation's data directory (PGlite in `db`, blobs in `blobs`) into
  * `target`, which must not exist yet: the database as PGlite's own dump of its data directory
  * (consistent, taken through the database), the blobs copied as they are. The server must be
- * stopped: PGlite allows one process at a time on its directory.
+ * stopped: PGlite allows one process at a time on its directory (DatabaseInUseError else).
  */
 export async function backupDataDir(dataDir: string, target: string): Promise<BackupManifest> {
   const databaseDir = join(dataDir, 'db');
   if (!existsSync(join(databaseDir, 'PG_VERSION')))
     throw new Error(`${databaseDir} holds no embedded database to back up`);
   if (existsSync(target)) throw new Error(`${target} exists already: choose a new directory`);
-  await mkdir(target, { recursive: true });
-  const client = await PGlite.create(databaseDir, { extensions: { pg_trgm } });
-  let archive: Blob;
+  // Held until the blobs are copied too, so that no server starts on the directory meanwhile.
+  const unlock = lockEmbeddedDatabase(databaseDir);
+  let databaseBytes: number;
   try {
-    archive = await client.dumpDataDir('gzip');
+    await mkdir(target, { recursive: true });
+    const client = await PGlite.create(databaseDir, { extensions: { pg_trgm } });
+    let archive: Blob;
+    try {
+      archive = await client.dumpDataDir('gzip');
+    } finally {
+      await client.close();
+    }
+    databaseBytes = archive.size;
+    await writeFile(join(target, BACKUP_DATABASE), Buffer.from(await archive.arrayBuffer()));
+    const blobs = join(dataDir, 'blobs');
+    // Partial files are writes that never finished (a process killed mid-write): not data.
+    if (existsSync(blobs))
+      await cp(blobs, join(target, BACKUP_BLOBS), {
+        recursive: true,
+        filter: (source) => !source.endsWith('.part'),
+      });
   } finally {
-    await client.close();
+    unlock();
   }
-  const databaseBytes = archive.size;
-  await writeFile(join(target, BACKUP_DATABASE), Buffer.from(await archive.arrayBuffer()));
-  const blobs = join(dataDir, 'blobs');
-  // Partial files are writes that never finished (a process killed mid-write): not data.
-  if (existsSync(blobs))
-    await cp(blobs, join(target, BACKUP_BLOBS), {
-      recursive: true,
-      filter: (source) => !source.endsWith('.part'),
-    });
   const { files, bytes } = await sizeOf(join(target, BACKUP_BLOBS));
   const manifest: BackupManifest = {
     format: 1,
@@ -88,6 +96,7 @@ export async function restoreDataDir(source: string, dataDir: string): Promise<B
     throw new Error(`${dataDir} already holds data: restore into a fresh data directory`);
   await mkdir(dataDir, { recursive: true });
   const archive = new Blob([await readFile(join(source, BACKUP_DATABASE))]);
+  const unlock = lockEmbeddedDatabase(databaseDir);
   try {
     const client = await PGlite.create(databaseDir, {
       loadDataDir: archive,
@@ -100,6 +109,8 @@ export async function restoreDataDir(source: string, dataDir: string): Promise<B
     await rm(databaseDir, { recursive: true, force: true });
     await rm(blobs, { recursive: true, force: true });
     throw error;
+  } finally {
+    unlock();
   }
   return manifest;
 }

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockEmbeddedDatabase } from './embeddedLock.ts';
 import { ping } from './maintenance.repository.ts';
 import * as schema from './schema.ts';
 
@@ -38,7 +39,8 @@ const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.u
 
 /**
  * PostgreSQL when a URL is given; otherwise PGlite in `dataDir/db`, or in memory when `dataDir`
- * is undefined (tests). One schema and one migration history serve both.
+ * is undefined (tests). One schema and one migration history serve both. The embedded database
+ * is held by one process at a time: opening one another process holds throws DatabaseInUseError.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
@@ -111,11 +113,18 @@ export async function openDatabase(options: {
     };
   }
   let client: PGlite;
+  let unlock: (() => void) | undefined;
   if (options.dataDir) {
     const directory = join(options.dataDir, 'db');
     mkdirSync(directory, { recursive: true });
-    if (!existsSync(join(directory, 'PG_VERSION'))) initialiseEmbeddedDatabase(directory);
-    client = await PGlite.create(directory, EMBEDDED_OPTIONS);
+    unlock = lockEmbeddedDatabase(directory);
+    try {
+      if (!existsSync(join(directory, 'PG_VERSION'))) initialiseEmbeddedDatabase(directory);
+      client = await PGlite.create(directory, EMBEDDED_OPTIONS);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
   } else {
     client = await PGlite.create({ ...EMBEDDED_OPTIONS, loadDataDir: options.fromDump });
   }
@@ -127,6 +136,7 @@ export async function openDatabase(options: {
     ping: () => ping(db),
     close: async () => {
       if (!client.closed) await client.close();
+      unlock?.();
     },
     listen: async (channel, callback) => {
       const unlisten = await client.listen(channel, callback);

@@ -10,6 +10,7 @@ import {
   type UserSource,
   type Viewer,
 } from '../auth/viewer.ts';
+import type { RecordStaffWrite } from '../audit/staffWrites.ts';
 import { HttpError } from '../errors.ts';
 import { clientSignal } from './clientGone.ts';
 
@@ -63,6 +64,16 @@ export interface RouteDefinition<Body, Query, Signed extends boolean> {
    */
   answer?: z.ZodType;
   responses: Record<number, string>;
+  /**
+   * The organisation a write is about, for the staff audit log, where its input and answer do
+   * not name it as `organisationId` or `organisation_id` (the organisation routes' own `id`).
+   */
+  auditedOrganisation?: (params: Record<string, string>, answer: unknown) => string | undefined;
+  /**
+   * What the staff audit log calls a write made by platform staff (snake_case, read by the
+   * staff screens as a translation key); `METHOD /path/{param}` when not given.
+   */
+  auditAction?: string;
   handler: (input: RouteInput<Body, Query, Signed>) => Promise<unknown>;
 }
 
@@ -127,7 +138,12 @@ function paramsOf(path: string) {
  */
 export function createRouter(
   app: FastifyInstance,
-  auth: { tokens: TokenService; users: UserSource },
+  auth: {
+    tokens: TokenService;
+    users: UserSource;
+    /** Every write that succeeded goes here: platform staff's are kept in the audit log. */
+    recordWrite?: RecordStaffWrite;
+  },
 ): Router {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   return {
@@ -176,6 +192,23 @@ export function createRouter(
             reply,
             signal: clientSignal(request),
           });
+          if (definition.method !== 'get' && reply.statusCode < 400 && auth.recordWrite) {
+            const params = request.params as Record<string, string>;
+            const organisationId = definition.auditedOrganisation?.(params, result);
+            await auth.recordWrite(viewer, {
+              action:
+                definition.auditAction ??
+                `${definition.method.toUpperCase()} ${definition.path.replace(/:(\w+)/g, '{$1}')}`,
+              permission: definition.permission,
+              input: {
+                ...(organisationId ? { organisationId } : {}),
+                params,
+                query: request.query,
+                body: request.body,
+              },
+              result,
+            });
+          }
           if (reply.sent) return reply;
           if (result === undefined) return reply.status(definition.status ?? 204).send();
           if (definition.answer) {
