@@ -23,4 +23,36 @@ describe('closing the server', () => {
     await ended;
     expect(silent.destroyed).toBe(true);
   });
+
+  it('waits for an answer still being written, then ends its connection', async () => {
+    const app = Fastify();
+    closeSilentConnections(app);
+    let finish: () => void = () => undefined;
+    const slowPart = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    app.get('/slow', async () => {
+      entered();
+      await slowPart;
+      return 'done';
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const pending = fetch(`http://127.0.0.1:${port}/slow`);
+    await inHandler;
+    let closed = false;
+    const closing = app.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    finish();
+    expect(await (await pending).text()).toBe('done');
+    await closing;
+    expect(closed).toBe(true);
+  });
 });
