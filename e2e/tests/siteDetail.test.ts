@@ -133,7 +133,7 @@ describe('site detail', () => {
     await speeding.locator('canvas').waitFor();
   });
 
-  it('stores a speed range change on the profile with the saving indicator', async () => {
+  it('stores a speed range change on the profile with the saving indicator, so a fresh visit starts from it', async () => {
     // The first test stored 50 km/h as the minimum: this link names its own.
     await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}?vmin=1`);
     await page.getByRole('heading', { name: 'Oxford Road' }).waitFor();
@@ -150,7 +150,8 @@ describe('site detail', () => {
         );
       },
       undefined,
-      { polling: 'raf' },
+      // Saving lasts until the site detail's refetch ends (SPEC section 4): long under load.
+      { polling: 'raf', timeout: 120_000 },
     );
     await page.getByLabel('Maximum speed (km/h)').fill('70');
     await saved;
@@ -175,7 +176,16 @@ describe('site detail', () => {
           ).filterset.velocity_max * 3.6,
       )
       .toBeCloseTo(70, 6);
-  });
+    // A link without filters opens with the stored speed range (1 to 70 km/h).
+    await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
+    await page
+      .getByText(
+        `Vehicles passing the filters: ${limited.summary.vehicles.toLocaleString('en-GB')}`,
+      )
+      .waitFor();
+    expect(await page.getByLabel('Maximum speed (km/h)').inputValue()).toBe('70');
+    expect(page.url()).toContain('vmax=70');
+  }, 240_000);
 
   it('counts the last 7 days back from the end of the site data, and downloads the summary', async () => {
     await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}?vmin=1&vmax=180`);
