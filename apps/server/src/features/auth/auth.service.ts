@@ -52,7 +52,12 @@ export function createAuthService(deps: {
   publicUrl: string;
 }) {
   async function issuePair(user: UserRow, familyId: string): Promise<TokenPair> {
-    const access = await deps.tokens.signAccess({ user_id: user.id, group: user.role as Role });
+    // The demo account's sign-in is its visitor's session: the family lives as long as it does.
+    const access = await deps.tokens.signAccess({
+      user_id: user.id,
+      group: user.role as Role,
+      ...(user.isDemo ? { demo_session: familyId } : {}),
+    });
     const refresh = randomBytes(32).toString('base64url');
     await deps.refreshTokens.insert({
       userId: user.id,
