@@ -17,6 +17,7 @@ import {
   createTaskQueue,
   parseTaskEvent,
   TASK_EVENTS_CHANNEL,
+  taskDemoSession,
   type TaskRow,
 } from './infra/queue/taskQueue.ts';
 import { onlyTasks, startWorker, WORKER_HOLDER, type Worker } from './infra/queue/worker.ts';
@@ -341,7 +342,7 @@ export async function buildApp({
    * announces every change, from any process, and subscribers keep the latest state by id.
    */
   const publishTask = (task: TaskRow) => {
-    for (const topic of taskTopics(task.organisationId, task.userId))
+    for (const topic of taskTopics(task.organisationId, task.userId, taskDemoSession(task)))
       app.graphql.pubsub.publish({
         topic,
         payload: { task_tracking_updated: toTaskTracking(task) },
@@ -590,7 +591,7 @@ export async function buildApp({
   const stopTaskEvents = await database.listen(TASK_EVENTS_CHANNEL, (payload) => {
     const event = parseTaskEvent(payload);
     if (!event) return;
-    for (const topic of taskTopics(event.organisationId, event.userId))
+    for (const topic of taskTopics(event.organisationId, event.userId, event.demoSession))
       void app.graphql.pubsub.publish({
         topic,
         payload: { task_tracking_updated: eventToTaskTracking(event) },

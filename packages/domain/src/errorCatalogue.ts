@@ -36,6 +36,10 @@ export const SERVER_MESSAGES = {
   unavailable: ERROR_CATALOGUE[503],
   siteNotFound: NOT_FOUND_MESSAGES.site,
   invalidCredentials: 'No active account found with the given credentials',
+  demoRefused:
+    'The demo account cannot do this: every visitor shares it, so it changes nothing shared or that signs it in.',
+  demoSessionMissing:
+    'Sign in to the demo again: what you ask for is kept for your visit alone, and this sign-in is from before visits were kept apart.',
   startAfterEnd: 'The start date must not be later than the end date.',
   usernameTaken: 'This username is already taken.',
   organisationMissing: 'This organisation does not exist.',

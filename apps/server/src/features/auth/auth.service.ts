@@ -52,7 +52,12 @@ export function createAuthService(deps: {
   publicUrl: string;
 }) {
   async function issuePair(user: UserRow, familyId: string): Promise<TokenPair> {
-    const access = await deps.tokens.signAccess({ user_id: user.id, group: user.role as Role });
+    // The demo account's sign-in is its visitor's session: the family lives as long as it does.
+    const access = await deps.tokens.signAccess({
+      user_id: user.id,
+      group: user.role as Role,
+      ...(user.isDemo ? { demo_session: familyId } : {}),
+    });
     const refresh = randomBytes(32).toString('base64url');
     await deps.refreshTokens.insert({
       userId: user.id,
@@ -99,21 +104,32 @@ export function createAuthService(deps: {
   return {
     sendPasswordLink,
 
+    /** The account a login names, by its username or email; undefined when none has it. */
+    accountOf(login: string): Promise<UserRow | undefined> {
+      return deps.users.findByLogin(login);
+    },
+
     /**
      * What the per-account sign-in limit counts on: the account the login names (its username
      * and its email share one count), or the text typed when no account has it.
      */
-    async signInLimitKey(login: string): Promise<string> {
-      const user = await deps.users.findByLogin(login);
-      return user ? `user:${user.id}` : `login:${login.trim().toLowerCase()}`;
+    signInLimitKey(login: string, account: UserRow | undefined): string {
+      return account ? `user:${account.id}` : `login:${login.trim().toLowerCase()}`;
     },
 
-    async obtain(login: string, password: string): Promise<TokenPair> {
-      const user = await deps.users.findByLogin(login);
-      const valid = await verifyPassword(user?.passwordHash ?? UNKNOWN_USER_HASH, password);
-      if (!user || !valid || !user.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
-      await deps.users.recordLogin(user.id);
-      return issuePair(user, randomUUID());
+    /**
+     * Signs in the account `accountOf` found for the login, if the password is its own. Its
+     * last login and its new session are written together: sign-in waits on one round trip to
+     * the database after the password, not two.
+     */
+    async obtain(account: UserRow | undefined, password: string): Promise<TokenPair> {
+      const valid = await verifyPassword(account?.passwordHash ?? UNKNOWN_USER_HASH, password);
+      if (!account || !valid || !account.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
+      const [pair] = await Promise.all([
+        issuePair(account, randomUUID()),
+        deps.users.recordLogin(account.id),
+      ]);
+      return pair;
     },
 
     /** Rotates the refresh token. Using a rotated one again revokes its whole family. */

@@ -43,6 +43,7 @@ function readerOf(viewer: Viewer): Reader {
     userId: viewer.userId,
     organisationId: viewer.organisationId,
     organisationWide: can(viewer, 'files.review', { organisationId: viewer.organisationId }),
+    demoSession: viewer.isDemo ? (viewer.demoSession ?? '') : null,
   };
 }
 

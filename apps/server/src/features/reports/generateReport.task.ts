@@ -149,6 +149,7 @@ export function createGenerateReportHandler(deps: {
       role: user.role,
       organisationId: user.organisationId,
       isDemo: user.isDemo,
+      ...(report.demoSession ? { demoSession: report.demoSession } : {}),
       row: user,
     };
 
@@ -402,7 +403,10 @@ export function createGenerateReportHandler(deps: {
     const day = context.generatedAt.toISOString().slice(0, 10);
     const subject = total === 1 ? (figures[0]?.site_name ?? names[0] ?? 'site') : `${total}-sites`;
     const fileName = `${safeFileName(`${parameters.type.replace('_', '-')}-${subject}`)}-${day}.${extension}`;
-    const expiresAt = new Date(Date.now() + deps.retentionMs);
+    // A demo visitor's report keeps the early expiry it was asked with (issue 38).
+    const kept = new Date(Date.now() + deps.retentionMs);
+    const expiresAt =
+      report.demoSession && report.expiresAt && report.expiresAt < kept ? report.expiresAt : kept;
     await deps.reports.complete(report.id, { fileName, blobKey, sizeBytes, expiresAt });
 
     await deps.notifier.notify({
@@ -416,8 +420,10 @@ export function createGenerateReportHandler(deps: {
         expires_at: expiresAt.toISOString(),
       },
       taskId: task.id,
+      demoSession: report.demoSession,
     });
-    const recipient = await deps.reports.recipient(report.userId);
+    // The demo account's mailbox is no visitor's: the visitor sees the report on Downloads.
+    const recipient = report.demoSession ? undefined : await deps.reports.recipient(report.userId);
     if (recipient) {
       const locale = mailLocale(recipient.preferences);
       const link = `${deps.publicUrl}/ui/downloads`;

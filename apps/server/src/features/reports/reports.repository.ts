@@ -35,6 +35,9 @@ export function createReportsRepository(db: Database) {
       userId: string;
       reportType: string;
       parameters: Record<string, unknown>;
+      /** A demo visitor's report: theirs alone, and gone at `expiresAt` whatever its state. */
+      demoSession?: string | null;
+      expiresAt?: Date | null;
     }): Promise<ReportRow> {
       const [row] = await db.insert(reports).values(values).returning();
       if (!row) throw new Error('report insert returned no row');
@@ -55,13 +58,24 @@ export function createReportsRepository(db: Database) {
       return row;
     },
 
-    /** The user's reports, newest first. */
-    async listForUser(userId: string, limit: number): Promise<ReportWithTask[]> {
+    /** The user's reports, newest first; for the demo account, its visitor's (`demoSession`). */
+    async listForUser(
+      userId: string,
+      limit: number,
+      demoSession: string | null,
+    ): Promise<ReportWithTask[]> {
       return db
         .select(withTask)
         .from(reports)
         .leftJoin(tasks, eq(tasks.id, reports.taskId))
-        .where(eq(reports.userId, userId))
+        .where(
+          and(
+            eq(reports.userId, userId),
+            demoSession === null
+              ? isNull(reports.demoSession)
+              : eq(reports.demoSession, demoSession),
+          ),
+        )
         .orderBy(desc(reports.createdOn))
         .limit(limit);
     },
@@ -86,6 +100,14 @@ export function createReportsRepository(db: Database) {
         .select()
         .from(reports)
         .where(and(isNotNull(reports.blobKey), lt(reports.expiresAt, now)));
+    },
+
+    /** Demo visitors' reports past their expiry: removed whole, file and row (issue 38). */
+    async expiredOfDemoVisitors(now: Date): Promise<ReportRow[]> {
+      return db
+        .select()
+        .from(reports)
+        .where(and(isNotNull(reports.demoSession), lt(reports.expiresAt, now)));
     },
 
     async forgetFile(id: string): Promise<void> {

@@ -10,7 +10,7 @@ import {
 } from '@roadcount/domain';
 import type { Access } from '../../infra/access/access.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
-import { authorize, type UserSource, type Viewer } from '../../infra/auth/viewer.ts';
+import { authorize, demoSessionOf, type UserSource, type Viewer } from '../../infra/auth/viewer.ts';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { HttpError } from '../../infra/errors.ts';
 import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
@@ -20,6 +20,9 @@ import { yearInReview } from './yearInReview.ts';
 
 /** The most reports the downloads list shows. */
 const LIST_LIMIT = 200;
+
+/** How long a demo visitor's report is kept: the length of a visit, not the week others get. */
+export const DEMO_REPORT_TTL_MS = 3_600_000;
 
 /** A report as the API shows it. */
 export function reportView({ report, taskState, taskMessage }: ReportWithTask, now = new Date()) {
@@ -63,8 +66,15 @@ export function createReportsService(deps: {
   const { reports, access, queue, blobs } = deps;
   const now = deps.now ?? (() => new Date());
 
-  /** Deletes the files of reports past their expiry; the rows stay, listed as expired. */
+  /**
+   * Deletes the files of reports past their expiry; the rows stay, listed as expired. A demo
+   * visitor's report goes whole: no later visitor lists it.
+   */
   async function removeExpiredFiles(at = now()) {
+    for (const report of await reports.expiredOfDemoVisitors(at)) {
+      if (report.blobKey) await blobs.delete(report.blobKey).catch(() => undefined);
+      await reports.delete(report.id);
+    }
     for (const report of await reports.expiredWithFiles(at)) {
       if (report.blobKey) await blobs.delete(report.blobKey).catch(() => undefined);
       await reports.forgetFile(report.id);
@@ -125,17 +135,22 @@ export function createReportsService(deps: {
       if (foreign !== undefined)
         throw new HttpError(400, serverMessage('reportExclusionElsewhere', { id: foreign }));
       const parameters: ReportParameters = { ...request, siteIds: [...new Set(siteIds)] };
+      // A demo visitor's report is theirs alone, and kept an hour at most (issue 38).
+      const demoSession = demoSessionOf(viewer);
       const report = await reports.insert({
         organisationId,
         userId: viewer.userId,
         reportType: request.type,
         parameters,
+        ...(demoSession
+          ? { demoSession, expiresAt: new Date(now().getTime() + DEMO_REPORT_TTL_MS) }
+          : {}),
       });
       const task = await queue.enqueue({
         functionName: REPORT_TASK[request.type],
         organisationId,
         userId: viewer.userId,
-        payload: { reportId: report.id },
+        payload: { reportId: report.id, ...(demoSession ? { demoSession } : {}) },
         message: serverMessage('taskQueued'),
       });
       await reports.setTask(report.id, task.id);
@@ -149,7 +164,8 @@ export function createReportsService(deps: {
     async list(viewer: Viewer) {
       authorize(viewer, 'sites.read');
       await removeExpiredFiles();
-      return (await reports.listForUser(viewer.userId, LIST_LIMIT)).map((row) =>
+      const demoSession = viewer.isDemo ? (viewer.demoSession ?? '') : null;
+      return (await reports.listForUser(viewer.userId, LIST_LIMIT, demoSession)).map((row) =>
         reportView(row, now()),
       );
     },
@@ -164,7 +180,11 @@ export function createReportsService(deps: {
       const view = reportView(found, now());
       if (view.expired) throw new HttpError(410, serverMessage('reportExpired'));
       if (!view.downloadable) throw new HttpError(409, serverMessage('reportNotReady'));
-      const token = await deps.tokens.signDownload(linkSubject(reportId), viewer.userId);
+      const token = await deps.tokens.signDownload(
+        linkSubject(reportId),
+        viewer.userId,
+        viewer.demoSession,
+      );
       return { url: `/api/reports/${reportId}/download?token=${encodeURIComponent(token)}` };
     },
 
@@ -194,6 +214,7 @@ export function createReportsService(deps: {
         role: user.role,
         organisationId: user.organisationId,
         isDemo: user.isDemo,
+        ...(user.isDemo && claims.demoSession ? { demoSession: claims.demoSession } : {}),
         row: user,
       };
       const found = await reachable(viewer, reportId);

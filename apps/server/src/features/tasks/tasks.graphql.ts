@@ -3,7 +3,7 @@ import type { GraphqlContext } from '../../infra/graphql/context.ts';
 import { authorizeGraphql, requireViewer, withHttpErrors } from '../../infra/graphql/context.ts';
 import { toTaskTracking } from '../../infra/queue/taskTracking.ts';
 import type { TaskRow } from '../../infra/queue/taskQueue.ts';
-import { taskTopic, type TasksService } from './tasks.service.ts';
+import { viewerTaskTopics, type TasksService } from './tasks.service.ts';
 
 export const tasksTypeDefs = /* GraphQL */ `
   "SPEC section 3: task tracking record."
@@ -86,7 +86,7 @@ export function tasksResolvers(
       task_tracking_updated: {
         subscribe: async (_root, _args, context) => {
           const viewer = requireViewer(context);
-          return context.pubsub.subscribe(taskTopic(viewer.organisationId, viewer.userId));
+          return context.pubsub.subscribe(viewerTaskTopics(viewer));
         },
       },
     },

@@ -9,7 +9,7 @@ import { HttpError } from '../../infra/errors.ts';
 import { parsed } from '../../infra/validation.ts';
 import type { Viewer } from '../../infra/graphql/context.ts';
 import { isUuid } from '../../infra/db/ids.ts';
-import type { TaskQueue, TaskRow } from '../../infra/queue/taskQueue.ts';
+import { taskDemoSession, type TaskQueue, type TaskRow } from '../../infra/queue/taskQueue.ts';
 
 /** The most task states one request may ask for. */
 export const MAX_TASKS_ASKED = 100;
@@ -19,20 +19,36 @@ export function taskTopic(organisationId: string | null, userId: string): string
   return organisationId ? `tasks:org:${organisationId}` : `tasks:user:${userId}`;
 }
 
+/** Topic of one demo visitor's own tasks (issue 38): no other visitor of the demo hears them. */
+const demoTopic = (demoSession: string) => `tasks:demo:${demoSession}`;
+
 /**
  * Every topic a task's events go out on: its organisation's, and its user's own (platform staff
- * follow the tasks they started in an organisation on theirs).
+ * follow the tasks they started in an organisation on theirs); a demo visitor's task, only that
+ * visitor's.
  */
-export function taskTopics(organisationId: string | null, userId: string | null): string[] {
+export function taskTopics(
+  organisationId: string | null,
+  userId: string | null,
+  demoSession: string | null = null,
+): string[] {
+  if (demoSession) return [demoTopic(demoSession)];
   const topics = [taskTopic(organisationId, userId ?? '')];
   if (organisationId && userId) topics.push(taskTopic(null, userId));
   return topics;
 }
 
-/** Whether the viewer hears of the task: its events go out on the viewer's subscription topic. */
+/** The topics the viewer hears tasks on: a demo visitor also hears their own. */
+export function viewerTaskTopics(viewer: Viewer): string[] {
+  const topic = taskTopic(viewer.organisationId, viewer.userId);
+  return viewer.isDemo && viewer.demoSession ? [topic, demoTopic(viewer.demoSession)] : [topic];
+}
+
+/** Whether the viewer hears of the task: its events go out on one of the viewer's topics. */
 function canSeeTask(viewer: Viewer, task: TaskRow): boolean {
-  return taskTopics(task.organisationId, task.userId).includes(
-    taskTopic(viewer.organisationId, viewer.userId),
+  const heard = viewerTaskTopics(viewer);
+  return taskTopics(task.organisationId, task.userId, taskDemoSession(task)).some((topic) =>
+    heard.includes(topic),
   );
 }
 
@@ -72,9 +88,16 @@ export function createTasksService(queue: TaskQueue) {
       return (await queue.retry(task.id)) ?? task;
     },
 
-    /** SPEC section 2, Profile: the viewer's own tasks, newest first, with their states. */
+    /**
+     * SPEC section 2, Profile: the viewer's own tasks, newest first, with their states; a demo
+     * visitor's, those they asked for (issue 38).
+     */
     myTasks(viewer: Viewer, limit: number): Promise<TaskRow[]> {
-      return queue.recentOfUser(viewer.userId, Math.min(Math.max(1, limit), 100));
+      return queue.recentOfUser(
+        viewer.userId,
+        Math.min(Math.max(1, limit), 100),
+        viewer.isDemo ? (viewer.demoSession ?? '') : null,
+      );
     },
 
     /**

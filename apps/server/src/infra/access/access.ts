@@ -310,6 +310,9 @@ export function createAccess(db: Database) {
         NO_REPORT,
       );
       authorize(viewer, action, { organisationId: report.organisationId, ownerId: report.userId });
+      // One demo visitor's report is no other visitor's, though all sign in as the same user.
+      if (viewer?.isDemo && report.demoSession !== (viewer.demoSession ?? null))
+        throw new HttpError(404, NO_REPORT);
       return report;
     },
 

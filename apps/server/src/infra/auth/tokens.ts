@@ -7,6 +7,11 @@ import { createServerSettingsRepository } from './serverSettings.repository.ts';
 export interface AccessClaims {
   user_id: string;
   group: Role;
+  /**
+   * The demo account's visitor (issue 38): one sign-in of the shared demo account, which keeps
+   * what that visitor asks for (reports, notifications read) apart from every other visitor's.
+   */
+  demo_session?: string;
 }
 
 export interface TokenService {
@@ -14,9 +19,11 @@ export interface TokenService {
   /** The claims of a valid access token, or null for anything else (expired, tampered, alg none). */
   verifyAccess: (token: string) => Promise<(AccessClaims & { expiresAtMs: number }) | null>;
   /** A link token that lets its holder download one file for a few minutes. */
-  signDownload: (fileId: string, userId: string) => Promise<string>;
-  /** The file and user of a valid download token, or null. */
-  verifyDownload: (token: string) => Promise<{ fileId: string; userId: string } | null>;
+  signDownload: (fileId: string, userId: string, demoSession?: string) => Promise<string>;
+  /** The file and user (and demo visitor, for the demo account) of a valid download token, or null. */
+  verifyDownload: (
+    token: string,
+  ) => Promise<{ fileId: string; userId: string; demoSession?: string } | null>;
   /** Issue 26: a staff member's read-only view of one organisation, for a working day. */
   signOrganisationView: (userId: string, organisationId: string) => Promise<string>;
   /** The staff member and organisation of a valid view token, or null. */
@@ -35,7 +42,12 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
   const key = new TextEncoder().encode(secret);
   return {
     async signAccess(claims) {
-      return new SignJWT({ group: claims.group, user_id: claims.user_id, type: 'access' })
+      return new SignJWT({
+        group: claims.group,
+        user_id: claims.user_id,
+        type: 'access',
+        ...(claims.demo_session ? { demo_session: claims.demo_session } : {}),
+      })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(claims.user_id)
         .setIssuer(ISSUER)
@@ -54,6 +66,9 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
         return {
           user_id: payload.user_id,
           group: payload.group,
+          ...(typeof payload.demo_session === 'string'
+            ? { demo_session: payload.demo_session }
+            : {}),
           expiresAtMs: (payload.exp ?? Number.POSITIVE_INFINITY) * 1000,
         };
       } catch (error) {
@@ -61,8 +76,12 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
         throw error;
       }
     },
-    async signDownload(fileId, userId) {
-      return new SignJWT({ type: 'download', file_id: fileId })
+    async signDownload(fileId, userId, demoSession) {
+      return new SignJWT({
+        type: 'download',
+        file_id: fileId,
+        ...(demoSession ? { demo_session: demoSession } : {}),
+      })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -78,7 +97,13 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
         });
         if (payload.type !== 'download' || typeof payload.file_id !== 'string' || !payload.sub)
           return null;
-        return { fileId: payload.file_id, userId: payload.sub };
+        return {
+          fileId: payload.file_id,
+          userId: payload.sub,
+          ...(typeof payload.demo_session === 'string'
+            ? { demoSession: payload.demo_session }
+            : {}),
+        };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;

@@ -14,6 +14,11 @@ export interface Viewer {
   /** From the stored user, never from the request. Null for platform staff without one. */
   organisationId: string | null;
   isDemo: boolean;
+  /**
+   * The demo account's visitor (issue 38): what one sign-in of the shared demo account asks for
+   * is kept for that sign-in alone. Undefined for every other account.
+   */
+  demoSession?: string;
   row: UserRow;
   /**
    * Issue 26: set while platform staff view this organisation read-only. The viewer then reads
@@ -72,12 +77,22 @@ export async function viewerForToken(
     role: claims.group,
     organisationId: row.organisationId,
     isDemo: row.isDemo,
+    ...(row.isDemo && claims.demo_session ? { demoSession: claims.demo_session } : {}),
     row,
   };
 }
 
-export const DEMO_REFUSAL =
-  'The demo account cannot do this: every visitor shares it, so it changes nothing shared or that signs it in.';
+export const DEMO_REFUSAL = serverMessage('demoRefused');
+
+/**
+ * The demo visitor's session, for what is kept per visitor (reports, notifications read); the
+ * demo account's token from before sessions existed has none, and is asked to sign in again.
+ */
+export function demoSessionOf(viewer: Viewer): string | null {
+  if (!viewer.isDemo) return null;
+  if (!viewer.demoSession) throw new HttpError(403, serverMessage('demoSessionMissing'));
+  return viewer.demoSession;
+}
 
 /** 401 without a valid session, 403 when the permission matrix refuses. */
 

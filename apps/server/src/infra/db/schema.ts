@@ -428,8 +428,27 @@ export const userNotifications = pgTable(
     message: jsonb('message').$type<Record<string, unknown>>().notNull(),
     createdOn: createdOn(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Issue 38: for the demo visitor whose request it tells of alone; null for every reader. */
+    demoSession: text('demo_session'),
   },
   (table) => [index('user_notifications_org_idx').on(table.organisationId, table.createdOn)],
+);
+
+/**
+ * Issue 38: notifications a demo visitor has read. The demo account is shared, so its visitors
+ * each keep their own read marks, never the notification's `readAt` that every visitor sees; the
+ * marks go when the visitor's session has ended.
+ */
+export const demoNotificationReads = pgTable(
+  'demo_notification_reads',
+  {
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => userNotifications.id, { onDelete: 'cascade' }),
+    demoSession: text('demo_session').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.demoSession, table.notificationId] })],
 );
 
 /** SPEC section 3: a site's posted speed limit and the date from which it applies. */
@@ -667,6 +686,11 @@ export const reports = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** After this the file is deleted and the report listed as expired. */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /**
+     * Issue 38: the demo visitor (one sign-in of the shared demo account) who asked for it; only
+     * that visitor lists and reads it, and it is gone soon after it expires. Null for everyone else.
+     */
+    demoSession: text('demo_session'),
     createdOn: createdOn(),
   },
   (table) => [

@@ -12,6 +12,8 @@ export interface Notice {
   message: Record<string, unknown> & { text: string };
   /** The task it tells of: a task run twice tells once. */
   taskId?: string;
+  /** Issue 38: the demo visitor it is for alone, when a demo visitor asked for what it tells of. */
+  demoSession?: string | null;
 }
 
 /** Tells users of what happened to their requests: the profile's notifications. */
@@ -35,6 +37,7 @@ export function createNotifier(db: Database) {
         organisationId: notice.organisationId,
         userId: notice.userId,
         functionId: notice.kind,
+        demoSession: notice.demoSession ?? null,
         message: { ...notice.message, ...(notice.taskId ? { task_id: notice.taskId } : {}) },
       });
     },

@@ -8,6 +8,8 @@ const uuid = z.string().refine(isUuid, 'must be an id');
 const siteId = z.object({ siteId: uuid });
 const fileId = z.object({ fileId: uuid, reprocess: z.boolean().optional() });
 const compass = z.enum(['N', 'E', 'S', 'W']);
+/** A report, and the demo visitor who asked for it, whose alone it is (issue 38). */
+const report = z.object({ reportId: uuid, demoSession: z.string().min(1).optional() });
 
 /**
  * The one map from task function name to its payload (STYLE.md: jobs typed by name): enqueue
@@ -28,12 +30,12 @@ export const JOB_PAYLOADS = {
   recalculate_data_quality: siteId,
   clean_lanes: siteId,
   move_site_organisation: siteId.extend({ organisationId: uuid }),
-  zip_download_eco_files: z.object({ reportId: uuid }),
-  generate_site_reports: z.object({ reportId: uuid }),
+  zip_download_eco_files: report,
+  generate_site_reports: report,
   process_file_after_review: z.object({ fileId: uuid }),
   empty_vehicles_reupload: siteId,
   clean_empty_files: z.object({ organisationId: uuid }),
-  custom_report: z.object({ reportId: uuid }),
+  custom_report: report,
   send_changelog_email: z.object({ heading: z.string().min(1), body: z.string().min(1) }),
   reset_demo_account: z.object({}),
   assume_coordinates: z.object({ organisationId: uuid }),

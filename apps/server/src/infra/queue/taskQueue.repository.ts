@@ -274,12 +274,26 @@ export function createTaskQueue(
       return row;
     },
 
-    /** A user's newest tasks, newest first: what their profile lists as pending or done. */
-    async recentOfUser(userId: string, limit: number): Promise<TaskRow[]> {
+    /**
+     * A user's newest tasks, newest first: what their profile lists as pending or done. For the
+     * demo account, `demoSession` keeps to those its visitor asked for (issue 38).
+     */
+    async recentOfUser(
+      userId: string,
+      limit: number,
+      demoSession: string | null = null,
+    ): Promise<TaskRow[]> {
       return db
         .select()
         .from(tasks)
-        .where(eq(tasks.userId, userId))
+        .where(
+          and(
+            eq(tasks.userId, userId),
+            demoSession === null
+              ? undefined
+              : eq(sql`${tasks.payload}->>'demoSession'`, demoSession),
+          ),
+        )
         .orderBy(desc(tasks.createdOn))
         .limit(limit);
     },

@@ -6,6 +6,7 @@ export {
   TASK_EVENTS_CHANNEL,
   TASK_LEASE_MS,
   TASK_MAX_ATTEMPTS,
+  taskDemoSession,
   toTaskEvent,
   type TaskEvent,
   type TaskRow,

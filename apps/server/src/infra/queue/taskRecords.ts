@@ -21,6 +21,14 @@ export interface TaskEvent {
   fileId: string | null;
   /** Percent done, when the task's kind tells. */
   progress: number | null;
+  /** Issue 38: the demo visitor who asked for it, whose alone it is; null for every other task. */
+  demoSession: string | null;
+}
+
+/** The demo visitor a task was asked for by (its payload's `demoSession`), or null. */
+export function taskDemoSession(task: TaskRow): string | null {
+  const session = task.payload.demoSession;
+  return typeof session === 'string' ? session : null;
 }
 
 export function toTaskEvent(task: TaskRow): TaskEvent {
@@ -36,6 +44,7 @@ export function toTaskEvent(task: TaskRow): TaskEvent {
     updatedAt: task.updatedAt.toISOString(),
     fileId: typeof fileId === 'string' ? fileId : null,
     progress: task.progress,
+    demoSession: taskDemoSession(task),
   };
 }
 
