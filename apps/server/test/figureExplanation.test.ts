@@ -1,3 +1,5 @@
+import { inflateSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrg,
@@ -21,6 +23,34 @@ const EXPLAIN = `query($siteId: ID!, $figure: ExplainedFigure!, $filter: FilterP
   }
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary }
 }`;
+
+const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }`;
+const REPORT = `query($id: ID!) { report(id: $id) { id state message } }`;
+const DOWNLOAD = `query($id: ID!) { reportDownload(id: $id) { url } }`;
+
+/** The text a PDF shows: PDFKit writes each line as hex strings in TJ arrays, deflated. */
+function pdfText(bytes: Buffer): string {
+  const text: string[] = [];
+  const latin = bytes.toString('latin1');
+  const streams = /stream\r?\n/g;
+  for (let found = streams.exec(latin); found; found = streams.exec(latin)) {
+    const start = found.index + found[0].length;
+    const end = latin.indexOf('endstream', start);
+    let content: string;
+    try {
+      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
+    } catch {
+      content = latin.slice(start, end);
+    }
+    for (const line of content.matchAll(/\[(.*?)\] TJ/g))
+      text.push(
+        [...(line[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
+          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
+          .join(''),
+      );
+  }
+  return text.join('\n');
+}
 
 const HEADER =
   'timestamp,lane,direction,class,speed_kmh,length_m,headway_s,gap_s,axles,wheelbase_m,rho,site_id,site_name,latitude,longitude';
@@ -103,6 +133,7 @@ describe('figureExplanation: each figure says how it was made', () => {
   let server: TestServer;
   let token: string;
   let outsider: string;
+  let admin: string;
   let siteId: string;
   let fileId: string;
   const north = { active_directions: [1] };
@@ -123,7 +154,7 @@ describe('figureExplanation: each figure says how it was made', () => {
         (await createUser(server, { organisationId: other.id, role: 'org_admin' })).username,
       )
     ).access;
-    const admin = (
+    admin = (
       await signIn(
         server,
         (await createUser(server, { organisationId: organisation.id, role: 'org_admin' })).username,
@@ -255,6 +286,68 @@ describe('figureExplanation: each figure says how it was made', () => {
       ['2025-01-08', 0],
       ['2025-01-09', 30],
     ]);
+  });
+
+  /** A report of the site, north only, over its five days: its bytes once made. */
+  async function report(type: string): Promise<Buffer> {
+    const { body } = await graphql(server, REQUEST, {
+      token: admin,
+      variables: {
+        input: {
+          type,
+          site_ids: [siteId],
+          start: '2025-01-06T00:00:00Z',
+          end: '2025-01-11T00:00:00Z',
+          units: 'metric',
+          aggregation_minutes: 1440,
+          filter: { active_directions: [1] },
+        },
+      },
+    });
+    const id = (body.data?.requestReport as { id: string }).id;
+    const made = await pollUntil(
+      async () =>
+        (await graphql(server, REPORT, { token: admin, variables: { id } })).body.data?.report as {
+          state: string;
+          message: string;
+        },
+      (answer) => answer.state === 'CM' || answer.state === 'ER',
+      300,
+    );
+    expect(made.state).toBe('CM');
+    const link = await graphql(server, DOWNLOAD, { token: admin, variables: { id } });
+    const url = (link.body.data?.reportDownload as { url: string }).url;
+    return Buffer.from(await (await fetch(`${server.url}${url}`)).arrayBuffer());
+  }
+
+  it("writes a 'How these figures were made' sheet into the standard spreadsheet", async () => {
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await report('standard_spreadsheet')) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('How these figures were made');
+    const rows: string[] = [];
+    sheet?.eachRow((row) => rows.push([row.getCell(1).text, row.getCell(2).text].join(' | ')));
+    // The same days and counts as the dialog: 3 whole days of 5, 64 of 71 vehicles counted.
+    expect(rows).toContain('Explained Street: ADT | ');
+    expect(rows).toContain('Formula | ADT = vehicles in the whole days ÷ number of whole days');
+    expect(rows).toContain('Days | 2025-01-06 to 2025-01-10: 3 of 5 days used');
+    expect(rows).toContain(
+      'Day left out | 2025-01-10 (4): the first or last day of the data, taken as partial',
+    );
+    expect(rows).toContain('Vehicles | 64 of the 71 vehicles of the period counted');
+    expect(rows).toContain('Outside the speed range | 2 (2 of class 2)');
+    expect(rows).toContain('Directions not chosen | 5');
+    expect(rows).toContain('Explained Street: AADT | ');
+    expect(rows).toContain('Method | Short count in no factor group: its ADT, unadjusted');
+    expect(rows).toContain('Explained Street: 85th percentile speed | ');
+    expect(rows).toContain('Explained Street: Volume | ');
+  });
+
+  it("ends the site summary PDF with a 'How these figures were made' page", async () => {
+    const text = pdfText(await report('site_summary_pdf'));
+    expect(text).toContain('How these figures were made');
+    expect(text).toContain('2025-01-06 to 2025-01-10: 3 of 5 days used');
+    expect(text).toContain('64 of the 71 vehicles of the period counted');
+    expect(text).toContain('Short count in no factor group: its ADT, unadjusted');
   });
 
   it("tells another organisation nothing of the site's files", async () => {
