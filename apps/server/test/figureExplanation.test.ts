@@ -245,6 +245,9 @@ describe('figureExplanation: each figure says how it was made', () => {
     const explanation = (await explain('speed85')).data?.figureExplanation;
     expect(explanation?.term).toBe('speed85');
     expect(explanation?.day_rule).toBe('everyVehicle');
+    // Every vehicle counts, the partial first and last days' too: all 5 days, none left out.
+    expect(explanation?.days.days_used).toBe(5);
+    expect(explanation?.days.days.every((day) => day.used)).toBe(true);
     expect(explanation?.filter.directions).toEqual([1]);
     expect(explanation?.filter.speed_min_mps).toBeCloseTo(1 / 3.6, 9);
     expect(explanation?.left_out).toEqual({
@@ -340,6 +343,11 @@ describe('figureExplanation: each figure says how it was made', () => {
     expect(rows).toContain('Method | Short count in no factor group: its ADT, unadjusted');
     expect(rows).toContain('Explained Street: 85th percentile speed | ');
     expect(rows).toContain('Explained Street: Volume | ');
+    expect(rows).toContain(
+      'File | explained.csv (2025-01-06T08:00:00.000Z to 2025-01-10T08:03:00.000Z)',
+    );
+    // Every text is the catalogue's, none a key left untranslated.
+    expect(rows.join('\n')).not.toContain('figureExplanation.');
   });
 
   it("ends the site summary PDF with a 'How these figures were made' page", async () => {

@@ -203,7 +203,9 @@ export function explainDays(
   const weekday = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
   const explained = days.map(({ day, volume }): ExplainedDay => {
     let reason: DayReason | null = null;
-    if (!isWhole(day)) reason = 'partial';
+    // A figure of every vehicle counts the partial first and last days too.
+    if (rule === 'everyVehicle') reason = null;
+    else if (!isWhole(day)) reason = 'partial';
     else if (rule === 'weekdays' && weekday(day) >= 5) reason = 'notWeekday';
     else if (rule === 'weekendDays' && weekday(day) < 5) reason = 'notWeekend';
     else if (aashto && volume === 0) reason = 'noVehicles';
@@ -277,11 +279,10 @@ export function explanationLines(
     lines.push(
       line(
         t('figureExplanation.file'),
-        t('figureExplanation.fileText', {
-          name: file.name,
+        `${file.name} ${t('figureExplanation.fileSpan', {
           first: file.first_record ?? '?',
           last: file.last_record ?? '?',
-        }),
+        })}`,
       ),
     );
   const { filter } = explanation;
@@ -318,7 +319,7 @@ export function explanationLines(
         ),
       );
   } else if (explanation.scope === 'wholeRecord')
-    lines.push(line(t('figureExplanation.scopeLabel'), t('figureExplanation.wholeRecord')));
+    lines.push(line(t('figureExplanation.leftOutLabel'), t('figureExplanation.wholeRecord')));
   for (const exclusion of filter.exclusions)
     lines.push(line(t('figureExplanation.exclusion'), exclusion.name));
   for (const period of explanation.bad_data_periods)
