@@ -273,6 +273,8 @@ describe('figureExplanation: each figure says how it was made', () => {
   it("gives AADT's method over the whole record, whatever the filter", async () => {
     const explanation = (await explain('aadt')).data?.figureExplanation;
     expect(explanation?.scope).toBe('wholeRecord');
+    // Unadjusted, the AADT is the ADT: its formula is the ADT's.
+    expect(explanation?.term).toBe('adt');
     expect(explanation?.left_out).toBeNull();
     expect(explanation?.aadt).toMatchObject({
       method: 'unadjusted',

@@ -57,7 +57,13 @@ export const FIGURE_DAY_RULES: Record<ExplainedFigure, FigureDayRule> = {
 
 /** The Definitions term whose formula a figure follows (`definitions.terms.<term>.formula`). */
 export function figureTerm(figure: ExplainedFigure, aadtMethod?: string | null): string {
-  if (figure === 'aadt') return aadtMethod === 'factored' ? 'adjustedAadt' : 'aadt';
+  // A short count's AADT is its ADT, adjusted by its group's factors or (unadjusted) as it is.
+  if (figure === 'aadt')
+    return aadtMethod === 'factored'
+      ? 'adjustedAadt'
+      : aadtMethod === 'unadjusted'
+        ? 'adt'
+        : 'aadt';
   if (figure === 'amPeak' || figure === 'pmPeak') return 'peakHour';
   if (figure === 'totalCommercial' || figure === 'percentCommercial') return 'commercial';
   return figure;
@@ -286,12 +292,13 @@ export function explanationLines(
       ),
     );
   const { filter } = explanation;
-  lines.push(
-    line(
-      t('figureExplanation.speedRangeLabel'),
-      `${speed(filter.speed_min_mps)} – ${speed(filter.speed_max_mps)}`,
-    ),
-  );
+  if (explanation.scope === 'filters')
+    lines.push(
+      line(
+        t('figureExplanation.speedRangeLabel'),
+        `${speed(filter.speed_min_mps)} – ${speed(filter.speed_max_mps)}`,
+      ),
+    );
   if (explanation.left_out) {
     lines.push(
       line(
