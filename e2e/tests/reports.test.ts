@@ -103,7 +103,12 @@ describe('reports: Insights and Downloads', () => {
     );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Report', ...SITES]);
+    // The sites' sheets, then how their figures were made (issue 36).
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Report',
+      ...SITES,
+      'How these figures were made',
+    ]);
     const settings = new Map<string, unknown>();
     workbook
       .getWorksheet('Report')

@@ -11,6 +11,8 @@ import {
 } from './features/exclusions/exclusions.service.ts';
 import { createFactorGroupsRepository } from './features/factorGroups/factorGroups.repository.ts';
 import { createFactorGroupsService } from './features/factorGroups/factorGroups.service.ts';
+import { createFigureExplanationRepository } from './features/figureExplanation/figureExplanation.repository.ts';
+import { createFigureExplanationService } from './features/figureExplanation/figureExplanation.service.ts';
 import type { SiteData } from './features/siteData/index.ts';
 import { createSitesRepository } from './features/sites/sites.repository.ts';
 import type { Access } from './infra/access/access.ts';
@@ -55,11 +57,24 @@ export function createAnalysis(deps: {
     },
     siteAadt: (site) => factorGroups.aadtOfSite(site),
   });
+  // Issue 36: each figure says how it was made, from the same services that make it.
+  const figureExplanation = createFigureExplanationService({
+    access,
+    repository: createFigureExplanationRepository(db),
+    siteDetail: (viewer, query) => service.siteDetail(viewer, query),
+    countSummary: (viewer, siteId, payload, minutes) =>
+      service.countSummary(viewer, siteId, payload, minutes),
+    dataKinds: (siteId) => siteData.dataKinds(siteId),
+    dailyVolumes: (siteId) => siteData.dailyVolumes(siteId),
+    siteAadt: (site) => factorGroups.aadtOfSite(site),
+    speedLimits: (siteId) => sites.speedLimits(siteId),
+  });
   return {
     pool,
     service,
     exclusions,
     factorGroups,
+    figureExplanation,
     /** What the report tasks read their figures from. */
     reports: {
       siteDetail: (...args: Parameters<typeof service.reportFigures>) =>
@@ -67,6 +82,9 @@ export function createAnalysis(deps: {
       vehiclesCsv: (...args: Parameters<typeof service.vehiclesCsv>) =>
         service.vehiclesCsv(...args),
       retentionMs: config.reportRetentionMs,
+      /** The figures' explanations, for the reports' 'How these figures were made' part. */
+      explainFigures: (...args: Parameters<typeof figureExplanation.explainFigures>) =>
+        figureExplanation.explainFigures(...args),
     },
   };
 }

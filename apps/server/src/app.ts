@@ -129,6 +129,7 @@ import { registerTmgExportRoutes } from './features/tmgExport/tmgExport.routes.t
 import { createTmgExportService } from './features/tmgExport/tmgExport.service.ts';
 import { createReportsService } from './features/reports/reports.service.ts';
 import { factorGroupsResolvers } from './features/factorGroups/factorGroups.graphql.ts';
+import { figureExplanationResolvers } from './features/figureExplanation/figureExplanation.graphql.ts';
 
 /** Error reports one address may send a minute: a failing page sends one or two. */
 const CLIENT_ERRORS_PER_MINUTE = 10;
@@ -311,6 +312,7 @@ export async function buildApp({
     service: analysis,
     exclusions,
     factorGroups,
+    figureExplanation,
     reports: reportSources,
   } = createAnalysis({ config, db, siteData, access });
   app.addHook('onClose', () => analysisPool.close());
@@ -579,6 +581,7 @@ export async function buildApp({
         reportsResolvers(reportsService),
         realtimeResolvers(),
         factorGroupsResolvers(factorGroups),
+        figureExplanationResolvers(figureExplanation),
       ],
       recordStaffWrite,
     ),

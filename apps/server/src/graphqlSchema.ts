@@ -22,6 +22,7 @@ import { staffToolsTypeDefs } from './features/staffTools/staffTools.graphql.ts'
 import { factorGroupsTypeDefs } from './features/factorGroups/factorGroups.graphql.ts';
 import { badDataTypeDefs } from './features/badData/badData.graphql.ts';
 import { realtimeTypeDefs } from './features/realtime/realtime.graphql.ts';
+import { figureExplanationTypeDefs } from './features/figureExplanation/figureExplanation.graphql.ts';
 
 export const typeDefs: readonly string[] = [
   usersTypeDefs,
@@ -46,4 +47,5 @@ export const typeDefs: readonly string[] = [
   factorGroupsTypeDefs,
   badDataTypeDefs,
   realtimeTypeDefs,
+  figureExplanationTypeDefs,
 ];

@@ -27,6 +27,7 @@ import { createSurveysRepository } from './features/surveys/surveys.repository.t
 import { createSurveyProgress } from './features/surveys/surveys.service.ts';
 import {
   createGenerateReportHandler,
+  type ExplainFiguresSource,
   type VehiclesCsvSource,
 } from './features/reports/generateReport.task.ts';
 import type { SiteDetailSource } from './features/reports/siteDetailSource.ts';
@@ -80,6 +81,8 @@ export function createTaskHandlers(deps: {
     siteDetail: SiteDetailSource;
     vehiclesCsv: VehiclesCsvSource;
     retentionMs: number;
+    /** How the figures were made (issue 36), for the reports' part that says so. */
+    explainFigures?: ExplainFiguresSource;
   };
   /** What an uploaded xlsx may inflate to; the readers' 200 MB unless set. */
   xlsxMaxInflatedBytes?: number;
@@ -118,6 +121,7 @@ export function createTaskHandlers(deps: {
       siteDetail: withAadtAdjustment(deps.reports.siteDetail, db, siteData),
       vehiclesCsv: deps.reports.vehiclesCsv,
       retentionMs: deps.reports.retentionMs,
+      ...(deps.reports.explainFigures ? { explainFigures: deps.reports.explainFigures } : {}),
       softwareVersion: SOFTWARE_VERSION,
       notifier,
     });

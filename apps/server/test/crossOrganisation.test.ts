@@ -675,6 +675,8 @@ describe("another organisation's admin, against organisation A's data", () => {
     expect(failures).toEqual([]);
     // An enumeration that found nothing would prove nothing.
     expect(ordered.length).toBeGreaterThan(0);
+    // Issue 36: how a figure was made names A's files and days; it is walked like the rest.
+    expect(ordered.map((item) => item.field.name)).toContain('figureExplanation');
     expect(callCount).toBeGreaterThan(ordered.length);
   }, 180_000);
 

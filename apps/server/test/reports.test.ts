@@ -744,8 +744,13 @@ describe('reports', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    // The page objects (not compressed): the settings page and one per site.
-    expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(3);
+    // The page objects (not compressed): the settings page, one per site, then how the figures
+    // were made (issue 36), on a page or more of its own.
+    expect(bytes.toString('latin1').match(/\/Type \/Page\b/g)?.length).toBeGreaterThanOrEqual(4);
+    const text = pdfText(bytes);
+    expect(text).toContain('How these figures were made');
+    expect(text).toContain('Hand Worked Lane: ADT');
+    expect(text).toContain('Busy Road: AADT');
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, bytes);
   }, 60_000);
 

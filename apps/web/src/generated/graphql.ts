@@ -90,6 +90,145 @@ export type DirectionAlignmentInput = {
   to: Scalars['String']['input'];
 };
 
+/** How the site's AADT was found (the one siteAadt decision). */
+export type ExplainedAadt = {
+  adt: Maybe<Scalars['Float']['output']>;
+  estimate: Scalars['Boolean']['output'];
+  group: Maybe<ExplainedFactorGroup>;
+  method: Scalars['String']['output'];
+  months: Array<Scalars['Int']['output']>;
+  months_missing_weekdays: Array<Scalars['Int']['output']>;
+  value: Maybe<Scalars['Float']['output']>;
+  variant: Scalars['String']['output'];
+  whole_days: Scalars['Int']['output'];
+};
+
+/** An excluded bad-data period of the site: its vehicles count in no figure. */
+export type ExplainedBadDataPeriod = {
+  direction: Maybe<Scalars['Int']['output']>;
+  end_time: Scalars['String']['output'];
+  lane: Maybe<Scalars['Int']['output']>;
+  rule: Scalars['String']['output'];
+  start_time: Scalars['String']['output'];
+};
+
+export type ExplainedClassVehicles = {
+  class_index: Scalars['Int']['output'];
+  vehicles: Scalars['Float']['output'];
+};
+
+/** A local day with data (or between two with data) and whether the figure counted it. */
+export type ExplainedDay = {
+  day: Scalars['String']['output'];
+  /** partial (the first or last day of the data), notWeekday (AWDT), notWeekend (AWEDT), noVehicles (AASHTO: a whole day without a vehicle is missing data). */
+  reason: Maybe<Scalars['String']['output']>;
+  used: Scalars['Boolean']['output'];
+  /** Vehicles (or counts) of the day that the filters kept. */
+  volume: Scalars['Float']['output'];
+};
+
+export type ExplainedDays = {
+  days: Array<ExplainedDay>;
+  /** The days the figure averages over. */
+  days_used: Scalars['Int']['output'];
+  first_day: Maybe<Scalars['String']['output']>;
+  last_day: Maybe<Scalars['String']['output']>;
+};
+
+export type ExplainedExclusion = {
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+/** The factor group an AADT was made with, its factors and their version. */
+export type ExplainedFactorGroup = {
+  day_of_week_factor: Maybe<Scalars['Float']['output']>;
+  day_of_week_factors: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
+  id: Scalars['ID']['output'];
+  monthly_factor: Maybe<Scalars['Float']['output']>;
+  monthly_factors: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
+  name: Scalars['String']['output'];
+  /** Identifies the factors: AADTs made with other factors carry another version. */
+  version: Scalars['String']['output'];
+};
+
+/** A figure of the site detail page (a card or a chart) that can say how it was made. */
+export type ExplainedFigure =
+  | 'aadt'
+  | 'adt'
+  | 'amPeak'
+  | 'averageSpeed'
+  | 'awdt'
+  | 'awedt'
+  | 'headwayGap'
+  | 'matrix'
+  | 'percentCommercial'
+  | 'pmPeak'
+  | 'speed85'
+  | 'speedByClass'
+  | 'speeding'
+  | 'totalCommercial'
+  | 'virtualDay'
+  | 'virtualWeek'
+  | 'volume';
+
+/** A file whose data is behind a figure. Times ISO 8601 UTC. */
+export type ExplainedFile = {
+  first_record: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** vehicles (one record per vehicle) or intervals (counts per interval). */
+  kind: Scalars['String']['output'];
+  last_record: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  /** Vehicles the file saved. */
+  vehicles: Maybe<Scalars['Float']['output']>;
+};
+
+/** The filter the figure was made under (speeds m/s, headway s); null lists mean all. */
+export type ExplainedFilter = {
+  classes: Maybe<Array<Scalars['Int']['output']>>;
+  directions: Maybe<Array<Scalars['Int']['output']>>;
+  end_time: Maybe<Scalars['String']['output']>;
+  exclusions: Array<ExplainedExclusion>;
+  lanes: Array<ExplainedLanes>;
+  min_headway_s: Scalars['Float']['output'];
+  speed_max_mps: Scalars['Float']['output'];
+  speed_min_mps: Scalars['Float']['output'];
+  start_time: Maybe<Scalars['String']['output']>;
+  time_exclusions: Array<ExplainedTimeExclusion>;
+};
+
+export type ExplainedLanes = {
+  direction: Scalars['Int']['output'];
+  lanes: Array<Scalars['Int']['output']>;
+};
+
+/** The vehicles of the time range, those the figure counts, and why the others were left out. */
+export type ExplainedLeftOut = {
+  reasons: Array<ExplainedLeftOutReason>;
+  selected: Scalars['Float']['output'];
+  total: Scalars['Float']['output'];
+};
+
+/** Vehicles left out for one reason: speedRange, classes, directions, separation, lanes, badDataPeriods, exclusions, timeExclusions, noSpeedLimit. */
+export type ExplainedLeftOutReason = {
+  /** Of those, the vehicles of each class (speed range: which classes fell outside it). */
+  classes: Array<ExplainedClassVehicles>;
+  reason: Scalars['String']['output'];
+  vehicles: Scalars['Float']['output'];
+};
+
+export type ExplainedSpeedLimit = {
+  effective_from: Scalars['String']['output'];
+  limit_mps: Scalars['Float']['output'];
+};
+
+export type ExplainedTimeExclusion = {
+  days: Array<Scalars['Int']['output']>;
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
+};
+
 /** Issue 25: a site group whose continuous sites give monthly and day-of-week factors (TMG 2022). */
 export type FactorGroup = {
   basis: FactorGroupBasis;
@@ -122,6 +261,29 @@ export type FactorGroupSite = {
   qualifying_months: Array<Scalars['Int']['output']>;
   site_id: Scalars['ID']['output'];
   site_type: Scalars['String']['output'];
+};
+
+/** Issue 36: how a figure of a site was made. */
+export type FigureExplanation = {
+  /** For AADT: its method, variant and factor group. */
+  aadt: Maybe<ExplainedAadt>;
+  bad_data_periods: Array<ExplainedBadDataPeriod>;
+  /** wholeDays, weekdays, weekendDays, everyVehicle or wholeRecord. */
+  day_rule: Scalars['String']['output'];
+  days: ExplainedDays;
+  figure: ExplainedFigure;
+  files: Array<ExplainedFile>;
+  filter: ExplainedFilter;
+  /** Null for a whole-record figure or a count site. */
+  left_out: Maybe<ExplainedLeftOut>;
+  /** filters (follows the page's filters) or wholeRecord (AADT: the site's whole record). */
+  scope: Scalars['String']['output'];
+  site_id: Scalars['ID']['output'];
+  site_name: Scalars['String']['output'];
+  speed_limits: Array<ExplainedSpeedLimit>;
+  /** The Definitions term whose formula the figure follows. */
+  term: Scalars['String']['output'];
+  time_zone: Scalars['String']['output'];
 };
 
 export type FileDownload = {
@@ -745,6 +907,8 @@ export type Query = {
   deletedSites: Array<DeletedSite>;
   /** The organisation's factor groups with their sites and factors. */
   factorGroups: Array<FactorGroup>;
+  /** How a figure of a site was made under the page's filter: formula, files, days, what was left out and why. */
+  figureExplanation: FigureExplanation;
   /** Your stored filterset (the SPEC section 9 defaults until you change it). */
   filterset: Filterset;
   /** A file's notes, oldest first (platform admins). */
@@ -832,6 +996,13 @@ export type QueryClass_Speed_Individual_MetricsArgs = {
 
 export type QueryContinuousSitePatternsArgs = {
   clusters: Scalars['Int']['input'];
+};
+
+
+export type QueryFigureExplanationArgs = {
+  figure: ExplainedFigure;
+  filter?: InputMaybe<FilterPayload>;
+  siteId: Scalars['ID']['input'];
 };
 
 
@@ -1934,6 +2105,15 @@ export type DeleteVehicleExclusionFilterMutationVariables = Exact<{
 
 export type DeleteVehicleExclusionFilterMutation = { deleteVehicleExclusionFilter: string };
 
+export type FigureExplanationQueryVariables = Exact<{
+  siteId: Scalars['ID']['input'];
+  figure: ExplainedFigure;
+  filter?: InputMaybe<FilterPayload>;
+}>;
+
+
+export type FigureExplanationQuery = { figureExplanation: { site_id: string, site_name: string, time_zone: string, figure: ExplainedFigure, term: string, day_rule: string, scope: string, files: Array<{ id: string, name: string, kind: string, first_record: string | null, last_record: string | null, vehicles: number | null }>, days: { first_day: string | null, last_day: string | null, days_used: number, days: Array<{ day: string, volume: number, used: boolean, reason: string | null }> }, left_out: { total: number, selected: number, reasons: Array<{ reason: string, vehicles: number, classes: Array<{ class_index: number, vehicles: number }> }> } | null, filter: { start_time: string | null, end_time: string | null, speed_min_mps: number, speed_max_mps: number, min_headway_s: number, classes: Array<number> | null, directions: Array<number> | null, lanes: Array<{ direction: number, lanes: Array<number> }>, time_exclusions: Array<{ days: Array<number>, from: string, to: string }>, exclusions: Array<{ id: string, name: string }> }, bad_data_periods: Array<{ rule: string, start_time: string, end_time: string, direction: number | null, lane: number | null }>, speed_limits: Array<{ effective_from: string, limit_mps: number }>, aadt: { method: string, variant: string, estimate: boolean, value: number | null, adt: number | null, whole_days: number, months: Array<number>, months_missing_weekdays: Array<number>, group: { id: string, name: string, version: string, monthly_factors: Array<number | null> | null, day_of_week_factors: Array<number | null> | null, monthly_factor: number | null, day_of_week_factor: number | null } | null } | null } };
+
 export type FiltersetQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -2959,6 +3139,102 @@ export const DeleteVehicleExclusionFilterDocument = new TypedDocumentString(`
   deleteVehicleExclusionFilter(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteVehicleExclusionFilterMutation, DeleteVehicleExclusionFilterMutationVariables>;
+export const FigureExplanationDocument = new TypedDocumentString(`
+    query FigureExplanation($siteId: ID!, $figure: ExplainedFigure!, $filter: FilterPayload) {
+  figureExplanation(siteId: $siteId, figure: $figure, filter: $filter) {
+    site_id
+    site_name
+    time_zone
+    figure
+    term
+    day_rule
+    scope
+    files {
+      id
+      name
+      kind
+      first_record
+      last_record
+      vehicles
+    }
+    days {
+      first_day
+      last_day
+      days_used
+      days {
+        day
+        volume
+        used
+        reason
+      }
+    }
+    left_out {
+      total
+      selected
+      reasons {
+        reason
+        vehicles
+        classes {
+          class_index
+          vehicles
+        }
+      }
+    }
+    filter {
+      start_time
+      end_time
+      speed_min_mps
+      speed_max_mps
+      min_headway_s
+      classes
+      directions
+      lanes {
+        direction
+        lanes
+      }
+      time_exclusions {
+        days
+        from
+        to
+      }
+      exclusions {
+        id
+        name
+      }
+    }
+    bad_data_periods {
+      rule
+      start_time
+      end_time
+      direction
+      lane
+    }
+    speed_limits {
+      effective_from
+      limit_mps
+    }
+    aadt {
+      method
+      variant
+      estimate
+      value
+      adt
+      whole_days
+      months
+      months_missing_weekdays
+      group {
+        id
+        name
+        version
+        monthly_factors
+        day_of_week_factors
+        monthly_factor
+        day_of_week_factor
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<FigureExplanationQuery, FigureExplanationQueryVariables>;
 export const FiltersetDocument = new TypedDocumentString(`
     query Filterset {
   filterset {

@@ -1,8 +1,12 @@
 import { PassThrough, Readable } from 'node:stream';
 import { SITE_DETAIL_PARTS } from '@roadcount/analytics';
 import {
+  explanationLines,
   findClassScheme,
   isRole,
+  SPEED_UNITS,
+  type ExplainedFigure,
+  type FigureExplanation,
   REPORT_FILES,
   reportRequestSchema,
   type ReportParameters,
@@ -50,6 +54,20 @@ export type VehiclesCsvSource = (
   siteId: string,
   payload: ReportParameters['filter'] & { start_time: string; end_time: string },
 ) => AsyncGenerator<string>;
+
+/** How a site's figures were made (issue 36), under the report's filter. */
+export type ExplainFiguresSource = (
+  viewer: Viewer,
+  siteId: string,
+  figures: readonly ExplainedFigure[],
+  payload: ReportParameters['filter'] & { start_time: string; end_time: string },
+) => Promise<FigureExplanation[]>;
+
+/** The figures whose making the standard spreadsheet's sheet and the PDF's page set out. */
+const REPORT_EXPLAINED: readonly ExplainedFigure[] = ['adt', 'aadt', 'speed85', 'volume'];
+
+/** The report types that carry a 'How these figures were made' sheet or page. */
+const EXPLAINED_TYPES: readonly string[] = ['standard_spreadsheet', 'site_summary_pdf'];
 
 /** Chunks of about 256 kB from many small pieces of text, rather than one write each. */
 async function* chunked(pieces: AsyncIterable<string> | Iterable<string>) {
@@ -114,6 +132,8 @@ export function createGenerateReportHandler(deps: {
   siteDetail: SiteDetailSource;
   /** The analysis service's vehicles CSV (docs/formats.md, section 3) for a site and filter. */
   vehiclesCsv: VehiclesCsvSource;
+  /** How the figures were made: the same explanation the site detail's dialog shows. */
+  explainFigures?: ExplainFiguresSource;
   retentionMs: number;
   softwareVersion: string;
   notifier: Notifier;
@@ -298,6 +318,22 @@ export function createGenerateReportHandler(deps: {
       className,
       aadt: (site) => reportAadt(site, locale, translate),
     };
+    const { explainFigures } = deps;
+    if (explainFigures && EXPLAINED_TYPES.includes(parameters.type)) {
+      const unit = SPEED_UNITS[parameters.units];
+      const text = (key: string, params?: Record<string, string | number>) =>
+        translate(
+          key,
+          Object.fromEntries(Object.entries(params ?? {}).map(([name, v]) => [name, String(v)])),
+        );
+      context.explain = {
+        title: text('figureExplanation.sheetTitle'),
+        lines: async (siteId) =>
+          (await explainFigures(viewer, siteId, REPORT_EXPLAINED, payload)).flatMap((explained) =>
+            explanationLines(explained, text, locale, { perMps: unit.factor, label: unit.label }),
+          ),
+      };
+    }
     const { extension } = REPORT_FILES[parameters.type];
     const blobKey = `reports/${report.organisationId}/${report.id}.${extension}`;
     let sizeBytes: number;

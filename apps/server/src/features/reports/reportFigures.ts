@@ -1,5 +1,11 @@
 import type { CountSummary, IntervalMode, SiteDetail } from '@roadcount/analytics';
-import { aadtLabel, aadtLabelText, type ReportParameters, type Translate } from '@roadcount/domain';
+import {
+  aadtLabel,
+  aadtLabelText,
+  type ExplanationLine,
+  type ReportParameters,
+  type Translate,
+} from '@roadcount/domain';
 import { LocalTimeConverter } from '@roadcount/formats';
 
 /**
@@ -45,6 +51,11 @@ export interface ReportContext {
   className: (classScheme: string, classIndex: number) => string;
   /** The site's AADT as the site detail's AADT card gives it, in the requester's language. */
   aadt: (site: SiteFigures) => { value: number | null; name: string; note: string };
+  /**
+   * How the site's main figures were made (issue 36), as lines in the requester's language: the
+   * reports' 'How these figures were made' sheet or page. None where it was not read.
+   */
+  explain?: { title: string; lines: (siteId: string) => Promise<ExplanationLine[]> };
 }
 
 /**

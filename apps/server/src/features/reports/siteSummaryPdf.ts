@@ -1,3 +1,4 @@
+import type { ExplanationLine } from '@roadcount/domain';
 import PDFDocument from 'pdfkit';
 import {
   COUNT_MODE_NAMES,
@@ -204,10 +205,15 @@ function countFigures(doc: Doc, top: number, site: SiteFigures, aggregationMinut
  * distribution), drawn server-side from the same site-detail figures as the page, after a
  * first page stating the settings.
  */
-export function siteSummaryPdf(
+export async function siteSummaryPdf(
   figures: readonly SiteFigures[],
   context: ReportContext,
 ): Promise<Buffer> {
+  // Read before the document starts: its pages are written in one go.
+  const { explain } = context;
+  const explained = explain
+    ? (await Promise.all(figures.map((site) => explain.lines(site.site_id)))).flat()
+    : [];
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -340,6 +346,40 @@ export function siteSummaryPdf(
       countFigures(doc, doc.y + 10, site, aggregationMinutes);
     }
   }
+  if (context.explain) howMadePages(doc, context.explain.title, explained);
   doc.end();
   return done;
+}
+
+/**
+ * 'How these figures were made' (issue 36): the same lines as the standard spreadsheet's sheet,
+ * a heading per figure of each site, then label and text side by side, on as many pages as
+ * they take.
+ */
+function howMadePages(doc: Doc, title: string, lines: readonly ExplanationLine[]) {
+  doc.addPage();
+  doc.fillColor(PRIMARY).fontSize(16).text(title, MARGIN, MARGIN);
+  doc.moveDown(0.5);
+  const bottom = doc.page.height - MARGIN;
+  for (const line of lines) {
+    if (doc.y > bottom - 40) doc.addPage();
+    if (line.kind === 'heading') {
+      doc.moveDown(0.4);
+      doc
+        .fillColor(PRIMARY)
+        .fontSize(11)
+        .text(`${line.text}: ${line.label}`, MARGIN, doc.y, { width: CONTENT });
+      doc.moveDown(0.2);
+      continue;
+    }
+    const y = doc.y;
+    doc.fillColor('#5f6b7a').fontSize(8).text(line.label, MARGIN, y, { width: 140 });
+    const afterLabel = doc.y;
+    doc
+      .fillColor('#111')
+      .fontSize(8)
+      .text(line.text, MARGIN + 150, y, { width: CONTENT - 150 });
+    doc.y = Math.max(doc.y, afterLabel);
+    doc.moveDown(0.2);
+  }
 }

@@ -13,6 +13,7 @@ import {
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
+import type { ExplanationLine } from '@roadcount/domain';
 import {
   XLSX_STYLE,
   xlsxStream,
@@ -129,6 +130,8 @@ export async function standardWorkbook(
   const cover = workbook.addSheet('Report', [32, 70]);
   const taken = new Set(['report']);
   const sites: { name: string; site: SiteFigures }[] = [];
+  /** How each site's main figures were made, for the sheet that says so (issue 36). */
+  const explained: ExplanationLine[] = [];
   /** A site sheet's column widths: the labels' column, then 19 of figures. */
   const widths = [30, ...Array.from({ length: 19 }, () => 16)];
 
@@ -311,7 +314,9 @@ export async function standardWorkbook(
     }
     writeCounts();
     await sheet.commit();
+    if (context.explain) explained.push(...(await context.explain.lines(site.site_id)));
   }
+  if (context.explain) await howMadeSheet(workbook, context.explain.title, explained, taken);
 
   const read = sites.map((entry) => entry.site);
   cover.addRow(['Roadcount standard spreadsheet'], TITLE);
@@ -330,6 +335,32 @@ export async function standardWorkbook(
     );
   await cover.commit();
   await workbook.commit();
+}
+
+/**
+ * 'How these figures were made' (issue 36): for each site's ADT, AADT, 85th percentile speed and
+ * volumes, the formula, the files and days behind it, what was left out and why, and the AADT's
+ * method and factor group with its factors' version; the same explanation the site detail's
+ * "How was this made?" dialog shows.
+ */
+async function howMadeSheet(
+  workbook: ReturnType<typeof xlsxStream>,
+  title: string,
+  lines: readonly ExplanationLine[],
+  taken: Set<string>,
+) {
+  const sheet = workbook.addSheet(sheetName(title, taken), [34, 110]);
+  sheet.addRow([title], TITLE);
+  for (const line of lines)
+    if (line.kind === 'heading') {
+      sheet.addRow([]);
+      sheet.addRow([`${line.text}: ${line.label}`], SECTION);
+    } else
+      sheet.addStyledRow([
+        { value: line.label, style: BOLD },
+        { value: line.text, style: WRAPPED },
+      ]);
+  await sheet.commit();
 }
 
 /**

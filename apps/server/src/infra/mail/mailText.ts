@@ -31,6 +31,9 @@ function translator(): I18n {
             emails: catalogue.emails ?? {},
             aadtLabel: catalogue.aadtLabel ?? {},
             fileChecks: catalogue.fileChecks ?? {},
+            // How the figures were made (issue 36), with the Definitions' formulas it cites.
+            figureExplanation: catalogue.figureExplanation ?? {},
+            definitions: { terms: (catalogue.definitions as Catalogue | undefined)?.terms ?? {} },
           },
         },
       ];

@@ -10,7 +10,7 @@ import {
 } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DefinitionLink } from '@/ui/DefinitionLink.tsx';
 import type { ChartOption } from '../chartOptions.ts';
@@ -41,6 +41,8 @@ interface Props {
   caption?: string;
   /** The chart's key in the glossary: an info icon beside the title opens its definition. */
   definition?: string;
+  /** A "How was this made?" button beside the title (issue 36). */
+  explain?: ReactNode;
 }
 
 /** A titled ECharts chart that follows its box's size, or 'No data available'. */
@@ -52,6 +54,7 @@ export function Chart({
   onItemClick,
   caption,
   definition,
+  explain,
 }: Props) {
   // The latest handler, so that a new one does not draw the chart again.
   const clicked = useRef(onItemClick);
@@ -87,6 +90,7 @@ export function Chart({
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
+        {explain}
         {definition && <DefinitionLink figure={definition} label={title} />}
       </Stack>
       {caption && (

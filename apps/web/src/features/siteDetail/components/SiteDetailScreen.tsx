@@ -65,6 +65,8 @@ import { StatCards } from './StatCards.tsx';
 import { DesignFigureCards } from './DesignFigureCards.tsx';
 import { SiteAadtPanel } from './SiteAadtPanel.tsx';
 import { LeftOutNotice } from './LeftOutNotice.tsx';
+import { FigureExplanationButton } from './FigureExplanationButton.tsx';
+import { isExplainedFigure } from '@roadcount/domain';
 
 interface Props {
   /** The road sections the site lies on, which the hardware feature keeps (SiteDetailPage). */
@@ -179,6 +181,19 @@ export function SiteDetailScreen({ RoadSections }: Props) {
     );
   }
   if (!data) return <LinearProgress aria-label={t('siteDetail.loading')} />;
+
+  // Each card and chart opens how it was made under the page's filter (issue 36).
+  const explain = (figure: string, label: string) =>
+    isExplainedFigure(figure) ? (
+      <FigureExplanationButton
+        siteId={siteId}
+        figure={figure}
+        label={label}
+        filter={payload}
+        units={units}
+        className={className}
+      />
+    ) : null;
 
   // Where a chart is empty for a known reason, it says so instead of 'No data available'.
   const emptyReason = (key: string) =>
@@ -345,7 +360,7 @@ export function SiteDetailScreen({ RoadSections }: Props) {
             })}
           </Typography>
           <LeftOutNotice siteId={siteId} filter={payload} />
-          <StatCards siteId={siteId} summary={data.summary} units={units} />
+          <StatCards siteId={siteId} summary={data.summary} units={units} explain={explain} />
           <SiteAadtPanel
             siteId={siteId}
             monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
@@ -379,6 +394,7 @@ export function SiteDetailScreen({ RoadSections }: Props) {
                 <Chart
                   title={t(`siteDetail.charts.${key as string}`)}
                   definition={key as string}
+                  explain={explain(key as string, t(`siteDetail.charts.${key as string}`))}
                   option={option as ReturnType<typeof volumeOption>}
                   {...emptyReason(key as string)}
                 />

@@ -1,5 +1,6 @@
 import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { aadtLabel, aadtLabelText, type SiteAadtFacts } from '@roadcount/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DefinitionLink } from '@/ui/DefinitionLink.tsx';
 import { useSiteAadt } from '../api/siteAadtApi.ts';
@@ -10,6 +11,8 @@ interface Props {
   siteId: string;
   summary: SiteDetail['summary'];
   units: Units;
+  /** A card's "How was this made?" button (issue 36), given its key and its name. */
+  explain?: (figure: string, label: string) => ReactNode;
 }
 
 type SiteAadt = NonNullable<ReturnType<typeof useSiteAadt>['data']>;
@@ -41,7 +44,7 @@ function aadtCard(
 }
 
 /** The summary statistics as cards: volumes, speeds, peaks and commercial vehicles. */
-export function StatCards({ siteId, summary, units }: Props) {
+export function StatCards({ siteId, summary, units, explain }: Props) {
   const { t, i18n } = useTranslation();
   const siteAadt = useSiteAadt(siteId);
   const none = t('siteDetail.none');
@@ -84,7 +87,10 @@ export function StatCards({ siteId, summary, units }: Props) {
               <Typography variant="caption" color="text.secondary" component="p">
                 {t(`siteDetail.cards.${card.key}`)}
               </Typography>
-              <DefinitionLink figure={card.key} label={t(`siteDetail.cards.${card.key}`)} />
+              <span>
+                {explain?.(card.key, t(`siteDetail.cards.${card.key}`))}
+                <DefinitionLink figure={card.key} label={t(`siteDetail.cards.${card.key}`)} />
+              </span>
             </Stack>
             <Typography variant="h6" component="p" data-value>
               {card.value}
