@@ -243,5 +243,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // ARCHITECTURE.md: packages/analytics is pure computation over typed arrays. Files, streams
+    // and their pacing are the server's: it opens, reads and stores, and hands the kernels bytes
+    // or a file to read at positions (RandomAccessFile).
+    files: ['packages/analytics/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['fs', 'fs/promises', 'stream', 'stream/promises', 'stream/web'].flatMap((name) =>
+            [name, `node:${name}`].map((path) => ({
+              name: path,
+              message: 'packages/analytics does no I/O: the server reads, writes and streams',
+            })),
+          ),
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
 );

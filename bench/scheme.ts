@@ -6,10 +6,11 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BATCH_ROWS, VehicleColumnsBuilder, createArrowColumnsWriter } from '@roadcount/analytics';
+import { BATCH_ROWS, VehicleColumnsBuilder } from '@roadcount/analytics';
 import { LocalTimeConverter, generateTraffic, storedVehicleOf } from '@roadcount/formats';
 import { fhwaAxleClass, lengthBinClass } from '@roadcount/domain';
 import {
+  createArrowColumnsWriter,
   createLocalBlobStore,
   reclassifyStoredFile,
   storedKeys,

@@ -12,6 +12,7 @@ export {
 export { DEMO_ORGANISATION_NAME } from './features/demo/demo.seed.ts';
 export { FILE_SORTS } from './features/files/files.repository.ts';
 export {
+  createArrowColumnsWriter,
   DailyTotals,
   HourlyCounts,
   reclassifyStoredFile,

@@ -17,7 +17,6 @@ export { scanClaimedParts, scanPart, scanSiteDetail } from './siteDetailScan.ts'
 export { mergePartialScans, type PartialScan } from './scanCounts.ts';
 export { finishSiteDetail } from './scanFinish.ts';
 export * from './scanFile.ts';
-export * from './outputStream.ts';
 export * from './leftOut.ts';
 export * from './designFigures.ts';
 export * from './trafficFactors.ts';

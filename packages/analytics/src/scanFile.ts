@@ -19,7 +19,9 @@ import {
   type Allocate,
   type ScanColumns,
 } from './vehicleColumns.ts';
-import { createOutputStream, type OutputStream } from './outputStream.ts';
+import type { RandomAccessFile } from './randomAccessFile.ts';
+
+export type { RandomAccessFile } from './randomAccessFile.ts';
 
 // A scan file holds one file's columns as the site-detail scan reads them: split by direction,
 // with speed, headway and gap coded, so that loading a site is reading its scan files into
@@ -75,13 +77,6 @@ export interface ScanFileMark {
   offset: number;
   batches: number;
   bounds: ReturnType<typeof emptyBounds>;
-}
-
-/** A file read at any position. */
-export interface RandomAccessFile {
-  size: number;
-  /** Fills `into` with the bytes from `position`. */
-  read: (into: Uint8Array, position: number) => Promise<void>;
 }
 
 /**
@@ -251,48 +246,6 @@ export class ScanFileWriter {
 }
 
 const PADDING = new Uint8Array(8);
-
-/**
- * A file's scan file written to a stream for a store's put as its batches are made (see
- * `ScanFileWriter`), so that ingest need not read its columns back.
- */
-export function createScanFileStream(version: string): {
-  stream: OutputStream['stream'];
-  /** Writes a batch (its arrays must not change until stored). */
-  add: (batch: ScanColumns) => void;
-  drained: () => Promise<void>;
-  /**
-   * Ends the stream; false when the writer gave up, and the stream failed (nothing is stored):
-   * the scan file is then written from the file's stored columns.
-   */
-  finish: () => boolean;
-  abort: (error: Error) => void;
-} {
-  const writer = new ScanFileWriter(version);
-  const output = createOutputStream();
-  let written = true;
-  return {
-    stream: output.stream,
-    add: (batch) => {
-      if (!written) return;
-      const chunks = writer.add(batch);
-      if (chunks) for (const chunk of chunks) output.write(chunk);
-      else {
-        written = false;
-        output.abort(new Error('scan file: not codable as the batches were made'));
-      }
-    },
-    drained: output.drained,
-    finish: () => {
-      if (written) {
-        for (const chunk of writer.finish()) output.write(chunk);
-        output.end();
-      }
-      return written;
-    },
-    abort: output.abort,
-  };
-}
 
 /**
  * The scan file of a file's columns, as chunks to write, given its record batches (read once

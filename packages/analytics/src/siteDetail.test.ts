@@ -546,8 +546,8 @@ describe('the counting scan and the sorting path, against figures worked out by 
     directions: [1, 5],
   };
   const twentyMps = options({ speedLimits: [{ effectiveFromMs: 0, limitMps: 20 }] });
-  // The same selection through the block-wise scan: lanes, exclusions and a limit that takes
-  // effect within the window, none of which leaves any of the vehicles above out.
+  // The same selection with every check of the row loop on: lanes, exclusions and a limit that
+  // takes effect within the window, none of which leaves any of the vehicles above out.
   const everyCheck: VehicleFilter = {
     ...window,
     lanesByDirection: { 1: [1], 5: [2] },
@@ -607,8 +607,8 @@ describe('the counting scan and the sorting path, against figures worked out by 
   }
 
   it.each([
-    ['one loop: no lanes, exclusions or limit changes', window, twentyMps],
-    ['block-wise: lanes, exclusions and a limit from 09:00', everyCheck, twentyMpsTwice],
+    ['no lanes, exclusions or limit changes', window, twentyMps],
+    ['lanes, exclusions and a limit from 09:00', everyCheck, twentyMpsTwice],
   ] as const)('%s', (_name, chosen, settings) => {
     const fast = scanSiteDetail(prepareColumns(batches), chosen, utc, settings, new ScanScratch());
     const sorting = siteDetailBySorting(batches, chosen, utc, settings);

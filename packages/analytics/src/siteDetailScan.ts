@@ -1,14 +1,13 @@
 // The site-detail scan: a plan (`scanPlan.ts`) says what a scan of the window will count and
-// where; one of two row loops (`oneLoopScan.ts`, `blockScan.ts`) counts each piece of it into a
-// part's counts (`scanCounts.ts`); per-bin figures are read off the selected speed codes
-// (`slotFigures.ts`); parts merge, and the finish (`scanFinish.ts`) turns counts into the answer.
+// where; one row loop (`scanRows.ts`) counts each piece of it into a part's counts
+// (`scanCounts.ts`); per-bin figures are read off the selected speed codes (`slotFigures.ts`);
+// parts merge, and the finish (`scanFinish.ts`) turns counts into the answer.
 import type { LocalClock, VehicleFilter } from './filters.ts';
 import type { PreparedColumns } from './preparedColumns.ts';
-import { scanRowsByBlock } from './blockScan.ts';
-import { scanRowsInOneLoop } from './oneLoopScan.ts';
 import { emptyPartialScan, type PartialScan } from './scanCounts.ts';
 import { finishSiteDetail } from './scanFinish.ts';
 import { leastCodeAbove, planSiteDetailScan, type ScanPlan } from './scanPlan.ts';
+import { scanRows } from './scanRows.ts';
 import { ScanScratch } from './scanScratch.ts';
 import { rowRanges } from './scanWindow.ts';
 import type { SiteDetail, SiteDetailOptions } from './siteDetailShape.ts';
@@ -45,14 +44,6 @@ export function scanClaimedParts(
   const { prepared, layout, compiled, speedValues } = plan;
   const counts = emptyPartialScan(plan);
   if (plan.empty) return counts;
-  // The one-loop scan where the filter allows it (see `scanRowsInOneLoop`).
-  const { filter, lanes } = compiled;
-  const general =
-    lanes.size > 0 ||
-    (filter.vehicleExclusions ?? []).length > 0 ||
-    (filter.timeExclusions ?? []).length > 0 ||
-    layout.countLimits;
-  const scanRows = general ? scanRowsByBlock : scanRowsInOneLoop;
   for (let piece = claim(); piece >= 0; piece = claim()) {
     const from = Math.max(plan.from, bounds[piece] as number);
     const to = Math.min(plan.to, bounds[piece + 1] as number);

@@ -1,6 +1,5 @@
-import type { FileHandle } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import {
+  type FileHandle,
   RecordBatchFileWriter,
   RecordBatchReader,
   Table,
@@ -8,7 +7,7 @@ import {
   tableFromIPC,
   tableToIPC,
 } from 'apache-arrow';
-import { createOutputStream } from './outputStream.ts';
+import type { RandomAccessFile } from './randomAccessFile.ts';
 
 /** The columns of one processed file, in SI units and UTC milliseconds. NaN where unknown. */
 export interface VehicleColumns {
@@ -270,42 +269,28 @@ export function columnsByDirection(
 }
 
 /**
- * An Arrow IPC file written batch by batch as a stream: `write` each batch as it is built
- * (its arrays are written as they are, not copied: they must not change until stored), wait on
- * `drained` to keep what waits to be stored bounded, then `finish`; `abort` ends the stream
- * with the error.
+ * An Arrow IPC file made batch by batch: `write` each batch as it is built (its arrays are
+ * encoded as they are, not copied: they must not change until stored), take the file's bytes
+ * from `chunks` as they are made, then `finish`; `abort` ends the chunks with the error. Where
+ * the bytes go, and how fast, is the caller's (the server streams them to its store).
  */
-export function createArrowColumnsWriter(): {
-  stream: Readable;
+export function createArrowColumnsEncoder(): {
+  chunks: AsyncIterable<Uint8Array>;
   write: (batch: VehicleColumns) => void;
-  drained: () => Promise<void>;
   finish: () => void;
   abort: (error: Error) => void;
 } {
   const writer = new RecordBatchFileWriter();
-  const output = createOutputStream();
-  // The writer's bytes move to the output as soon as it makes them, so that all that waits to
-  // be stored is in the output, where `drained` sees it.
-  void (async () => {
-    try {
-      for await (const chunk of writer as AsyncIterable<Uint8Array>) output.write(chunk);
-      output.end();
-    } catch (error) {
-      output.abort(error instanceof Error ? error : new Error('the column writer failed'));
-    }
-  })();
   return {
-    stream: output.stream,
+    chunks: writer as AsyncIterable<Uint8Array>,
     write: (batch) => {
       for (const recordBatch of tableFromArrays({ ...batch }).batches) writer.write(recordBatch);
     },
-    drained: output.drained,
     finish: () => {
       writer.finish();
       writer.close();
     },
     abort: (error) => {
-      output.abort(error);
       writer.abort(error);
     },
   };
@@ -409,15 +394,34 @@ export function columnsFromArrow(bytes: Uint8Array): VehicleColumns {
 /**
  * The columns of an Arrow IPC file one record batch at a time, each over the batch's own
  * buffers (no copy of the whole file's columns, as `columnsFromArrow` makes when there are
- * several). Given an open file, only one batch is read into memory at a time.
+ * several). Given a file to read at positions (the caller opens it and reads), only one batch
+ * is read into memory at a time.
  */
 export async function* columnBatchesFromArrow(
-  source: Uint8Array | FileHandle,
+  source: Uint8Array | RandomAccessFile,
 ): AsyncGenerator<VehicleColumns> {
   if (source instanceof Uint8Array) {
     for (const batch of tableFromIPC(source).batches) yield columnsOf(batch);
     return;
   }
-  const reader = await RecordBatchReader.from(source);
+  const reader = await RecordBatchReader.from(arrowFileOf(source));
   for await (const batch of reader) yield columnsOf(batch);
+}
+
+/**
+ * A file read at positions as Arrow's file reader reads an open file: its size, and reads that
+ * fill what they are given. The reader holds no handle of its own: the caller closes the file.
+ */
+function arrowFileOf(file: RandomAccessFile): FileHandle {
+  const handle = {
+    // Arrow tells an open file by a number here; it never uses it.
+    fd: -1,
+    stat: () => Promise.resolve({ size: file.size }),
+    read: async (buffer: Uint8Array, offset: number, length: number, position: number) => {
+      await file.read(buffer.subarray(offset, offset + length), position);
+      return { bytesRead: length, buffer };
+    },
+    close: () => Promise.resolve(),
+  };
+  return handle as unknown as FileHandle;
 }

@@ -1,5 +1,6 @@
 // The one module that owns a site's stored data (docs/storage.md): blob keys, stored forms,
 // their readers and writers, which files count, merged files' direction maps, and rollups.
+export { createArrowColumnsWriter } from './columnStreams.ts';
 export { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
 export { preparedSiteColumns } from './preparedSiteColumns.ts';
 export { reclassifyStoredFile } from './reclassify.ts';

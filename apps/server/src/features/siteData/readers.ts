@@ -6,6 +6,7 @@ import {
 } from '@roadcount/analytics';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
 import { withMappedDirections, type DirectionMap } from './directionMap.ts';
+import { randomAccessOf } from './randomAccess.ts';
 import { storedKeys } from './storedForms.ts';
 
 /**
@@ -18,11 +19,16 @@ export async function* storedColumnBatches(
   blobs: BlobStore,
   key: string,
 ): AsyncGenerator<VehicleColumns> {
-  const source = (await blobs.openFile?.(key)) ?? (await blobs.getBytes(key));
+  const handle = await blobs.openFile?.(key);
+  if (!handle) {
+    yield* columnBatchesFromArrow(await blobs.getBytes(key));
+    return;
+  }
   try {
-    yield* columnBatchesFromArrow(source);
+    const size = (await handle.stat()).size;
+    yield* columnBatchesFromArrow(randomAccessOf(handle, size, 'column file'));
   } finally {
-    if (!(source instanceof Uint8Array)) await source.close();
+    await handle.close();
   }
 }
 

@@ -1,10 +1,6 @@
-import {
-  createArrowColumnsWriter,
-  createScanFileStream,
-  reclassifiedBatch,
-  type RecordShape,
-} from '@roadcount/analytics';
+import { reclassifiedBatch, type RecordShape } from '@roadcount/analytics';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import { createArrowColumnsWriter, createScanFileStream } from './columnStreams.ts';
 import { storedColumnBatches } from './readers.ts';
 import { writeScanFile } from './scanFiles.ts';
 import { storedKeys } from './storedForms.ts';

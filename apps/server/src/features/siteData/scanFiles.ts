@@ -8,6 +8,7 @@ import {
   type RandomAccessFile,
 } from '@roadcount/analytics';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import { randomAccessOf, randomAccessOfBytes } from './randomAccess.ts';
 import { storedColumnBatches } from './readers.ts';
 import type { StoredColumns } from './storedForms.ts';
 
@@ -32,32 +33,6 @@ export async function writeScanFile(
   return true;
 }
 
-function fromHandle(handle: FileHandle, size: number): RandomAccessFile {
-  return {
-    size,
-    async read(into, position) {
-      let done = 0;
-      while (done < into.length) {
-        const { bytesRead } = await handle.read(into, done, into.length - done, position + done);
-        if (bytesRead === 0) throw new Error('scan file: shorter than its footer says');
-        done += bytesRead;
-      }
-    },
-  };
-}
-
-function fromBytes(bytes: Uint8Array): RandomAccessFile {
-  return {
-    size: bytes.length,
-    read(into, position) {
-      if (position + into.length > bytes.length)
-        return Promise.reject(new Error('scan file: shorter than its footer says'));
-      into.set(bytes.subarray(position, position + into.length));
-      return Promise.resolve();
-    },
-  };
-}
-
 /**
  * A site's prepared columns from its files' scan files, read straight into memory from
  * `memory`; null when a file has none usable (see `preparedFromScanFiles`).
@@ -78,8 +53,8 @@ export async function preparedFromStoredScanFiles(
         const handle = await blobs.openFile?.(file.scanKey);
         if (handle) {
           handles.push(handle);
-          source = fromHandle(handle, (await handle.stat()).size);
-        } else source = fromBytes(await blobs.getBytes(file.scanKey));
+          source = randomAccessOf(handle, (await handle.stat()).size, 'scan file');
+        } else source = randomAccessOfBytes(await blobs.getBytes(file.scanKey), 'scan file');
       } catch {
         // No scan file (written before scan files were, or not codable).
         return null;

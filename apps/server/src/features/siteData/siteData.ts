@@ -1,14 +1,13 @@
 import {
   columnsInTimeOrder,
   concatColumns,
-  createArrowColumnsWriter,
-  createScanFileStream,
   intervalsToArrow,
   type IntervalColumns,
   type VehicleColumns,
 } from '@roadcount/analytics';
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '../../infra/blob/blobStore.ts';
+import { createArrowColumnsWriter, createScanFileStream } from './columnStreams.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { composeDirectionMaps, directionMapOf, type DirectionMap } from './directionMap.ts';
 import {
