@@ -65,7 +65,8 @@ function pdfText(bytes: Buffer): string {
           .join(''),
       );
   }
-  return lines.join('\n');
+  // PDFKit's standard fonts write WinAnsi: 0x96 is the en dash of a missing figure.
+  return lines.join('\n').replaceAll('\x96', '–');
 }
 
 const ZONE = 'Europe/London';
