@@ -202,6 +202,8 @@ function profileOption(
     grid,
     tooltip: {
       trigger: 'axis',
+      // Kept inside the chart: on a phone it would run off the screen's edge.
+      confine: true,
       valueFormatter: (value: unknown) =>
         typeof value === 'number' ? String(value) : t('siteDetail.charts.noWholeDay'),
     },

@@ -113,6 +113,8 @@ export function countVirtualWeekOption(
     grid: { left: 56, right: 24, top: 48, bottom: 40 },
     tooltip: {
       trigger: 'axis',
+      // Kept inside the chart: on a phone it would run off the screen's edge.
+      confine: true,
       // A weekday without a whole day is a gap: no data, not a quiet day.
       valueFormatter: (value: unknown) =>
         typeof value === 'number' ? String(value) : t('siteDetail.charts.noWholeDay'),
