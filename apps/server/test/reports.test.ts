@@ -811,6 +811,20 @@ describe('reports', () => {
     expect(text).toMatch(/^Bicycles, North\n116$/m);
     expect(text).toMatch(/^Bicycles, South\n196$/m);
     expect(text).toMatch(/^Bicycles per day \(average\)\n288\.0$/m);
+
+    // The GIS export gives the counter's counts where a vehicle site has its vehicles.
+    const gisReport = await requestAndWait({ ...input, type: 'gis_geojson' });
+    const collection = (await (await download(gisReport.id)).json()) as {
+      features: { properties: Record<string, unknown> }[];
+    };
+    expect(collection.features[0]?.properties).toMatchObject({
+      counted: 'bike',
+      vehicles: 312,
+      days: 1,
+      adt: 288,
+      awdt: 288,
+      awedt: null,
+    });
   }, 120_000);
 
   it('refuses a request without the parameters it needs, saying which', async () => {

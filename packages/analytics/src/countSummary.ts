@@ -1,4 +1,5 @@
-import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
+import { averageDailyVolumes } from './dailyVolume.ts';
+import { IntervalCoverage, wholeDaysOf } from './dayCoverage.ts';
 import { peakHourFactor, type PeakHourFactor } from './designFigures.ts';
 import type { LocalClock } from './filters.ts';
 import { inExcludedWindow, localTimeOf, type ExcludedWindow } from './filters.ts';
@@ -23,7 +24,7 @@ export interface CountSummary {
   /** Counts per bin by mode and direction; a count belongs to the bin its interval starts in. */
   bins: { start: string; counts: Partial<Record<IntervalMode, Record<number, number>>> }[];
   totals: Partial<Record<IntervalMode, number>>;
-  /** Local days strictly between the first and the last day with counts (`wholeDaysBetween`). */
+  /** Local days the counts' intervals cover from 00:00 to 24:00 (`wholeDaysOf`). */
   wholeDays: number;
   /** Counted per whole day by mode, as `averageDailyVolumes` has it; null without whole days. */
   dailyAverage: Partial<Record<IntervalMode, number | null>>;
@@ -79,10 +80,13 @@ export function countSummary(
   const modeDirections = new Map<IntervalMode, Map<number, number>>();
   /** Per mode, counts by local quarter-hour start; null once an interval is too long for it. */
   const modeQuarters = new Map<IntervalMode, Map<number, number> | null>();
+  // Whether the counter ran over a day is a matter of its intervals, whatever is filtered out.
+  const coverage = new IntervalCoverage(clock);
   for (const file of files) {
     for (let index = 0; index < file.startMs.length; index += 1) {
       const start = file.startMs[index] as number;
       if (start < filter.startMs || start >= filter.endMs) continue;
+      coverage.add(start, Math.min((file.durationS[index] as number) * 1000, filter.endMs - start));
       const direction = file.direction[index] as number;
       if (inExcludedWindow(excluded, start, direction, file.lane[index] as number)) continue;
       if (!directions.has(direction)) continue;
@@ -120,8 +124,9 @@ export function countSummary(
     }
   }
   const modes = INTERVAL_MODES.filter((mode) => totals.has(mode));
-  const days = [...perDay.keys()];
-  const wholeDays = wholeDaysBetween(Math.min(...days), Math.max(...days));
+  const wholeDays = wholeDaysOf(
+    [...coverage.coverage()].map(([day, covers]) => ({ day, coverage: covers })),
+  );
   const dailyAverage: CountSummary['dailyAverage'] = {};
   const virtualDay: CountSummary['virtualDay'] = {};
   const virtualWeek: CountSummary['virtualWeek'] = {};

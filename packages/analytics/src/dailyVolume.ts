@@ -1,3 +1,4 @@
+import { wholeDaysOf, type DayCoverage } from './dayCoverage.ts';
 import { weekdayOfLocal } from './filters.ts';
 
 const DAY_MS = 86_400_000;
@@ -16,12 +17,27 @@ export interface AverageDailyVolumes {
 export interface DailyTotal {
   day: number;
   vehicles: number;
+  /** How the day's data covers it (`wholeDaysOf`); vehicle records when not said. */
+  coverage?: DayCoverage;
 }
 
 /**
- * The whole days of a count: the local days strictly between the first and the last day with
- * data, which are taken to be partial. None when those two are the same day or next to each
- * other (or when there is no data: infinite bounds).
+ * The whole days of daily totals by the one rule (`wholeDaysOf`): days with vehicles, or whose
+ * interval counts cover them (a real zero), are the days with data; entries of one day may come
+ * in any order and number (one per direction, say).
+ */
+export function wholeDaysOfTotals(dailyTotals: readonly DailyTotal[]): number[] {
+  return wholeDaysOf(
+    dailyTotals
+      .filter(({ vehicles, coverage }) => vehicles > 0 || coverage === 'whole')
+      .map(({ day, coverage }) => ({ day, coverage: coverage ?? 'records' })),
+  );
+}
+
+/**
+ * The local days strictly between two days (none when they are the same day or next to each
+ * other, or infinite): the days `wholeDaysOf` takes as whole between a vehicle record's first
+ * and last day.
  */
 export function wholeDaysBetween(firstDay: number, lastDay: number): number[] {
   const days: number[] = [];
@@ -32,7 +48,7 @@ export function wholeDaysBetween(firstDay: number, lastDay: number): number[] {
 /**
  * ADT, AWDT and AWEDT as ARCHITECTURE.md defines them: vehicles in whole days / whole days; AWDT
  * over the whole days Monday to Friday only, AWEDT over Saturday and Sunday only. `wholeDays`
- * are local day numbers (see `wholeDaysBetween`), and a whole day with no vehicles counts as 0.
+ * are local day numbers (see `wholeDaysOf`), and a whole day with no vehicles counts as 0.
  *
  * This is the one definition of ADT, used by the map, site detail, reports and CSV alike (the
  * vehicle scans reach it through `summaryFromCounts`, lists of daily totals through
@@ -68,25 +84,18 @@ export function averageDailyVolumes(
 
 /**
  * `averageDailyVolumes` from a list of daily totals (daily rollups, the map's series), by the
- * same rule as the vehicle scans: the whole days lie strictly between the first and the last
- * day with vehicles, and a day inside them with no entry (or none but 0) counts as 0. Entries
- * of the same day (one per direction, say) are added together; the list may be in any order.
- * The one definition of ADT, used by map, site detail, reports and CSV (see
+ * same rule as the scans (`wholeDaysOfTotals`): a whole day with no entry (or none but 0) counts
+ * as 0. Entries of the same day (one per direction, say) are added together; the list may be in
+ * any order. The one definition of ADT, used by map, site detail, reports and CSV (see
  * `averageDailyVolumes`).
  */
 export function averageDailyVolumesOfTotals(
   dailyTotals: readonly DailyTotal[],
 ): AverageDailyVolumes & { wholeDays: number } {
   const vehiclesByDay = new Map<number, number>();
-  let firstDay = Number.POSITIVE_INFINITY;
-  let lastDay = Number.NEGATIVE_INFINITY;
-  for (const { day, vehicles } of dailyTotals) {
-    if (!(vehicles > 0)) continue;
-    vehiclesByDay.set(day, (vehiclesByDay.get(day) ?? 0) + vehicles);
-    if (day < firstDay) firstDay = day;
-    if (day > lastDay) lastDay = day;
-  }
-  const wholeDays = wholeDaysBetween(firstDay, lastDay);
+  for (const { day, vehicles } of dailyTotals)
+    if (vehicles > 0) vehiclesByDay.set(day, (vehiclesByDay.get(day) ?? 0) + vehicles);
+  const wholeDays = wholeDaysOfTotals(dailyTotals);
   return {
     wholeDays: wholeDays.length,
     ...averageDailyVolumes(wholeDays, (day) => vehiclesByDay.get(day) ?? 0),

@@ -4,6 +4,7 @@ export * from './vehicleColumns.ts';
 export * from './intervalColumns.ts';
 export * from './filters.ts';
 export * from './dailyVolume.ts';
+export * from './dayCoverage.ts';
 export * from './summaryStatistics.ts';
 export * from './siteDetail.ts';
 export * from './countSummary.ts';

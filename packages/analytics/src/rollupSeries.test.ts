@@ -200,4 +200,21 @@ describe('ADT over a range of the series', () => {
     expect(seriesAdt(series, range('2025-01-10', '2025-01-11', 'wholeWeek'))).toBeNull();
     expect(seriesAdt(series, range('2025-02-01', '2025-02-28', 'wholeWeek'))).toBeNull();
   });
+
+  it('takes the days that interval counts cover as whole, first and last included (issue 36)', () => {
+    // A 15-minute counter, Monday 6 to Thursday 9 January 2025: Monday to Wednesday covered
+    // 00:00 to 24:00 (Wednesday a real 0), Thursday stopped at noon. Whole: Monday to Wednesday,
+    // (100 + 200 + 0) / 3 = 100; by the old rule Tuesday and Wednesday only, (200 + 0) / 2.
+    const counted = rollupSeriesFromDays([
+      { ...day('2025-01-06', 100), coverage: 'whole' },
+      { ...day('2025-01-07', 200), coverage: 'whole' },
+      { ...day('2025-01-08', 0), coverage: 'whole' },
+      { ...day('2025-01-09', 80), coverage: 'partial' },
+    ]);
+    expect(seriesAdt(counted, range('2025-01-01', '2025-01-31', 'wholeWeek'))).toBe(100);
+    // Kept through the packed form the map reads.
+    const read = decodeRollupSeries(encodeRollupSeries(counted));
+    expect(Array.from(read.coverage)).toEqual([1, 1, 1, 2]);
+    expect(seriesAdt(read, range('2025-01-01', '2025-01-31', 'wholeWeek'))).toBe(100);
+  });
 });

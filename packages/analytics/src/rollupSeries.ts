@@ -1,5 +1,6 @@
 import type { DayRange } from '@roadcount/domain';
-import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
+import { averageDailyVolumes } from './dailyVolume.ts';
+import { DAY_COVERAGES, wholeDaysOf, type DayCoverage } from './dayCoverage.ts';
 import { lowerBound } from './filters.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface RollupSeries {
   /** The class indexes counted, ascending; day d's counts start at d * classIndexes.length. */
   classIndexes: Int32Array;
   classCounts: Float64Array;
+  /** How each day's data covers it, as an index into `DAY_COVERAGES` (`wholeDaysOf`). */
+  coverage: Uint8Array;
 }
 
 /** One daily rollup row (per direction) as the database holds it. */
@@ -30,10 +33,15 @@ export interface DailyRollup {
   speedCount: number;
   speedHistogram: readonly number[];
   classCounts: Readonly<Record<string, number>>;
+  /** How the day's data covers it; vehicle records when not said. */
+  coverage?: DayCoverage;
 }
 
 const DAY_MS = 86_400_000;
-const MAGIC = 0x31_53_43_52; // 'RCS1' little-endian
+const RECORDS = DAY_COVERAGES.indexOf('records');
+const WHOLE = DAY_COVERAGES.indexOf('whole');
+const PARTIAL = DAY_COVERAGES.indexOf('partial');
+const MAGIC = 0x32_53_43_52; // 'RCS2' little-endian
 const HEADER_WORDS = 4;
 
 export const dayNumberOf = (day: string): number =>
@@ -62,9 +70,14 @@ export function rollupSeriesFromDays(rows: readonly DailyRollup[]): RollupSeries
     speedHistogram: new Uint32Array(days * bins),
     classIndexes: Int32Array.from(classIndexes),
     classCounts: new Float64Array(days * classIndexes.length),
+    coverage: new Uint8Array(days).fill(PARTIAL),
   };
   for (const row of rows) {
     const slot = slotOf.get(dayNumberOf(row.day)) as number;
+    // Rows of one day share its coverage; should they differ, whole wins, then records.
+    const coverage = DAY_COVERAGES.indexOf(row.coverage ?? 'records');
+    if (coverage === WHOLE || (coverage === RECORDS && series.coverage[slot] === PARTIAL))
+      series.coverage[slot] = coverage;
     series.vehicles[slot] = (series.vehicles[slot] as number) + row.vehicles;
     series.speedSumMps[slot] = (series.speedSumMps[slot] as number) + row.speedSumMps;
     series.speedCount[slot] = (series.speedCount[slot] as number) + row.speedCount;
@@ -89,12 +102,13 @@ export const rollupSeriesBytes = (series: IndexedRollupSeries): number =>
   series.vehicles.byteLength * 3 +
   series.speedHistogram.byteLength +
   series.classIndexes.byteLength +
-  series.classCounts.byteLength;
+  series.classCounts.byteLength +
+  series.coverage.byteLength;
 
 /**
  * Little-endian words: magic, days, bins, classes; then the day numbers and class indexes
  * (int32), padding to 8 bytes, vehicles, speed sums, speed counts and class counts (float64),
- * and the histogram (uint32).
+ * the histogram (uint32), and each day's coverage (uint8).
  */
 export function encodeRollupSeries(series: RollupSeries): Uint8Array {
   const days = series.dayNumbers.length;
@@ -103,7 +117,8 @@ export function encodeRollupSeries(series: RollupSeries): Uint8Array {
   const floatStart = Math.ceil((intWords * 4) / 8) * 8;
   const floats = days * 3 + days * classes;
   const histogramStart = floatStart + floats * 8;
-  const buffer = new ArrayBuffer(histogramStart + series.speedHistogram.byteLength);
+  const coverageStart = histogramStart + series.speedHistogram.byteLength;
+  const buffer = new ArrayBuffer(coverageStart + days);
   const ints = new Int32Array(buffer, 0, intWords);
   ints.set([MAGIC, days, series.bins, classes]);
   ints.set(series.dayNumbers, HEADER_WORDS);
@@ -114,6 +129,7 @@ export function encodeRollupSeries(series: RollupSeries): Uint8Array {
   floatView.set(series.speedCount, days * 2);
   floatView.set(series.classCounts, days * 3);
   new Uint32Array(buffer, histogramStart, series.speedHistogram.length).set(series.speedHistogram);
+  new Uint8Array(buffer, coverageStart, days).set(series.coverage);
   return new Uint8Array(buffer);
 }
 
@@ -133,8 +149,8 @@ export function decodeRollupSeries(bytes: Uint8Array): RollupSeries {
   const floatStart = Math.ceil((intWords * 4) / 8) * 8;
   const floats = days * 3 + days * classes;
   const histogramStart = floatStart + floats * 8;
-  if (own.byteLength !== histogramStart + days * bins * 4)
-    throw new Error('The rollup series is truncated.');
+  const coverageStart = histogramStart + days * bins * 4;
+  if (own.byteLength !== coverageStart + days) throw new Error('The rollup series is truncated.');
   const floatView = new Float64Array(buffer, base + floatStart, floats);
   return {
     dayNumbers: new Int32Array(buffer, base + HEADER_WORDS * 4, days),
@@ -145,6 +161,7 @@ export function decodeRollupSeries(bytes: Uint8Array): RollupSeries {
     classCounts: floatView.subarray(days * 3),
     bins,
     speedHistogram: new Uint32Array(buffer, base + histogramStart, days * bins),
+    coverage: new Uint8Array(buffer, base + coverageStart, days),
   };
 }
 
@@ -367,27 +384,30 @@ export function seriesFigures(series: IndexedRollupSeries, range: SeriesRange): 
 
 /**
  * ADT over a range of a site's series, by the one definition (`averageDailyVolumes`): the whole
- * days are those strictly between the first and the last day with vehicles in the range, a day
- * among them without data counting as 0, and the map's day range keeps the weekdays or the
- * weekend days of them (so weekdays give AWDT, the weekend AWEDT). The site detail page gives
- * the same figure for the same days.
+ * days are those of the range that `wholeDaysOf` finds from the days with data in it (vehicles,
+ * or intervals that cover the day), a day among them without data counting as 0, and the map's
+ * day range keeps the weekdays or the weekend days of them (so weekdays give AWDT, the weekend
+ * AWEDT). The site detail page gives the same figure for the same days.
  */
 export function seriesAdt(series: RollupSeries, range: Omit<SeriesRange, 'limits'>): number | null {
-  const { dayNumbers, vehicles } = series;
-  let first = lowerBound(dayNumbers, range.firstDayNumber);
-  let last = lowerBound(dayNumbers, range.lastDayNumber + 1) - 1;
-  while (first <= last && !((vehicles[first] as number) > 0)) first += 1;
-  while (last >= first && !((vehicles[last] as number) > 0)) last -= 1;
-  if (first >= last) return null;
+  const { dayNumbers, vehicles, coverage } = series;
+  const first = lowerBound(dayNumbers, range.firstDayNumber);
+  const last = lowerBound(dayNumbers, range.lastDayNumber + 1) - 1;
+  if (first > last) return null;
+  const withData: { day: number; coverage: DayCoverage }[] = [];
   const firstDay = dayNumbers[first] as number;
-  const lastDay = dayNumbers[last] as number;
   // Each day's vehicles by its distance from the first day: a silent day stays 0.
-  const volumes = new Float64Array(lastDay - firstDay + 1);
-  for (let slot = first; slot <= last; slot += 1)
-    volumes[(dayNumbers[slot] as number) - firstDay] = vehicles[slot] as number;
+  const volumes = new Float64Array((dayNumbers[last] as number) - firstDay + 1);
+  for (let slot = first; slot <= last; slot += 1) {
+    const kind = coverage[slot] as number;
+    if (!((vehicles[slot] as number) > 0) && kind !== WHOLE) continue;
+    const day = dayNumbers[slot] as number;
+    withData.push({ day, coverage: DAY_COVERAGES[kind] ?? 'records' });
+    volumes[day - firstDay] = vehicles[slot] as number;
+  }
   const part = PARTS[range.dayRange];
-  const wholeDays: number[] = [];
-  for (const dayNumber of wholeDaysBetween(firstDay, lastDay))
-    if (part === PARTS.wholeWeek || partOf(dayNumber) === part) wholeDays.push(dayNumber);
+  const wholeDays = wholeDaysOf(withData).filter(
+    (dayNumber) => part === PARTS.wholeWeek || partOf(dayNumber) === part,
+  );
   return averageDailyVolumes(wholeDays, (dayNumber) => volumes[dayNumber - firstDay] as number).adt;
 }

@@ -1,6 +1,6 @@
 import { PERCENTILES } from '@roadcount/domain';
 import { histogramPercentiles } from './codePercentiles.ts';
-import { wholeDaysBetween } from './dailyVolume.ts';
+import { wholeDaysOfRecord } from './dayCoverage.ts';
 import { CODE_OVERFLOW, type CodedMeasure } from './preparedColumns.ts';
 import type { PartialScan } from './scanCounts.ts';
 import { LANE_SLOTS, leastCodeAbove, type ScanPlan } from './scanPlan.ts';
@@ -320,7 +320,7 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
           (dayHours[(index * directionCount + slot) * 24 + hour] as number);
     return hours;
   };
-  const wholeDays = wholeDaysBetween(firstDay, lastDay);
+  const wholeDays = wholeDaysOfRecord(firstDay, lastDay);
   const hoursByDay = new Map(wholeDays.map((day) => [day, dayTotals(day)]));
   const summary = summaryFromCounts({
     vehicles,

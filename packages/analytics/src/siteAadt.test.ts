@@ -27,6 +27,23 @@ describe('siteAadt', () => {
     });
   });
 
+  it('counts the first and last day of interval counts that cover them (issue 36)', () => {
+    // 15-minute counts covering Monday 6 to Wednesday 8 January 2025 from 00:00 to 24:00: 90,
+    // 120 and 96; Thursday 9 only until noon (40). ADT (90 + 120 + 96) / 3 = 102; the old rule
+    // kept Tuesday alone: 120.
+    const days = [
+      { day: day('2025-01-06'), vehicles: 90, coverage: 'whole' as const },
+      { day: day('2025-01-07'), vehicles: 120, coverage: 'whole' as const },
+      { day: day('2025-01-08'), vehicles: 96, coverage: 'whole' as const },
+      { day: day('2025-01-09'), vehicles: 40, coverage: 'partial' as const },
+    ];
+    expect(siteAadt({ continuous: false, days, group: null })).toMatchObject({
+      value: 102,
+      adt: 102,
+      wholeDays: 3,
+    });
+  });
+
   it("gives a continuous site the AASHTO AADT, named for January's being the only month", () => {
     const figure = siteAadt({ continuous: true, days: WEEK, group: null });
     expect(figure.value).toBeCloseTo(9 / 7, 12);

@@ -1,4 +1,4 @@
-import { wholeDaysBetween, type DailyTotal } from './dailyVolume.ts';
+import { wholeDaysOfTotals, type DailyTotal } from './dailyVolume.ts';
 import { aashtoAadt, adjustShortCount, type GroupFactors } from './trafficFactors.ts';
 
 /** How a site's AADT was found: AASHTO (continuous), a factored short count, or its ADT. */
@@ -40,7 +40,7 @@ export interface AadtFigure {
   estimate: boolean;
   scope: typeof AADT_SCOPE;
   scopeReason: string;
-  /** Whole days of the record (strictly between the first and last day with data). */
+  /** Whole days of the record (`wholeDaysOf`: covered by its data). */
   wholeDays: number;
   /** Vehicles in whole days / whole days, a whole day without vehicles counting 0. */
   adt: number | null;
@@ -60,8 +60,9 @@ export interface AadtFigure {
 
 /**
  * The one decision of a site's AADT (ARCHITECTURE.md, TRAFFIC-ENGINEERING.md), from the daily
- * volumes of its whole record (local day numbers; days absent from `days` had no data): a
- * continuous site's AASHTO AADT over its whole days with data; a short count's ADT times its
+ * volumes of its whole record (local day numbers, each with its coverage; days absent from
+ * `days` had no data), over the whole days of `wholeDaysOf`: a continuous site's AASHTO AADT
+ * over its whole days with data; a short count's ADT times its
  * factor group's monthly and day-of-week factors; or, without a group or factors, its ADT,
  * unadjusted.
  */
@@ -72,14 +73,10 @@ export function siteAadt(input: {
 }): AadtFigure {
   const volumes = new Map<number, number>();
   for (const { day, vehicles } of input.days) volumes.set(day, (volumes.get(day) ?? 0) + vehicles);
-  const withData = [...volumes.keys()].filter((day) => (volumes.get(day) ?? 0) > 0);
-  const whole =
-    withData.length === 0
-      ? []
-      : wholeDaysBetween(Math.min(...withData), Math.max(...withData)).map((day) => ({
-          day,
-          vehicles: volumes.get(day) ?? 0,
-        }));
+  const whole = wholeDaysOfTotals(input.days).map((day) => ({
+    day,
+    vehicles: volumes.get(day) ?? 0,
+  }));
   const adt =
     whole.length === 0 ? null : whole.reduce((sum, day) => sum + day.vehicles, 0) / whole.length;
   const group = input.group

@@ -1,4 +1,5 @@
-import { averageDailyVolumes, wholeDaysBetween } from './dailyVolume.ts';
+import { averageDailyVolumes } from './dailyVolume.ts';
+import { wholeDaysOfRecord } from './dayCoverage.ts';
 import { forEachSelected, type LocalClock, type VehicleFilter } from './filters.ts';
 import {
   designHour,
@@ -75,7 +76,7 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
     },
     /** The whole days (local day numbers), for profiles computed elsewhere from the same scan. */
     wholeDays(): number[] {
-      return wholeDaysBetween(firstDay, lastDay);
+      return wholeDaysOfRecord(firstDay, lastDay);
     },
     result(directionHoursOf?: SummaryCounts['directionHoursOf']): SummaryStatistics {
       const sorted = Float64Array.from(speeds).sort();
@@ -100,7 +101,7 @@ export function createSummaryAccumulator(heavyClasses: Set<number>) {
 export interface SummaryCounts {
   vehicles: number;
   heavy: number;
-  /** Local day numbers (days since 1970-01-01) of the whole days (see `wholeDaysBetween`). */
+  /** Local day numbers (days since 1970-01-01) of the whole days (see `wholeDaysOf`). */
   wholeDays: number[];
   volumeOf: (day: number) => number;
   /** Vehicles per local hour of the day, for a day. */

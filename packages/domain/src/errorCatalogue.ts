@@ -167,6 +167,10 @@ export const SERVER_MESSAGES = {
     '{{site}}: {{files}} files reprocessed ({{vehicles}} vehicles, {{reclassified}} reclassified into {{scheme}} from their stored records)',
   taskSiteReuploaded:
     '{{site}}: vehicles emptied and {{files}} file(s) processed again from their uploads ({{vehicles}} vehicles)',
+  taskSiteReuploadedBicycles:
+    '{{site}}: counts emptied and {{files}} file(s) processed again from their uploads ({{count}} bicycles)',
+  taskSiteReuploadedPedestrians:
+    '{{site}}: counts emptied and {{files}} file(s) processed again from their uploads ({{count}} pedestrians)',
   taskQualityRecalculated:
     '{{site}}: data quality recalculated for {{tested}} files, {{failing}} failing',
   taskRollupsRebuilt:

@@ -6,8 +6,10 @@ import {
   groupFactors,
   siteAadt,
   siteFactors,
+  wholeDaysOfTotals,
   type AadtFigure,
   type DailyTotal,
+  type DayCoverage,
   type GroupFactors,
 } from '@roadcount/analytics';
 import { NOT_FOUND_MESSAGES } from '@roadcount/domain';
@@ -23,7 +25,9 @@ export const FACTOR_GROUP_BASES = ['roadClass', 'area', 'pattern'] as const;
 export type FactorGroupBasis = (typeof FACTOR_GROUP_BASES)[number];
 
 /** What the service reads a site's daily volumes through (`siteData.dailyVolumes`). */
-export type DailyVolumesOf = (siteId: string) => Promise<{ day: string; volume: number }[]>;
+export type DailyVolumesOf = (
+  siteId: string,
+) => Promise<{ day: string; volume: number; coverage: DayCoverage }[]>;
 
 /** How a site's AADT was found (`siteAadt`), with what a reader needs to check it. */
 export interface SiteAadt extends AadtFigure {
@@ -54,13 +58,17 @@ export function factorsVersion(factors: GroupFactors): string {
     .slice(0, 12);
 }
 
-/** Days strictly between the first and last with data (the ends are partial). */
-function innerDays(rows: { day: string; volume: number }[]): DailyTotal[] {
-  const days = rows.map((row) => ({ day: dayNumber(row.day), vehicles: row.volume }));
-  if (days.length < 3) return [];
-  const first = Math.min(...days.map((entry) => entry.day));
-  const last = Math.max(...days.map((entry) => entry.day));
-  return days.filter((entry) => entry.day > first && entry.day < last);
+/** The whole days with data (`wholeDaysOf`: partial ones left out). */
+function innerDays(rows: { day: string; volume: number; coverage: DayCoverage }[]): DailyTotal[] {
+  const days = rows.map((row) => ({
+    day: dayNumber(row.day),
+    vehicles: row.volume,
+    coverage: row.coverage,
+  }));
+  const whole = new Set(wholeDaysOfTotals(days));
+  return days
+    .filter((entry) => whole.has(entry.day))
+    .map(({ day, vehicles }) => ({ day, vehicles }));
 }
 
 /** Issue 25: factor groups (TMG 2022), their factors and the AADT of a short count. */
@@ -187,7 +195,11 @@ export function createFactorGroupsService(deps: {
      */
     async aadtOfSite(site: { id: string; siteType: string }): Promise<SiteAadt> {
       const rows = await deps.dailyVolumes(site.id);
-      const days = rows.map((row) => ({ day: dayNumber(row.day), vehicles: row.volume }));
+      const days = rows.map((row) => ({
+        day: dayNumber(row.day),
+        vehicles: row.volume,
+        coverage: row.coverage,
+      }));
       const continuous = site.siteType === 'continuous';
       const found = await factorsForSite(site.id);
       const figure = siteAadt({

@@ -50,12 +50,21 @@ export function createEmptyVehiclesReuploadHandler(deps: {
       vehicles += Number(outcome.result.vehicles ?? 0);
     }
     await deps.siteData.rebuildRollups(site.id);
+    // A counter of bicycles or people: its counts are not vehicles.
+    const counter =
+      files.length > 0 && files.every((file) => file.logs.data_kind === 'intervals')
+        ? files.every((file) => file.kind === 'bike')
+          ? 'taskSiteReuploadedBicycles'
+          : 'taskSiteReuploadedPedestrians'
+        : null;
     return {
-      message: serverMessage('taskSiteReuploaded', {
-        site: site.name,
-        files: files.length,
-        vehicles,
-      }),
+      message: counter
+        ? serverMessage(counter, { site: site.name, files: files.length, count: vehicles })
+        : serverMessage('taskSiteReuploaded', {
+            site: site.name,
+            files: files.length,
+            vehicles,
+          }),
       result: { siteId: site.id, files: files.length, vehicles },
     };
   };

@@ -31,7 +31,7 @@ export const mapTypeDefs = /* GraphQL */ `
     has_data: Boolean!
     days: Int!
     vehicles: Float!
-    "ADT: vehicles in the whole days of the range over those days (the first and last days with data are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days."
+    "ADT: vehicles in the whole days of the range over those days (a day is whole when its data covers it: interval counts from 00:00 to 24:00; vehicle records between their first and last day, which are partial), only the weekdays or weekend days for those day ranges; the site detail's figure for the same days."
     adt: Float
     "AWDT: the ADT of the range's weekdays (Monday to Friday), whatever the day range."
     awdt: Float

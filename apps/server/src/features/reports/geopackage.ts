@@ -23,6 +23,7 @@ const COLUMNS: Record<keyof SiteFeatureProperties, 'TEXT' | 'INTEGER' | 'REAL'> 
   period_fr: 'TEXT',
   period_to: 'TEXT',
   units: 'TEXT',
+  counted: 'TEXT',
   vehicles: 'INTEGER',
   days: 'INTEGER',
   adt: 'REAL',

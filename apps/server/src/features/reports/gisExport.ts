@@ -1,6 +1,12 @@
 import shpwrite from '@mapbox/shp-write';
 import { aadtLabel } from '@roadcount/domain';
-import { speedIn, SPEED_UNITS, type ReportContext, type SiteFigures } from './reportFigures.ts';
+import {
+  countsOnly,
+  speedIn,
+  SPEED_UNITS,
+  type ReportContext,
+  type SiteFigures,
+} from './reportFigures.ts';
 
 /** A site's point and figures; shapefile field names are at most 10 characters, so all are. */
 export interface SiteFeatureProperties {
@@ -9,6 +15,9 @@ export interface SiteFeatureProperties {
   period_fr: string;
   period_to: string;
   units: string;
+  /** What was counted: `vehicle`, or a counter's modes (`bike`, `pedestrian`, joined by +). */
+  counted: string;
+  /** Vehicles, or a counter's counts of its modes. */
   vehicles: number;
   days: number;
   adt: number | null;
@@ -34,6 +43,33 @@ type Feature = {
  * The sites and their summary figures as GeoJSON features in WGS84 (longitude, latitude), the
  * site-detail answer's figures, speeds in the report's unit (docs/formats.md, GIS export).
  */
+/** The sum of the figures given, null when none is. */
+const sumOf = (values: (number | null | undefined)[]) =>
+  values.some((value) => typeof value === 'number')
+    ? values.reduce<number>((sum, value) => sum + (value ?? 0), 0)
+    : null;
+
+/**
+ * A site's volumes as the site detail gives them: a vehicle site's summary, or a bike or
+ * pedestrian counter's counts (its count summary, as the count-site page), its modes added.
+ */
+function volumesOf(site: SiteFigures) {
+  const counts = countsOnly(site) ? site.counts : null;
+  if (!counts) {
+    const { vehicles, wholeDays, adt, awdt, awedt } = site.summary;
+    return { counted: 'vehicle', vehicles, days: wholeDays, adt, awdt, awedt };
+  }
+  const { modes } = counts;
+  return {
+    counted: modes.join('+'),
+    vehicles: sumOf(modes.map((mode) => counts.totals[mode])) ?? 0,
+    days: counts.wholeDays,
+    adt: sumOf(modes.map((mode) => counts.dailyAverage[mode])),
+    awdt: sumOf(modes.map((mode) => counts.figures[mode]?.awdt)),
+    awedt: sumOf(modes.map((mode) => counts.figures[mode]?.awedt)),
+  };
+}
+
 export function gisFeatures(
   figures: readonly SiteFigures[],
   context: ReportContext,
@@ -57,11 +93,7 @@ export function gisFeatures(
           period_fr: start,
           period_to: end,
           units: SPEED_UNITS[units].label,
-          vehicles: site.summary.vehicles,
-          days: site.summary.wholeDays,
-          adt: site.summary.adt,
-          awdt: site.summary.awdt,
-          awedt: site.summary.awedt,
+          ...volumesOf(site),
           aadt: aadt.value,
           aadt_meth: aadt.name,
           aadt_est: aadt.name === 'aashto' && !site.summary.aadtIsEstimate ? 0 : 1,

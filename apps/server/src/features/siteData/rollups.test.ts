@@ -57,7 +57,7 @@ function referenceRows(siteId: string, timeZone: string, vehicles: Vehicle[]) {
   }
   return [...totals].map(([key, entry]) => {
     const [day = '', direction = '0'] = key.split('|');
-    return { siteId, day, direction: Number(direction), ...entry };
+    return { siteId, day, direction: Number(direction), ...entry, coverage: 'records' };
   });
 }
 
@@ -90,5 +90,29 @@ describe('daily totals of the rollup task', () => {
         );
       expect(totals.rows('site-1')).toEqual(referenceRows('site-1', timeZone, vehicles));
     }
+  });
+
+  it('mark the days that interval counts cover as whole, and the others partial (issue 36)', () => {
+    // Quarter-hour bicycle counts in Brussels (UTC+1), local 00:00 on Monday 4 March 2024 to
+    // 11:45 on Wednesday 6 March: the 4th and 5th covered 00:00 to 24:00, the 6th stops at noon.
+    const totals = new DailyTotals(new LocalTimeConverter('Europe/Brussels'));
+    const start = Date.UTC(2024, 2, 3, 23);
+    for (let quarter = 0; quarter < 96 * 2 + 48; quarter += 1) {
+      const time = start + quarter * 900_000;
+      totals.cover(time, 900);
+      for (const direction of [1, 5]) totals.add(time, direction, 1, Number.NaN, -1, false, false);
+    }
+    const coverage = new Map(totals.rows('site-1').map((row) => [row.day, row.coverage]));
+    expect(coverage).toEqual(
+      new Map([
+        ['2024-03-04', 'whole'],
+        ['2024-03-05', 'whole'],
+        ['2024-03-06', 'partial'],
+      ]),
+    );
+    // Two directions of 96 quarter hours: 192 a whole day.
+    expect(
+      totals.rows('site-1').find((row) => row.day === '2024-03-04' && row.direction === 1),
+    ).toMatchObject({ vehicles: 96 });
   });
 });

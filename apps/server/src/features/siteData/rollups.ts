@@ -1,8 +1,10 @@
 import {
   encodeRollupSeries,
   inExcludedWindow,
+  IntervalCoverage,
   laneKey,
   rollupSeriesFromDays,
+  type DayCoverage,
   type ExcludedWindow,
   type HourCounts,
   type VehicleColumns,
@@ -19,6 +21,7 @@ export const SPEED_HISTOGRAM_BINS = 251;
 /** One day and direction's running totals; the histogram is typed and cut to length at the end. */
 interface DaySlot {
   day: string;
+  localDay: number;
   direction: number;
   vehicles: number;
   speedSumMps: number;
@@ -42,12 +45,23 @@ export class DailyTotals {
   private readonly offsetByHour = new Map<number, number>();
   private lastHour = Number.NaN;
   private lastOffset = 0;
+  /** Which days the interval counts cover (`wholeDaysOf`); days of vehicle records apart. */
+  private readonly intervals: IntervalCoverage;
+  private readonly recordDays = new Set<number>();
 
-  constructor(private readonly local: LocalTimeConverter) {}
+  constructor(private readonly local: LocalTimeConverter) {
+    this.intervals = new IntervalCoverage(local);
+  }
+
+  /** Notes an interval of counts (excluded or not): the counter ran from `startMs` for so long. */
+  cover(startMs: number, durationS: number) {
+    this.intervals.add(startMs, durationS * 1000);
+  }
 
   /**
    * Counts `count` vehicles (1 for a vehicle record) at `time`; `freeFlow` says the vehicle's
-   * headway is above the organisation's threshold, so that its speed counts as free-flowing.
+   * headway is above the organisation's threshold, so that its speed counts as free-flowing;
+   * `record` is false for interval counts, whose days are whole only when `cover` covers them.
    */
   add(
     time: number,
@@ -56,6 +70,7 @@ export class DailyTotals {
     speedMps: number,
     classIndex: number,
     freeFlow = false,
+    record = true,
   ) {
     const hour = Math.floor(time / 3_600_000);
     if (hour !== this.lastHour) {
@@ -68,11 +83,13 @@ export class DailyTotals {
       this.lastOffset = offset;
     }
     const localDay = Math.floor((time + this.lastOffset) / 86_400_000);
+    if (record) this.recordDays.add(localDay);
     const key = localDay * 256 + direction;
     let slot = this.slots.get(key);
     if (!slot) {
       slot = {
         day: new Date(localDay * 86_400_000).toISOString().slice(0, 10),
+        localDay,
         direction,
         vehicles: 0,
         speedSumMps: 0,
@@ -102,8 +119,15 @@ export class DailyTotals {
     }
   }
 
-  /** The rollup rows, in the order their day and direction first appeared. */
+  /**
+   * The rollup rows, in the order their day and direction first appeared, each with its day's
+   * coverage: `whole` when the interval counts cover it, `records` when it holds vehicle records,
+   * else `partial`.
+   */
   rows(siteId: string) {
+    const intervals = this.intervals.coverage();
+    const coverageOf = (day: number): DayCoverage =>
+      intervals.get(day) === 'whole' ? 'whole' : this.recordDays.has(day) ? 'records' : 'partial';
     return [...this.slots.values()].map((slot) => ({
       siteId,
       day: slot.day,
@@ -114,6 +138,7 @@ export class DailyTotals {
       speedHistogram: Array.from(slot.histogram.subarray(0, slot.bins)),
       freeFlowHistogram: Array.from(slot.freeFlow.subarray(0, slot.freeFlowBins)),
       classCounts: slot.classCounts,
+      coverage: coverageOf(slot.localDay),
     }));
   }
 }
@@ -231,8 +256,9 @@ async function addFile(
       const direction = intervals.direction[index] as number;
       const count = intervals.count[index] as number;
       hourly?.add(time, direction, -1, count);
+      totals.cover(time, intervals.durationS[index] as number);
       if (!inExcludedWindow(excluded, time, direction, intervals.lane[index] as number))
-        totals.add(time, direction, count, Number.NaN, -1);
+        totals.add(time, direction, count, Number.NaN, -1, false, false);
     }
   } else {
     for await (const columns of into.batches ?? vehicleBatches(blobs, file)) {

@@ -1,4 +1,4 @@
-import type { ExcludedWindow } from '@roadcount/analytics';
+import type { DayCoverage, ExcludedWindow } from '@roadcount/analytics';
 import { and, asc, eq, gte, inArray, isNull, lt, max, min, or, sql } from 'drizzle-orm';
 import type { Database } from '../../infra/db/database.ts';
 import { headwayThresholdSeconds } from '@roadcount/domain';
@@ -291,18 +291,28 @@ export function createSiteDataRepository(db: Database) {
       return db.select().from(siteDailyRollups).where(eq(siteDailyRollups.siteId, siteId));
     },
 
-    /** The site's volume (vehicles, bicycles or people) per local day, every direction summed. */
-    async dailyVolumes(siteId: string): Promise<{ day: string; volume: number }[]> {
+    /**
+     * The site's volume (vehicles, bicycles or people) per local day, every direction summed,
+     * with how the day's data covers it (the same on each of its rows; `whole` should two differ).
+     */
+    async dailyVolumes(
+      siteId: string,
+    ): Promise<{ day: string; volume: number; coverage: DayCoverage }[]> {
       const rows = await db
         .select({
           day: siteDailyRollups.day,
           volume: sql<number>`sum(${siteDailyRollups.vehicles})::int`,
+          coverage: sql<DayCoverage>`max(${siteDailyRollups.coverage})`,
         })
         .from(siteDailyRollups)
         .where(eq(siteDailyRollups.siteId, siteId))
         .groupBy(siteDailyRollups.day)
         .orderBy(siteDailyRollups.day);
-      return rows.map((row) => ({ day: row.day, volume: Number(row.volume) }));
+      return rows.map((row) => ({
+        day: row.day,
+        volume: Number(row.volume),
+        coverage: row.coverage,
+      }));
     },
 
     /** The site's vehicles over every rolled-up day. */

@@ -13,7 +13,7 @@ export const storedKeys = {
   scanFile: (fileId: string) => `scan/${fileId}.bin`,
   /** An interval-count file's counts (Arrow IPC). */
   intervals: (fileId: string) => `intervals/${fileId}.arrow`,
-  /** A site's daily rollups packed for the map (RCS1), one object per rollup version. */
+  /** A site's daily rollups packed for the map (RCS2), one object per rollup version. */
   rollupSeries: (siteId: string, version: number) => `rollups/${siteId}/${version}.bin`,
 };
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DayCoverage } from '@roadcount/analytics';
 import {
   bigint,
   boolean,
@@ -410,6 +411,12 @@ export const siteDailyRollups = pgTable(
       .$type<Record<string, number>>()
       .notNull()
       .default(sql`'{}'::jsonb`),
+    /**
+     * How the day's data covers it (`wholeDaysOf`): `records` (vehicle records: whole between the
+     * record's first and last day), `whole` or `partial` (interval counts covering 00:00 to 24:00
+     * or not). The same on every row of the day.
+     */
+    coverage: text('coverage').$type<DayCoverage>().notNull().default('records'),
   },
   (table) => [uniqueIndex('site_daily_rollups_key').on(table.siteId, table.day, table.direction)],
 );

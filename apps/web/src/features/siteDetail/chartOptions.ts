@@ -183,19 +183,30 @@ export function matrixOption(detail: SiteDetail, t: Translate): ChartOption | nu
   };
 }
 
+/** A profile's averages; null where there is no whole day to average (no data, not a 0). */
 function profileOption(
-  profile: Record<string, number[]>,
+  profile: Record<string, readonly (number | null)[]>,
   t: Translate,
   labels: string[],
   type: 'line' | 'bar',
 ): ChartOption | null {
   const directions = Object.keys(profile).sort();
-  if (directions.every((direction) => (profile[direction] ?? []).every((value) => value === 0)))
+  if (
+    directions.every((direction) =>
+      (profile[direction] ?? []).every((value) => value === 0 || value === null),
+    )
+  )
     return null;
   return {
     color: PALETTE,
     grid,
-    tooltip: { trigger: 'axis' },
+    tooltip: {
+      trigger: 'axis',
+      // Kept inside the chart: on a phone it would run off the screen's edge.
+      confine: true,
+      valueFormatter: (value: unknown) =>
+        typeof value === 'number' ? String(value) : t('siteDetail.charts.noWholeDay'),
+    },
     legend: { top: 8 },
     xAxis: { type: 'category', data: labels },
     yAxis: { type: 'value', name: t('siteDetail.units.vehicles') },
@@ -203,7 +214,9 @@ function profileOption(
       name: directionName(t, direction),
       type,
       smooth: type === 'line',
-      data: (profile[direction] ?? []).map((value) => Math.round(value * 10) / 10),
+      data: (profile[direction] ?? []).map((value) =>
+        value === null ? null : Math.round(value * 10) / 10,
+      ),
     })),
   };
 }

@@ -11,6 +11,8 @@ export interface LeftOutCounts {
   total: number;
   selected: number;
   speedRange: number;
+  /** Of `speedRange`, the vehicles of each class (class number to vehicles). */
+  speedRangeByClass?: Record<string, number>;
   classes: number;
   unclassified: number;
   directions: number;

@@ -65,7 +65,8 @@ interface SiteDetailFigures {
     aboveSecondStep: { vehicles: number; sharePercent: number };
   } | null;
   virtualDay: Record<string, number[]>;
-  virtualWeek: Record<string, number[]>;
+  /** Null for a weekday without a whole day (no data, not a quiet day). */
+  virtualWeek: Record<string, (number | null)[]>;
   availability: { day: string; direction: number; lane: number; vehicles: number }[];
 }
 

@@ -111,7 +111,14 @@ export function countVirtualWeekOption(
   return {
     color: modes.map((mode) => PALETTE[mode][0]),
     grid: { left: 56, right: 24, top: 48, bottom: 40 },
-    tooltip: { trigger: 'axis' },
+    tooltip: {
+      trigger: 'axis',
+      // Kept inside the chart: on a phone it would run off the screen's edge.
+      confine: true,
+      // A weekday without a whole day is a gap: no data, not a quiet day.
+      valueFormatter: (value: unknown) =>
+        typeof value === 'number' ? String(value) : t('siteDetail.charts.noWholeDay'),
+    },
     legend: { top: 8 },
     // 1 January 2024 was a Monday.
     xAxis: { type: 'category', data: WEEKDAYS.map((day) => format.format(Date.UTC(2024, 0, day))) },

@@ -4,7 +4,7 @@ import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/
 import { LeftOutNotice } from './LeftOutNotice.tsx';
 
 const SITE_ID = '11111111-2222-4333-8444-555555555555';
-const answer = (leftOut: Record<string, number>) =>
+const answer = (leftOut: Record<string, unknown>) =>
   fakeServer(
     on('POST', '/gql/v1/graphql/', () =>
       json({ data: { siteDetail: { site_id: SITE_ID, leftOut } } }),
@@ -45,6 +45,19 @@ describe('the left-out notice', () => {
     expect(screen.getByText('in lanes not selected: 10')).toBeTruthy();
     expect(screen.getByText('in excluded bad-data periods: 20')).toBeTruthy();
     expect(screen.queryByText(/directions not selected/)).toBeNull();
+  });
+
+  it('names the classes the speed range leaves out (Jamar’s 0 mph records, class 15)', async () => {
+    signInAs(ADMIN_ID, 'org_admin');
+    // The default 1 km/h minimum: 12 of class 15 (0 mph) and 1 of class 2 left out, 13 in all.
+    answer({
+      ...counts,
+      selected: 1187,
+      speedRange: 13,
+      speedRangeByClass: { 2: 1, 15: 12 },
+    });
+    renderWithApp(<LeftOutNotice siteId={SITE_ID} filter={{}} />);
+    await screen.findByText('outside the speed range: 13 (12 of class 15, 1 of class 2)');
   });
 
   it('says nothing when every vehicle is counted', async () => {

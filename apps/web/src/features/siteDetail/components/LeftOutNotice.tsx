@@ -23,13 +23,21 @@ const REASONS = [
 
 /**
  * Says how many of the time range's vehicles the filters leave out of the page's figures, and
- * why: nothing when every vehicle is counted.
+ * why (the speed range's by class): nothing when every vehicle is counted.
  */
 export function LeftOutNotice({ siteId, filter }: Props) {
   const { t, i18n } = useTranslation();
   const leftOut = useLeftOut(siteId, filter).data;
   if (!leftOut || leftOut.total === leftOut.selected) return null;
   const number = (value: number) => value.toLocaleString(i18n.language);
+  // Which classes the speed range left out, most first: the default 1 km/h minimum leaves out
+  // the 0 mph records Jamar writes as class 15, and the line says so.
+  const byClass = Object.entries(leftOut.speedRangeByClass ?? {})
+    .filter(([, vehicles]) => vehicles > 0)
+    .sort(([classA, a], [classB, b]) => b - a || Number(classA) - Number(classB))
+    .map(([vehicleClass, vehicles]) =>
+      t('fieldFiles.leftOut.speedRangeClass', { vehicles: number(vehicles), class: vehicleClass }),
+    );
   return (
     <Alert severity="info" data-testid="left-out-notice">
       <AlertTitle>
@@ -41,9 +49,17 @@ export function LeftOutNotice({ siteId, filter }: Props) {
       <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
         {REASONS.filter((reason) => leftOut[reason] > 0).map((reason) => (
           <li key={reason}>
-            {t(reason === 'badDataPeriods' ? 'badData.leftOut' : `fieldFiles.leftOut.${reason}`, {
-              vehicles: number(leftOut[reason]),
-            })}
+            {reason === 'speedRange' && byClass.length > 0
+              ? t('fieldFiles.leftOut.speedRangeByClass', {
+                  vehicles: number(leftOut.speedRange),
+                  classes: new Intl.ListFormat(i18n.language, { type: 'unit' }).format(byClass),
+                })
+              : t(
+                  reason === 'badDataPeriods' ? 'badData.leftOut' : `fieldFiles.leftOut.${reason}`,
+                  {
+                    vehicles: number(leftOut[reason]),
+                  },
+                )}
           </li>
         ))}
       </Box>
