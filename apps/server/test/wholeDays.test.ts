@@ -109,4 +109,34 @@ describe('whole days of a 15-minute counter file', () => {
     );
     expect(map.body.data?.mapSites).toEqual([{ id: siteId, adt: ADT, awdt: ADT }]);
   });
+
+  it('explains the ADT and AADT with the same days: 4 to 6 March used, 7 March partial', async () => {
+    const used = (figure: string) =>
+      ask(
+        `query($siteId: ID!, $figure: ExplainedFigure!) {
+          figureExplanation(siteId: $siteId, figure: $figure) {
+            days { days_used days { day used reason } }
+          }
+        }`,
+        { siteId, figure },
+      ).then(
+        ({ body }) =>
+          (
+            body.data?.figureExplanation as {
+              days: { days_used: number; days: { day: string; used: boolean; reason: string }[] };
+            }
+          ).days,
+      );
+    const expected = {
+      days_used: 3,
+      days: [
+        { day: '2024-03-04', used: true },
+        { day: '2024-03-05', used: true },
+        { day: '2024-03-06', used: true },
+        { day: '2024-03-07', used: false, reason: 'partial' },
+      ],
+    };
+    expect(await used('adt')).toMatchObject(expected);
+    expect(await used('aadt')).toMatchObject(expected);
+  });
 });

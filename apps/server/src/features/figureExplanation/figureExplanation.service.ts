@@ -1,4 +1,9 @@
-import { wholeDaysBetween, type AadtFigure, type LeftOutCounts } from '@roadcount/analytics';
+import {
+  wholeDaysOf,
+  type AadtFigure,
+  type DayCoverage,
+  type LeftOutCounts,
+} from '@roadcount/analytics';
 import {
   explainDays,
   figureTerm,
@@ -75,7 +80,9 @@ export interface FigureExplanationDeps {
   }>;
   dataKinds: (siteId: string) => Promise<('vehicles' | 'intervals')[]>;
   /** The site's volume per local day over its whole record (what its AADT is made from). */
-  dailyVolumes: (siteId: string) => Promise<{ day: string; volume: number }[]>;
+  dailyVolumes: (
+    siteId: string,
+  ) => Promise<{ day: string; volume: number; coverage: DayCoverage }[]>;
   /** The one AADT decision (`siteAadt`), with the factor group's factors and version. */
   siteAadt: (site: { id: string; siteType: string }) => Promise<AadtFigure>;
   speedLimits: (siteId: string) => Promise<{ effective_from: string; limit_mps: number }[]>;
@@ -130,8 +137,11 @@ function leftOutReasons(counts: LeftOutCounts): ExplainedLeftOutReason[] {
   return reasons.filter((reason) => reason.vehicles > 0);
 }
 
-/** Every local day from the first to the last with data, those without data at 0. */
-function dayRange(volumes: Map<number, number>) {
+/**
+ * Every local day from the first to the last with data, those without data at 0, and the whole
+ * ones by the rule the figures count by (`wholeDaysOf`: interval counts by their coverage).
+ */
+function dayRange(volumes: Map<number, number>, coverage: Map<number, DayCoverage>) {
   const withData = [...volumes.keys()].filter((day) => (volumes.get(day) ?? 0) > 0);
   if (withData.length === 0) return { days: [], whole: new Set<string>() };
   const first = Math.min(...withData);
@@ -139,8 +149,8 @@ function dayRange(volumes: Map<number, number>) {
   const days: { day: string; volume: number }[] = [];
   for (let day = first; day <= last; day += 1)
     days.push({ day: isoDay(day), volume: volumes.get(day) ?? 0 });
-  // The whole days are those `wholeDaysBetween` gives: the rule ADT and AADT count by.
-  return { days, whole: new Set(wholeDaysBetween(first, last).map(isoDay)) };
+  const covered = withData.map((day) => ({ day, coverage: coverage.get(day) ?? 'records' }));
+  return { days, whole: new Set(wholeDaysOf(covered).map(isoDay)) };
 }
 
 function explainedAadt(aadt: AadtFigure): ExplainedAadt {
@@ -238,22 +248,25 @@ export function createFigureExplanationService(deps: FigureExplanationDeps) {
       selected = detail.summary.vehicles;
       speedingVehicles = detail.speeding?.vehicles ?? 0;
     }
-    const filteredDays = dayRange(perDay);
-
+    // The rolled-up days say how their data covers each (interval counts); ADT and AADT count
+    // whole days by it.
     const wholeRecord = new Map<number, number>();
+    const coverage = new Map<number, DayCoverage>();
     let aadt: AadtFigure | null = null;
-    if (wantsAadt) {
+    if (wantsAadt || countSite) {
       const [rows, figure] = await Promise.all([
         deps.dailyVolumes(site.id),
-        deps.siteAadt({ id: site.id, siteType: site.siteType }),
+        wantsAadt ? deps.siteAadt({ id: site.id, siteType: site.siteType }) : null,
       ]);
       for (const row of rows) {
         const day = dayNumber(row.day);
         wholeRecord.set(day, (wholeRecord.get(day) ?? 0) + row.volume);
+        coverage.set(day, row.coverage);
       }
       aadt = figure;
     }
-    const recordDays = dayRange(wholeRecord);
+    const filteredDays = dayRange(perDay, coverage);
+    const recordDays = dayRange(wholeRecord, coverage);
     const filter = explainedFilter(payload, exclusions);
 
     return figures.map((figure): FigureExplanation => {
