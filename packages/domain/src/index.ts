@@ -35,3 +35,4 @@ export * from './realtime.ts';
 export * from './billing.ts';
 export * from './axleClassification.ts';
 export * from './userRequests.ts';
+export * from './timeBins.ts';
