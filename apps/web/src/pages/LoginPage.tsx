@@ -30,7 +30,7 @@ export function LoginPage() {
     event.preventDefault();
     setStatus({ kind: 'requesting' });
     try {
-      const tokens = await http.postJson<TokenPair>('/core/api/auth/token/obtain/', {
+      const tokens = await http.post('/core/api/auth/token/obtain/', {
         username,
         password,
       });

@@ -21,7 +21,7 @@ export function useUpdateOwnProfile() {
       changes.email === undefined &&
       changes.password === undefined
         ? Promise.resolve(null)
-        : http.patchJson<unknown>('/core/api/config/users/me/', changes),
+        : http.patch('/core/api/config/users/me/', changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }
@@ -30,8 +30,7 @@ export function useUpdateOwnProfile() {
 export function useChangePassword() {
   const { signIn } = useSession();
   return useMutation({
-    mutationFn: (change: PasswordChange) =>
-      http.postJson<TokenPair>('/core/api/config/password/change/', change),
+    mutationFn: (change: PasswordChange) => http.post('/core/api/config/password/change/', change),
     onSuccess: (pair) => signIn(pair),
   });
 }

@@ -10,7 +10,7 @@ export function useCreateOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (organisation: NewOrganisation) =>
-      http.postJson<OrganisationSummary>('/core/api/config/organisations/', organisation),
+      http.post('/core/api/config/organisations/', organisation),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.list() }),
   });
 }
