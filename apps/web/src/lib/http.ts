@@ -76,9 +76,7 @@ type QueryParameters<Op> = Op extends { parameters: { query?: infer Values } } ?
 type Parameters<Op> = ([PathParameters<Op>] extends [never]
   ? { path?: never }
   : { path: PathParameters<Op> }) &
-  ([QueryParameters<Op>] extends [never | undefined]
-    ? { query?: never }
-    : { query?: QueryParameters<Op> });
+  ([QueryParameters<Op>] extends [undefined] ? { query?: never } : { query?: QueryParameters<Op> });
 type ParameterArgument<Op> = [PathParameters<Op>] extends [never]
   ? [parameters?: Parameters<Op>]
   : [parameters: Parameters<Op>];

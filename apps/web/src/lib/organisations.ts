@@ -2,8 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
 import type { RequestBody, ResponseBody } from './openapi.ts';
 
-const BASE = '/core/api/config/organisations/';
-
 /** An organisation as the list answers it (active users in a platform admin's list). */
 export type OrganisationSummary = ResponseBody<'/core/api/config/organisations/', 'get'>[number];
 

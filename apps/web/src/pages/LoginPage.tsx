@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { RequestError, http } from '@/lib/http.ts';
 import { useSession } from '@/lib/session/useSession.ts';
-import type { TokenPair } from '@/lib/session/tokenStorage.ts';
 
 type Status = { kind: 'idle' } | { kind: 'requesting' } | { kind: 'error'; message: string };
 

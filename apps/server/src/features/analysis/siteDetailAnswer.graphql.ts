@@ -278,7 +278,7 @@ export function entries<Value, Entry>(
 ): Entry[] {
   if (!record) return [];
   return Object.entries(record)
-    .map(([key, value]) => ({ key: Number(key), value: value as Value }))
+    .map(([key, value]) => ({ key: Number(key), value }))
     .sort((a, b) => a.key - b.key)
     .map(({ key, value }) => entry(key, value));
 }

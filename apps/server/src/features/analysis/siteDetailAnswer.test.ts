@@ -13,8 +13,8 @@ import type {
 import { INTERVAL_MODES } from '@roadcount/analytics';
 import { buildSchema, isObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { typeDefs } from '../../graphqlSchema.ts';
 import { graphqlSchemaSource } from '../../infra/graphql/graphql.ts';
+import { analysisTypeDefs } from './analysis.graphql.ts';
 import type { SiteSummary } from './analysis.service.ts';
 import { entries } from './siteDetailAnswer.graphql.ts';
 
@@ -117,7 +117,7 @@ const peakHourFactorKeys: Keys<PeakHourFactor> = {
   factor: true,
 };
 
-const schema = buildSchema(graphqlSchemaSource(typeDefs));
+const schema = buildSchema(graphqlSchemaSource([analysisTypeDefs]));
 
 function fieldsOf(typeName: string): string[] {
   const type = schema.getType(typeName);

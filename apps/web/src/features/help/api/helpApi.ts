@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { messageForStatus, type SupportKind } from '@roadcount/domain';
+import { messageForStatus } from '@roadcount/domain';
 import { http, RequestError } from '@/lib/http.ts';
 import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
 import { readTokens } from '@/lib/session/tokenStorage.ts';

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isDemoAccount } from '@/lib/demoChanges.ts';
 import { http } from '@/lib/http.ts';
 import type { RequestBody } from '@/lib/openapi.ts';
-import type { TokenPair } from '@/lib/session/tokenStorage.ts';
 import { useSession } from '@/lib/session/useSession.ts';
 
 /** Changing the email needs the current password. */

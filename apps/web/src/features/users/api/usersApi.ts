@@ -3,8 +3,6 @@ import { http } from '@/lib/http.ts';
 import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
 import { organisationKeys } from '@/lib/organisations.ts';
 
-const CONFIG = '/core/api/config';
-
 export type UserSummary = ResponseBody<'/core/api/config/create_user/', 'post'>;
 
 export type UsersList = ResponseBody<'/core/api/config/users/', 'get'>;
