@@ -23,7 +23,13 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 const QUERY = `query($siteId: ID!, $filter: FilterPayload) {
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 60) { summary bins classes headwayPercentiles virtualDay }
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 60) {
+    summary { vehicles adt averageSpeedMps speed85thMps }
+    bins
+    classes { classIndex vehicles }
+    headwayPercentiles { percentile value }
+    virtualDay { direction vehicles }
+  }
 }`;
 const WINDOW = { start: Date.UTC(2025, 0, 6), end: Date.UTC(2025, 6, 6) };
 const FILTER = {

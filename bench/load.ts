@@ -24,11 +24,16 @@ const workDir = mkdtempSync(join(tmpdir(), 'roadcount-bench-load-'));
 
 const MAP = `query($filter: MapFilter!) { mapSites(filter: $filter) {
   id name latitude longitude has_data days vehicles adt average_speed_mps speed85_mps heavy_percent
-  class_shares last_surveyed survey_years } }`;
+  class_shares { class_index percent } last_surveyed survey_years } }`;
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
-    site_id summary bins classes speedByClass headwayPercentiles gapPercentiles headwayGapMatrix
-    speeding virtualDay virtualWeek availability } }`;
+    site_id summary { vehicles adt awdt awedt aadt averageSpeedMps speed85thMps }
+    bins classes { classIndex vehicles sharePercent averageSpeedMps speed85thMps }
+    speedByClass { binWidthMps bins { fromMps counts { classIndex vehicles } } }
+    headwayPercentiles { percentile value } gapPercentiles { percentile value }
+    headwayGapMatrix { edgesS counts } speeding { vehicles aboveLimit { vehicles sharePercent } }
+    virtualDay { direction vehicles } virtualWeek { direction vehicles }
+    availability { day direction lane vehicles } } }`;
 const FILES = `query($sort: String, $direction: String, $page: Int, $size: Int) {
   trafficDataFiles(sort: $sort, direction: $direction, page: $page, page_size: $size) {
     total files { id file_name review_status uploaded_on site { id name } } } }`;

@@ -143,9 +143,13 @@ function nextBatch(site: Site) {
 }
 
 async function vehiclesOf(server: Server, siteId: string): Promise<number> {
-  const data = (await graphql(server, 'query($id: ID!) { siteDetail(siteId: $id) { summary } }', {
-    id: siteId,
-  })) as {
+  const data = (await graphql(
+    server,
+    'query($id: ID!) { siteDetail(siteId: $id) { summary { vehicles } } }',
+    {
+      id: siteId,
+    },
+  )) as {
     siteDetail: { summary: { vehicles: number } };
   };
   return data.siteDetail.summary.vehicles;

@@ -22,7 +22,8 @@ const config: CodegenConfig = {
         avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
         // A new scalar must be given a type here rather than pass as any.
         strictScalars: true,
-        scalars: { JSON: 'unknown' },
+        // TimeBins: the site detail's time bins, a scalar of the shape the kernel declares.
+        scalars: { JSON: 'unknown', TimeBins: "import('@roadcount/domain').TimeBins" },
       },
     },
   },

@@ -26,7 +26,11 @@ const databaseUrl = (() => {
 })();
 
 const SITE_DETAIL = `query($siteId: ID!) {
-  siteDetail(siteId: $siteId, aggregation_minutes: 60) { summary bins virtualDay }
+  siteDetail(siteId: $siteId, aggregation_minutes: 60) {
+    summary { vehicles adt awdt averageSpeedMps speed85thMps }
+    bins
+    virtualDay { direction vehicles }
+  }
 }`;
 const FILE = `query($id: ID!) { getTrafficDataFile(id: $id) { id review_status site { id } } }`;
 const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id task_id } }`;

@@ -8,7 +8,7 @@ import { launchBrowser, signedInPage } from '../support/browser.ts';
 const appUrl = inject('appUrl');
 
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload) {
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary }
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary { vehicles } }
 }`;
 
 describe('site detail exclusions', () => {

@@ -19,7 +19,7 @@ const MAP = `query($filter: MapFilter!) {
   mapDesignFigures { id aadt }
 }`;
 const API = `query($siteId: ID!, $filter: FilterPayload) {
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary }
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary { vehicles adt aadt } }
   timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) {
     totals dailyAverage
   }

@@ -9,7 +9,9 @@ import { launchBrowser, signedInPage } from '../support/browser.ts';
 const appUrl = inject('appUrl');
 
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) { summary }
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
+    summary { vehicles adt speed85thMps }
+  }
 }`;
 
 interface Answer {

@@ -49,7 +49,9 @@ const FILE = [
 const AADT = 1.5;
 
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload) {
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary }
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) {
+    summary { vehicles adt aadt aadtIsEstimate aadtMethod aadtVariant aadtScope }
+  }
 }`;
 const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }`;
 const REPORT = `query($id: ID!) { report(id: $id) { state message } }`;

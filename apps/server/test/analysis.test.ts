@@ -10,10 +10,25 @@ import {
   startTestServer,
   type TestServer,
 } from './testServer.ts';
+import {
+  AVAILABILITY,
+  CLASSES,
+  COUNT_BINS,
+  COUNT_DAILY_AVERAGE,
+  COUNT_TOTALS,
+  HEADWAY_PERCENTILES,
+  MATRIX,
+  SPEEDING,
+  SPEED_BY_CLASS,
+  SUMMARY,
+  UNITS,
+  VIRTUAL_DAY,
+} from './siteDetailFields.ts';
 
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
-    site_name units summary bins classes headwayPercentiles virtualDay availability
+    site_name ${UNITS} ${SUMMARY} bins ${CLASSES} ${HEADWAY_PERCENTILES} ${VIRTUAL_DAY}
+    ${AVAILABILITY}
   }
 }`;
 const FILE_QUERY = `query($id: ID!) { getTrafficDataFile(id: $id) { review_status site { id } } }`;
@@ -226,30 +241,30 @@ describe('siteDetail through GraphQL', () => {
       `
         query ($siteId: ID!, $filter: FilterPayload) {
           siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 60) {
-            summary
+            ${SUMMARY}
             bins
-            classes
-            speedByClass
-            headwayGapMatrix
-            headwayPercentiles
-            speeding
+            ${CLASSES}
+            ${SPEED_BY_CLASS}
+            ${MATRIX}
+            ${HEADWAY_PERCENTILES}
+            ${SPEEDING}
           }
           timeSeriesSummary(siteId: $siteId, filter: $filter, aggregation_minutes: 60) {
-            units
-            summary
+            ${UNITS}
+            ${SUMMARY}
             bins
           }
           getHeadwayGapMatrix(siteId: $siteId, filter: $filter) {
-            headwayGapMatrix
-            headwayPercentiles
+            ${MATRIX}
+            ${HEADWAY_PERCENTILES}
           }
           class_speed_individual_metrics(siteId: $siteId, filter: $filter) {
             class_scheme
-            classes
-            speedByClass
+            ${CLASSES}
+            ${SPEED_BY_CLASS}
           }
           get_speeding_table_for_site(siteId: $siteId, filter: $filter) {
-            speeding
+            ${SPEEDING}
           }
         }
       `,
@@ -275,10 +290,10 @@ describe('siteDetail through GraphQL', () => {
 
     for (const query of [
       'timeSeriesSummary(siteId: $siteId) { bins }',
-      'getHeadwayGapMatrix(siteId: $siteId) { headwayGapMatrix }',
-      'class_speed_individual_metrics(siteId: $siteId) { classes }',
-      'get_speeding_table_for_site(siteId: $siteId) { speeding }',
-      'timeSeriesCountSummary(siteId: $siteId) { totals }',
+      `getHeadwayGapMatrix(siteId: $siteId) { ${MATRIX} }`,
+      `class_speed_individual_metrics(siteId: $siteId) { ${CLASSES} }`,
+      `get_speeding_table_for_site(siteId: $siteId) { ${SPEEDING} }`,
+      `timeSeriesCountSummary(siteId: $siteId) { ${COUNT_TOTALS} }`,
     ]) {
       const foreign = await graphql(server, `query($siteId: ID!) { ${query} }`, {
         token: otherToken,
@@ -335,10 +350,10 @@ describe('siteDetail through GraphQL', () => {
         query ($siteId: ID!) {
           timeSeriesCountSummary(siteId: $siteId, aggregation_minutes: 60) {
             modes
-            bins
-            totals
+            ${COUNT_BINS}
+            ${COUNT_TOTALS}
             wholeDays
-            dailyAverage
+            ${COUNT_DAILY_AVERAGE}
           }
         }
       `,
@@ -346,7 +361,7 @@ describe('siteDetail through GraphQL', () => {
     );
     const summary = body.data?.timeSeriesCountSummary as {
       modes: string[];
-      bins: { start: string; counts: Record<string, Record<string, number>> }[];
+      bins: { start: string; counts: Record<string, { direction: number; count: number }[]> }[];
       totals: Record<string, number>;
       wholeDays: number;
     };
@@ -354,7 +369,7 @@ describe('siteDetail through GraphQL', () => {
     expect(summary.totals.bike).toBe(inbound + outbound);
     // The site's time zone may shift the labels; the hourly sums keep their order and values.
     const perBin = summary.bins.map((bin) =>
-      Object.values(bin.counts.bike ?? {}).reduce((sum, count) => sum + count, 0),
+      (bin.counts.bike ?? []).reduce((sum, entry) => sum + entry.count, 0),
     );
     expect(perBin).toEqual([...expectedPerHour.values()]);
     expect(summary.wholeDays).toBeGreaterThanOrEqual(1);

@@ -13,7 +13,7 @@ import {
   uploadSmallSurvey,
 } from './testServer.ts';
 
-const SITE_DETAIL = `query($siteId: ID!) { siteDetail(siteId: $siteId) { summary } }`;
+const SITE_DETAIL = `query($siteId: ID!) { siteDetail(siteId: $siteId) { summary { vehicles } } }`;
 
 const LARGE_VEHICLES = 3_000_000;
 

@@ -44,7 +44,7 @@ async function serveDataDir(dataDir: string): Promise<TestServer> {
   };
 }
 
-const SITE = `query($siteId: ID!) { siteDetail(siteId: $siteId) { site_name summary } }`;
+const SITE = `query($siteId: ID!) { siteDetail(siteId: $siteId) { site_name summary { vehicles } } }`;
 const FILES = `{ trafficDataFiles(page_size: 50) { total files { id file_name review_status logs { saved_vehicles } site { id name } } } }`;
 
 describe('backup and restore of an embedded installation', () => {

@@ -27,7 +27,10 @@ const MERGE = `mutation($target: ID!, $sources: [ID!]!) {
   mergeSites(target_id: $target, source_ids: $sources) { id }
 }`;
 const FIGURES = `query($siteId: ID!) {
-  siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary leftOut }
+  siteDetail(siteId: $siteId, aggregation_minutes: 1440) {
+    summary { vehicles }
+    leftOut { badDataPeriods }
+  }
   siteAvailability(siteId: $siteId) { days { day volume } }
   siteAadt(site_id: $siteId) { method adt aadt }
   mapSites(filter: { start_date: "2025-01-01", end_date: "2025-01-31" }) { id vehicles adt }

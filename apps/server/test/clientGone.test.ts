@@ -79,7 +79,7 @@ describe('a client that goes away', () => {
     const fields = Array.from(
       { length: ALIASES },
       (_, index) =>
-        `a${index}: siteDetail(siteId: $siteId, aggregation_minutes: ${[5, 15, 30, 60, 1440, 10080][index]}) { summary }`,
+        `a${index}: siteDetail(siteId: $siteId, aggregation_minutes: ${[5, 15, 30, 60, 1440, 10080][index]}) { summary { vehicles } }`,
     ).join('\n');
     const client = new AbortController();
     const request = fetch(`${server.url}/gql/v1/graphql`, {
@@ -116,7 +116,9 @@ describe('a client that goes away', () => {
       `
         query ($siteId: ID!) {
           siteDetail(siteId: $siteId) {
-            summary
+            summary {
+              vehicles
+            }
           }
         }
       `,

@@ -22,7 +22,7 @@ const UPDATE = `mutation($id: ID!, $filter: VehicleExclusionFilterInput!) {
 const DELETE = `mutation($id: ID!) { deleteVehicleExclusionFilter(id: $id) }`;
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) {
-    time_zone summary bins
+    time_zone summary { vehicles averageSpeedMps } bins
   }
 }`;
 

@@ -11,7 +11,7 @@ import {
 } from './testServer.ts';
 
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) { classes }
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) { classes { classIndex vehicles } }
 }`;
 const SITE_TASKS = `query($siteId: ID!) { siteTasks(siteId: $siteId) { id function_name state message } }`;
 const CHANGE_SCHEME = `mutation($siteId: ID!, $scheme: String!) {

@@ -13,6 +13,14 @@ import {
   startTestServer,
   type TestServer,
 } from './testServer.ts';
+import {
+  AVAILABILITY,
+  CLASSES,
+  COUNT_BINS,
+  COUNT_TOTALS,
+  LEFT_OUT,
+  SUMMARY,
+} from './siteDetailFields.ts';
 
 const JAMAR = `Date/Time:, 3/3/2025 8:00:00 AM
 Site Code:, Oak Avenue
@@ -88,11 +96,15 @@ const SITE = `query($id: ID!) { site(id: $id) {
   id name class_scheme direction_one direction_two time_zone
 } }`;
 const DETAIL = `query($siteId: ID!, $filter: FilterPayload) {
-  siteDetail(siteId: $siteId, filter: $filter) { class_scheme summary classes availability leftOut }
+  siteDetail(siteId: $siteId, filter: $filter) {
+    class_scheme ${SUMMARY} ${CLASSES} ${AVAILABILITY} ${LEFT_OUT}
+  }
 }`;
 
 const COUNTS = `query($siteId: ID!) {
-  timeSeriesCountSummary(siteId: $siteId, aggregation_minutes: 1440) { totals bins }
+  timeSeriesCountSummary(siteId: $siteId, aggregation_minutes: 1440) {
+    ${COUNT_TOTALS} ${COUNT_BINS}
+  }
 }`;
 
 const SCHEME = `mutation($siteId: ID!, $scheme: String!) {
@@ -288,12 +300,17 @@ describe('files from the field: schemes, directions and totals', () => {
     expect(site).toMatchObject({ class_scheme: 'modes', direction_one: 'N', direction_two: 'S' });
     const counts = (await graphql(server, COUNTS, { token, variables: { siteId: file.site?.id } }))
       .body.data?.timeSeriesCountSummary as {
-      totals: Record<string, number>;
-      bins: { counts: { bike: Record<number, number> } }[];
+      totals: Record<string, number | null>;
+      bins: { counts: { bike: { direction: number; count: number }[] } }[];
     };
-    expect(counts.totals).toEqual({ bike: 24 });
+    expect(counts.totals).toEqual({ pedestrian: null, bike: 24, vehicle: null });
     // One day: IN 7 + 4 + 3 = 14 north, OUT 5 + 5 + 0 = 10 south.
-    expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([{ 1: 14, 5: 10 }]);
+    expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([
+      [
+        { direction: 1, count: 14 },
+        { direction: 5, count: 10 },
+      ],
+    ]);
   });
 
   it('reads 3010_IN as IN and the rest of the total as OUT; holds rows that cannot add up', async () => {
@@ -307,8 +324,15 @@ describe('files from the field: schemes, directions and totals', () => {
     expect(oneWay.review_status).toBe('PDC');
     const counts = (
       await graphql(server, COUNTS, { token, variables: { siteId: oneWay.site?.id } })
-    ).body.data?.timeSeriesCountSummary as { bins: { counts: { bike: Record<number, number> } }[] };
-    expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([{ 1: 14, 5: 2 }]);
+    ).body.data?.timeSeriesCountSummary as {
+      bins: { counts: { bike: { direction: number; count: number }[] } }[];
+    };
+    expect(counts.bins.map((bin) => bin.counts.bike)).toEqual([
+      [
+        { direction: 1, count: 14 },
+        { direction: 5, count: 2 },
+      ],
+    ]);
 
     // Line 4: total 9, IN 4 + OUT 4 = 8. Held for review naming the line.
     const held = await uploaded(

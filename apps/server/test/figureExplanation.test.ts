@@ -21,7 +21,7 @@ const EXPLAIN = `query($siteId: ID!, $figure: ExplainedFigure!, $filter: FilterP
     filter { speed_min_mps speed_max_mps directions exclusions { name } }
     aadt { method variant value adt whole_days group { name version } }
   }
-  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary }
+  siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary { vehicles adt aadt } }
 }`;
 
 const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }`;

@@ -14,7 +14,8 @@ const SITE_ID = '00000000-0000-4000-8000-000000000001';
 function aliasedSiteDetails(count: number): string {
   const fields = Array.from(
     { length: count },
-    (_, index) => `d${index}: siteDetail(siteId: "${SITE_ID}") { site_id bins summary }`,
+    (_, index) =>
+      `d${index}: siteDetail(siteId: "${SITE_ID}") { site_id bins summary { vehicles } }`,
   );
   return `query { ${fields.join('\n')} }`;
 }
@@ -38,11 +39,12 @@ describe('GraphQL cost limits', () => {
     expect(messages).toContain(
       'The query was refused: Aliases limit of 10 exceeded, found 100. Ask for less in each request.',
     );
-    // Each field costs 100 + 3 selections = 103; 100 × 103 = 10,300.
+    // Each field costs 100 + 4 selections (site_id, bins, summary and its vehicles) = 104;
+    // 100 × 104 = 10,400.
     expect(messages).toContain(
-      'The query was refused: it costs 10300, more than the 1000 allowed (a site-detail or map field costs 100). Ask for less in each request.',
+      'The query was refused: it costs 10400, more than the 1000 allowed (a site-detail or map field costs 100). Ask for less in each request.',
     );
-    // 200 of them, as the attack sent (488 MB answered), have 13 tokens each: unread past 2,000.
+    // 200 of them, as the attack sent (488 MB answered), have 16 tokens each: unread past 2,000.
     const twoHundred = await graphql(server, aliasedSiteDetails(200), { token });
     expect(twoHundred.body.errors?.map((error) => error.message)).toEqual([
       'The query was refused: it has more than the 2000 tokens allowed. Ask for less in each request.',
@@ -50,11 +52,11 @@ describe('GraphQL cost limits', () => {
   });
 
   it('refuses ten site scans within the alias limit by their cost', async () => {
-    // 10 × (100 + 3) = 1030 > 1000; nine would cost 927 and run.
+    // 10 × (100 + 4) = 1040 > 1000; nine would cost 936 and run.
     const { status, body } = await graphql(server, aliasedSiteDetails(10), { token });
     expect(status).toBe(400);
     expect(body.errors?.map((error) => error.message)).toEqual([
-      'The query was refused: it costs 1030, more than the 1000 allowed (a site-detail or map field costs 100). Ask for less in each request.',
+      'The query was refused: it costs 1040, more than the 1000 allowed (a site-detail or map field costs 100). Ask for less in each request.',
     ]);
     const nine = await graphql(server, aliasedSiteDetails(9), { token });
     // Nine run: the site does not exist, so each answers the catalogue's not-found.

@@ -17,7 +17,7 @@ import {
 const CONFIG = '/core/api/config';
 const INGEST = '/core/api/realtime/events/';
 const SITE_DETAIL = `query($siteId: ID!) {
-  siteDetail(siteId: $siteId) { summary bins }
+  siteDetail(siteId: $siteId) { summary { vehicles averageSpeedMps } bins }
 }`;
 
 interface Summary {

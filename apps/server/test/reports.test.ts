@@ -20,6 +20,14 @@ import {
   uploadAndProcess,
   type TestServer,
 } from './testServer.ts';
+import {
+  CLASSES,
+  MATRIX,
+  SPEEDING,
+  SUMMARY,
+  VIRTUAL_DAY,
+  VIRTUAL_WEEK,
+} from './siteDetailFields.ts';
 
 const REQUEST = `mutation($input: ReportRequestInput!) {
   requestReport(input: $input) { id state progress task_id report_type }
@@ -30,7 +38,7 @@ const REPORT = `query($id: ID!) {
 const DOWNLOAD = `query($id: ID!) { reportDownload(id: $id) { url } }`;
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
-    site_name summary bins classes virtualDay virtualWeek headwayGapMatrix speeding
+    site_name ${SUMMARY} bins ${CLASSES} ${VIRTUAL_DAY} ${VIRTUAL_WEEK} ${MATRIX} ${SPEEDING}
   }
 }`;
 
@@ -327,7 +335,7 @@ describe('reports', () => {
         directions: Record<string, { vehicles: number[]; averageSpeedMps: (number | null)[] }>;
       };
       classes: { classIndex: number; vehicles: number }[];
-      virtualDay: Record<string, number[]>;
+      virtualDay: { direction: number; vehicles: number[] }[];
     };
     expect(detail.summary.vehicles).toBeGreaterThan(1000);
 
@@ -389,7 +397,10 @@ describe('reports', () => {
     expect(lines.find((row) => row[5] === 'vehicles')?.[8]).toBe(String(detail.summary.vehicles));
     const virtualNorth = lines.filter((row) => row[5] === 'virtual_day_volume' && row[4] === 'N');
     virtualNorth.forEach((row, hour) =>
-      expect(Number(row[8])).toBeCloseTo(detail.virtualDay['1']?.[hour] ?? Number.NaN, 5),
+      expect(Number(row[8])).toBeCloseTo(
+        detail.virtualDay.find((entry) => entry.direction === 1)?.vehicles[hour] ?? Number.NaN,
+        5,
+      ),
     );
     expect(virtualNorth.length).toBe(24);
   }, 90_000);

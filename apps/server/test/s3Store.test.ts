@@ -154,7 +154,7 @@ describe('the S3 blob store on s3rver', () => {
 });
 
 const SITE_DETAIL = `query($siteId: ID!) {
-  siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary }
+  siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary { vehicles } }
 }`;
 const MAP_SITES = `query($filter: MapFilter!) { mapSites(filter: $filter) { id has_data vehicles } }`;
 const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }`;

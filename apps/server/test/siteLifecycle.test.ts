@@ -20,6 +20,14 @@ import {
   pollUntil,
   runTaskAgain,
 } from './testServer.ts';
+import {
+  AVAILABILITY,
+  CLASSES,
+  HEADWAY_PERCENTILES,
+  SUMMARY,
+  UNITS,
+  VIRTUAL_DAY,
+} from './siteDetailFields.ts';
 
 const IMPORT = `mutation($csv: String!) {
   importSites(csv: $csv) { imported message errors { row field code message params } }
@@ -35,7 +43,10 @@ const RESTORE = `mutation($id: ID!) { restoreSite(id: $id) }`;
 const PURGE = `mutation($id: ID!) { deleteSitePermanently(id: $id) { id state } }`;
 const DELETED = `{ deletedSites { id name files permanent_deletion_pending } }`;
 const SITE_DETAIL = `query($siteId: ID!) {
-  siteDetail(siteId: $siteId) { site_name units summary bins classes headwayPercentiles virtualDay availability }
+  siteDetail(siteId: $siteId) {
+    site_name ${UNITS} ${SUMMARY} bins ${CLASSES} ${HEADWAY_PERCENTILES} ${VIRTUAL_DAY}
+    ${AVAILABILITY}
+  }
 }`;
 const MAP_SITES = `query($filter: MapFilter!) {
   mapSites(filter: $filter) { id name has_data days vehicles adt average_speed_mps speed85_mps heavy_percent }

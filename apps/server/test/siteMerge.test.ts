@@ -19,7 +19,7 @@ import {
 const MERGE = `mutation($target: ID!, $sources: [ID!]!, $alignment: [DirectionAlignmentInput!]) {
   mergeSites(target_id: $target, source_ids: $sources, alignment: $alignment) { id function_name state }
 }`;
-const DETAIL = `query($id: ID!) { siteDetail(siteId: $id) { summary } }`;
+const DETAIL = `query($id: ID!) { siteDetail(siteId: $id) { summary { vehicles } } }`;
 const FILE = `query($id: ID!) { getTrafficDataFile(id: $id) { site { id } logs { match } } }`;
 const SITE = `query($id: ID!) { site(id: $id) { name site_context } }`;
 

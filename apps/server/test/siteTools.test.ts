@@ -13,10 +13,11 @@ import {
   uploadAndProcess,
   type TestServer,
 } from './testServer.ts';
+import { CLASSES, SPEEDING, SUMMARY } from './siteDetailFields.ts';
 
 const SITE_DETAIL = `query($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
-    site_name summary bins classes speeding
+    site_name ${SUMMARY} bins ${CLASSES} ${SPEEDING}
   }
 }`;
 const SITE_TASKS = `query($siteId: ID!) { siteTasks(siteId: $siteId) { id function_name state message } }`;

@@ -14,7 +14,7 @@ const SET = `mutation($siteId: ID!, $limits: [SpeedLimitInput!]!) {
   setSpeedLimits(siteId: $siteId, limits: $limits) { effective_from limit_mps }
 }`;
 const READ = `query($siteId: ID!) { speedLimits(siteId: $siteId) { effective_from limit_mps } }`;
-const SPEEDING = `query($siteId: ID!) { siteDetail(siteId: $siteId) { speeding } }`;
+const SPEEDING = `query($siteId: ID!) { siteDetail(siteId: $siteId) { speeding { vehicles aboveLimit { vehicles } } } }`;
 
 describe('speed limits', () => {
   let server: TestServer;

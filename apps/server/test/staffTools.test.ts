@@ -32,7 +32,7 @@ const START = `mutation($kind: StaffTaskKind!, $siteId: ID, $organisationId: ID)
 }`;
 const TASKS = `query($ids: [ID!]!) { task_tracking(ids: $ids) { id state message progress } }`;
 const SITE = `query($id: ID!) { site(id: $id) { name owner_organisation_id latitude longitude } }`;
-const DETAIL = `query($id: ID!) { siteDetail(siteId: $id) { summary } }`;
+const DETAIL = `query($id: ID!) { siteDetail(siteId: $id) { summary { vehicles } } }`;
 const FILES = `{ trafficDataFiles { total files { id file_name } } }`;
 const GROUPS = `{ siteGroups { name site_count } }`;
 const LANES = `query($id: ID!) { siteLanes(siteId: $id) { direction position_id name } }`;

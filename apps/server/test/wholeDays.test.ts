@@ -78,7 +78,7 @@ describe('whole days of a 15-minute counter file', () => {
     const { body } = await ask(
       `query($siteId: ID!) {
         timeSeriesCountSummary(siteId: $siteId, aggregation_minutes: 1440) {
-          totals wholeDays dailyAverage virtualWeek
+          totals { bike } wholeDays dailyAverage { bike } virtualWeek { bike }
         }
       }`,
       { siteId },

@@ -105,7 +105,7 @@ describe.runIf(process.env.DATABASE_URL)('a report made by a npm run worker proc
           (
             await graphql(
               server,
-              'query($siteId: ID!) { siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary } }',
+              'query($siteId: ID!) { siteDetail(siteId: $siteId, aggregation_minutes: 1440) { summary { vehicles } } }',
               { token, variables: { siteId: file.site?.id } },
             )
           ).body.data?.siteDetail as { summary: { vehicles: number } } | undefined

@@ -1,3 +1,4 @@
+import type { DirectionColumns, TimeBins } from '@roadcount/domain';
 import { weekdayOfLocal } from './filters.ts';
 import type { LeftOutCounts } from './leftOut.ts';
 import type { SummaryStatistics } from './summaryStatistics.ts';
@@ -42,28 +43,8 @@ export interface SiteDetailOptions {
   parts?: readonly SiteDetailPart[];
 }
 
-/**
- * One direction's figures over the bins of `TimeBins.starts`, one entry per bin: 0 vehicles and
- * nulls in a bin where it had none. Speeds in m/s; speeding is the share of vehicles above the
- * limit in force, percent, null without a limit.
- */
-export interface DirectionColumns {
-  vehicles: number[];
-  averageSpeedMps: (number | null)[];
-  speed85thMps: (number | null)[];
-  speedingPercent: (number | null)[];
-}
-
-/**
- * The time bins as columns: the local start of each bin with data (ISO text without an offset,
- * the site's wall clock) and each direction's figures in the same order. A chart reads a series
- * straight off a column, and the answer names each figure once rather than once per bin (a
- * half-year of hourly bins is 0.5 MB of JSON rather than 1.2 MB).
- */
-export interface TimeBins {
-  starts: string[];
-  directions: Record<number, DirectionColumns>;
-}
+// The time bins' shape is the API's too: declared once, in packages/domain.
+export type { DirectionColumns, TimeBins } from '@roadcount/domain';
 
 /** Empty columns of `count` bins for one direction. */
 export function directionColumns(count: number): DirectionColumns {

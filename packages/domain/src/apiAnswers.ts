@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
+import { SUPPORT_KINDS } from './support.ts';
 import { organisationSettingsSchema } from './validation.ts';
 
 // What the REST routes answer, as zod schemas: the server checks each answer against its schema
@@ -117,3 +118,40 @@ export const tmgCheckAnswer = z.object({
     speed: z.number(),
   }),
 });
+
+/** The support team's address, shown in Help (GET /bill/contact). */
+export const contactAnswer = z.object({ email: z.string() });
+
+/** Feedback and subscription enquiries sent, newest first (GET /bill/support-messages). */
+export const supportMessagesAnswer = z.array(
+  z.object({
+    id: z.string(),
+    kind: z.enum(SUPPORT_KINDS),
+    username: z.string(),
+    email: z.string(),
+    organisation_id: z.string().nullable(),
+    organisation_name: z.string().nullable(),
+    text: z.string(),
+    created_on: z.string(),
+    attachments: z.array(
+      z.object({
+        id: z.string(),
+        file_name: z.string(),
+        content_type: z.string(),
+        size_bytes: z.number(),
+      }),
+    ),
+  }),
+);
+
+/** Views and users per organisation and screen (GET /api/page-views/usage). */
+export const pageViewUsageAnswer = z.array(
+  z.object({
+    organisation_id: z.string().nullable(),
+    organisation_name: z.string().nullable(),
+    screen: z.string(),
+    views: z.number(),
+    users: z.number(),
+    last_viewed_at: z.string(),
+  }),
+);

@@ -36,3 +36,4 @@ export * from './billing.ts';
 export * from './axleClassification.ts';
 export * from './userRequests.ts';
 export * from './figureExplanation.ts';
+export * from './timeBins.ts';

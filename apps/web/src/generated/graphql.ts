@@ -15,6 +15,37 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   JSON: { input: unknown; output: unknown; }
+  /**
+   * The site detail's time bins as columns, exactly as the analysis thread writes them:
+   * { starts: [local ISO start without offset], directions: { <direction code>: { vehicles: [Int],
+   * averageSpeedMps: [Float|null], speed85thMps: [Float|null], speedingPercent: [Float|null] } } },
+   * one entry per start. A scalar rather than object types so its bytes go out as they were written
+   * (a year of five-minute bins is millions of figures); its type is TimeBins of @roadcount/domain.
+   */
+  TimeBins: { input: import('@roadcount/domain').TimeBins; output: import('@roadcount/domain').TimeBins; }
+};
+
+/** How the site's AADT was found. */
+export type AadtMethod =
+  | 'aashto'
+  | 'factored'
+  | 'unadjusted';
+
+export type AadtVariant =
+  | 'aashto'
+  | 'aashtoMissingMonths'
+  | 'aashtoMissingMonthsAndWeekdays'
+  | 'aashtoMissingWeekdays'
+  | 'factored'
+  | 'unadjustedNoFactors'
+  | 'unadjustedNoGroup';
+
+/** Vehicles of a local day in a direction and lane. */
+export type AvailabilityDay = {
+  day: Scalars['String']['output'];
+  direction: Scalars['Int']['output'];
+  lane: Scalars['Int']['output'];
+  vehicles: Scalars['Float']['output'];
 };
 
 /**
@@ -40,13 +71,34 @@ export type BadDataPeriod = {
   value: Scalars['Float']['output'];
 };
 
+/** Vehicles of one class. */
+export type ClassCount = {
+  classIndex: Scalars['Int']['output'];
+  vehicles: Scalars['Float']['output'];
+};
+
+/** A class's vehicles, share (%) and speeds (m/s). */
+export type ClassMetrics = {
+  averageSpeedMps: Maybe<Scalars['Float']['output']>;
+  classIndex: Scalars['Int']['output'];
+  sharePercent: Scalars['Float']['output'];
+  speed85thMps: Maybe<Scalars['Float']['output']>;
+  vehicles: Scalars['Float']['output'];
+};
+
+/** A class's share of a site's classified vehicles, percent. */
+export type ClassShare = {
+  class_index: Scalars['Int']['output'];
+  percent: Scalars['Float']['output'];
+};
+
 /** Per-class count, share, average and 85th percentile speed, and speeds stacked by class. */
 export type ClassSpeedMetrics = {
   class_scheme: Scalars['String']['output'];
-  classes: Scalars['JSON']['output'];
+  classes: Array<ClassMetrics>;
   site_id: Scalars['ID']['output'];
-  speedByClass: Scalars['JSON']['output'];
-  units: Scalars['JSON']['output'];
+  speedByClass: SpeedByClass;
+  units: SiteDetailUnits;
 };
 
 /** A continuous site's monthly factors and the cluster its pattern falls in. */
@@ -58,6 +110,38 @@ export type ContinuousSitePattern = {
   name: Scalars['String']['output'];
   qualifying_months: Array<Scalars['Int']['output']>;
   site_id: Scalars['ID']['output'];
+};
+
+/** A time bin (local start) of a count site: counts per mode and direction. */
+export type CountBin = {
+  counts: ModeDirectionCounts;
+  start: Scalars['String']['output'];
+};
+
+/** A mode's weekday and weekend averages, peak hours, counts per direction and peak hour factor. */
+export type CountFigures = {
+  amPeak: Maybe<CountPeakHour>;
+  awdt: Maybe<Scalars['Float']['output']>;
+  awedt: Maybe<Scalars['Float']['output']>;
+  directions: Array<DirectionCount>;
+  peakHourFactor: Maybe<PeakHourFactor>;
+  pmPeak: Maybe<CountPeakHour>;
+};
+
+export type CountMode =
+  | 'bike'
+  | 'pedestrian'
+  | 'vehicle';
+
+/** A local hour of the day and its average count over the whole days. */
+export type CountPeakHour = {
+  count: Scalars['Float']['output'];
+  hour: Scalars['Int']['output'];
+};
+
+export type CountUnits = {
+  count: Scalars['String']['output'];
+  time: Scalars['String']['output'];
 };
 
 export type DailyVolume = {
@@ -81,6 +165,13 @@ export type DeletedSite = {
   site_type: Scalars['String']['output'];
 };
 
+/** K factor (design hour volume / AADT) and D factor (peak direction's share, 0 to 1). */
+export type DesignHour = {
+  dFactor: Maybe<Scalars['Float']['output']>;
+  kFactor: Scalars['Float']['output'];
+  volume: Scalars['Float']['output'];
+};
+
 /** One direction of a site being merged, and the target direction its vehicles count as. */
 export type DirectionAlignmentInput = {
   /** N, E, S or W */
@@ -88,6 +179,24 @@ export type DirectionAlignmentInput = {
   site_id: Scalars['ID']['input'];
   /** N, E, S or W: the target site's direction one or two */
   to: Scalars['String']['input'];
+};
+
+/** A count in a direction. */
+export type DirectionCount = {
+  count: Scalars['Float']['output'];
+  direction: Scalars['Int']['output'];
+};
+
+/** A direction's average vehicles per local hour of the day (24), over whole days. */
+export type DirectionDayProfile = {
+  direction: Scalars['Int']['output'];
+  vehicles: Array<Scalars['Float']['output']>;
+};
+
+/** A direction's average vehicles per weekday (Monday first); null for a weekday without a whole day. */
+export type DirectionWeekProfile = {
+  direction: Scalars['Int']['output'];
+  vehicles: Array<Maybe<Scalars['Float']['output']>>;
 };
 
 /** How the site's AADT was found (the one siteAadt decision). */
@@ -334,14 +443,20 @@ export type FreeFlowSpeed = {
   vehicles: Scalars['Float']['output'];
 };
 
+/** Vehicles by headway bin (rows) and gap bin (columns), bin edges in s. */
+export type HeadwayGapCounts = {
+  counts: Array<Array<Scalars['Float']['output']>>;
+  edgesS: Array<Scalars['Float']['output']>;
+};
+
 /** Headway and gap percentiles, and the headway–gap matrix (edges in s). */
 export type HeadwayGapMatrix = {
-  gapPercentiles: Maybe<Scalars['JSON']['output']>;
-  headwayGapMatrix: Scalars['JSON']['output'];
-  headwayPercentiles: Maybe<Scalars['JSON']['output']>;
+  gapPercentiles: Maybe<Array<Percentile>>;
+  headwayGapMatrix: HeadwayGapCounts;
+  headwayPercentiles: Maybe<Array<Percentile>>;
   site_id: Scalars['ID']['output'];
-  speedPercentiles: Maybe<Scalars['JSON']['output']>;
-  units: Scalars['JSON']['output'];
+  speedPercentiles: Maybe<Array<Percentile>>;
+  units: SiteDetailUnits;
 };
 
 /** SPEC section 3: a lane of a site, numbered from the road centre (position_id 0) in its direction. */
@@ -364,6 +479,24 @@ export type LaneInput = {
   id?: InputMaybe<Scalars['ID']['input']>;
   lane_type: Scalars['String']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The vehicles of the time range, those counted, and how many each filter left out (each under the first it fails). */
+export type LeftOutCounts = {
+  badDataPeriods: Scalars['Float']['output'];
+  classes: Scalars['Float']['output'];
+  directions: Scalars['Float']['output'];
+  exclusions: Scalars['Float']['output'];
+  lanes: Scalars['Float']['output'];
+  selected: Scalars['Float']['output'];
+  separation: Scalars['Float']['output'];
+  speedRange: Scalars['Float']['output'];
+  /** Of speedRange, the vehicles of each class. */
+  speedRangeByClass: Array<ClassCount>;
+  timeExclusions: Scalars['Float']['output'];
+  total: Scalars['Float']['output'];
+  /** Of classes, those unclassified (class 0). */
+  unclassified: Scalars['Float']['output'];
 };
 
 /** A site's design figures over its whole record, as its site detail gives them with no filter (15-minute bins). */
@@ -450,8 +583,8 @@ export type MapSite = {
   /** AWEDT: the ADT of the range's weekend days. */
   awedt: Maybe<Scalars['Float']['output']>;
   class_scheme: Scalars['String']['output'];
-  /** Percent of classified vehicles per class index. */
-  class_shares: Scalars['JSON']['output'];
+  /** Percent of classified vehicles per class index, by class index. */
+  class_shares: Array<ClassShare>;
   contexts: Array<Scalars['String']['output']>;
   days: Scalars['Int']['output'];
   has_data: Scalars['Boolean']['output'];
@@ -482,6 +615,40 @@ export type MapSite = {
   /** Realtime sites: the vehicles of today so far (the site's local day), whatever the range. */
   today_vehicles: Maybe<Scalars['Float']['output']>;
   vehicles: Scalars['Float']['output'];
+};
+
+export type ModeCountFigures = {
+  bike: Maybe<CountFigures>;
+  pedestrian: Maybe<CountFigures>;
+  vehicle: Maybe<CountFigures>;
+};
+
+/** Average count per local hour of the day over whole days, per mode. */
+export type ModeDayProfile = {
+  bike: Maybe<Array<Scalars['Float']['output']>>;
+  pedestrian: Maybe<Array<Scalars['Float']['output']>>;
+  vehicle: Maybe<Array<Scalars['Float']['output']>>;
+};
+
+/** Counts per direction of each mode counted in a bin. */
+export type ModeDirectionCounts = {
+  bike: Maybe<Array<DirectionCount>>;
+  pedestrian: Maybe<Array<DirectionCount>>;
+  vehicle: Maybe<Array<DirectionCount>>;
+};
+
+/** A figure per count mode; null for a mode not counted (or without whole days). */
+export type ModeFigure = {
+  bike: Maybe<Scalars['Float']['output']>;
+  pedestrian: Maybe<Scalars['Float']['output']>;
+  vehicle: Maybe<Scalars['Float']['output']>;
+};
+
+/** Average count per local weekday (Monday first), per mode; null for a weekday without a whole day. */
+export type ModeWeekProfile = {
+  bike: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
+  pedestrian: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
+  vehicle: Maybe<Array<Maybe<Scalars['Float']['output']>>>;
 };
 
 export type Mutation = {
@@ -891,6 +1058,39 @@ export type OrganisationView = {
   token: Scalars['String']['output'];
 };
 
+/** A 10 km/h or 10 mph band of speeds (m/s) and the vehicles in it. */
+export type Pace = {
+  fromMps: Scalars['Float']['output'];
+  sharePercent: Scalars['Float']['output'];
+  toMps: Scalars['Float']['output'];
+  vehicles: Scalars['Float']['output'];
+};
+
+export type PaceBands = {
+  imperial: Pace;
+  metric: Pace;
+};
+
+/** A local hour of the day and its average vehicles over the whole days. */
+export type PeakHour = {
+  hour: Scalars['Int']['output'];
+  vehicles: Scalars['Float']['output'];
+};
+
+/** Peak hour factor: peak hour volume / (4 × its busiest quarter hour); start is local ISO. */
+export type PeakHourFactor = {
+  factor: Scalars['Float']['output'];
+  peakHourVolume: Scalars['Float']['output'];
+  peakQuarterVolume: Scalars['Float']['output'];
+  start: Scalars['String']['output'];
+};
+
+/** A percentile (15, 25, 50, 75, 85, 99) and its value: m/s for speeds, s for headway and gap. */
+export type Percentile = {
+  percentile: Scalars['Int']['output'];
+  value: Scalars['Float']['output'];
+};
+
 /** A site created for a survey before any data: its id and name. */
 export type PlannedSite = {
   id: Scalars['ID']['output'];
@@ -1241,7 +1441,7 @@ export type Report = {
   id: Scalars['ID']['output'];
   message: Scalars['String']['output'];
   /** The request as validated, the sites resolved. */
-  parameters: Scalars['JSON']['output'];
+  parameters: ReportParameters;
   /** Percent done, 0 to 100. */
   progress: Scalars['Int']['output'];
   report_type: Scalars['String']['output'];
@@ -1255,6 +1455,35 @@ export type Report = {
 export type ReportDownload = {
   /** A link that downloads the report for a few minutes, to open in a new window. */
   url: Scalars['String']['output'];
+};
+
+/** A report's site-detail filters as stored (speeds m/s, headway s); null where none was set. */
+export type ReportFilter = {
+  active_classes: Maybe<Array<Scalars['Int']['output']>>;
+  active_directions: Maybe<Array<Scalars['Int']['output']>>;
+  active_lane_heading_1: Maybe<Array<Scalars['Int']['output']>>;
+  active_lane_heading_3: Maybe<Array<Scalars['Int']['output']>>;
+  active_lane_heading_5: Maybe<Array<Scalars['Int']['output']>>;
+  active_lane_heading_7: Maybe<Array<Scalars['Int']['output']>>;
+  headway_min: Maybe<Scalars['Float']['output']>;
+  time_exclusions: Maybe<Array<ReportTimeExclusion>>;
+  vehicle_exclusions: Maybe<Array<Scalars['ID']['output']>>;
+  velocity_max: Maybe<Scalars['Float']['output']>;
+  velocity_min: Maybe<Scalars['Float']['output']>;
+};
+
+/** A report request as validated and stored, its sites resolved (a group's or a survey's). */
+export type ReportParameters = {
+  aggregationMinutes: Scalars['Int']['output'];
+  end: Scalars['String']['output'];
+  filter: ReportFilter;
+  siteGroupId: Maybe<Scalars['ID']['output']>;
+  siteIds: Array<Scalars['ID']['output']>;
+  /** ISO 8601 instants. */
+  start: Scalars['String']['output'];
+  surveyId: Maybe<Scalars['ID']['output']>;
+  type: ReportType;
+  units: ReportUnits;
 };
 
 /** A report request: sites (or a site group, or a survey's sites), the period, the site-detail filters, units and time aggregation. */
@@ -1272,6 +1501,13 @@ export type ReportRequestInput = {
   survey_id?: InputMaybe<Scalars['ID']['input']>;
   type: ReportType;
   units: ReportUnits;
+};
+
+/** Days Monday 0 to Sunday 6; from and to HH:MM local time, to exclusive. */
+export type ReportTimeExclusion = {
+  days: Array<Scalars['Int']['output']>;
+  from: Scalars['String']['output'];
+  to: Scalars['String']['output'];
 };
 
 /** SPEC section 9: the report types and report functions of the Insights screen. */
@@ -1373,30 +1609,39 @@ export type SiteAvailability = {
 
 /** Everything the site-detail page shows, from one scan of the site's vehicles. */
 export type SiteDetail = {
-  availability: Scalars['JSON']['output'];
+  availability: Array<AvailabilityDay>;
   /** Time bins as columns: starts (local, ISO without offset) and per direction one vehicles, averageSpeedMps, speed85thMps and speedingPercent entry per start (speeds and percentages to 5 decimal places). */
-  bins: Scalars['JSON']['output'];
+  bins: Scalars['TimeBins']['output'];
   class_scheme: Scalars['String']['output'];
-  classes: Scalars['JSON']['output'];
-  gapPercentiles: Maybe<Scalars['JSON']['output']>;
-  headwayGapMatrix: Scalars['JSON']['output'];
-  headwayPercentiles: Maybe<Scalars['JSON']['output']>;
+  classes: Array<ClassMetrics>;
+  gapPercentiles: Maybe<Array<Percentile>>;
+  headwayGapMatrix: HeadwayGapCounts;
+  headwayPercentiles: Maybe<Array<Percentile>>;
   latitude: Maybe<Scalars['Float']['output']>;
   /** The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange (and speedRangeByClass: of those, the vehicles of each class), classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails. */
-  leftOut: Maybe<Scalars['JSON']['output']>;
+  leftOut: Maybe<LeftOutCounts>;
   longitude: Maybe<Scalars['Float']['output']>;
   site_id: Scalars['ID']['output'];
   site_name: Scalars['String']['output'];
   site_type: Scalars['String']['output'];
-  speedByClass: Scalars['JSON']['output'];
-  speedPercentiles: Maybe<Scalars['JSON']['output']>;
-  speeding: Maybe<Scalars['JSON']['output']>;
-  summary: Scalars['JSON']['output'];
+  speedByClass: SpeedByClass;
+  /** Speed percentiles of all vehicles, m/s. */
+  speedPercentiles: Maybe<Array<Percentile>>;
+  speeding: Maybe<SpeedingFigures>;
+  summary: SiteSummary;
   time_zone: Scalars['String']['output'];
   /** The unit of every figure: speeds in m/s, headway and gap in s. */
-  units: Scalars['JSON']['output'];
-  virtualDay: Scalars['JSON']['output'];
-  virtualWeek: Scalars['JSON']['output'];
+  units: SiteDetailUnits;
+  virtualDay: Array<DirectionDayProfile>;
+  virtualWeek: Array<DirectionWeekProfile>;
+};
+
+/** The unit of every figure of a site-detail answer. */
+export type SiteDetailUnits = {
+  gap: Scalars['String']['output'];
+  headway: Scalars['String']['output'];
+  speed: Scalars['String']['output'];
+  volume: Scalars['String']['output'];
 };
 
 /** SPEC section 3: a site group, a named set of the organisation's sites. */
@@ -1479,6 +1724,35 @@ export type SitePage = {
   total: Scalars['Int']['output'];
 };
 
+/** The site-detail summary: volumes, speeds (m/s), peaks and design figures of the filter's vehicles; the AADT is the site's, over its whole record. */
+export type SiteSummary = {
+  aadt: Maybe<Scalars['Float']['output']>;
+  aadtIsEstimate: Scalars['Boolean']['output'];
+  /** Null only in an answer that did not ask for the summary's AADT. */
+  aadtMethod: Maybe<AadtMethod>;
+  /** Calendar months (0 to 11) averaged over fewer than 7 weekdays. */
+  aadtMonthsMissingWeekdays: Array<Scalars['Int']['output']>;
+  /** wholeRecord: AADT is a figure of the site's whole record, whatever the filters. */
+  aadtScope: Maybe<Scalars['String']['output']>;
+  aadtVariant: Maybe<AadtVariant>;
+  adt: Maybe<Scalars['Float']['output']>;
+  amPeak: Maybe<PeakHour>;
+  averageSpeedMps: Maybe<Scalars['Float']['output']>;
+  awdt: Maybe<Scalars['Float']['output']>;
+  awedt: Maybe<Scalars['Float']['output']>;
+  designHour: Maybe<DesignHour>;
+  pace: Maybe<PaceBands>;
+  peakHourFactor: Maybe<PeakHourFactor>;
+  percentCommercial: Maybe<Scalars['Float']['output']>;
+  pmPeak: Maybe<PeakHour>;
+  speed85thMps: Maybe<Scalars['Float']['output']>;
+  speed95thMps: Maybe<Scalars['Float']['output']>;
+  totalCommercial: Scalars['Float']['output'];
+  vehicles: Scalars['Float']['output'];
+  /** Local days between the first and the last day of data, both excluded as partial. */
+  wholeDays: Scalars['Int']['output'];
+};
+
 /** SPEC section 3 time range: the site's zone and the span of its data (ISO 8601 UTC). */
 export type SiteTimeRange = {
   available_end: Maybe<Scalars['String']['output']>;
@@ -1487,6 +1761,17 @@ export type SiteTimeRange = {
   data_kinds: Array<Scalars['String']['output']>;
   site_id: Scalars['ID']['output'];
   time_zone: Scalars['String']['output'];
+};
+
+export type SpeedByClass = {
+  binWidthMps: Scalars['Float']['output'];
+  bins: Array<SpeedClassBin>;
+};
+
+/** A speed bin (lower edge, m/s) and its vehicles per class. */
+export type SpeedClassBin = {
+  counts: Array<ClassCount>;
+  fromMps: Scalars['Float']['output'];
 };
 
 /** SPEC section 3: a posted speed limit (m/s) and the local date it applies from. */
@@ -1501,11 +1786,20 @@ export type SpeedLimitInput = {
   limit_mps: Scalars['Float']['input'];
 };
 
+/** Vehicles measured against a limit, and those above it and above its two steps (m/s). */
+export type SpeedingFigures = {
+  aboveFirstStep: VehicleShare;
+  aboveLimit: VehicleShare;
+  aboveSecondStep: VehicleShare;
+  stepsMps: Array<Scalars['Float']['output']>;
+  vehicles: Scalars['Float']['output'];
+};
+
 /** Vehicles above the limit in force, and above it by the two steps of the user's units. */
 export type SpeedingTable = {
   site_id: Scalars['ID']['output'];
-  speeding: Maybe<Scalars['JSON']['output']>;
-  units: Scalars['JSON']['output'];
+  speeding: Maybe<SpeedingFigures>;
+  units: SiteDetailUnits;
 };
 
 /** One action platform staff took: who, what, when, on which organisation. */
@@ -1641,27 +1935,31 @@ export type TimeExclusionInput = {
 
 /** Pedestrian and bike volumes from interval counts, per bin, mode and direction. */
 export type TimeSeriesCountSummary = {
-  bins: Scalars['JSON']['output'];
-  dailyAverage: Scalars['JSON']['output'];
-  /** Per mode: awdt, awedt, amPeak and pmPeak ({ hour, count }), and directions (count per direction code). */
-  figures: Scalars['JSON']['output'];
-  modes: Array<Scalars['String']['output']>;
+  /** Counts per bin by mode and direction; a count belongs to the bin its interval starts in. */
+  bins: Array<CountBin>;
+  /** Counted per whole day, by mode; null without whole days. */
+  dailyAverage: ModeFigure;
+  /** Per mode: awdt, awedt, amPeak and pmPeak ({ hour, count }), directions (count per direction code) and the peak hour factor. */
+  figures: ModeCountFigures;
+  /** The modes counted, in the order pedestrian, bike, vehicle. */
+  modes: Array<CountMode>;
   site_id: Scalars['ID']['output'];
-  totals: Scalars['JSON']['output'];
-  units: Scalars['JSON']['output'];
-  virtualDay: Scalars['JSON']['output'];
+  totals: ModeFigure;
+  units: CountUnits;
+  virtualDay: ModeDayProfile;
   /** Average per local weekday (Monday first) over the whole days of each, by mode; null for a weekday with none. */
-  virtualWeek: Scalars['JSON']['output'];
+  virtualWeek: ModeWeekProfile;
+  /** Local days strictly between the first and the last day with counts. */
   wholeDays: Scalars['Int']['output'];
 };
 
 /** The time series of the site-detail page: volume, average and 85th percentile speed, speeding. */
 export type TimeSeriesSummary = {
   /** As SiteDetail.bins: starts, and per direction one figure per start. */
-  bins: Scalars['JSON']['output'];
+  bins: Scalars['TimeBins']['output'];
   site_id: Scalars['ID']['output'];
-  summary: Scalars['JSON']['output'];
-  units: Scalars['JSON']['output'];
+  summary: SiteSummary;
+  units: SiteDetailUnits;
 };
 
 /** SPEC section 3: a traffic data file. */
@@ -1741,6 +2039,11 @@ export type VehicleExclusionFilterInput = {
   min_speed_mps?: InputMaybe<Scalars['Float']['input']>;
   name: Scalars['String']['input'];
   start_time?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type VehicleShare = {
+  sharePercent: Scalars['Float']['output'];
+  vehicles: Scalars['Float']['output'];
 };
 
 export type YearInReview = {
@@ -1980,7 +2283,7 @@ export type RetryTaskMutation = { retryTask: { id: string, state: string } };
 export type ReportsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ReportsQuery = { reports: Array<{ id: string, report_type: string, state: string, message: string, progress: number, task_id: string | null, file_name: string | null, size_bytes: number | null, site_count: number, parameters: unknown, created_on: string, completed_on: string | null, expires_on: string | null, expired: boolean, downloadable: boolean }> };
+export type ReportsQuery = { reports: Array<{ id: string, report_type: string, state: string, message: string, progress: number, task_id: string | null, file_name: string | null, size_bytes: number | null, site_count: number, created_on: string, completed_on: string | null, expires_on: string | null, expired: boolean, downloadable: boolean }> };
 
 export type RequestReportMutationVariables = Exact<{
   input: ReportRequestInput;
@@ -2071,7 +2374,13 @@ export type CountSummaryQueryVariables = Exact<{
 }>;
 
 
-export type CountSummaryQuery = { timeSeriesCountSummary: { modes: Array<string>, bins: unknown, totals: unknown, wholeDays: number, dailyAverage: unknown, virtualDay: unknown, virtualWeek: unknown, figures: unknown } };
+export type CountSummaryQuery = { timeSeriesCountSummary: { modes: Array<CountMode>, wholeDays: number, bins: Array<{ start: string, counts: { pedestrian: Array<{ direction: number, count: number }> | null, bike: Array<{ direction: number, count: number }> | null, vehicle: Array<{ direction: number, count: number }> | null } }>, totals: { pedestrian: number | null, bike: number | null, vehicle: number | null }, dailyAverage: { pedestrian: number | null, bike: number | null, vehicle: number | null }, virtualDay: { pedestrian: Array<number> | null, bike: Array<number> | null, vehicle: Array<number> | null }, virtualWeek: { pedestrian: Array<number | null> | null, bike: Array<number | null> | null, vehicle: Array<number | null> | null }, figures: { pedestrian: { awdt: number | null, awedt: number | null, amPeak: { hour: number, count: number } | null, pmPeak: { hour: number, count: number } | null, directions: Array<{ direction: number, count: number }> } | null, bike: { awdt: number | null, awedt: number | null, amPeak: { hour: number, count: number } | null, pmPeak: { hour: number, count: number } | null, directions: Array<{ direction: number, count: number }> } | null, vehicle: { awdt: number | null, awedt: number | null, amPeak: { hour: number, count: number } | null, pmPeak: { hour: number, count: number } | null, directions: Array<{ direction: number, count: number }> } | null } } };
+
+export type CountDirectionFragment = { direction: number, count: number };
+
+export type ModeFigureFieldsFragment = { pedestrian: number | null, bike: number | null, vehicle: number | null };
+
+export type CountFiguresFieldsFragment = { awdt: number | null, awedt: number | null, amPeak: { hour: number, count: number } | null, pmPeak: { hour: number, count: number } | null, directions: Array<{ direction: number, count: number }> };
 
 export type ExclusionFilterFieldsFragment = { id: string, name: string, description: string | null, min_speed_mps: number | null, max_speed_mps: number | null, headway_greater_than_s: number | null, classes: Array<number> | null, start_time: string | null, end_time: string | null };
 
@@ -2135,7 +2444,7 @@ export type SiteDetailLeftOutQueryVariables = Exact<{
 }>;
 
 
-export type SiteDetailLeftOutQuery = { siteDetail: { site_id: string, leftOut: unknown | null } };
+export type SiteDetailLeftOutQuery = { siteDetail: { site_id: string, leftOut: { total: number, selected: number, speedRange: number, classes: number, unclassified: number, directions: number, separation: number, lanes: number, badDataPeriods: number, exclusions: number, timeExclusions: number, speedRangeByClass: Array<{ classIndex: number, vehicles: number }> } | null } };
 
 export type SiteAadtQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -2151,7 +2460,7 @@ export type SiteDetailQueryVariables = Exact<{
 }>;
 
 
-export type SiteDetailQuery = { siteDetail: { site_id: string, site_name: string, site_type: string, latitude: number | null, longitude: number | null, time_zone: string, class_scheme: string, summary: unknown, bins: unknown, classes: unknown, speedByClass: unknown, headwayPercentiles: unknown | null, gapPercentiles: unknown | null, headwayGapMatrix: unknown, speeding: unknown | null, virtualDay: unknown, virtualWeek: unknown, availability: unknown } };
+export type SiteDetailQuery = { siteDetail: { site_id: string, site_name: string, site_type: string, latitude: number | null, longitude: number | null, time_zone: string, class_scheme: string, bins: import('@roadcount/domain').TimeBins, summary: { vehicles: number, wholeDays: number, adt: number | null, awdt: number | null, awedt: number | null, aadt: number | null, aadtIsEstimate: boolean, averageSpeedMps: number | null, speed85thMps: number | null, totalCommercial: number, percentCommercial: number | null, aadtMonthsMissingWeekdays: Array<number>, speed95thMps: number | null, amPeak: { hour: number, vehicles: number } | null, pmPeak: { hour: number, vehicles: number } | null, pace: { metric: { fromMps: number, toMps: number, vehicles: number, sharePercent: number }, imperial: { fromMps: number, toMps: number, vehicles: number, sharePercent: number } } | null, designHour: { volume: number, kFactor: number, dFactor: number | null } | null, peakHourFactor: { start: string, peakHourVolume: number, peakQuarterVolume: number, factor: number } | null }, classes: Array<{ classIndex: number, vehicles: number, sharePercent: number, averageSpeedMps: number | null, speed85thMps: number | null }>, speedByClass: { binWidthMps: number, bins: Array<{ fromMps: number, counts: Array<{ classIndex: number, vehicles: number }> }> }, headwayPercentiles: Array<{ percentile: number, value: number }> | null, gapPercentiles: Array<{ percentile: number, value: number }> | null, headwayGapMatrix: { edgesS: Array<number>, counts: Array<Array<number>> }, speeding: { vehicles: number, stepsMps: Array<number>, aboveLimit: { vehicles: number, sharePercent: number }, aboveFirstStep: { vehicles: number, sharePercent: number }, aboveSecondStep: { vehicles: number, sharePercent: number } } | null, virtualDay: Array<{ direction: number, vehicles: Array<number> }>, virtualWeek: Array<{ direction: number, vehicles: Array<number | null> }>, availability: Array<{ day: string, direction: number, lane: number, vehicles: number }> } };
 
 export type SiteTasksQueryVariables = Exact<{
   siteId: Scalars['ID']['input'];
@@ -2425,7 +2734,7 @@ export type MapSitesQueryVariables = Exact<{
 }>;
 
 
-export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, class_shares: unknown, last_vehicle_at: string | null, today_vehicles: number | null }> };
+export type MapSitesQuery = { mapSites: Array<{ id: string, name: string, site_type: string, realtime: boolean, contexts: Array<string>, time_span: string | null, latitude: number | null, longitude: number | null, owner_organisation_id: string, organisation_name: string, class_scheme: string, last_surveyed: string | null, survey_years: Array<number>, has_data: boolean, days: number, vehicles: number, adt: number | null, awdt: number | null, awedt: number | null, average_speed_mps: number | null, speed85_mps: number | null, speed95_mps: number | null, pace_kmh_from_mps: number | null, pace_mph_from_mps: number | null, speed_limit_mps: number | null, above_limit_percent: number | null, heavy_percent: number | null, heavy_vehicles: number, last_vehicle_at: string | null, today_vehicles: number | null, class_shares: Array<{ class_index: number, percent: number }> }> };
 
 export type UpdateUserPreferenceMutationVariables = Exact<{
   userId: Scalars['ID']['input'];
@@ -2513,6 +2822,39 @@ export const MapNoteFieldsFragmentDoc = new TypedDocumentString(`
   when
 }
     `, {"fragmentName":"MapNoteFields"}) as unknown as TypedDocumentString<MapNoteFieldsFragment, unknown>;
+export const ModeFigureFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ModeFigureFields on ModeFigure {
+  pedestrian
+  bike
+  vehicle
+}
+    `, {"fragmentName":"ModeFigureFields"}) as unknown as TypedDocumentString<ModeFigureFieldsFragment, unknown>;
+export const CountDirectionFragmentDoc = new TypedDocumentString(`
+    fragment CountDirection on DirectionCount {
+  direction
+  count
+}
+    `, {"fragmentName":"CountDirection"}) as unknown as TypedDocumentString<CountDirectionFragment, unknown>;
+export const CountFiguresFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CountFiguresFields on CountFigures {
+  awdt
+  awedt
+  amPeak {
+    hour
+    count
+  }
+  pmPeak {
+    hour
+    count
+  }
+  directions {
+    ...CountDirection
+  }
+}
+    fragment CountDirection on DirectionCount {
+  direction
+  count
+}`, {"fragmentName":"CountFiguresFields"}) as unknown as TypedDocumentString<CountFiguresFieldsFragment, unknown>;
 export const ExclusionFilterFieldsFragmentDoc = new TypedDocumentString(`
     fragment ExclusionFilterFields on VehicleExclusionFilter {
   id
@@ -2881,7 +3223,6 @@ export const ReportsDocument = new TypedDocumentString(`
     file_name
     size_bytes
     site_count
-    parameters
     created_on
     completed_on
     expires_on
@@ -3073,16 +3414,74 @@ export const CountSummaryDocument = new TypedDocumentString(`
     aggregation_minutes: $minutes
   ) {
     modes
-    bins
-    totals
+    bins {
+      start
+      counts {
+        pedestrian {
+          ...CountDirection
+        }
+        bike {
+          ...CountDirection
+        }
+        vehicle {
+          ...CountDirection
+        }
+      }
+    }
+    totals {
+      ...ModeFigureFields
+    }
     wholeDays
-    dailyAverage
-    virtualDay
-    virtualWeek
-    figures
+    dailyAverage {
+      ...ModeFigureFields
+    }
+    virtualDay {
+      pedestrian
+      bike
+      vehicle
+    }
+    virtualWeek {
+      pedestrian
+      bike
+      vehicle
+    }
+    figures {
+      pedestrian {
+        ...CountFiguresFields
+      }
+      bike {
+        ...CountFiguresFields
+      }
+      vehicle {
+        ...CountFiguresFields
+      }
+    }
   }
 }
-    `) as unknown as TypedDocumentString<CountSummaryQuery, CountSummaryQueryVariables>;
+    fragment CountDirection on DirectionCount {
+  direction
+  count
+}
+fragment ModeFigureFields on ModeFigure {
+  pedestrian
+  bike
+  vehicle
+}
+fragment CountFiguresFields on CountFigures {
+  awdt
+  awedt
+  amPeak {
+    hour
+    count
+  }
+  pmPeak {
+    hour
+    count
+  }
+  directions {
+    ...CountDirection
+  }
+}`) as unknown as TypedDocumentString<CountSummaryQuery, CountSummaryQueryVariables>;
 export const VehicleExclusionFiltersDocument = new TypedDocumentString(`
     query VehicleExclusionFilters($siteId: ID) {
   vehicleExclusionFilters(siteId: $siteId) {
@@ -3264,7 +3663,23 @@ export const SiteDetailLeftOutDocument = new TypedDocumentString(`
     query SiteDetailLeftOut($siteId: ID!, $filter: FilterPayload) {
   siteDetail(siteId: $siteId, filter: $filter) {
     site_id
-    leftOut
+    leftOut {
+      total
+      selected
+      speedRange
+      speedRangeByClass {
+        classIndex
+        vehicles
+      }
+      classes
+      unclassified
+      directions
+      separation
+      lanes
+      badDataPeriods
+      exclusions
+      timeExclusions
+    }
   }
 }
     `) as unknown as TypedDocumentString<SiteDetailLeftOutQuery, SiteDetailLeftOutQueryVariables>;
@@ -3297,17 +3712,114 @@ export const SiteDetailDocument = new TypedDocumentString(`
     longitude
     time_zone
     class_scheme
-    summary
+    summary {
+      vehicles
+      wholeDays
+      adt
+      awdt
+      awedt
+      aadt
+      aadtIsEstimate
+      averageSpeedMps
+      speed85thMps
+      amPeak {
+        hour
+        vehicles
+      }
+      pmPeak {
+        hour
+        vehicles
+      }
+      totalCommercial
+      percentCommercial
+      aadtMonthsMissingWeekdays
+      speed95thMps
+      pace {
+        metric {
+          fromMps
+          toMps
+          vehicles
+          sharePercent
+        }
+        imperial {
+          fromMps
+          toMps
+          vehicles
+          sharePercent
+        }
+      }
+      designHour {
+        volume
+        kFactor
+        dFactor
+      }
+      peakHourFactor {
+        start
+        peakHourVolume
+        peakQuarterVolume
+        factor
+      }
+    }
     bins
-    classes
-    speedByClass
-    headwayPercentiles
-    gapPercentiles
-    headwayGapMatrix
-    speeding
-    virtualDay
-    virtualWeek
-    availability
+    classes {
+      classIndex
+      vehicles
+      sharePercent
+      averageSpeedMps
+      speed85thMps
+    }
+    speedByClass {
+      binWidthMps
+      bins {
+        fromMps
+        counts {
+          classIndex
+          vehicles
+        }
+      }
+    }
+    headwayPercentiles {
+      percentile
+      value
+    }
+    gapPercentiles {
+      percentile
+      value
+    }
+    headwayGapMatrix {
+      edgesS
+      counts
+    }
+    speeding {
+      vehicles
+      stepsMps
+      aboveLimit {
+        vehicles
+        sharePercent
+      }
+      aboveFirstStep {
+        vehicles
+        sharePercent
+      }
+      aboveSecondStep {
+        vehicles
+        sharePercent
+      }
+    }
+    virtualDay {
+      direction
+      vehicles
+    }
+    virtualWeek {
+      direction
+      vehicles
+    }
+    availability {
+      day
+      direction
+      lane
+      vehicles
+    }
   }
 }
     `) as unknown as TypedDocumentString<SiteDetailQuery, SiteDetailQueryVariables>;
@@ -3702,7 +4214,10 @@ export const MapSitesDocument = new TypedDocumentString(`
     above_limit_percent
     heavy_percent
     heavy_vehicles
-    class_shares
+    class_shares {
+      class_index
+      percent
+    }
     last_vehicle_at
     today_vehicles
   }

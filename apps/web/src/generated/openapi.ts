@@ -486,7 +486,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            last_viewed_at: string;
+                            organisation_id: string | null;
+                            organisation_name: string | null;
+                            screen: string;
+                            users: number;
+                            views: number;
+                        }[];
+                    };
                 };
                 /** @description not platform staff */
                 403: {
@@ -1393,7 +1402,11 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            email: string;
+                        };
+                    };
                 };
                 /** @description no session */
                 401: {
@@ -1821,7 +1834,25 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            attachments: {
+                                content_type: string;
+                                file_name: string;
+                                id: string;
+                                size_bytes: number;
+                            }[];
+                            created_on: string;
+                            email: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "feedback" | "subscription";
+                            organisation_id: string | null;
+                            organisation_name: string | null;
+                            text: string;
+                            username: string;
+                        }[];
+                    };
                 };
                 /** @description not platform staff */
                 403: {

@@ -1,5 +1,5 @@
 import type { TypedDocumentString } from '@/generated/graphql.ts';
-import { http, RequestError } from './http.ts';
+import { postGraphql, RequestError } from './http.ts';
 
 interface GraphqlAnswer<T> {
   data?: T;
@@ -24,10 +24,11 @@ export async function graphqlRequest<T, Variables>(
 ): Promise<T> {
   let answer: GraphqlAnswer<T>;
   try {
-    answer = await http.postJson<GraphqlAnswer<T>>('/gql/v1/graphql/', {
+    // The document types the answer: the transport itself cannot know it.
+    answer = (await postGraphql({
       query: document.toString(),
       variables: variables ?? {},
-    });
+    })) as GraphqlAnswer<T>;
   } catch (error) {
     // GraphQL errors carry their message in the body's errors, not in a top-level message.
     const message = (error as RequestError).body as GraphqlAnswer<T> | undefined;

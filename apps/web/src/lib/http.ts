@@ -1,4 +1,6 @@
 import { messageForStatus } from '@roadcount/domain';
+import type { paths } from '@/generated/openapi.ts';
+import type { RequestBody, ResponseBody } from './openapi.ts';
 import { refreshSession } from './session/refreshSession.ts';
 import { organisationViewHeaders } from './session/organisationView.ts';
 import { readTokens } from './session/tokenStorage.ts';
@@ -62,10 +64,68 @@ async function request<T>(
   return parsed as T;
 }
 
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Operation<Path extends keyof paths, M extends Method> = NonNullable<paths[Path][M]>;
+/** The documented paths that answer `M`. */
+type PathsWith<M extends Method> = {
+  [Path in keyof paths]: paths[Path][M] extends { responses: unknown } ? Path : never;
+}[keyof paths];
+type PathParameters<Op> = Op extends { parameters: { path: infer Values } } ? Values : never;
+type QueryParameters<Op> = Op extends { parameters: { query?: infer Values } } ? Values : never;
+/** A route's path parameters (required when it has some) and query, as the document names them. */
+type Parameters<Op> = ([PathParameters<Op>] extends [never]
+  ? { path?: never }
+  : { path: PathParameters<Op> }) &
+  ([QueryParameters<Op>] extends [undefined] ? { query?: never } : { query?: QueryParameters<Op> });
+type ParameterArgument<Op> = [PathParameters<Op>] extends [never]
+  ? [parameters?: Parameters<Op>]
+  : [parameters: Parameters<Op>];
+
+/** The documented path with its parameters filled in and its query appended. */
+function urlOf(path: string, parameters?: { path?: object; query?: object }): string {
+  const values = (parameters?.path ?? {}) as Record<string, string | number>;
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(values[name] ?? '')),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(parameters?.query ?? {}) as [string, unknown][]) {
+    if (value === undefined || value === null || value === '') continue;
+    for (const each of Array.isArray(value) ? value : [value]) search.append(name, String(each));
+  }
+  const query = search.toString();
+  return query ? `${filled}?${query}` : filled;
+}
+
+/**
+ * The REST routes, each typed by its path from the OpenAPI document (generated/openapi.ts):
+ * its parameters, its body and its answer. A path the document lacks does not compile.
+ */
 export const http = {
-  get: <T>(path: string) => request<T>('GET', path),
-  postJson: <T>(path: string, body: unknown) => request<T>('POST', path, body),
-  putJson: <T>(path: string, body: unknown) => request<T>('PUT', path, body),
-  patchJson: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
-  delete: (path: string) => request<undefined>('DELETE', path),
+  get: <Path extends PathsWith<'get'>>(
+    path: Path,
+    ...[parameters]: ParameterArgument<Operation<Path, 'get'>>
+  ) => request<ResponseBody<Path, 'get'>>('GET', urlOf(path, parameters)),
+  post: <Path extends PathsWith<'post'>>(
+    path: Path,
+    body: RequestBody<Path, 'post'>,
+    ...[parameters]: ParameterArgument<Operation<Path, 'post'>>
+  ) => request<ResponseBody<Path, 'post'>>('POST', urlOf(path, parameters), body),
+  put: <Path extends PathsWith<'put'>>(
+    path: Path,
+    body: RequestBody<Path, 'put'>,
+    ...[parameters]: ParameterArgument<Operation<Path, 'put'>>
+  ) => request<ResponseBody<Path, 'put'>>('PUT', urlOf(path, parameters), body),
+  patch: <Path extends PathsWith<'patch'>>(
+    path: Path,
+    body: RequestBody<Path, 'patch'>,
+    ...[parameters]: ParameterArgument<Operation<Path, 'patch'>>
+  ) => request<ResponseBody<Path, 'patch'>>('PATCH', urlOf(path, parameters), body),
+  delete: <Path extends PathsWith<'delete'>>(
+    path: Path,
+    ...[parameters]: ParameterArgument<Operation<Path, 'delete'>>
+  ) => request<undefined>('DELETE', urlOf(path, parameters)),
 };
+
+/** A GraphQL request over HTTP (its answer typed by the document that asks it, not here). */
+export const postGraphql = (body: { query: string; variables?: unknown }): Promise<unknown> =>
+  request<unknown>('POST', '/gql/v1/graphql/', body);

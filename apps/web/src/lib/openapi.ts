@@ -14,7 +14,7 @@ type JsonAnswer<Operation> = Operation extends {
     ? Answer
     : Operation extends { responses: { 202: { content: { 'application/json': infer Answer } } } }
       ? Answer
-      : never;
+      : undefined;
 
 /** The JSON body a REST route takes, from the OpenAPI document (generated/openapi.ts). */
 export type RequestBody<
@@ -25,5 +25,5 @@ export type RequestBody<
 /** The JSON a REST route answers on success, from the OpenAPI document. */
 export type ResponseBody<
   Path extends keyof paths,
-  Method extends 'get' | 'post' | 'put' | 'patch',
+  Method extends 'get' | 'post' | 'put' | 'patch' | 'delete',
 > = JsonAnswer<paths[Path][Method]>;

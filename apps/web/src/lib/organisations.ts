@@ -2,8 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from './http.ts';
 import type { RequestBody, ResponseBody } from './openapi.ts';
 
-const BASE = '/core/api/config/organisations/';
-
 /** An organisation as the list answers it (active users in a platform admin's list). */
 export type OrganisationSummary = ResponseBody<'/core/api/config/organisations/', 'get'>[number];
 
@@ -20,7 +18,7 @@ export const organisationKeys = {
 export function useOrganisations(enabled = true) {
   return useQuery({
     queryKey: organisationKeys.list(),
-    queryFn: () => http.get<OrganisationSummary[]>(BASE),
+    queryFn: () => http.get('/core/api/config/organisations/'),
     enabled,
   });
 }
@@ -28,7 +26,7 @@ export function useOrganisations(enabled = true) {
 export function useOrganisation(id: string | undefined) {
   return useQuery({
     queryKey: organisationKeys.detail(id ?? ''),
-    queryFn: () => http.get<Organisation>(`${BASE}${id}`),
+    queryFn: () => http.get('/core/api/config/organisations/{id}', { path: { id: id ?? '' } }),
     enabled: Boolean(id),
   });
 }
@@ -37,7 +35,7 @@ export function useUpdateOrganisationSettings(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: RequestBody<'/core/api/config/organisations/{id}', 'patch'>) =>
-      http.patchJson<Organisation>(`${BASE}${id}`, changes),
+      http.patch('/core/api/config/organisations/{id}', changes, { path: { id } }),
     onSuccess: (updated) => {
       queryClient.setQueryData(organisationKeys.detail(id), updated);
       void queryClient.invalidateQueries({ queryKey: organisationKeys.list() });

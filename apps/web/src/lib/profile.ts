@@ -50,7 +50,9 @@ export function useProfile() {
   return useQuery({
     queryKey: profileKeys.detail(userId ?? ''),
     queryFn: async () =>
-      withDemoChanges(await http.get<Profile>(`/core/api/config/users/${userId}`)),
+      withDemoChanges(
+        await http.get('/core/api/config/users/{id}', { path: { id: userId ?? '' } }),
+      ),
     enabled: Boolean(userId),
   });
 }

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { RequestError, http } from '@/lib/http.ts';
 import { useSession } from '@/lib/session/useSession.ts';
-import type { TokenPair } from '@/lib/session/tokenStorage.ts';
 
 type Status = { kind: 'idle' } | { kind: 'requesting' } | { kind: 'error'; message: string };
 
@@ -30,7 +29,7 @@ export function LoginPage() {
     event.preventDefault();
     setStatus({ kind: 'requesting' });
     try {
-      const tokens = await http.postJson<TokenPair>('/core/api/auth/token/obtain/', {
+      const tokens = await http.post('/core/api/auth/token/obtain/', {
         username,
         password,
       });

@@ -25,9 +25,9 @@ export function PasswordPage() {
     setStatus({ kind: 'sending' });
     try {
       if (token) {
-        await http.postJson('/core/api/config/password/reset/confirm/', { password: value, token });
+        await http.post('/core/api/config/password/reset/confirm/', { password: value, token });
       } else {
-        await http.postJson('/core/api/config/password/reset/email/', { email: value });
+        await http.post('/core/api/config/password/reset/email/', { email: value });
       }
       setStatus({ kind: 'done' });
     } catch (error) {

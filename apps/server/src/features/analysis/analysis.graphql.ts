@@ -5,8 +5,15 @@ import { requireViewer, withHttpErrors, type GraphqlContext } from '../../infra/
 import { RawJson } from '../../infra/graphql/rawJson.ts';
 import type { AnalysisService, FilterPayload } from './analysis.service.ts';
 import { createSiteDetailRequest, type SiteDetailRequest } from './siteDetailBudget.ts';
+import {
+  siteDetailAnswerResolvers,
+  siteDetailAnswerTypeDefs,
+  TimeBinsScalar,
+} from './siteDetailAnswer.graphql.ts';
 
 export const analysisTypeDefs = /* GraphQL */ `
+  ${siteDetailAnswerTypeDefs}
+
   "SPEC section 3: the filter request payload. Speeds in m/s, headway in s, times ISO 8601."
   input FilterPayload {
     start_time: String
@@ -43,73 +50,78 @@ export const analysisTypeDefs = /* GraphQL */ `
     time_zone: String!
     class_scheme: String!
     "The unit of every figure: speeds in m/s, headway and gap in s."
-    units: JSON!
-    summary: JSON!
+    units: SiteDetailUnits!
+    summary: SiteSummary!
     "Time bins as columns: starts (local, ISO without offset) and per direction one vehicles, averageSpeedMps, speed85thMps and speedingPercent entry per start (speeds and percentages to 5 decimal places)."
-    bins: JSON!
-    classes: JSON!
-    speedByClass: JSON!
-    speedPercentiles: JSON
-    headwayPercentiles: JSON
-    gapPercentiles: JSON
-    headwayGapMatrix: JSON!
-    speeding: JSON
-    virtualDay: JSON!
-    virtualWeek: JSON!
-    availability: JSON!
+    bins: TimeBins!
+    classes: [ClassMetrics!]!
+    speedByClass: SpeedByClass!
+    "Speed percentiles of all vehicles, m/s."
+    speedPercentiles: [Percentile!]
+    headwayPercentiles: [Percentile!]
+    gapPercentiles: [Percentile!]
+    headwayGapMatrix: HeadwayGapCounts!
+    speeding: SpeedingFigures
+    virtualDay: [DirectionDayProfile!]!
+    virtualWeek: [DirectionWeekProfile!]!
+    availability: [AvailabilityDay!]!
     "The vehicles of the time range (total), those counted (selected), and how many each filter left out: speedRange (and speedRangeByClass: of those, the vehicles of each class), classes (of which unclassified), directions, separation, lanes, exclusions, timeExclusions. Each vehicle counts under the first filter it fails."
-    leftOut: JSON
+    leftOut: LeftOutCounts
   }
 
   "The time series of the site-detail page: volume, average and 85th percentile speed, speeding."
   type TimeSeriesSummary {
     site_id: ID!
-    units: JSON!
-    summary: JSON!
+    units: SiteDetailUnits!
+    summary: SiteSummary!
     "As SiteDetail.bins: starts, and per direction one figure per start."
-    bins: JSON!
+    bins: TimeBins!
   }
 
   "Headway and gap percentiles, and the headway–gap matrix (edges in s)."
   type HeadwayGapMatrix {
     site_id: ID!
-    units: JSON!
-    headwayGapMatrix: JSON!
-    speedPercentiles: JSON
-    headwayPercentiles: JSON
-    gapPercentiles: JSON
+    units: SiteDetailUnits!
+    headwayGapMatrix: HeadwayGapCounts!
+    speedPercentiles: [Percentile!]
+    headwayPercentiles: [Percentile!]
+    gapPercentiles: [Percentile!]
   }
 
   "Per-class count, share, average and 85th percentile speed, and speeds stacked by class."
   type ClassSpeedMetrics {
     site_id: ID!
-    units: JSON!
+    units: SiteDetailUnits!
     class_scheme: String!
-    classes: JSON!
-    speedByClass: JSON!
+    classes: [ClassMetrics!]!
+    speedByClass: SpeedByClass!
   }
 
   "Vehicles above the limit in force, and above it by the two steps of the user's units."
   type SpeedingTable {
     site_id: ID!
-    units: JSON!
-    speeding: JSON
+    units: SiteDetailUnits!
+    speeding: SpeedingFigures
   }
 
   "Pedestrian and bike volumes from interval counts, per bin, mode and direction."
   type TimeSeriesCountSummary {
     site_id: ID!
-    units: JSON!
-    modes: [String!]!
-    bins: JSON!
-    totals: JSON!
+    units: CountUnits!
+    "The modes counted, in the order pedestrian, bike, vehicle."
+    modes: [CountMode!]!
+    "Counts per bin by mode and direction; a count belongs to the bin its interval starts in."
+    bins: [CountBin!]!
+    totals: ModeFigure!
+    "Local days strictly between the first and the last day with counts."
     wholeDays: Int!
-    dailyAverage: JSON!
-    virtualDay: JSON!
+    "Counted per whole day, by mode; null without whole days."
+    dailyAverage: ModeFigure!
+    virtualDay: ModeDayProfile!
     "Average per local weekday (Monday first) over the whole days of each, by mode; null for a weekday with none."
-    virtualWeek: JSON!
-    "Per mode: awdt, awedt, amPeak and pmPeak ({ hour, count }), and directions (count per direction code)."
-    figures: JSON!
+    virtualWeek: ModeWeekProfile!
+    "Per mode: awdt, awedt, amPeak and pmPeak ({ hour, count }), directions (count per direction code) and the peak hour factor."
+    figures: ModeCountFigures!
   }
 
   "SPEC section 3 time range: the site's zone and the span of its data (ISO 8601 UTC)."
@@ -210,6 +222,8 @@ export function analysisResolvers(service: AnalysisService): IResolvers<unknown,
     });
   };
   return {
+    ...siteDetailAnswerResolvers,
+    TimeBins: TimeBinsScalar as never,
     Query: {
       timeSeriesSummary: (_root, args: SiteQueryArgs, context, info) => detail(args, context, info),
       getHeadwayGapMatrix: (_root, args: SiteQueryArgs, context, info) =>

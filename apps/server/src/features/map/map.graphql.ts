@@ -5,6 +5,12 @@ import { HttpError } from '../../infra/errors.ts';
 import type { MapFilter, MapService } from './map.service.ts';
 
 export const mapTypeDefs = /* GraphQL */ `
+  "A class's share of a site's classified vehicles, percent."
+  type ClassShare {
+    class_index: Int!
+    percent: Float!
+  }
+
   "The map's date range (local dates, both included) and dot day range."
   input MapFilter {
     start_date: String!
@@ -50,8 +56,8 @@ export const mapTypeDefs = /* GraphQL */ `
     heavy_percent: Float
     "Classified vehicles of the scheme's heavy (commercial) classes in the range."
     heavy_vehicles: Float!
-    "Percent of classified vehicles per class index."
-    class_shares: JSON!
+    "Percent of classified vehicles per class index, by class index."
+    class_shares: [ClassShare!]!
     "Realtime sites: when the latest vehicle passed."
     last_vehicle_at: String
     "Realtime sites: the vehicles of today so far (the site's local day), whatever the range."

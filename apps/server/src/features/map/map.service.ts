@@ -228,9 +228,12 @@ export function createMapService(deps: {
           today_vehicles: site.realtime
             ? dayVehicles(series, new LocalTimeConverter(site.timeZone).localDate(today.getTime()))
             : null,
-          class_shares: Object.fromEntries(
-            classified.map(([classIndex, count]) => [classIndex, (count / classifiedTotal) * 100]),
-          ),
+          class_shares: classified
+            .map(([classIndex, count]) => ({
+              class_index: Number(classIndex),
+              percent: (count / classifiedTotal) * 100,
+            }))
+            .sort((a, b) => a.class_index - b.class_index),
         };
       });
     },

@@ -43,6 +43,42 @@ export const reportsTypeDefs = /* GraphQL */ `
     aggregation_minutes: Int!
   }
 
+  "A report's site-detail filters as stored (speeds m/s, headway s); null where none was set."
+  type ReportFilter {
+    velocity_min: Float
+    velocity_max: Float
+    active_classes: [Int!]
+    headway_min: Float
+    active_directions: [Int!]
+    active_lane_heading_1: [Int!]
+    active_lane_heading_3: [Int!]
+    active_lane_heading_5: [Int!]
+    active_lane_heading_7: [Int!]
+    vehicle_exclusions: [ID!]
+    time_exclusions: [ReportTimeExclusion!]
+  }
+
+  "Days Monday 0 to Sunday 6; from and to HH:MM local time, to exclusive."
+  type ReportTimeExclusion {
+    days: [Int!]!
+    from: String!
+    to: String!
+  }
+
+  "A report request as validated and stored, its sites resolved (a group's or a survey's)."
+  type ReportParameters {
+    type: ReportType!
+    siteIds: [ID!]!
+    siteGroupId: ID
+    surveyId: ID
+    "ISO 8601 instants."
+    start: String!
+    end: String!
+    filter: ReportFilter!
+    units: ReportUnits!
+    aggregationMinutes: Int!
+  }
+
   "A requested report or export, on the Downloads screen until it expires."
   type Report {
     id: ID!
@@ -57,7 +93,7 @@ export const reportsTypeDefs = /* GraphQL */ `
     size_bytes: Float
     site_count: Int!
     "The request as validated, the sites resolved."
-    parameters: JSON!
+    parameters: ReportParameters!
     created_on: String!
     completed_on: String
     expires_on: String

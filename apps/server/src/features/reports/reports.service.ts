@@ -38,7 +38,12 @@ export function reportView({ report, taskState, taskMessage }: ReportWithTask, n
     file_name: report.fileName,
     size_bytes: report.sizeBytes,
     site_count: parameters.siteIds?.length ?? 0,
-    parameters: report.parameters,
+    // Stored as the validated request; a list the request left out is an empty one.
+    parameters: {
+      ...parameters,
+      siteIds: parameters.siteIds ?? [],
+      filter: parameters.filter ?? {},
+    },
     created_on: report.createdOn.toISOString(),
     completed_on: report.completedAt?.toISOString() ?? null,
     expires_on: report.expiresAt?.toISOString() ?? null,

@@ -1,5 +1,7 @@
 import type {} from '@fastify/multipart';
 import {
+  contactAnswer,
+  supportMessagesAnswer,
   FEEDBACK_ATTACHMENTS,
   subscriptionEnquirySchema,
   supportTextSchema,
@@ -37,6 +39,7 @@ export function registerSupportRoutes(
     auth: true,
     permission: 'signed-in',
     responses: { 200: 'the address', 401: 'no session' },
+    answer: contactAnswer,
     handler: () => Promise.resolve({ email: supportEmail }),
   });
 
@@ -132,6 +135,7 @@ export function registerSupportRoutes(
     permission: 'staff.tools',
     query: z.object({ limit: z.coerce.number().int().min(1).max(1000).default(200) }),
     responses: { 200: 'the messages with their attachments', 403: 'not platform staff' },
+    answer: supportMessagesAnswer,
     handler: async ({ query }) => support.list(query.limit),
   });
 

@@ -1,3 +1,4 @@
+import { pageViewUsageAnswer } from '@roadcount/domain';
 import { z } from 'zod';
 import type { Router } from '../../infra/http/route.ts';
 import type { TrackingRepository } from './tracking.repository.ts';
@@ -34,6 +35,7 @@ export function registerTrackingRoutes(router: Router, tracking: TrackingReposit
     permission: 'staff.tools',
     query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
     responses: { 200: 'the usage rows, most viewed first', 403: 'not platform staff' },
+    answer: pageViewUsageAnswer,
     handler: async ({ query }) => {
       const since = new Date(Date.now() - query.days * 86_400_000);
       const rows = await tracking.usageSince(since, 500);

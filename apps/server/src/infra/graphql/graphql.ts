@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { messageForStatus } from '@roadcount/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyWebsocket from '@fastify/websocket';
-import { Kind, OperationTypeNode, type DocumentNode } from 'graphql';
+import { GraphQLScalarType, Kind, OperationTypeNode, type DocumentNode } from 'graphql';
 import mercurius, { type IResolvers } from 'mercurius';
 import type { TokenService } from '../auth/tokens.ts';
 import { bearerToken } from '../auth/tokens.ts';
@@ -94,6 +94,11 @@ export async function registerGraphql(
   const merged: Record<string, Record<string, unknown>> = { JSON: JsonScalar as never };
   for (const resolverSet of options.resolvers) {
     for (const [typeName, fields] of Object.entries(resolverSet)) {
+      // A feature's own scalar goes in as it is: spread, it would lose its methods.
+      if (fields instanceof GraphQLScalarType) {
+        merged[typeName] = fields as never;
+        continue;
+      }
       merged[typeName] = { ...(merged[typeName] ?? {}), ...(fields as Record<string, unknown>) };
     }
   }

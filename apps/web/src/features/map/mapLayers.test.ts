@@ -38,7 +38,7 @@ const site: MapSite = {
   above_limit_percent: 12.5,
   heavy_percent: 8,
   heavy_vehicles: 560,
-  class_shares: {},
+  class_shares: [] as MapSite['class_shares'],
   last_vehicle_at: null,
   today_vehicles: null,
 };

@@ -19,7 +19,7 @@ const base = {
   speed_limit_mps: null,
   above_limit_percent: null,
   heavy_percent: null,
-  class_shares: {},
+  class_shares: [] as MapSite['class_shares'],
   last_vehicle_at: null,
   today_vehicles: null,
 };

@@ -9,11 +9,6 @@ import { track } from '@/lib/track.ts';
 import { useTaskCompletionRefresh } from '@/lib/tasks/useTaskCompletionRefresh.ts';
 import { useSession } from '@/lib/session/useSession.ts';
 
-interface SessionProfile {
-  organisation: { id: string } | null;
-  profile: { preferences: Record<string, unknown> };
-}
-
 /**
  * What the signed-in area does once per page: apply the user's stored language when the
  * session starts, record each page view with the user and organisation, and refresh what the
@@ -26,7 +21,7 @@ export function SessionEffects() {
   const userId = claims?.user_id;
   const profile = useQuery({
     queryKey: ['profile', userId],
-    queryFn: () => http.get<SessionProfile>(`/core/api/config/users/${userId}`),
+    queryFn: () => http.get('/core/api/config/users/{id}', { path: { id: userId ?? '' } }),
     enabled: userId !== undefined,
   });
   const loaded = profile.isSuccess;

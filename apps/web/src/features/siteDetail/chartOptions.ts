@@ -10,11 +10,13 @@ export const MOST_BARS = 120;
 const PALETTE = ['#005bbd', '#e6550d', '#31a354', '#756bb1', '#636363', '#d6616b'];
 const grid = { left: 56, right: 24, top: 48, bottom: 56, containLabel: false };
 
-function directionsOf(detail: SiteDetail): string[] {
-  return Object.keys(detail.bins.directions).sort();
+/** Each direction's columns, by direction code. */
+function directionsOf(detail: SiteDetail): [string, DirectionColumns][] {
+  return Object.entries(detail.bins.directions).sort(([a], [b]) => Number(a) - Number(b));
 }
 
-const directionName = (t: Translate, direction: string) => t(`siteDetail.directions.${direction}`);
+const directionName = (t: Translate, direction: string | number) =>
+  t(`siteDetail.directions.${direction}`);
 
 function timeSeries(
   detail: SiteDetail,
@@ -23,7 +25,7 @@ function timeSeries(
   type: 'line' | 'bar',
   unit: string,
 ): ChartOption | null {
-  const { starts, directions } = detail.bins;
+  const { starts } = detail.bins;
   if (starts.length === 0) return null;
   return {
     color: PALETTE,
@@ -37,8 +39,7 @@ function timeSeries(
     yAxis: { type: 'value', name: unit, nameLocation: 'end' },
     dataZoom:
       starts.length > 60 ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }] : [],
-    series: directionsOf(detail).map((direction) => {
-      const figures = directions[direction] as DirectionColumns;
+    series: directionsOf(detail).map(([direction, figures]) => {
       const values = column(figures);
       // Bars read well up to a few months of bins; beyond, stacked areas with the zoom.
       const asLine = type === 'bar' && starts.length > MOST_BARS;
@@ -82,7 +83,7 @@ export function speedOption(
 }
 
 export function speedingOption(detail: SiteDetail, t: Translate): ChartOption | null {
-  const any = Object.values(detail.bins.directions).some((figures) =>
+  const any = directionsOf(detail).some(([, figures]) =>
     figures.speedingPercent.some((percent) => percent !== null),
   );
   if (!any) return null;
@@ -97,9 +98,9 @@ export function speedByClassOption(
 ): ChartOption | null {
   const bins = detail.speedByClass.bins;
   if (bins.length === 0) return null;
-  const classes = [...new Set(bins.flatMap((bin) => Object.keys(bin.counts)))].sort(
-    (a, b) => Number(a) - Number(b),
-  );
+  const classes = [
+    ...new Set(bins.flatMap((bin) => bin.counts.map((count) => count.classIndex))),
+  ].sort((a, b) => a - b);
   return {
     grid,
     tooltip: { trigger: 'axis' },
@@ -113,21 +114,26 @@ export function speedByClassOption(
     },
     yAxis: { type: 'value', name: t('siteDetail.units.vehicles') },
     series: classes.map((classIndex) => ({
-      name: className(Number(classIndex)),
+      name: className(classIndex),
       type: 'bar',
       stack: 'classes',
-      data: bins.map((bin) => bin.counts[classIndex] ?? 0),
+      data: bins.map(
+        (bin) => bin.counts.find((count) => count.classIndex === classIndex)?.vehicles ?? 0,
+      ),
     })),
   };
 }
 
 export function headwayGapOption(detail: SiteDetail, t: Translate): ChartOption | null {
   if (!detail.headwayPercentiles && !detail.gapPercentiles) return null;
-  const percentiles = Object.keys(detail.headwayPercentiles ?? detail.gapPercentiles ?? {});
-  const values = (source: Record<string, number> | null) =>
-    percentiles.map((percentile) =>
-      source?.[percentile] === undefined ? null : Math.round((source[percentile] ?? 0) * 100) / 100,
-    );
+  const percentiles = (detail.headwayPercentiles ?? detail.gapPercentiles ?? []).map(
+    (entry) => entry.percentile,
+  );
+  const values = (source: SiteDetail['headwayPercentiles']) =>
+    percentiles.map((percentile) => {
+      const value = source?.find((entry) => entry.percentile === percentile)?.value;
+      return value === undefined ? null : Math.round(value * 100) / 100;
+    });
   return {
     color: PALETTE,
     grid,
@@ -183,40 +189,32 @@ export function matrixOption(detail: SiteDetail, t: Translate): ChartOption | nu
   };
 }
 
-/** A profile's averages; null where there is no whole day to average (no data, not a 0). */
+/** A direction's average vehicles per hour or weekday; null where it had no whole day. */
+interface DirectionProfile {
+  direction: number;
+  vehicles: (number | null)[];
+}
+
 function profileOption(
-  profile: Record<string, readonly (number | null)[]>,
+  profile: DirectionProfile[],
   t: Translate,
   labels: string[],
   type: 'line' | 'bar',
 ): ChartOption | null {
-  const directions = Object.keys(profile).sort();
-  if (
-    directions.every((direction) =>
-      (profile[direction] ?? []).every((value) => value === 0 || value === null),
-    )
-  )
-    return null;
+  const directions = [...profile].sort((a, b) => a.direction - b.direction);
+  if (directions.every((entry) => entry.vehicles.every((value) => !value))) return null;
   return {
     color: PALETTE,
     grid,
-    tooltip: {
-      trigger: 'axis',
-      // Kept inside the chart: on a phone it would run off the screen's edge.
-      confine: true,
-      valueFormatter: (value: unknown) =>
-        typeof value === 'number' ? String(value) : t('siteDetail.charts.noWholeDay'),
-    },
+    tooltip: { trigger: 'axis' },
     legend: { top: 8 },
     xAxis: { type: 'category', data: labels },
     yAxis: { type: 'value', name: t('siteDetail.units.vehicles') },
-    series: directions.map((direction) => ({
-      name: directionName(t, direction),
+    series: directions.map((entry) => ({
+      name: directionName(t, entry.direction),
       type,
       smooth: type === 'line',
-      data: (profile[direction] ?? []).map((value) =>
-        value === null ? null : Math.round(value * 10) / 10,
-      ),
+      data: entry.vehicles.map((value) => (value === null ? null : Math.round(value * 10) / 10)),
     })),
   };
 }

@@ -8,7 +8,7 @@ export type MapConfig = ResponseBody<'/api/map/config', 'get'>;
 export function useMapConfig() {
   return useQuery({
     queryKey: ['mapConfig'],
-    queryFn: () => http.get<MapConfig>('/api/map/config'),
+    queryFn: () => http.get('/api/map/config'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -5,10 +5,7 @@ import type { MapDesignFiguresQuery, MapFilter, MapSitesQuery } from '@/generate
 import { graphqlRequest, type Narrowed } from '../graphql.ts';
 
 /** A site on the map with its figures over the chosen days (speeds in m/s). */
-export type MapSite = Narrowed<
-  MapSitesQuery['mapSites'][number],
-  { class_shares: Record<string, number> }
-> & {
+export type MapSite = MapSitesQuery['mapSites'][number] & {
   /** Its design figures, joined in while a design layer is shown. */
   design?: DesignFigures | undefined;
 };
@@ -50,7 +47,10 @@ const MAP_SITES = graphql(`
       above_limit_percent
       heavy_percent
       heavy_vehicles
-      class_shares
+      class_shares {
+        class_index
+        percent
+      }
       last_vehicle_at
       today_vehicles
     }
@@ -60,7 +60,8 @@ const MAP_SITES = graphql(`
 export function useMapSites(dates: MapDates) {
   return useQuery({
     queryKey: ['mapSites', dates],
-    queryFn: async () => (await graphqlRequest(MAP_SITES, { filter: dates })).mapSites as MapSite[],
+    queryFn: async (): Promise<MapSite[]> =>
+      (await graphqlRequest(MAP_SITES, { filter: dates })).mapSites,
     placeholderData: (previous) => previous,
   });
 }

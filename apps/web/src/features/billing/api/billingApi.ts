@@ -20,12 +20,12 @@ export const billingKeys = {
 export function useSubscriptions() {
   return useQuery({
     queryKey: billingKeys.subscriptions,
-    queryFn: () => http.get<Subscription[]>('/bill/subscriptions'),
+    queryFn: () => http.get('/bill/subscriptions'),
   });
 }
 
 export function useBills() {
-  return useQuery({ queryKey: billingKeys.bills, queryFn: () => http.get<Bill[]>('/bill/bills') });
+  return useQuery({ queryKey: billingKeys.bills, queryFn: () => http.get('/bill/bills') });
 }
 
 export function useUpdateSubscription() {
@@ -37,7 +37,7 @@ export function useUpdateSubscription() {
     }: {
       organisationId: string;
       change: SubscriptionChange;
-    }) => http.patchJson<Subscription>(`/bill/subscriptions/${organisationId}`, change),
+    }) => http.patch('/bill/subscriptions/{organisationId}', change, { path: { organisationId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.subscriptions }),
   });
 }
@@ -46,7 +46,7 @@ export function useUpdateSubscription() {
 export function usePrices() {
   return useQuery({
     queryKey: billingKeys.prices,
-    queryFn: () => http.get<LevelPrice[]>('/bill/prices'),
+    queryFn: () => http.get('/bill/prices'),
   });
 }
 
@@ -55,28 +55,28 @@ export function useUpdatePrices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ level, change }: { level: string; change: PriceChange }) =>
-      http.patchJson<LevelPrice>(`/bill/prices/${level}`, change),
+      http.patch('/bill/prices/{level}', change, { path: { level } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.prices }),
   });
 }
 
 export function useGenerateBills() {
   return useMutation({
-    mutationFn: (month: string) => http.postJson<QueuedTask>('/bill/bills/generate', { month }),
+    mutationFn: (month: string) => http.post('/bill/bills/generate', { month }),
   });
 }
 
 export function useLatestChangelog(enabled: boolean) {
   return useQuery({
     queryKey: ['changelog', 'latest'],
-    queryFn: () => http.get<{ heading: string; body: string }>('/api/changelog/latest'),
+    queryFn: () => http.get('/api/changelog/latest'),
     enabled,
   });
 }
 
 export function useSendChangelog() {
   return useMutation({
-    mutationFn: () => http.postJson<QueuedTask>('/api/changelog/send', {}),
+    mutationFn: () => http.post('/api/changelog/send', {}),
   });
 }
 

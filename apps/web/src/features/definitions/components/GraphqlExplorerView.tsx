@@ -3,7 +3,7 @@ import { GraphiQL } from 'graphiql';
 import { useEffect, useRef, type ComponentProps } from 'react';
 import 'graphiql/style.css';
 import { useTranslation } from 'react-i18next';
-import { http, RequestError } from '@/lib/http.ts';
+import { postGraphql, RequestError } from '@/lib/http.ts';
 
 type GraphiqlFetcher = ComponentProps<typeof GraphiQL>['fetcher'];
 type ExecutionResult = Awaited<ReturnType<GraphiqlFetcher>>;
@@ -17,7 +17,8 @@ interface GraphqlParams {
 /** GraphQL answers, errors included, as GraphiQL shows them; the session's token is sent. */
 async function fetcher(params: GraphqlParams): Promise<ExecutionResult> {
   try {
-    return await http.postJson<ExecutionResult>('/gql/v1/graphql/', params);
+    // Whatever the explorer asks: its answer is GraphQL's own result, shown as it comes.
+    return (await postGraphql(params)) as ExecutionResult;
   } catch (error) {
     if (error instanceof RequestError && error.body) return error.body as ExecutionResult;
     throw error;

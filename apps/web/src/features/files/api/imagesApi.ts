@@ -10,7 +10,7 @@ export type StoredImage = ResponseBody<'/api/images', 'get'>['images'][number];
 export function useImages() {
   return useQuery({
     queryKey: ['images'],
-    queryFn: async () => (await http.get<ResponseBody<'/api/images', 'get'>>('/api/images')).images,
+    queryFn: async () => (await http.get('/api/images')).images,
   });
 }
 

@@ -5,8 +5,6 @@ import { graphqlRequest } from '@/lib/graphql.ts';
 import { http } from '@/lib/http.ts';
 import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
 
-const CONFIG = '/core/api/config';
-
 export type Device = ResponseBody<'/core/api/config/devices/{id}', 'get'>;
 export type Gateway = ResponseBody<'/core/api/config/rtg_devices/', 'get'>[number];
 export type DeviceArray = ResponseBody<'/core/api/config/device_arrays/{id}', 'get'>;
@@ -31,16 +29,11 @@ const hardwareKeys = {
   sectionSites: (search: string) => [...hardwareKeys.all, 'sectionSites', search] as const,
 };
 
-const searchPart = (search: string) => (search ? `search=${encodeURIComponent(search)}` : '');
-
 /** The organisation's devices of a kind (all kinds when none), matching the search. */
 export function useDevices(kind: DeviceKind | undefined, search = '') {
   return useQuery({
     queryKey: hardwareKeys.devices(kind, search),
-    queryFn: () => {
-      const query = [kind ? `kind=${kind}` : '', searchPart(search)].filter(Boolean).join('&');
-      return http.get<Device[]>(`${CONFIG}/devices/${query ? `?${query}` : ''}`);
-    },
+    queryFn: () => http.get('/core/api/config/devices/', { query: { kind, search } }),
   });
 }
 
@@ -48,15 +41,14 @@ export function useDevices(kind: DeviceKind | undefined, search = '') {
 export function useGateways(search = '') {
   return useQuery({
     queryKey: hardwareKeys.gateways(search),
-    queryFn: () =>
-      http.get<Gateway[]>(`${CONFIG}/rtg_devices/${search ? `?${searchPart(search)}` : ''}`),
+    queryFn: () => http.get('/core/api/config/rtg_devices/', { query: { search } }),
   });
 }
 
 export function useDeviceArrays() {
   return useQuery({
     queryKey: hardwareKeys.arrays(),
-    queryFn: () => http.get<DeviceArray[]>(`${CONFIG}/device_arrays/`),
+    queryFn: () => http.get('/core/api/config/device_arrays/'),
   });
 }
 
@@ -64,10 +56,7 @@ export function useDeviceArrays() {
 export function useDeviceMappings(siteId?: string) {
   return useQuery({
     queryKey: hardwareKeys.mappings(siteId),
-    queryFn: () =>
-      http.get<DeviceMapping[]>(
-        `${CONFIG}/device_mappings/${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`,
-      ),
+    queryFn: () => http.get('/core/api/config/device_mappings/', { query: { site_id: siteId } }),
   });
 }
 
@@ -78,10 +67,7 @@ export function useDeviceMappings(siteId?: string) {
 export function useRoadSections(siteId?: string) {
   return useQuery({
     queryKey: hardwareKeys.sections(siteId),
-    queryFn: () =>
-      http.get<RoadSection[]>(
-        `${CONFIG}/road_sections/${siteId ? `?site_id=${encodeURIComponent(siteId)}` : ''}`,
-      ),
+    queryFn: () => http.get('/core/api/config/road_sections/', { query: { site_id: siteId } }),
   });
 }
 
@@ -119,61 +105,71 @@ function useHardwareMutation<Variables, Answer>(
 }
 
 export const useCreateDevice = () =>
-  useHardwareMutation((input: DeviceInput) => http.postJson<Device>(`${CONFIG}/devices/`, input));
+  useHardwareMutation((input: DeviceInput) => http.post('/core/api/config/devices/', input));
 
 export const useUpdateDevice = () =>
   useHardwareMutation(({ id, changes }: { id: string; changes: DeviceUpdate }) =>
-    http.patchJson<Device>(`${CONFIG}/devices/${id}`, changes),
+    http.patch('/core/api/config/devices/{id}', changes, { path: { id } }),
   );
 
 export const useDeleteDevice = () =>
-  useHardwareMutation((id: string) => http.delete(`${CONFIG}/devices/${id}`));
+  useHardwareMutation((id: string) =>
+    http.delete('/core/api/config/devices/{id}', { path: { id } }),
+  );
 
 export const useCreateDeviceArray = () =>
   useHardwareMutation((input: DeviceArrayInput) =>
-    http.postJson<DeviceArray>(`${CONFIG}/device_arrays/`, input),
+    http.post('/core/api/config/device_arrays/', input),
   );
 
 export const useUpdateDeviceArray = () =>
   useHardwareMutation(({ id, changes }: { id: string; changes: Partial<DeviceArrayInput> }) =>
-    http.patchJson<DeviceArray>(`${CONFIG}/device_arrays/${id}`, changes),
+    http.patch('/core/api/config/device_arrays/{id}', changes, { path: { id } }),
   );
 
 export const useDeleteDeviceArray = () =>
-  useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_arrays/${id}`));
+  useHardwareMutation((id: string) =>
+    http.delete('/core/api/config/device_arrays/{id}', { path: { id } }),
+  );
 
 export const useCreateDeviceMapping = () =>
   useHardwareMutation((input: DeviceMappingInput) =>
-    http.postJson<DeviceMapping>(`${CONFIG}/device_mappings/`, input),
+    http.post('/core/api/config/device_mappings/', input),
   );
 
 export const useEndDeviceMapping = () =>
   useHardwareMutation(({ id, validTo }: { id: string; validTo: string | null }) =>
-    http.patchJson<DeviceMapping>(`${CONFIG}/device_mappings/${id}`, { valid_to: validTo }),
+    http.patch('/core/api/config/device_mappings/{id}', { valid_to: validTo }, { path: { id } }),
   );
 
 export const useDeleteDeviceMapping = () =>
-  useHardwareMutation((id: string) => http.delete(`${CONFIG}/device_mappings/${id}`));
+  useHardwareMutation((id: string) =>
+    http.delete('/core/api/config/device_mappings/{id}', { path: { id } }),
+  );
 
 /** Makes a new ingest key for a gateway (the old one stops working): answered this once. */
 export const useRotateGatewayKey = () =>
   useHardwareMutation((id: string) =>
-    http.postJson<{ api_key: string }>(`${CONFIG}/rtg_devices/${id}/api_key`, {}),
+    http.post('/core/api/config/rtg_devices/{id}/api_key', {}, { path: { id } }),
   );
 
 /** Revokes a gateway's ingest key: its batches are refused until a new key is made. */
 export const useRevokeGatewayKey = () =>
-  useHardwareMutation((id: string) => http.delete(`${CONFIG}/rtg_devices/${id}/api_key`));
+  useHardwareMutation((id: string) =>
+    http.delete('/core/api/config/rtg_devices/{id}/api_key', { path: { id } }),
+  );
 
 export const useCreateRoadSection = () =>
   useHardwareMutation((input: RoadSectionInput) =>
-    http.postJson<RoadSection>(`${CONFIG}/road_sections/`, input),
+    http.post('/core/api/config/road_sections/', input),
   );
 
 export const useUpdateRoadSection = () =>
   useHardwareMutation(({ id, changes }: { id: string; changes: Partial<RoadSectionInput> }) =>
-    http.patchJson<RoadSection>(`${CONFIG}/road_sections/${id}`, changes),
+    http.patch('/core/api/config/road_sections/{id}', changes, { path: { id } }),
   );
 
 export const useDeleteRoadSection = () =>
-  useHardwareMutation((id: string) => http.delete(`${CONFIG}/road_sections/${id}`));
+  useHardwareMutation((id: string) =>
+    http.delete('/core/api/config/road_sections/{id}', { path: { id } }),
+  );

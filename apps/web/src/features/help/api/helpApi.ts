@@ -1,31 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { messageForStatus, type SupportKind } from '@roadcount/domain';
+import { messageForStatus } from '@roadcount/domain';
 import { http, RequestError } from '@/lib/http.ts';
-import type { RequestBody } from '@/lib/openapi.ts';
+import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
 import { readTokens } from '@/lib/session/tokenStorage.ts';
 
 export type SubscriptionEnquiry = RequestBody<'/bill/subscription/', 'post'>;
 
-export interface SupportMessage {
-  id: string;
-  kind: SupportKind;
-  username: string;
-  email: string;
-  organisation_id: string | null;
-  organisation_name: string | null;
-  text: string;
-  created_on: string;
-  attachments: { id: string; file_name: string; content_type: string; size_bytes: number }[];
-}
+export type SupportMessage = ResponseBody<'/bill/support-messages', 'get'>[number];
 
-export interface ScreenUsage {
-  organisation_id: string | null;
-  organisation_name: string | null;
-  screen: string;
-  views: number;
-  users: number;
-  last_viewed_at: string;
-}
+export type ScreenUsage = ResponseBody<'/api/page-views/usage', 'get'>[number];
 
 /** SPEC section 7: POST /bill/feedback, multipart with feedback, userId, email and file-0, ... */
 async function postFeedback(input: {
@@ -59,8 +42,7 @@ export function useSendFeedback() {
 
 export function useSendSubscriptionEnquiry() {
   return useMutation({
-    mutationFn: (enquiry: SubscriptionEnquiry) =>
-      http.postJson<unknown>('/bill/subscription/', enquiry),
+    mutationFn: (enquiry: SubscriptionEnquiry) => http.post('/bill/subscription/', enquiry),
   });
 }
 
@@ -68,7 +50,7 @@ export function useSendSubscriptionEnquiry() {
 export function useSupportMessages(enabled: boolean) {
   return useQuery({
     queryKey: ['support-messages'],
-    queryFn: () => http.get<SupportMessage[]>('/bill/support-messages'),
+    queryFn: () => http.get('/bill/support-messages'),
     enabled,
   });
 }
@@ -77,7 +59,7 @@ export function useSupportMessages(enabled: boolean) {
 export function useScreenUsage(enabled: boolean) {
   return useQuery({
     queryKey: ['page-view-usage'],
-    queryFn: () => http.get<ScreenUsage[]>('/api/page-views/usage?days=30'),
+    queryFn: () => http.get('/api/page-views/usage', { query: { days: 30 } }),
     enabled,
   });
 }
@@ -101,7 +83,7 @@ export async function openAttachment(id: string, fileName: string): Promise<void
 export function useSupportContact() {
   return useQuery({
     queryKey: ['support-contact'],
-    queryFn: () => http.get<{ email: string }>('/bill/contact'),
+    queryFn: () => http.get('/bill/contact'),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

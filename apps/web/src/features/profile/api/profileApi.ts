@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isDemoAccount } from '@/lib/demoChanges.ts';
 import { http } from '@/lib/http.ts';
 import type { RequestBody } from '@/lib/openapi.ts';
-import type { TokenPair } from '@/lib/session/tokenStorage.ts';
 import { useSession } from '@/lib/session/useSession.ts';
 
 /** Changing the email needs the current password. */
@@ -21,7 +20,7 @@ export function useUpdateOwnProfile() {
       changes.email === undefined &&
       changes.password === undefined
         ? Promise.resolve(null)
-        : http.patchJson<unknown>('/core/api/config/users/me/', changes),
+        : http.patch('/core/api/config/users/me/', changes),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['profile'] }),
   });
 }
@@ -30,8 +29,7 @@ export function useUpdateOwnProfile() {
 export function useChangePassword() {
   const { signIn } = useSession();
   return useMutation({
-    mutationFn: (change: PasswordChange) =>
-      http.postJson<TokenPair>('/core/api/config/password/change/', change),
+    mutationFn: (change: PasswordChange) => http.post('/core/api/config/password/change/', change),
     onSuccess: (pair) => signIn(pair),
   });
 }

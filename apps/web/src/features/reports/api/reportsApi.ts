@@ -22,7 +22,6 @@ const REPORTS = graphql(`
       file_name
       size_bytes
       site_count
-      parameters
       created_on
       completed_on
       expires_on

@@ -21,8 +21,7 @@ export function LocalePicker({ compact = false, color = 'default' }: Props) {
   // Applied at once; stored on the profile too when signed in, so it follows the user.
   const choose = (locale: Locale) => {
     void changeLocale(locale);
-    if (claims)
-      void http.patchJson('/core/api/config/users/me/', { locale }).catch(() => undefined);
+    if (claims) void http.patch('/core/api/config/users/me/', { locale }).catch(() => undefined);
   };
 
   if (compact) {

@@ -1,45 +1,89 @@
 import { useQuery } from '@tanstack/react-query';
 import { graphql } from '@/generated/gql.ts';
-import type { CountSummaryQuery } from '@/generated/graphql.ts';
-import { graphqlRequest, type Narrowed } from '@/lib/graphql.ts';
+import type { CountMode, CountSummaryQuery } from '@/generated/graphql.ts';
+import { graphqlRequest } from '@/lib/graphql.ts';
 import type { FilterPayload } from './siteDetailApi.ts';
 
-export type CountMode = 'pedestrian' | 'bike' | 'vehicle';
+export type { CountMode };
 
 /** timeSeriesCountSummary: counts of the site's interval counters, per bin, mode and direction. */
-export type CountSummary = Narrowed<
-  CountSummaryQuery['timeSeriesCountSummary'],
-  {
-    modes: CountMode[];
-    bins: { start: string; counts: Partial<Record<CountMode, Record<string, number>>> }[];
-    totals: Partial<Record<CountMode, number>>;
-    dailyAverage: Partial<Record<CountMode, number | null>>;
-    virtualDay: Partial<Record<CountMode, number[]>>;
-    virtualWeek: Partial<Record<CountMode, (number | null)[]>>;
-    figures: Partial<Record<CountMode, CountFigures>>;
-  }
->;
-
+export type CountSummary = CountSummaryQuery['timeSeriesCountSummary'];
 /** Per mode: weekday and weekend averages, peak hours, and counts per direction code. */
-export interface CountFigures {
-  awdt: number | null;
-  awedt: number | null;
-  amPeak: { hour: number; count: number } | null;
-  pmPeak: { hour: number; count: number } | null;
-  directions: Record<string, number>;
-}
+export type CountFigures = NonNullable<CountSummary['figures'][CountMode]>;
 
 const COUNT_SUMMARY = graphql(`
   query CountSummary($siteId: ID!, $filter: FilterPayload, $minutes: Int) {
     timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: $minutes) {
       modes
-      bins
-      totals
+      bins {
+        start
+        counts {
+          pedestrian {
+            ...CountDirection
+          }
+          bike {
+            ...CountDirection
+          }
+          vehicle {
+            ...CountDirection
+          }
+        }
+      }
+      totals {
+        ...ModeFigureFields
+      }
       wholeDays
-      dailyAverage
-      virtualDay
-      virtualWeek
-      figures
+      dailyAverage {
+        ...ModeFigureFields
+      }
+      virtualDay {
+        pedestrian
+        bike
+        vehicle
+      }
+      virtualWeek {
+        pedestrian
+        bike
+        vehicle
+      }
+      figures {
+        pedestrian {
+          ...CountFiguresFields
+        }
+        bike {
+          ...CountFiguresFields
+        }
+        vehicle {
+          ...CountFiguresFields
+        }
+      }
+    }
+  }
+
+  fragment CountDirection on DirectionCount {
+    direction
+    count
+  }
+
+  fragment ModeFigureFields on ModeFigure {
+    pedestrian
+    bike
+    vehicle
+  }
+
+  fragment CountFiguresFields on CountFigures {
+    awdt
+    awedt
+    amPeak {
+      hour
+      count
+    }
+    pmPeak {
+      hour
+      count
+    }
+    directions {
+      ...CountDirection
     }
   }
 `);
@@ -54,8 +98,7 @@ export function useCountSummary(
     enabled,
     queryKey: ['timeSeriesCountSummary', siteId, filter, minutes],
     queryFn: async () =>
-      (await graphqlRequest(COUNT_SUMMARY, { siteId, filter, minutes }))
-        .timeSeriesCountSummary as CountSummary,
+      (await graphqlRequest(COUNT_SUMMARY, { siteId, filter, minutes })).timeSeriesCountSummary,
     placeholderData: (previous, query) => (query?.queryKey[1] === siteId ? previous : undefined),
     retry: false,
   });

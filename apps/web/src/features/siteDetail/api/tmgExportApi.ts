@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { http, RequestError } from '@/lib/http.ts';
+import type { paths } from '@/generated/openapi.ts';
 import type { ResponseBody } from '@/lib/openapi.ts';
 import { readTokens } from '@/lib/session/tokenStorage.ts';
 
@@ -18,32 +19,39 @@ export interface TmgRequest {
   classificationMethod: string;
 }
 
-const query = (request: TmgRequest) => {
-  const params = new URLSearchParams({
-    site_id: request.siteId,
-    year: String(request.year),
-    state_code: request.stateCode,
-    primary_purpose: request.primaryPurpose,
-    classification_method: request.classificationMethod,
-  });
-  // Left out when not given: the checks then name what the station record still needs.
-  if (request.functionalClass) params.set('functional_class', request.functionalClass);
-  if (request.countyCode) params.set('county_code', request.countyCode);
-  if (request.sensorType) params.set('sensor_type', request.sensorType);
-  return params.toString();
-};
+type TmgQuery = NonNullable<paths['/api/tmg/check']['get']['parameters']['query']>;
+
+/**
+ * The export's query; empty values are left out, so the checks name what is still needed. The
+ * form offers only the document's codes for the sensor, purpose and method (TmgExportPanel).
+ */
+const query = (request: TmgRequest): TmgQuery => ({
+  site_id: request.siteId,
+  year: request.year,
+  state_code: request.stateCode,
+  functional_class: request.functionalClass,
+  county_code: request.countyCode,
+  sensor_type: (request.sensorType || undefined) as TmgQuery['sensor_type'],
+  primary_purpose: request.primaryPurpose as TmgQuery['primary_purpose'],
+  classification_method: request.classificationMethod as TmgQuery['classification_method'],
+});
+
+const searchOf = (values: TmgQuery) =>
+  new URLSearchParams(
+    Object.entries(values).flatMap(([name, value]) => (value ? [[name, String(value)]] : [])),
+  ).toString();
 
 /** Runs the TMAS checks of a site's TMG export for a year. */
 export function useTmgCheck() {
   return useMutation({
-    mutationFn: (request: TmgRequest) => http.get<TmgCheck>(`/api/tmg/check?${query(request)}`),
+    mutationFn: (request: TmgRequest) => http.get('/api/tmg/check', { query: query(request) }),
   });
 }
 
 /** Saves the site's TMG files (a zip of .STA, .VOL, .CLS and .SPD) once the checks pass. */
 export async function downloadTmg(request: TmgRequest): Promise<void> {
   const access = readTokens()?.access;
-  const response = await fetch(`/api/tmg/export.zip?${query(request)}`, {
+  const response = await fetch(`/api/tmg/export.zip?${searchOf(query(request))}`, {
     headers: access ? { authorization: `Bearer ${access}` } : {},
   });
   if (!response.ok) {

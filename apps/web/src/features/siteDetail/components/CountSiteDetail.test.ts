@@ -6,16 +6,30 @@ import { countVirtualWeekOption, modeVolumesOption } from './CountSiteDetail.tsx
 const t = (key: string, options?: Record<string, unknown>) =>
   options ? `${key} ${JSON.stringify(options)}` : key;
 
+const noMode = { pedestrian: null, bike: null, vehicle: null };
+
+/** A bin of bicycles counted per direction code. */
+const bikeBin = (start: string, counts: Record<number, number>) => ({
+  start,
+  counts: {
+    ...noMode,
+    bike: Object.entries(counts).map(([direction, count]) => ({
+      direction: Number(direction),
+      count,
+    })),
+  },
+});
+
 function summary(bins: CountSummary['bins']): CountSummary {
   return {
     modes: ['bike'],
     bins,
-    totals: { bike: 0 },
+    totals: { ...noMode, bike: 0 },
     wholeDays: 7,
-    dailyAverage: {},
-    virtualDay: {},
-    virtualWeek: { bike: [10, 12, null, 14, 16, 30, 28.6] },
-    figures: {},
+    dailyAverage: noMode,
+    virtualDay: noMode,
+    virtualWeek: { ...noMode, bike: [10, 12, null, 14, 16, 30, 28.6] },
+    figures: noMode,
   };
 }
 
@@ -23,8 +37,8 @@ describe('a count site’s charts', () => {
   it('name a mode without a direction by the mode alone, and draw up to a few months as bars', () => {
     const option = modeVolumesOption(
       summary([
-        { start: '2025-08-11T00:00:00', counts: { bike: { 0: 40 } } },
-        { start: '2025-08-12T00:00:00', counts: { bike: { 0: 52 } } },
+        bikeBin('2025-08-11T00:00:00', { 0: 40 }),
+        bikeBin('2025-08-12T00:00:00', { 0: 52 }),
       ]),
       'bike',
       t,
@@ -39,10 +53,9 @@ describe('a count site’s charts', () => {
   });
 
   it('draw more bins than a few months as a line, each direction named', () => {
-    const bins = Array.from({ length: MOST_BARS + 1 }, (_, day) => ({
-      start: new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 19),
-      counts: { bike: { 3: day, 7: 1 } },
-    }));
+    const bins = Array.from({ length: MOST_BARS + 1 }, (_, day) =>
+      bikeBin(new Date(Date.UTC(2025, 0, 1 + day)).toISOString().slice(0, 19), { 3: day, 7: 1 }),
+    );
     const series = modeVolumesOption(summary(bins), 'bike', t)?.series as {
       name: string;
       type: string;

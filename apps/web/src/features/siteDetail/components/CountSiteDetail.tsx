@@ -28,7 +28,13 @@ const CARD_TERMS: Record<string, string> = {
 };
 
 const modeDirections = (summary: CountSummary, mode: CountMode) =>
-  [...new Set(summary.bins.flatMap((bin) => Object.keys(bin.counts[mode] ?? {})))].sort();
+  [
+    ...new Set(
+      summary.bins.flatMap((bin) => (bin.counts[mode] ?? []).map((entry) => entry.direction)),
+    ),
+  ]
+    .sort((a, b) => a - b)
+    .map(String);
 
 /** A mode's series name: the mode and its direction, or the mode alone when it has no direction. */
 function seriesName(t: Translate, mode: CountMode, direction: string, directions: string[]) {
@@ -71,7 +77,10 @@ export function modeVolumesOption(
       stack: mode,
       showSymbol: false,
       ...(asBars ? {} : { areaStyle: { opacity: 0.25 } }),
-      data: summary.bins.map((bin) => bin.counts[mode]?.[direction] ?? 0),
+      data: summary.bins.map(
+        (bin) =>
+          bin.counts[mode]?.find((entry) => String(entry.direction) === direction)?.count ?? 0,
+      ),
     })),
   };
 }
@@ -137,7 +146,7 @@ export function countVirtualWeekOption(
 function ModeCards(props: {
   mode: CountMode;
   summary: CountSummary;
-  figures: CountFigures | undefined;
+  figures: CountFigures | null;
 }) {
   const { t, i18n } = useTranslation();
   const { mode, summary, figures } = props;
@@ -152,10 +161,9 @@ function ModeCards(props: {
         })
       : none;
   const total = summary.totals[mode] ?? 0;
-  const split = Object.entries(figures?.directions ?? {})
-    .sort(([a], [b]) => Number(a) - Number(b))
+  const split = (figures?.directions ?? [])
     .map(
-      ([direction, count]) =>
+      ({ direction, count }) =>
         `${t(`siteDetail.directions.${direction}`)} ${total === 0 ? 0 : Math.round((count / total) * 100)} %`,
     )
     .join(' · ');

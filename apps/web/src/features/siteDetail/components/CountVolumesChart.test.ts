@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { countVolumesOption } from './CountVolumesChart.tsx';
 
+const noMode = { pedestrian: null, bike: null, vehicle: null };
+/** Counts per direction code, as the answer lists them. */
+const counted = (counts: Record<number, number>) =>
+  Object.entries(counts).map(([direction, count]) => ({ direction: Number(direction), count }));
+
 const t = (key: string, options?: Record<string, unknown>) =>
   options ? `${key} ${JSON.stringify(options)}` : key;
 
@@ -10,15 +15,18 @@ describe('countVolumesOption', () => {
       {
         modes: ['pedestrian', 'bike'],
         bins: [
-          { start: '2025-08-11T08:00:00', counts: { bike: { 1: 4, 5: 2 }, pedestrian: { 1: 9 } } },
-          { start: '2025-08-11T09:00:00', counts: { bike: { 5: 3 } } },
+          {
+            start: '2025-08-11T08:00:00',
+            counts: { ...noMode, bike: counted({ 1: 4, 5: 2 }), pedestrian: counted({ 1: 9 }) },
+          },
+          { start: '2025-08-11T09:00:00', counts: { ...noMode, bike: counted({ 5: 3 }) } },
         ],
-        totals: { bike: 9, pedestrian: 9 },
+        totals: { ...noMode, bike: 9, pedestrian: 9 },
         wholeDays: 0,
-        dailyAverage: { bike: null, pedestrian: null },
-        virtualDay: {},
-        virtualWeek: {},
-        figures: {},
+        dailyAverage: noMode,
+        virtualDay: noMode,
+        virtualWeek: noMode,
+        figures: noMode,
       },
       t,
     );
@@ -40,12 +48,12 @@ describe('countVolumesOption', () => {
         {
           modes: [],
           bins: [],
-          totals: {},
+          totals: noMode,
           wholeDays: 0,
-          dailyAverage: {},
-          virtualDay: {},
-          virtualWeek: {},
-          figures: {},
+          dailyAverage: noMode,
+          virtualDay: noMode,
+          virtualWeek: noMode,
+          figures: noMode,
         },
         t,
       ),

@@ -12,8 +12,12 @@ const PALETTE = ['#31a354', '#a1d99b', '#756bb1', '#bcbddc', '#005bbd', '#9ecae1
 export function countVolumesOption(summary: CountSummary, t: Translate): ChartOption | null {
   if (summary.bins.length === 0) return null;
   const series = summary.modes.flatMap((mode) =>
-    [...new Set(summary.bins.flatMap((bin) => Object.keys(bin.counts[mode] ?? {})))]
-      .sort()
+    [
+      ...new Set(
+        summary.bins.flatMap((bin) => (bin.counts[mode] ?? []).map((entry) => entry.direction)),
+      ),
+    ]
+      .sort((a, b) => a - b)
       .map((direction) => ({
         name: t('countVolumes.series', {
           mode: t(`countVolumes.modes.${mode}`),
@@ -21,7 +25,9 @@ export function countVolumesOption(summary: CountSummary, t: Translate): ChartOp
         }),
         type: 'bar',
         stack: mode,
-        data: summary.bins.map((bin) => bin.counts[mode]?.[direction] ?? 0),
+        data: summary.bins.map(
+          (bin) => bin.counts[mode]?.find((entry) => entry.direction === direction)?.count ?? 0,
+        ),
       })),
   );
   return {

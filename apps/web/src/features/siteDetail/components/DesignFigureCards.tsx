@@ -1,30 +1,17 @@
 import { Grid, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { DefinitionLink } from '@/ui/DefinitionLink.tsx';
+import type { SiteSummary } from '../api/siteDetailApi.ts';
 
 type Units = 'metric' | 'imperial';
 const KMH = 3.6;
 const MPH = 1 / 0.44704;
 
-interface Pace {
-  fromMps: number;
-  toMps: number;
-  vehicles: number;
-  sharePercent: number;
-}
-
 /** The summary's traffic-engineering figures (issue 25), as the site-detail answer gives them. */
-export interface DesignFigures {
-  speed95thMps?: number | null;
-  pace?: { metric: Pace; imperial: Pace } | null;
-  designHour?: { volume: number; kFactor: number; dFactor: number | null } | null;
-  peakHourFactor?: {
-    start: string;
-    peakHourVolume: number;
-    peakQuarterVolume: number;
-    factor: number;
-  } | null;
-}
+export type DesignFigures = Pick<
+  SiteSummary,
+  'speed95thMps' | 'pace' | 'designHour' | 'peakHourFactor'
+>;
 
 interface Props {
   figures: DesignFigures;

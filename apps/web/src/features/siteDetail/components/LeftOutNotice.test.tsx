@@ -14,6 +14,7 @@ const counts = {
   total: 1200,
   selected: 1200,
   speedRange: 0,
+  speedRangeByClass: [],
   classes: 0,
   unclassified: 0,
   directions: 0,
@@ -54,7 +55,10 @@ describe('the left-out notice', () => {
       ...counts,
       selected: 1187,
       speedRange: 13,
-      speedRangeByClass: { 2: 1, 15: 12 },
+      speedRangeByClass: [
+        { classIndex: 2, vehicles: 1 },
+        { classIndex: 15, vehicles: 12 },
+      ],
     });
     renderWithApp(<LeftOutNotice siteId={SITE_ID} filter={{}} />);
     await screen.findByText('outside the speed range: 13 (12 of class 15, 1 of class 2)');

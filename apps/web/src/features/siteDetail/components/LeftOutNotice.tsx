@@ -32,11 +32,14 @@ export function LeftOutNotice({ siteId, filter }: Props) {
   const number = (value: number) => value.toLocaleString(i18n.language);
   // Which classes the speed range left out, most first: the default 1 km/h minimum leaves out
   // the 0 mph records Jamar writes as class 15, and the line says so.
-  const byClass = Object.entries(leftOut.speedRangeByClass ?? {})
-    .filter(([, vehicles]) => vehicles > 0)
-    .sort(([classA, a], [classB, b]) => b - a || Number(classA) - Number(classB))
-    .map(([vehicleClass, vehicles]) =>
-      t('fieldFiles.leftOut.speedRangeClass', { vehicles: number(vehicles), class: vehicleClass }),
+  const byClass = leftOut.speedRangeByClass
+    .filter(({ vehicles }) => vehicles > 0)
+    .sort((a, b) => b.vehicles - a.vehicles || a.classIndex - b.classIndex)
+    .map(({ classIndex, vehicles }) =>
+      t('fieldFiles.leftOut.speedRangeClass', {
+        vehicles: number(vehicles),
+        class: String(classIndex),
+      }),
     );
   return (
     <Alert severity="info" data-testid="left-out-notice">

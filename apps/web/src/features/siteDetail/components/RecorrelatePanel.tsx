@@ -29,10 +29,11 @@ export function RecorrelatePanel({ siteId }: Props) {
   const [to, setTo] = useState(today);
   const recorrelate = useMutation({
     mutationFn: () =>
-      http.postJson(`/core/api/realtime/sites/${siteId}/recorrelate`, {
-        from: startOf(from),
-        to: dayAfter(to),
-      }),
+      http.post(
+        '/core/api/realtime/sites/{id}/recorrelate',
+        { from: startOf(from), to: dayAfter(to) },
+        { path: { id: siteId } },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['siteTasks', siteId] }),
   });
   return (

@@ -161,8 +161,8 @@ export function SiteDetailScreen({ RoadSections }: Props) {
   const directions = countSite
     ? [
         ...new Set(
-          Object.values(allCountDirections.data?.figures ?? {}).flatMap((figures) =>
-            Object.keys(figures.directions).map(Number),
+          Object.values(allCountDirections.data?.figures ?? {}).flatMap(
+            (figures) => figures?.directions.map((entry) => entry.direction) ?? [],
           ),
         ),
       ].sort((a, b) => a - b)

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '@/lib/http.ts';
 import type { RequestBody } from '@/lib/openapi.ts';
-import { organisationKeys, type OrganisationSummary } from '@/lib/organisations.ts';
+import { organisationKeys } from '@/lib/organisations.ts';
 
 export type NewOrganisation = RequestBody<'/core/api/config/organisations/', 'post'>;
 
@@ -10,7 +10,7 @@ export function useCreateOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (organisation: NewOrganisation) =>
-      http.postJson<OrganisationSummary>('/core/api/config/organisations/', organisation),
+      http.post('/core/api/config/organisations/', organisation),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: organisationKeys.list() }),
   });
 }

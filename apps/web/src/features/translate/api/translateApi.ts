@@ -7,7 +7,7 @@ const KEY = ['translations'] as const;
 export function useTranslationOverrides() {
   return useQuery({
     queryKey: KEY,
-    queryFn: () => http.get<TranslationOverrides>('/api/translations'),
+    queryFn: () => http.get('/api/translations'),
   });
 }
 
@@ -16,7 +16,7 @@ export function useSaveTranslation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ locale, key, text }: { locale: string; key: string; text: string }) =>
-      http.putJson<TranslationOverrides>(`/api/translations/${locale}`, { key, text }),
+      http.put('/api/translations/{locale}', { key, text }, { path: { locale } }),
     onSuccess: (overrides) => {
       applyTranslationOverrides(overrides, queryClient.getQueryData<TranslationOverrides>(KEY));
       queryClient.setQueryData(KEY, overrides);

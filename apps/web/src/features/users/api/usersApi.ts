@@ -3,8 +3,6 @@ import { http } from '@/lib/http.ts';
 import type { RequestBody, ResponseBody } from '@/lib/openapi.ts';
 import { organisationKeys } from '@/lib/organisations.ts';
 
-const CONFIG = '/core/api/config';
-
 export type UserSummary = ResponseBody<'/core/api/config/create_user/', 'post'>;
 
 export type UsersList = ResponseBody<'/core/api/config/users/', 'get'>;
@@ -24,9 +22,9 @@ export function useUsers(organisationId: string | undefined) {
   return useQuery({
     queryKey: userKeys.list(organisationId ?? ''),
     queryFn: () =>
-      http.get<UsersList>(
-        `${CONFIG}/users/?organisation_id=${encodeURIComponent(organisationId ?? '')}`,
-      ),
+      http.get('/core/api/config/users/', {
+        query: { organisation_id: organisationId ?? '' },
+      }),
     enabled: Boolean(organisationId),
   });
 }
@@ -35,7 +33,7 @@ export function useUsers(organisationId: string | undefined) {
 export function useGroups() {
   return useQuery({
     queryKey: userKeys.groups,
-    queryFn: () => http.get<Group[]>(`${CONFIG}/groups/`),
+    queryFn: () => http.get('/core/api/config/groups/'),
     staleTime: Infinity,
   });
 }
@@ -54,14 +52,12 @@ function useUsersMutation<Input, Result>(send: (input: Input) => Promise<Result>
 }
 
 export function useCreateUser() {
-  return useUsersMutation((user: NewUser) =>
-    http.postJson<UserSummary>(`${CONFIG}/create_user/`, user),
-  );
+  return useUsersMutation((user: NewUser) => http.post('/core/api/config/create_user/', user));
 }
 
 export function useDeleteUser() {
   return useUsersMutation((userId: string) =>
-    http.postJson<void>(`${CONFIG}/delete_user/`, {
+    http.post('/core/api/config/delete_user/', {
       user_id: userId,
     } satisfies RequestBody<'/core/api/config/delete_user/', 'post'>),
   );
@@ -71,7 +67,7 @@ export function useDeleteUser() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (userId: string) =>
-      http.postJson<void>(`${CONFIG}/reset_and_resend_password/`, {
+      http.post('/core/api/config/reset_and_resend_password/', {
         user_id: userId,
       } satisfies RequestBody<'/core/api/config/reset_and_resend_password/', 'post'>),
   });
