@@ -9,6 +9,8 @@ const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 export const DEMO_PASSWORD = 'demo-e2e-password';
 export const ADMIN_PASSWORD = 'admin-e2e-password';
+/** The platform admin `staff`'s, on the shared app with one (appBroker.ts). */
+export const STAFF_PASSWORD = 'staff-e2e-password';
 export { repositoryRoot };
 
 /** A port nothing listens on now. */
