@@ -85,7 +85,11 @@ export async function startApp(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start in 60 s:\n${output}`);
+    if (Date.now() > deadline) {
+      // Left running, it would go on seeding beside the tests after it.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in 60 s:\n${output}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

@@ -40,6 +40,7 @@ describe('surveys', () => {
   }, 150_000);
   afterAll(async () => {
     await browser?.close();
+    if (!app) return;
     // The planned site made below leaves with this file: the demo's sites, as demoSites.test.ts
     // lists them, are the seeded ones whichever of the two files runs first.
     const token = await apiSignIn(app.url, 'admin', ADMIN_PASSWORD);
