@@ -47,7 +47,7 @@ describe('the demo sites', () => {
     ).mapSites;
     browser = await launchBrowser();
     ({ page } = await signedInPage(browser, app.url, 'demo', DEMO_PASSWORD, 1440));
-  }, 150_000);
+  }, 300_000);
   afterAll(async () => {
     await browser?.close();
   });
