@@ -28,6 +28,14 @@ export async function apiPost(
   return response.status === 204 ? undefined : response.json();
 }
 
+export async function apiGet(appUrl: string, token: string, path: string): Promise<unknown> {
+  const response = await fetch(`${appUrl}${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw new Error(`${path} failed: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
 /** A GraphQL call as the web client makes it; answers the data. */
 export async function apiGraphql<T>(
   appUrl: string,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { startAppBroker } from './appBroker.ts';
 import { startApp } from './appServer.ts';
 
 /** One server for the whole run; tests read its address from the provided context. */
@@ -15,12 +16,20 @@ export default async function setup(project: TestProject) {
   const app = await startApp(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {});
   project.provide('appUrl', app.url);
   project.provide('dataDir', app.dataDir);
-  return () => app.stop();
+  // The apps a few files share, set up otherwise (the demo surveys, a platform admin).
+  const broker = await startAppBroker();
+  project.provide('appBroker', broker.url);
+  return async () => {
+    await broker.stop();
+    await app.stop();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     dataDir: string;
+    /** Where the apps a few files share are served from (appBroker.ts). */
+    appBroker: string;
   }
 }

@@ -1,38 +1,25 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
-import { ADMIN_PASSWORD, repositoryRoot, startApp, type RunningApp } from '../support/appServer.ts';
+import { apiSignIn, apiUploadAndProcess } from '../support/api.ts';
+import { ADMIN_PASSWORD } from '../support/appServer.ts';
 import { launchBrowser, signedInPage } from '../support/browser.ts';
+import { sharedApp, STAFF_PASSWORD, type SharedApp } from '../support/sharedApps.ts';
 
-const STAFF_PASSWORD = 'staff-e2e-password';
 const FILES = ['north.csv', 'south.csv', 'east.csv'];
 
-/** Platform staff exist only through `npm run create-admin`: an app of its own, with one. */
+/**
+ * Platform staff exist only through `npm run create-admin`: an app with one, shared with the other
+ * staff files (staffMoveSite, staffTools).
+ */
 describe('file notes by platform admins', () => {
-  let app: RunningApp;
+  let app: SharedApp;
   let browser: Browser;
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'roadcount-e2e-staff-'));
-    const printed = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/createAdmin.ts', 'staff', 'staff@roadcount.test'],
-      { cwd: repositoryRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-    ).toString();
-    const token = /token=([\w-]+)/.exec(printed)?.[1];
-    if (!token) throw new Error(`no invitation link in:\n${printed}`);
-    app = await startApp({}, dataDir);
-    await apiPost(app.url, '', '/core/api/config/password/reset/confirm/', {
-      token,
-      password: STAFF_PASSWORD,
-    });
+    app = await sharedApp('staff');
     const orgAdmin = await apiSignIn(app.url, 'admin', ADMIN_PASSWORD);
     for (const [index, name] of FILES.entries()) {
       const vehicles = generateTraffic({
@@ -58,10 +45,9 @@ describe('file notes by platform admins', () => {
     }
     browser = await launchBrowser();
     ({ page, errors } = await signedInPage(browser, app.url, 'staff', STAFF_PASSWORD, 1440));
-  }, 120_000);
+  }, 150_000);
   afterAll(async () => {
-    await browser.close();
-    await app.stop();
+    await browser?.close();
   });
 
   it('adds one note to three selected files at once', async () => {

@@ -1,22 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPost } from '../support/api.ts';
-import { ADMIN_PASSWORD, repositoryRoot, startApp, type RunningApp } from '../support/appServer.ts';
+import { apiGet, apiSignIn } from '../support/api.ts';
+import { ADMIN_PASSWORD } from '../support/appServer.ts';
 import { launchBrowser, newPage, signIn } from '../support/browser.ts';
+import { sharedApp, STAFF_PASSWORD } from '../support/sharedApps.ts';
 
-const STAFF_PASSWORD = 'staff-e2e-password';
-// This app's organisations are all new: the month they exist in is the one they can be billed for.
+// The app's organisations are all new: the month they exist in is the one they can be billed for.
 const MONTH = new Date().toISOString().slice(0, 7);
 const MONTH_NAME = new Intl.DateTimeFormat('en-GB', {
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 }).format(new Date(`${MONTH}-01T00:00:00Z`));
-let app: RunningApp;
 let appUrl = '';
 let dataDir = '';
 /** Where to keep screenshots of these screens, when asked (SHOTS_DIR). */
@@ -51,39 +48,34 @@ describe('Staff tools: bills, the changelog email and translations', () => {
   let page: Page;
   let errors: string[];
 
-  // Platform staff exist only through `npm run create-admin`: an app of its own, with one.
+  // Platform staff exist only through `npm run create-admin`: an app with one, shared with the
+  // other staff files (fileNotes, staffMoveSite), whose organisations are all new this month.
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'roadcount-e2e-staff-tools-'));
-    const printed = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/createAdmin.ts', 'staff', 'staff@roadcount.test'],
-      { cwd: repositoryRoot, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } },
-    ).toString();
-    const token = /token=([\w-]+)/.exec(printed)?.[1];
-    if (!token) throw new Error(`no invitation link in:\n${printed}`);
-    app = await startApp({}, dataDir);
-    appUrl = app.url;
-    await apiPost(appUrl, '', '/core/api/config/password/reset/confirm/', {
-      token,
-      password: STAFF_PASSWORD,
-    });
+    ({ url: appUrl, dataDir } = await sharedApp('staff'));
     browser = await launchBrowser();
     ({ page, errors } = await newPage(browser, 1440));
     await signIn(page, appUrl, 'staff', STAFF_PASSWORD);
-  }, 90_000);
+  }, 150_000);
   afterAll(async () => {
     await browser?.close();
-    await app?.stop();
   });
 
   it('generates a month of bills, once, and lists them with their files', async () => {
     await page.goto(`${appUrl}/ui/staff/billing`);
     await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
     await page.getByLabel('Month').fill(MONTH);
+    // One bill for each organisation: the demo's, and any that another staff file made before.
+    const organisations = (await apiGet(
+      appUrl,
+      await apiSignIn(appUrl, 'staff', STAFF_PASSWORD),
+      '/core/api/config/organisations/',
+    )) as unknown[];
     await page.getByRole('button', { name: 'Generate bills' }).click();
     const done = page.getByRole('status').filter({ hasText: 'Done:' });
     await done.waitFor({ timeout: 30_000 });
-    expect(await done.textContent()).toMatch(new RegExp(`1 bill\\(s\\) made for ${MONTH}`));
+    expect(await done.textContent()).toMatch(
+      new RegExp(`${organisations.length} bill\\(s\\) made for ${MONTH}`),
+    );
     const rows = page.getByRole('table', { name: 'Bills' }).getByRole('row');
     await rows.filter({ hasText: MONTH_NAME }).first().waitFor();
     const demoBill = rows.filter({ hasText: MONTH_NAME }).filter({ hasText: 'Demo' });

@@ -32,15 +32,29 @@ const fixture = readFileSync(
   'utf8',
 );
 
-/** A subscriber of one API node that collects the task events it is sent. */
+/**
+ * A subscriber of one API node that collects the task events it is sent. Its probe is a task
+ * record of the subscriber's own (which no worker runs), announced once.
+ */
 async function subscriber(server: TestServer, token: string) {
-  const { items, close } = await subscribeCollecting<TaskEventView>(
+  const { items, close, fence } = await subscribeCollecting<TaskEventView>(
     server,
     token,
     SUBSCRIPTION,
     'task_tracking_updated',
+    {},
+    async () => {
+      const { body } = await graphql(
+        server,
+        'mutation { insert_task_tracking(function_name: "generate_site_reports", message: "probe") { id } }',
+        { token },
+      );
+      const id = (body.data?.insert_task_tracking as { id: string } | undefined)?.id;
+      if (!id) throw new Error(`no probe task: ${JSON.stringify(body.errors)}`);
+      return (event) => event.id === id;
+    },
   );
-  return { events: items, close };
+  return { events: items, close, fence };
 }
 
 describe('live task states', () => {
@@ -81,8 +95,8 @@ describe('live task states', () => {
       expect(
         own.events.filter((event) => event.file_id === file.id).map((event) => event.state),
       ).toEqual(['QD', 'PR', 'CM']);
-      // The accepted file's rollups task was announced too; the other organisation heard nothing.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The other organisation heard nothing of it by the time its own task, made after, came.
+      await other.fence();
       expect(other.events).toEqual([]);
     } finally {
       await own.close();
@@ -116,7 +130,8 @@ describe('live task states', () => {
       expect(
         own.events.filter((event) => event.id === task.id).map((event) => event.state),
       ).toEqual(['QD', 'PR', 'ER']);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Nor did the other organisation hear of it by the time its own task, made after, came.
+      await other.fence();
       expect(other.events).toEqual([]);
     } finally {
       await own.close();

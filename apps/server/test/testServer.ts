@@ -365,7 +365,13 @@ export async function runTaskAgain(server: TestServer, taskId: string): Promise<
 
 /**
  * A subscriber on one server's socket that collects the `field` of every event it is sent,
- * ready once its socket is acknowledged. `params` go with the token in connection_init.
+ * ready once its subscription is. `params` go with the token in connection_init.
+ *
+ * With a `probe` (something that makes the server send this subscriber one event, answering how
+ * to know that event), the subscription is ready once a probe's event arrives, and `fence()`
+ * sends one more and waits for it: events go out in the order they happen, so anything the
+ * server sent this subscriber before the fence has arrived once the fence has. Probes' events
+ * are left out of `items`. Without a probe, ready 100 ms after the socket is acknowledged.
  */
 export async function subscribeCollecting<T>(
   server: TestServer,
@@ -373,8 +379,13 @@ export async function subscribeCollecting<T>(
   query: string,
   field: string,
   params: Record<string, string> = {},
-): Promise<{ items: T[]; close: () => Promise<void> }> {
+  probe?: () => Promise<(item: T) => boolean>,
+): Promise<{ items: T[]; close: () => Promise<void>; fence: () => Promise<void> }> {
   const items: T[] = [];
+  /** Every event, the probes' too; and how to know each probe's. */
+  const heard: T[] = [];
+  const probes: ((item: T) => boolean)[] = [];
+  const isAnyProbe = (item: T) => probes.some((isProbe) => isProbe(item));
   const client: Client = createClient({
     url: `${server.url.replace('http', 'ws')}/gql/v1/graphql`,
     webSocketImpl: WebSocket,
@@ -382,17 +393,38 @@ export async function subscribeCollecting<T>(
     retryAttempts: 0,
   });
   await new Promise<void>((resolve, reject) => {
-    client.on('connected', () => setTimeout(resolve, 100));
+    client.on('connected', () => (probe ? resolve() : setTimeout(resolve, 100)));
     client.subscribe(
       { query },
       {
-        next: (value) => items.push((value.data as Record<string, T>)[field] as T),
+        next: (value) => {
+          const item = (value.data as Record<string, T>)[field] as T;
+          heard.push(item);
+          if (!isAnyProbe(item)) items.push(item);
+        },
         error: (error) => reject(error instanceof Error ? error : new Error(JSON.stringify(error))),
         complete: () => undefined,
       },
     );
   });
-  return { items, close: () => client.dispose() as Promise<void> };
+  /** Sends probes until one arrives: none is lost once the subscription is live. */
+  const fence = async () => {
+    if (!probe) throw new Error('a fence needs a probe');
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      const isProbe = await probe();
+      probes.push(isProbe);
+      for (let index = items.length - 1; index >= 0; index -= 1)
+        if (isProbe(items[index] as T)) items.splice(index, 1);
+      // A probe sent before the server had the subscription never comes: then send another.
+      for (let waited = 0; waited < 2000; waited += 10) {
+        if (heard.some(isProbe)) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    throw new Error('the subscription heard none of 30 probes');
+  };
+  if (probe) await fence();
+  return { items, close: () => client.dispose() as Promise<void>, fence };
 }
 
 /** Waits until `condition` holds, asking every 25 ms for at most `seconds`; else fails naming `what`. */
