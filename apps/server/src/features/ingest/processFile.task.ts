@@ -286,7 +286,10 @@ export function createProcessFileHandler(deps: {
     if (!match || !header)
       throw new PermanentTaskError(serverMessage('taskFileNoData', { file: file.fileName }));
     const isIntervals = header.kind === 'intervals';
-    const pedestrianCounts = header.format === 'ecocounter' && file.kind !== 'bike';
+    // Pedestrians: chosen at upload (kind pedestrian), or an Eco-Counter file not sent as bicycles.
+    const pedestrianCounts =
+      (isIntervals && file.kind === 'pedestrian') ||
+      (header.format === 'ecocounter' && file.kind !== 'bike');
 
     const site =
       match.rule === 'new'
