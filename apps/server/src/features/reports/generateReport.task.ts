@@ -295,6 +295,7 @@ export function createGenerateReportHandler(deps: {
       softwareVersion: deps.softwareVersion,
       generatedAt: new Date(),
       className,
+      locale,
       aadt: (site) => reportAadt(site, locale, translate),
     };
     const { extension } = REPORT_FILES[parameters.type];
