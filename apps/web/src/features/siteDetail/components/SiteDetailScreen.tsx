@@ -182,13 +182,18 @@ export function SiteDetailScreen({ RoadSections }: Props) {
 
   // Where a chart is empty for a known reason, it says so instead of 'No data available'.
   const emptyReason = (key: string) =>
-    key === 'speeding' && limits.data?.length === 0
-      ? { emptyText: t('siteDetail.header.noSpeedLimit') }
-      : (key === 'headwayGap' || key === 'matrix') &&
-          data.summary.vehicles > 0 &&
-          data.headwayPercentiles === null
-        ? { emptyText: t('siteDetail.noHeadways') }
-        : {};
+    // Issue 37: without a whole day the profiles average the partial days, and say so.
+    (key === 'virtualDay' || key === 'virtualWeek') &&
+    data.summary.wholeDays === 0 &&
+    data.summary.vehicles > 0
+      ? { caption: t('siteDetail.partialDaysProfile') }
+      : key === 'speeding' && limits.data?.length === 0
+        ? { emptyText: t('siteDetail.header.noSpeedLimit') }
+        : (key === 'headwayGap' || key === 'matrix') &&
+            data.summary.vehicles > 0 &&
+            data.headwayPercentiles === null
+          ? { emptyText: t('siteDetail.noHeadways') }
+          : {};
   const hasCoordinates = data.latitude !== null && data.longitude !== null;
   const streetView = hasCoordinates
     ? `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${data.latitude},${data.longitude}`
