@@ -20,6 +20,7 @@ import { DAY_RANGES, MAP_LAYERS, type DayRange, type MapLayer } from '@roadcount
 import { useTranslation } from 'react-i18next';
 import type { SelectionMode } from '../mapLayers.ts';
 import type { SiteFilters } from '../siteFilters.ts';
+import { DateField } from '@/ui/DateField.tsx';
 
 export interface MapSettings {
   layer: MapLayer;
@@ -103,23 +104,19 @@ export function MapControls({
       </div>
       <Divider />
       <Stack direction="row" spacing={1}>
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('map.controls.from')}
           value={settings.startDate}
-          onChange={(event) => event.target.value && onSettings({ startDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => day && onSettings({ startDate: day })}
           error={datesBackwards}
           fullWidth
         />
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('map.controls.to')}
           value={settings.endDate}
-          onChange={(event) => event.target.value && onSettings({ endDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(day) => day && onSettings({ endDate: day })}
           error={datesBackwards}
           fullWidth
         />

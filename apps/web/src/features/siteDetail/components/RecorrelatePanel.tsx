@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '@/lib/http.ts';
 import { errorMessage } from '@/lib/requestErrors.ts';
+import { DateField } from '@/ui/DateField.tsx';
 
 interface Props {
   siteId: string;
@@ -48,22 +49,13 @@ export function RecorrelatePanel({ siteId }: Props) {
         spacing={2}
         sx={{ alignItems: { md: 'center' } }}
       >
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('realtime.recorrelate.from')}
           value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setFrom}
         />
-        <TextField
-          type="date"
-          size="small"
-          label={t('realtime.recorrelate.to')}
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField size="small" label={t('realtime.recorrelate.to')} value={to} onChange={setTo} />
         <Button
           variant="outlined"
           disabled={recorrelate.isPending || !from || !to}
