@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { apiGraphql, apiSignIn } from './api.ts';
 
 const CHROMIUM_FLAGS = [
@@ -100,4 +100,13 @@ export async function signIn(
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/ui/analysis/map');
+}
+
+/**
+ * Types a day into a date field as the interface shows it (en-GB: DD/MM/YYYY), given as
+ * YYYY-MM-DD. The field's input holds the whole day in that format.
+ */
+export async function fillDate(scope: Page | Locator, label: string, isoDay: string) {
+  const [year, month, day] = isoDay.split('-');
+  await scope.getByRole('group', { name: label }).locator('input').fill(`${day}/${month}/${year}`);
 }

@@ -73,7 +73,7 @@ function headlineTable(doc: Doc, figures: readonly SiteFigures[], context: Repor
   const speed = (mps: number | null) => speedIn(context.parameters.units, mps);
   const columns: { title: string; width: number }[] = [
     { title: 'Site', width: 131 },
-    { title: 'Vehicles', width: 52 },
+    { title: 'Counted', width: 52 },
     { title: 'ADT', width: 44 },
     { title: 'AADT', width: 44 },
     { title: `Average (${unit})`, width: 50 },
