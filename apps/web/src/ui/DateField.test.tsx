@@ -1,8 +1,15 @@
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { changeLocale } from '@/i18n/i18n.ts';
-import { dateInput } from '@/test/dateInput.ts';
 import { DateField } from './DateField.tsx';
+
+/** The input behind the field: it holds the day as shown, and takes a whole day typed. */
+const dateInput = (label: string) =>
+  screen
+    .getAllByLabelText(label)
+    .find(
+      (element): element is HTMLInputElement => element instanceof HTMLInputElement,
+    ) as HTMLInputElement;
 
 describe('a date field in the interface language (issue 37)', () => {
   afterAll(() => changeLocale('en-GB'));

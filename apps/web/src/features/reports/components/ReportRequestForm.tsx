@@ -16,7 +16,6 @@ import {
   RadioGroup,
   Select,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';

@@ -61,6 +61,7 @@ import { useSession } from '@/lib/session/useSession.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
 import { withKnownExclusions } from '../siteDetailExclusions.ts';
+import { SiteDetailSection } from './SiteDetailSection.tsx';
 import { StatCards } from './StatCards.tsx';
 import { DesignFigureCards } from './DesignFigureCards.tsx';
 import { SiteAadtPanel } from './SiteAadtPanel.tsx';
@@ -351,17 +352,32 @@ export function SiteDetailScreen({ RoadSections }: Props) {
           </Typography>
           <LeftOutNotice siteId={siteId} filter={payload} />
           <StatCards siteId={siteId} summary={data.summary} units={units} />
-          <SiteAadtPanel
-            siteId={siteId}
-            monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
-            aashtoAadt={data.summary.aadt}
-          />
-          <DesignFigureCards
-            figures={data.summary}
-            units={units}
-            binMinutes={appliedFilters.aggregation}
-          />
-          <AvailabilityCalendar siteId={siteId} timeZone={timeZone} onPickDays={pickDays} />
+          {/* Issue 37: groups a user may close, so that the charts come up on the first screen. */}
+          <SiteDetailSection
+            id="designFigures"
+            title={t('siteDetail.sections.designFigures')}
+            summary={t('siteDetail.sections.designFiguresSummary')}
+          >
+            <Stack spacing={2}>
+              <SiteAadtPanel
+                siteId={siteId}
+                monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
+                aashtoAadt={data.summary.aadt}
+              />
+              <DesignFigureCards
+                figures={data.summary}
+                units={units}
+                binMinutes={appliedFilters.aggregation}
+              />
+            </Stack>
+          </SiteDetailSection>
+          <SiteDetailSection
+            id="availability"
+            title={t('siteDetail.sections.availability')}
+            summary={t('siteDetail.sections.availabilitySummary')}
+          >
+            <AvailabilityCalendar siteId={siteId} timeZone={timeZone} onPickDays={pickDays} />
+          </SiteDetailSection>
           <BadDataPeriodsPanel siteId={siteId} timeZone={timeZone} />
           <CountVolumesChart
             siteId={siteId}

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { tourSeen, type OrganisationSettings, type Role } from '@roadcount/domain';
+import { tourSeen, type OrganisationSettings } from '@roadcount/domain';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useProfile, useUpdateUserPreference } from '@/lib/profile.ts';
 import { resolveTarget } from '../resolveTarget.ts';
@@ -60,7 +60,7 @@ export function TourProvider({
   const [closed, setClosed] = useState(false);
 
   const preferences = profile.data?.profile.preferences;
-  const role = profile.data?.group as Role | undefined;
+  const role = profile.data?.group;
   const viewer: TourViewer | null = profile.data
     ? {
         role: profile.data.group,
