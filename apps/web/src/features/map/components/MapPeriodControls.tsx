@@ -22,7 +22,8 @@ export function MapPeriodControls({ settings, onSettings, filters, onFilters, ye
   const datesBackwards = settings.startDate > settings.endDate;
   return (
     <Stack spacing={2} sx={{ px: 2, pt: 2 }}>
-      <Stack direction="row" spacing={1}>
+      {/* One above the other: side by side, a day and its calendar button do not fit. */}
+      <Stack spacing={2}>
         <DateField
           size="small"
           label={t('map.controls.from')}
