@@ -72,14 +72,14 @@ function headlineTable(doc: Doc, figures: readonly SiteFigures[], context: Repor
   const unit = SPEED_UNITS[context.parameters.units].label;
   const speed = (mps: number | null) => speedIn(context.parameters.units, mps);
   const columns: { title: string; width: number }[] = [
-    { title: 'Site', width: 131 },
-    { title: 'Counted', width: 52 },
+    { title: 'Site', width: 115 },
+    { title: 'Counted', width: 56 },
     { title: 'ADT', width: 44 },
     { title: 'AADT', width: 44 },
-    { title: `Average (${unit})`, width: 50 },
-    { title: `85th % (${unit})`, width: 50 },
-    { title: 'Commercial', width: 72 },
-    { title: 'Above limit', width: 72 },
+    { title: `Average (${unit})`, width: 62 },
+    { title: `85th % (${unit})`, width: 62 },
+    { title: 'Commercial', width: 66 },
+    { title: 'Above limit', width: 66 },
   ];
   const row = (cells: string[], bold: boolean) => {
     if (doc.y > PAGE_BOTTOM) doc.addPage();
