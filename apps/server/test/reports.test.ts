@@ -231,9 +231,7 @@ describe('reports', () => {
     expect(settings.get('Time aggregation')).toBe('daily');
     expect(String(settings.get('Software'))).toMatch(/^Roadcount \d+\.\d+\.\d+/);
     // Issue 37: the period as days read, the last one included (the end is the next midnight).
-    expect(String(settings.get('Period (days included)'))).toMatch(
-      /^1 Jan 2025 – 31 Jan 2025 \(/,
-    );
+    expect(String(settings.get('Period (days included)'))).toMatch(/^1 Jan 2025 – 31 Jan 2025 \(/);
     const sheet = workbook.getWorksheet('Hand Worked Lane');
     const value = (label: string) => {
       let found: unknown;
