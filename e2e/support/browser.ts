@@ -103,10 +103,12 @@ export async function signIn(
 }
 
 /**
- * Types a day into a date field as the interface shows it (en-GB: DD/MM/YYYY), given as
- * YYYY-MM-DD. The field's input holds the whole day in that format.
+ * Types a day into a date field as a person does: a click on its first part (the day, in en-GB)
+ * and the digits of the day, month and year; given as YYYY-MM-DD.
  */
 export async function fillDate(scope: Page | Locator, label: string, isoDay: string) {
   const [year, month, day] = isoDay.split('-');
-  await scope.getByRole('group', { name: label }).locator('input').fill(`${day}/${month}/${year}`);
+  const field = scope.getByRole('group', { name: label });
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(`${day}${month}${year}`);
 }
