@@ -1,5 +1,6 @@
 // Screenshots of the surveys screen's tabs and each wizard step with the demo surveys, for review: npx tsx e2e/surveyShots.ts DIR
 import { join } from 'node:path';
+import { fillDate } from './support/browser.ts';
 import { signedInPage, startShots } from './support/shots.ts';
 
 const day = (offsetDays: number) =>
@@ -42,8 +43,8 @@ try {
       if (name.startsWith('Spring')) await shot('wizard-1-sites');
       await wizard.getByRole('button', { name: 'Next', exact: true }).click();
       await wizard.getByLabel('Survey name').fill(name);
-      await wizard.getByLabel('Start date').fill(end);
-      await wizard.getByLabel('End date').fill(start);
+      await fillDate(wizard, 'Start date', end);
+      await fillDate(wizard, 'End date', start);
       if (name.startsWith('Spring')) {
         await wizard.getByLabel('Counter type or model').fill('MetroCount 5600 tubes');
         await wizard.getByLabel('Sensor spacing (m)').fill('1');
@@ -55,8 +56,8 @@ try {
         await shot('wizard-2-info-errors');
         await wizard.getByLabel('Contractor email').fill('ops@counts.example');
       }
-      await wizard.getByLabel('Start date').fill(start);
-      await wizard.getByLabel('End date').fill(end);
+      await fillDate(wizard, 'Start date', start);
+      await fillDate(wizard, 'End date', end);
       if (name.startsWith('Spring')) await shot('wizard-2-info');
       await wizard.getByRole('button', { name: 'Next', exact: true }).click();
       if (name.startsWith('Spring')) {

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { startAppBroker } from './appBroker.ts';
-import { startApp } from './appServer.ts';
+import { ADMIN_PASSWORD, startApp } from './appServer.ts';
+import { markTourSeen } from './browser.ts';
 
 /** One server for the whole run; tests read its address from the provided context. */
 export default async function setup(project: TestProject) {
@@ -14,6 +15,8 @@ export default async function setup(project: TestProject) {
     throw new Error('The web app is not built: run `npm run build` first.');
   // E2E_PORT: the port to serve on (a free one when unset), for machines whose ports are shared.
   const app = await startApp(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {});
+  // Tests that sign the platform admin in by hand meet the map, not the tour of a first sign-in.
+  await markTourSeen(app.url, 'admin', ADMIN_PASSWORD);
   project.provide('appUrl', app.url);
   project.provide('dataDir', app.dataDir);
   // The apps a few files share, set up otherwise (the demo surveys, a platform admin).

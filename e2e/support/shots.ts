@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startApp } from './appServer.ts';
-import { launchBrowser, newPage } from './browser.ts';
+import { launchBrowser, markTourSeen, newPage } from './browser.ts';
 
 export async function startShots() {
   const outputDir = process.argv[2] ?? 'e2e/screenshots';
@@ -28,6 +28,8 @@ export async function signedInPage(
   width: number,
   username: 'admin' | 'demo',
 ) {
+  // The screens, not the tour a first sign-in starts.
+  if (username === 'admin') await markTourSeen(appUrl, 'admin', ADMIN_PASSWORD);
   const opened = await newPage(browser, width);
   const { page } = opened;
   await page.goto(`${appUrl}/auth/login`);

@@ -11,6 +11,7 @@ const appUrl = inject('appUrl');
 const dataDir = inject('dataDir');
 const SUPPORT = 'support@roadcount.local';
 const VIEWER = { username: 'tour.viewer', password: 'tour-viewer-pass-1' };
+const ORG_ADMIN = { username: 'tour.admin', password: 'tour-admin-pass-1' };
 
 const signIn = (browser: Browser, username: string, password: string) =>
   signedInPage(browser, appUrl, username, password, 1440);
@@ -99,17 +100,27 @@ describe('Help and the guided tour', () => {
     expect(await page.getByRole('button', { name: 'Ask for a subscription' }).count()).toBe(0);
   });
 
-  it('tours map, sites, files and uploads as an organisation admin, once', async () => {
-    // The show-tour flag, as an administrator sets it for a new colleague.
-    const token = await apiSignIn(appUrl, 'admin', ADMIN_PASSWORD);
-    const { me } = await apiGraphql<{ me: { id: string } }>(appUrl, token, '{ me { id } }');
-    await apiGraphql(
+  it("tours map, sites, files and uploads on an organisation admin's first sign-in, once", async () => {
+    // A new colleague, invited by the platform admin: nobody sets a flag for the tour.
+    const adminToken = await apiSignIn(appUrl, 'admin', ADMIN_PASSWORD);
+    await apiPost(appUrl, adminToken, '/core/api/config/create_user/', {
+      username: ORG_ADMIN.username,
+      email: 'tour.admin@example.test',
+      role: 'org_admin',
+    });
+    const invitation = new URL(latestLinkTo(dataDir, 'tour.admin@example.test'));
+    await apiPost(appUrl, '', '/core/api/config/password/reset/confirm/', {
+      token: invitation.searchParams.get('token'),
+      password: ORG_ADMIN.password,
+    });
+    const { page, errors } = await signedInPage(
+      browser,
       appUrl,
-      token,
-      'mutation($id: ID!) { update_user_preference(userId: $id, preference: { showTour: true }) { id } }',
-      { id: me.id },
+      ORG_ADMIN.username,
+      ORG_ADMIN.password,
+      1440,
+      { tour: 'starts' },
     );
-    const { page, errors } = await signIn(browser, 'admin', ADMIN_PASSWORD);
     await page.locator('.driver-popover').waitFor();
     const map = await walkPage(page);
     expect(map.titles).toEqual([
@@ -155,16 +166,29 @@ describe('Help and the guided tour', () => {
     await page.keyboard.press('Escape');
     await page.locator('.driver-popover').waitFor({ state: 'detached' });
 
-    // Seen: a reload of the map shows no tour.
+    // Seen: a reload of the map shows no tour, nor does the next sign-in.
     await page.goto(`${appUrl}/ui/analysis/map`);
     await page.waitForTimeout(2500);
     expect(await page.locator('.driver-popover').count()).toBe(0);
+    const token = await apiSignIn(appUrl, ORG_ADMIN.username, ORG_ADMIN.password);
     const after = await apiGraphql<{ me: { preferences: Record<string, unknown> } }>(
       appUrl,
       token,
       '{ me { preferences } }',
     );
-    expect(after.me.preferences).toMatchObject({ tourShown: true, showTour: false });
+    expect(after.me.preferences).toMatchObject({
+      tourShown: true,
+      showTour: false,
+      tourRole: 'org_admin',
+    });
+    // The profile takes it again, from its first step.
+    await page.goto(`${appUrl}/ui/profile`);
+    await page.getByRole('button', { name: 'Take the tour again' }).click();
+    await page.waitForURL('**/ui/analysis/map');
+    await page.locator('.driver-popover').waitFor();
+    expect(await title(page)).toBe('Feedback');
+    await page.keyboard.press('Escape');
+    await page.locator('.driver-popover').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
   });
 

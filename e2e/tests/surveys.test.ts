@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGraphql, apiSignIn } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
-import { launchBrowser, signedInPage } from '../support/browser.ts';
+import { fillDate, launchBrowser, signedInPage } from '../support/browser.ts';
 import { sharedApp, type SharedApp } from '../support/sharedApps.ts';
 
 const SURVEY = 'March count on two roads';
@@ -82,13 +82,13 @@ describe('surveys', () => {
 
     // Step 2: an end before the start is refused until put right.
     await wizard.getByLabel('Survey name').fill(SURVEY);
-    await wizard.getByLabel('Start date').fill('2025-03-05');
-    await wizard.getByLabel('End date').fill('2025-03-03');
+    await fillDate(wizard, 'Start date', '2025-03-05');
+    await fillDate(wizard, 'End date', '2025-03-03');
     await wizard.getByLabel('Counter type or model').fill('MetroCount 5600 and Jamar TRAX');
     await wizard.getByRole('button', { name: 'Next', exact: true }).click();
     await wizard.getByText('The end date is before the start date').waitFor();
-    await wizard.getByLabel('Start date').fill('2025-03-03');
-    await wizard.getByLabel('End date').fill('2025-03-05');
+    await fillDate(wizard, 'Start date', '2025-03-03');
+    await fillDate(wizard, 'End date', '2025-03-05');
     await wizard.getByRole('button', { name: 'Next', exact: true }).click();
 
     // Step 3: the site file as the counters need it, then the survey is created.

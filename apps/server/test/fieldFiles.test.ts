@@ -313,6 +313,24 @@ describe('files from the field: schemes, directions and totals', () => {
     ]);
   });
 
+  it('counts an Eco-Counter file sent as pedestrians as pedestrians (issue 37)', async () => {
+    // The same file as above, chosen as pedestrian counts in the upload box.
+    const file = await uploaded(
+      'towpath-walkers.csv',
+      ECO_COUNTER.replaceAll('Canal Towpath', 'Towpath Walkers'),
+      'pedestrian',
+    );
+    expect(file.logs.saved_vehicles).toBe(24);
+    const counts = (await graphql(server, COUNTS, { token, variables: { siteId: file.site?.id } }))
+      .body.data?.timeSeriesCountSummary as {
+      totals: Record<string, number>;
+      bins: { counts: { pedestrian: Record<number, number> } }[];
+    };
+    // 12 + 9 + 3 people: IN 14 north, OUT 10 south; no bicycles.
+    expect(counts.totals).toEqual({ pedestrian: 24 });
+    expect(counts.bins.map((bin) => bin.counts.pedestrian)).toEqual([{ 1: 14, 5: 10 }]);
+  });
+
   it('reads 3010_IN as IN and the rest of the total as OUT; holds rows that cannot add up', async () => {
     // A one-way cycle lane: totals 10 and 6, IN 8 and 6, so 2 and 0 rode the wrong way.
     const oneWay = await uploaded(

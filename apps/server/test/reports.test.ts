@@ -238,6 +238,8 @@ describe('reports', () => {
     expect(settings.get('Units')).toBe('metric (km/h)');
     expect(settings.get('Time aggregation')).toBe('daily');
     expect(String(settings.get('Software'))).toMatch(/^Roadcount \d+\.\d+\.\d+/);
+    // Issue 37: the period as days read, the last one included (the end is the next midnight).
+    expect(String(settings.get('Period (days included)'))).toMatch(/^1 Jan 2025 – 31 Jan 2025 \(/);
     const sheet = workbook.getWorksheet('Hand Worked Lane');
     const value = (label: string) => {
       let found: unknown;
@@ -740,7 +742,7 @@ describe('reports', () => {
     ]);
   }, 60_000);
 
-  it('prints the site summary as a PDF: a settings page, then a page per site', async () => {
+  it('prints the site summary as a PDF: a headline page, then a page per site', async () => {
     const report = await requestAndWait({
       type: 'site_summary_pdf',
       site_ids: [handSiteId, busySiteId],
@@ -762,6 +764,14 @@ describe('reports', () => {
     expect(text).toContain('How these figures were made');
     expect(text).toContain('Hand Worked Lane: ADT');
     expect(text).toContain('Busy Road: AADT');
+    // Issue 37: the first page carries the headline figures above the settings: the hand-worked
+    // lane's 5 vehicles and ADT 3 (3 vehicles on its one whole day, 7 January), and the period
+    // as days with the last one included.
+    const headline = text.indexOf('Headline figures');
+    expect(headline).toBeGreaterThan(-1);
+    expect(headline).toBeLessThan(text.indexOf('Settings'));
+    expect(text.slice(headline)).toMatch(/\nHand Worked Lane\n5\n3\n/);
+    expect(text).toMatch(/^1 Jan 2025 . 31 Dec 2025 \(/m);
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, bytes);
   }, 60_000);
 

@@ -101,3 +101,19 @@ export function averageDailyVolumesOfTotals(
     ...averageDailyVolumes(wholeDays, (day) => vehiclesByDay.get(day) ?? 0),
   };
 }
+
+/**
+ * Issue 37: the days a virtual day and week average over: the whole days, or, when the data
+ * holds none (a realtime site's first day, a count of a few hours), its first and last days,
+ * partial as they are. The site detail then says so beside those charts (whole days 0).
+ */
+export function profileDays(
+  wholeDays: number[],
+  firstDay: number,
+  lastDay: number,
+  vehicles: number,
+): number[] {
+  if (wholeDays.length > 0) return wholeDays;
+  if (vehicles === 0 || !Number.isFinite(firstDay) || !Number.isFinite(lastDay)) return [];
+  return firstDay === lastDay ? [firstDay] : [firstDay, lastDay];
+}

@@ -1,6 +1,7 @@
 import { PERCENTILES } from '@roadcount/domain';
 import { histogramPercentiles } from './codePercentiles.ts';
 import { wholeDaysOfRecord } from './dayCoverage.ts';
+import { profileDays } from './dailyVolume.ts';
 import { CODE_OVERFLOW, type CodedMeasure } from './preparedColumns.ts';
 import type { PartialScan } from './scanCounts.ts';
 import { LANE_SLOTS, leastCodeAbove, type ScanPlan } from './scanPlan.ts';
@@ -374,7 +375,11 @@ export function finishSiteDetail(plan: ScanPlan, scan: PartialScan): SiteDetail 
       });
     });
 
-  const { virtualDay, virtualWeek } = virtualProfilesOf(plan, dayHours, wholeDays);
+  const { virtualDay, virtualWeek } = virtualProfilesOf(
+    plan,
+    dayHours,
+    profileDays(wholeDays, firstDay, lastDay, vehicles),
+  );
 
   return {
     summary,

@@ -17,6 +17,7 @@ import {
 import { peakHourFactor } from './designFigures.ts';
 import { percentileInc } from './percentile.ts';
 import { createSummaryAccumulator } from './summaryStatistics.ts';
+import { profileDays } from './dailyVolume.ts';
 import type { ScanColumns } from './vehicleColumns.ts';
 
 export type { SiteDetailOptions } from './siteDetailShape.ts';
@@ -202,12 +203,22 @@ export function siteDetailBySorting(
     QUARTER_MS,
   );
   const wholeDays = summary.wholeDays();
+  // Only looked through when no whole day exists: then the data spans a day or two.
+  const daysWithData =
+    wholeDays.length > 0
+      ? []
+      : [...dayHourByDirection.values()].flatMap((days) => [...days.keys()]);
   const { virtualDay, virtualWeek } = assembleVirtualProfiles(
     [...dayHourByDirection.entries()].map(([direction, days]) => [
       direction,
       (day: number) => days.get(day),
     ]),
-    wholeDays,
+    profileDays(
+      wholeDays,
+      Math.min(...daysWithData),
+      Math.max(...daysWithData),
+      daysWithData.length,
+    ),
   );
 
   return {

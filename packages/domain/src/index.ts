@@ -3,6 +3,7 @@ export * from './errorCatalogue.ts';
 export * from './locales.ts';
 export * from './reviewStatus.ts';
 export * from './roles.ts';
+export * from './tour.ts';
 export * from './tasks.ts';
 export * from './permissions.ts';
 export * from './plainText.ts';

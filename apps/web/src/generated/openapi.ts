@@ -1158,8 +1158,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload counter files (multipart: file-0, file-1, ..., kind = vehicle | bike | national, description, force)
-         * @description Multipart body: file-0, file-1, ...: the counter files; kind = vehicle (default), bike or national; description; force = true to process a duplicate again
+         * Upload counter files (multipart: file-0, file-1, ..., kind = vehicle | bike | pedestrian | national, description, force)
+         * @description Multipart body: file-0, file-1, ...: the counter files; kind = vehicle (default), bike, pedestrian (interval counts of that mode where the file does not say) or national; description; force = true to process a duplicate again
          */
         post: {
             parameters: {

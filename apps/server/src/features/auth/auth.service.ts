@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { SERVER_MESSAGES, type Role, serverMessage } from '@roadcount/domain';
+import { SERVER_MESSAGES, type Role, serverMessage, tourOnSignIn } from '@roadcount/domain';
 import { HttpError } from '../../infra/errors.ts';
 import type { TokenService } from '../../infra/auth/tokens.ts';
 import type { Mailer } from '../../infra/mail/mailer.ts';
@@ -34,6 +34,8 @@ export interface AuthUsers {
   findByLogin: (login: string) => Promise<UserRow | undefined>;
   findByEmail: (email: string) => Promise<UserRow | undefined>;
   recordLogin: (id: string) => Promise<void>;
+  /** Merges keys into the user's stored preferences. */
+  mergePreferences: (id: string, preference: Record<string, unknown>) => Promise<unknown>;
   update: (id: string, values: { passwordHash: string }) => Promise<UserRow>;
   /** Ends every session of the user. */
   revokeSessions: (userId: string) => Promise<void>;
@@ -125,9 +127,16 @@ export function createAuthService(deps: {
     async obtain(account: UserRow | undefined, password: string): Promise<TokenPair> {
       const valid = await verifyPassword(account?.passwordHash ?? UNKNOWN_USER_HASH, password);
       if (!account || !valid || !account.isActive) throw new HttpError(401, INVALID_CREDENTIALS);
+      // Issue 37: a first sign-in (in this role) sets the flag that starts the guided tour.
+      const tour = tourOnSignIn(account.preferences, {
+        role: account.role as Role,
+        firstSignIn: account.lastLogin === null,
+        isDemo: account.isDemo,
+      });
       const [pair] = await Promise.all([
         issuePair(account, randomUUID()),
         deps.users.recordLogin(account.id),
+        tour ? deps.users.mergePreferences(account.id, tour) : undefined,
       ]);
       return pair;
     },

@@ -9,7 +9,8 @@ import type { TaskQueue } from '../../infra/queue/taskQueue.ts';
 import { rawUploadKey } from '../siteData/index.ts';
 import type { FilesRepository } from './files.repository.ts';
 
-const KINDS = ['vehicle', 'bike', 'national'] as const;
+/** Issue 37: interval counts say whether they counted bicycles or pedestrians where the file does not. */
+const KINDS = ['vehicle', 'bike', 'pedestrian', 'national'] as const;
 type UploadKind = (typeof KINDS)[number];
 
 interface ReceivedFile {
@@ -40,12 +41,12 @@ export function registerUploadRoutes(
     method: 'post',
     path: '/api/uploads',
     summary:
-      'Upload counter files (multipart: file-0, file-1, ..., kind = vehicle | bike | national, description, force)',
+      'Upload counter files (multipart: file-0, file-1, ..., kind = vehicle | bike | pedestrian | national, description, force)',
     tag: 'files',
     auth: true,
     permission: 'files.upload',
     multipart:
-      'file-0, file-1, ...: the counter files; kind = vehicle (default), bike or national; description; force = true to process a duplicate again',
+      'file-0, file-1, ...: the counter files; kind = vehicle (default), bike, pedestrian (interval counts of that mode where the file does not say) or national; description; force = true to process a duplicate again',
     status: 201,
     responses: {
       201: 'the created files',
@@ -103,7 +104,10 @@ export function registerUploadRoutes(
       const kind = (fields.kind ?? 'vehicle') as UploadKind;
       if (!KINDS.includes(kind)) {
         await Promise.all(received.map((file) => deps.blobs.delete(file.s3Key)));
-        throw new HttpError(400, `Unknown kind '${fields.kind}': use vehicle, bike or national.`);
+        throw new HttpError(
+          400,
+          `Unknown kind '${fields.kind}': use vehicle, bike, pedestrian or national.`,
+        );
       }
       if (received.length === 0)
         throw new HttpError(400, 'No file was sent: use the fields file-0, file-1, ...');

@@ -146,7 +146,10 @@ export async function siteOfMatch(
 ): Promise<SiteRow> {
   const { match, header, placeholders, fileScheme, timeZone } = fileMatch;
   if (match.rule !== 'new') return match.site;
-  const pedestrianCounts = header.format === 'ecocounter' && file.kind !== 'bike';
+  // Pedestrians: chosen at upload (kind pedestrian), or an Eco-Counter file not sent as bicycles.
+  const pedestrianCounts =
+    (header.kind === 'intervals' && file.kind === 'pedestrian') ||
+    (header.format === 'ecocounter' && file.kind !== 'bike');
   return sites.insert({
     ownerOrganisationId: file.organisationId,
     name: await sites.uniqueName(file.organisationId, match.name),

@@ -316,6 +316,7 @@ export function createGenerateReportHandler(deps: {
       softwareVersion: deps.softwareVersion,
       generatedAt: new Date(),
       className,
+      locale,
       aadt: (site) => reportAadt(site, locale, translate),
     };
     const { explainFigures } = deps;

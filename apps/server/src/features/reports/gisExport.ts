@@ -7,6 +7,7 @@ import {
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
+import { roundedShare } from './reportPeriod.ts';
 
 /** A site's point and figures; shapefile field names are at most 10 characters, so all are. */
 export interface SiteFeatureProperties {
@@ -99,8 +100,8 @@ export function gisFeatures(
           aadt_est: aadt.name === 'aashto' && !site.summary.aadtIsEstimate ? 0 : 1,
           avg_speed: speed(site.summary.averageSpeedMps),
           speed_85: speed(site.summary.speed85thMps),
-          comm_pct: site.summary.percentCommercial,
-          over_limit: site.speeding ? site.speeding.aboveLimit.sharePercent : null,
+          comm_pct: roundedShare(site.summary.percentCommercial),
+          over_limit: site.speeding ? roundedShare(site.speeding.aboveLimit.sharePercent) : null,
         },
       };
     }),

@@ -49,6 +49,8 @@ export interface ReportContext {
   generatedAt: Date;
   /** A class index's name in the site's class scheme. */
   className: (classScheme: string, classIndex: number) => string;
+  /** The requester's language (a BCP 47 tag): dates in the report are written in it. */
+  locale?: string;
   /** The site's AADT as the site detail's AADT card gives it, in the requester's language. */
   aadt: (site: SiteFigures) => { value: number | null; name: string; note: string };
   /**

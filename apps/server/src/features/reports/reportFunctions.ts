@@ -1,4 +1,5 @@
 import { csvField, csvRow } from '@roadcount/formats';
+import { roundedShare } from './reportPeriod.ts';
 import {
   DIRECTION_CODES,
   directionsOf,
@@ -119,6 +120,6 @@ export function signFileRow(
     speed(figures.summary.averageSpeedMps),
     speed(figures.summary.speed85thMps),
     speed(figures.speedPercentiles?.[99]),
-    figure(figures.speeding?.aboveLimit.sharePercent),
+    figure(roundedShare(figures.speeding?.aboveLimit.sharePercent)),
   ]);
 }

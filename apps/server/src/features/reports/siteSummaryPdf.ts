@@ -12,7 +12,8 @@ import {
   type ReportContext,
   type SiteFigures,
 } from './reportFigures.ts';
-import { aggregationName, settingsRows } from './standardWorkbook.ts';
+import { reportPeriodText, roundedShare } from './reportPeriod.ts';
+import { aggregationName, periodRow, settingsRows } from './standardWorkbook.ts';
 
 const PRIMARY = '#005bbd';
 const SERIES = [
@@ -28,6 +29,8 @@ const SERIES = [
 const MARGIN = 40;
 const PAGE_WIDTH = 595.28; // A4 portrait, points
 const CONTENT = PAGE_WIDTH - 2 * MARGIN;
+/** Below this a table row or setting goes on to the next page (A4 is 841.89 points high). */
+const PAGE_BOTTOM = 841.89 - MARGIN - 24;
 
 type Doc = PDFKit.PDFDocument;
 
@@ -59,6 +62,84 @@ function cards(doc: Doc, top: number, items: [string, string][]): number {
       .text(value, x + 8, y + 22, { width: width - 16 });
   });
   return top + Math.ceil(items.length / perRow) * (height + gap);
+}
+
+/**
+ * The first page's table: one row per site with its headline figures (vehicles, ADT, AADT,
+ * average and 85th percentile speeds, commercial share, share above the limit), as the site
+ * pages give them; a counter of bikes or people gives its counts per mode.
+ */
+function headlineTable(doc: Doc, figures: readonly SiteFigures[], context: ReportContext) {
+  const unit = SPEED_UNITS[context.parameters.units].label;
+  const speed = (mps: number | null) => speedIn(context.parameters.units, mps);
+  const columns: { title: string; width: number }[] = [
+    { title: 'Site', width: 115 },
+    { title: 'Counted', width: 56 },
+    { title: 'ADT', width: 44 },
+    { title: 'AADT', width: 44 },
+    { title: `Average (${unit})`, width: 62 },
+    { title: `85th % (${unit})`, width: 62 },
+    { title: 'Commercial', width: 66 },
+    { title: 'Above limit', width: 66 },
+  ];
+  const row = (cells: string[], bold: boolean) => {
+    if (doc.y > PAGE_BOTTOM) doc.addPage();
+    const y = doc.y;
+    let x = MARGIN;
+    let bottom = y;
+    cells.forEach((cell, index) => {
+      const width = columns[index]?.width ?? 50;
+      doc
+        .fillColor(bold ? '#5f6b7a' : '#111')
+        .fontSize(bold ? 7.5 : 8.5)
+        .text(cell, x, y, { width: width - 4, align: index === 0 ? 'left' : 'right' });
+      bottom = Math.max(bottom, doc.y);
+      x += width;
+    });
+    doc
+      .moveTo(MARGIN, bottom + 2)
+      .lineTo(MARGIN + CONTENT, bottom + 2)
+      .lineWidth(0.4)
+      .strokeColor('#dde2e8')
+      .stroke();
+    doc.y = bottom + 5;
+    doc.x = MARGIN;
+  };
+  doc.fillColor(PRIMARY).fontSize(12).text('Headline figures', MARGIN);
+  doc.moveDown(0.4);
+  row(
+    columns.map((column) => column.title),
+    true,
+  );
+  for (const site of figures) {
+    const stats = site.summary;
+    const aadt = context.aadt(site).value;
+    if (countsOnly(site) && site.counts) {
+      const counts = site.counts;
+      const total = counts.modes
+        .map((mode) => `${figure(counts.totals[mode])} ${COUNT_MODE_UNITS[mode]}`)
+        .join(', ');
+      row([site.site_name, total, '–', figure(aadt), '–', '–', '–', '–'], false);
+      continue;
+    }
+    row(
+      [
+        site.site_name,
+        figure(stats.vehicles),
+        figure(stats.adt),
+        figure(aadt),
+        figure(speed(stats.averageSpeedMps), 1),
+        figure(speed(stats.speed85thMps), 1),
+        stats.percentCommercial === null
+          ? '–'
+          : `${figure(roundedShare(stats.percentCommercial), 1)} %`,
+        site.speeding
+          ? `${figure(roundedShare(site.speeding.aboveLimit.sharePercent), 1)} %`
+          : 'no limit',
+      ],
+      false,
+    );
+  }
 }
 
 /**
@@ -203,7 +284,7 @@ function countFigures(doc: Doc, top: number, site: SiteFigures, aggregationMinut
  * The site summary as a PDF for people who print: per site (one A4 page) the statistic cards
  * and the main charts (volume by direction per interval, the virtual day, the speed
  * distribution), drawn server-side from the same site-detail figures as the page, after a
- * first page stating the settings.
+ * first page with every site's headline figures and the settings.
  */
 export async function siteSummaryPdf(
   figures: readonly SiteFigures[],
@@ -234,15 +315,22 @@ export async function siteSummaryPdf(
   const speed = (mps: number | null) => speedIn(units, mps);
 
   doc.fillColor(PRIMARY).fontSize(20).text('Roadcount site summary', MARGIN, MARGIN);
+  doc.fillColor('#333').fontSize(10).text(periodRow(figures, context));
   doc.moveDown(0.8);
+  // Issue 37: the first page carries the headline figures of every site; the settings follow.
+  headlineTable(doc, figures, context);
+  doc.moveDown(1.2);
+  doc.fillColor(PRIMARY).fontSize(12).text('Settings', MARGIN);
+  doc.moveDown(0.4);
   for (const [name, value] of settingsRows(figures, context, 'Site summary (PDF)')) {
+    if (doc.y > PAGE_BOTTOM) doc.addPage();
     const y = doc.y;
-    doc.fillColor('#5f6b7a').fontSize(9).text(name, MARGIN, y, { width: 150 });
+    doc.fillColor('#5f6b7a').fontSize(8).text(name, MARGIN, y, { width: 150 });
     doc
       .fillColor('#111')
-      .fontSize(9)
+      .fontSize(8)
       .text(value, MARGIN + 160, y, { width: CONTENT - 160 });
-    doc.moveDown(0.4);
+    doc.moveDown(0.3);
   }
 
   for (const site of figures) {
@@ -252,7 +340,7 @@ export async function siteSummaryPdf(
       .fillColor('#5f6b7a')
       .fontSize(8)
       .text(
-        `${site.time_zone} · ${context.parameters.start} – ${context.parameters.end} · ${unit}`,
+        `${reportPeriodText(context.parameters, site.time_zone, context.locale ?? 'en-GB')} · ${site.time_zone} · ${unit}`,
       );
     const stats = site.summary;
     const aadt = context.aadt(site);
@@ -274,7 +362,7 @@ export async function siteSummaryPdf(
       [aadt.name, figure(aadt.value)],
       [`Average speed (${unit})`, figure(speed(stats.averageSpeedMps), 1)],
       [`85th percentile speed (${unit})`, figure(speed(stats.speed85thMps), 1)],
-      ['Commercial share', `${figure(stats.percentCommercial, 1)} %`],
+      ['Commercial share', `${figure(roundedShare(stats.percentCommercial), 1)} %`],
       [
         'AM peak hour',
         stats.amPeak ? `${stats.amPeak.hour}:00 · ${figure(stats.amPeak.vehicles)}` : '–',
@@ -285,7 +373,9 @@ export async function siteSummaryPdf(
       ],
       [
         'Above the limit',
-        site.speeding ? `${figure(site.speeding.aboveLimit.sharePercent, 1)} %` : 'no limit',
+        site.speeding
+          ? `${figure(roundedShare(site.speeding.aboveLimit.sharePercent), 1)} %`
+          : 'no limit',
       ],
       ['Whole days', figure(stats.wholeDays)],
     ]);

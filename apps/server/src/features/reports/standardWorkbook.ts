@@ -14,6 +14,7 @@ import {
   type SiteFigures,
 } from './reportFigures.ts';
 import type { ExplanationLine } from '@roadcount/domain';
+import { periodZone, reportPeriodText, roundedShare } from './reportPeriod.ts';
 import {
   XLSX_STYLE,
   xlsxStream,
@@ -44,6 +45,12 @@ const AGGREGATION_NAMES: Record<number, string> = {
 export const aggregationName = (minutes: number) =>
   AGGREGATION_NAMES[minutes] ?? `${minutes} minutes`;
 
+/** The report's period in its sites' time zone (UTC when they differ), named with the zone. */
+export function periodRow(figures: readonly SiteFigures[], context: ReportContext): string {
+  const zone = periodZone(figures.map((site) => site.time_zone));
+  return `${reportPeriodText(context.parameters, zone, context.locale ?? 'en-GB')} (${zone})`;
+}
+
 /** The report's settings, one row each: what the cover sheet and the CSV's documentation state. */
 export function settingsRows(
   figures: readonly SiteFigures[],
@@ -62,8 +69,7 @@ export function settingsRows(
   return [
     ['Report', reportName],
     ['Sites', figures.map((site) => site.site_name).join(', ')],
-    ['Period start', parameters.start],
-    ['Period end', parameters.end],
+    ['Period (days included)', periodRow(figures, context)],
     ['Time aggregation', aggregationName(parameters.aggregationMinutes)],
     ['Units', parameters.units === 'metric' ? 'metric (km/h)' : 'imperial (mph)'],
     ['Minimum speed', speed(filter.velocity_min ?? 1 / 3.6)],
@@ -98,7 +104,14 @@ export function settingsRows(
             .join('; ')
         : 'none',
     ],
-    ['Generated', context.generatedAt.toISOString()],
+    [
+      'Generated',
+      new Intl.DateTimeFormat(context.locale ?? 'en-GB', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'UTC',
+      }).format(context.generatedAt) + ' UTC',
+    ],
     ['Software', `Roadcount ${context.softwareVersion}`],
   ];
 }
@@ -168,7 +181,7 @@ export async function standardWorkbook(
       ['PM peak hour (local start)', stats.pmPeak?.hour ?? null, 'hour of day'],
       ['PM peak hour volume', stats.pmPeak?.vehicles ?? null, 'vehicles'],
       ['Commercial vehicles', stats.totalCommercial, 'vehicles'],
-      ['Commercial share', stats.percentCommercial, '%'],
+      ['Commercial share', roundedShare(stats.percentCommercial), '%'],
     ];
     // A counter of bikes or people has no vehicle figures: its counts follow instead.
     const onlyCounts = countsOnly(site);
@@ -213,7 +226,7 @@ export async function standardWorkbook(
           columns?.vehicles[at] ?? 0,
           speed(columns?.averageSpeedMps[at]),
           speed(columns?.speed85thMps[at]),
-          columns?.speedingPercent[at] ?? null,
+          roundedShare(columns?.speedingPercent[at]),
         );
       }
       addRow(sheet, cells);
@@ -247,7 +260,7 @@ export async function standardWorkbook(
         entry.classIndex,
         context.className(site.class_scheme, entry.classIndex),
         entry.vehicles,
-        entry.sharePercent,
+        roundedShare(entry.sharePercent),
         speed(entry.averageSpeedMps),
         speed(entry.speed85thMps),
       ]);
@@ -300,16 +313,20 @@ export async function standardWorkbook(
       const [first, second] = table.stepsMps.map((step) => Number((speed(step) ?? 0).toFixed(1)));
       header(['Measure', 'Vehicles', 'Share (%)']);
       addRow(sheet, ['Vehicles measured against a limit', table.vehicles]);
-      addRow(sheet, ['Above the limit', table.aboveLimit.vehicles, table.aboveLimit.sharePercent]);
+      addRow(sheet, [
+        'Above the limit',
+        table.aboveLimit.vehicles,
+        roundedShare(table.aboveLimit.sharePercent),
+      ]);
       addRow(sheet, [
         `More than ${first} ${speedUnit} above`,
         table.aboveFirstStep.vehicles,
-        table.aboveFirstStep.sharePercent,
+        roundedShare(table.aboveFirstStep.sharePercent),
       ]);
       addRow(sheet, [
         `More than ${second} ${speedUnit} above`,
         table.aboveSecondStep.vehicles,
-        table.aboveSecondStep.sharePercent,
+        roundedShare(table.aboveSecondStep.sharePercent),
       ]);
     }
     writeCounts();
@@ -482,7 +499,7 @@ function trafficEngineeringRows(
     ['95th percentile speed', speed(stats.speed95thMps), speedUnit],
     ['Pace from', speed(pace?.fromMps), speedUnit],
     ['Pace to', speed(pace?.toMps), speedUnit],
-    ['Pace share', pace?.sharePercent ?? null, '% of vehicles'],
+    ['Pace share', roundedShare(pace?.sharePercent), '% of vehicles'],
     [
       'K factor',
       stats.designHour ? stats.designHour.kFactor * 100 : null,

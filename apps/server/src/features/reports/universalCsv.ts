@@ -1,4 +1,5 @@
 import { csvField, csvRow } from '@roadcount/formats';
+import { roundedShare } from './reportPeriod.ts';
 import {
   COUNT_MODE_UNITS,
   countDirectionsOf,
@@ -93,7 +94,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
   if (stats.pmPeak)
     summaryRow('pm_peak_hour_volume', 'vehicles', stats.pmPeak.vehicles, `${stats.pmPeak.hour}`);
   summaryRow('commercial_vehicles', 'vehicles', stats.totalCommercial);
-  summaryRow('commercial_share', '%', stats.percentCommercial);
+  summaryRow('commercial_share', '%', roundedShare(stats.percentCommercial));
 
   // The time bins: most of the file. Each interval and direction's leading fields are written
   // once for its four measures, and the units' fields once for the site.
@@ -111,7 +112,7 @@ export function universalCsvText(figures: SiteFigures, context: ReportContext): 
     for (const { columns, code } of directions) {
       if (!columns) continue;
       const lead = `${site},${interval},${aggregationMinutes},${code},`;
-      const speeding = columns.speedingPercent[at];
+      const speeding = roundedShare(columns.speedingPercent[at]);
       text += `${lead}volume,,vehicles,${number(columns.vehicles[at] ?? 0)}
 ${lead}average_speed,${speedFields}${number(speed(columns.averageSpeedMps[at]))}
 ${lead}speed_85th,${speedFields}${number(speed(columns.speed85thMps[at]))}
@@ -123,7 +124,7 @@ ${speeding === null || speeding === undefined ? '' : `${lead}speeding_share,,%,$
   for (const entry of figures.classes) {
     const name = `${entry.classIndex} ${context.className(figures.class_scheme, entry.classIndex)}`;
     summaryRow('class_count', 'vehicles', entry.vehicles, name);
-    summaryRow('class_share', '%', entry.sharePercent, name);
+    summaryRow('class_share', '%', roundedShare(entry.sharePercent), name);
   }
 
   const width = figures.speedByClass.binWidthMps;
@@ -173,7 +174,7 @@ ${speeding === null || speeding === undefined ? '' : `${lead}speeding_share,,%,$
     const [first, second] = table.stepsMps.map((step) => number(speed(step)));
     summaryRow('speeding_measured', 'vehicles', table.vehicles);
     summaryRow('speeding_count', 'vehicles', table.aboveLimit.vehicles, 'above limit');
-    summaryRow('speeding_share', '%', table.aboveLimit.sharePercent, 'above limit');
+    summaryRow('speeding_share', '%', roundedShare(table.aboveLimit.sharePercent), 'above limit');
     summaryRow(
       'speeding_count',
       'vehicles',
@@ -183,7 +184,7 @@ ${speeding === null || speeding === undefined ? '' : `${lead}speeding_share,,%,$
     summaryRow(
       'speeding_share',
       '%',
-      table.aboveFirstStep.sharePercent,
+      roundedShare(table.aboveFirstStep.sharePercent),
       `above limit + ${first} ${speedUnit}`,
     );
     summaryRow(
@@ -195,7 +196,7 @@ ${speeding === null || speeding === undefined ? '' : `${lead}speeding_share,,%,$
     summaryRow(
       'speeding_share',
       '%',
-      table.aboveSecondStep.sharePercent,
+      roundedShare(table.aboveSecondStep.sharePercent),
       `above limit + ${second} ${speedUnit}`,
     );
   }

@@ -18,6 +18,27 @@ function directionsOf(detail: SiteDetail): [string, DirectionColumns][] {
 const directionName = (t: Translate, direction: string | number) =>
   t(`siteDetail.directions.${direction}`);
 
+/**
+ * Issue 37: a line without markers draws nothing for a point with no neighbour (a single bin,
+ * or a value between two gaps): those points, and only those, get a marker.
+ */
+export function isolatedPointMarkers(values: readonly (number | null)[]) {
+  const isolated = new Set<number>();
+  values.forEach((value, index) => {
+    if (value === null) return;
+    const before = index > 0 ? values[index - 1] : null;
+    const after = index < values.length - 1 ? values[index + 1] : null;
+    if ((before ?? null) === null && (after ?? null) === null) isolated.add(index);
+  });
+  if (isolated.size === 0) return { showSymbol: false };
+  return {
+    showSymbol: true,
+    symbol: 'circle',
+    symbolSize: (_value: unknown, params: { dataIndex: number }) =>
+      isolated.has(params.dataIndex) ? 8 : 0,
+  };
+}
+
 function timeSeries(
   detail: SiteDetail,
   t: Translate,
@@ -48,7 +69,7 @@ function timeSeries(
         type: asLine ? 'line' : type,
         ...(asLine ? { areaStyle: { opacity: 0.35 } } : {}),
         stack: type === 'bar' ? 'volume' : undefined,
-        showSymbol: false,
+        ...(type === 'line' || asLine ? isolatedPointMarkers(values) : { showSymbol: false }),
         connectNulls: false,
         data: values.map((figure) => (figure === null ? null : Math.round(figure * 10) / 10)),
       };

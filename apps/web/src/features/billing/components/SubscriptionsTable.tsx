@@ -9,6 +9,7 @@ import {
   TableRow,
   TextField,
 } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SUBSCRIPTION_LEVEL_NAMES,
@@ -23,6 +24,7 @@ import {
   type Subscription,
   type SubscriptionChange,
 } from '../api/billingApi.ts';
+import { DateField } from '@/ui/DateField.tsx';
 
 interface Props {
   subscriptions: Subscription[];
@@ -104,17 +106,11 @@ export function SubscriptionsTable({ subscriptions }: Props) {
                 </TextField>
               </TableCell>
               <TableCell>
-                <TextField
-                  type="date"
-                  size="small"
-                  label={t('billing.subscriptions.renewal')}
-                  defaultValue={row.renewal_on}
+                <RenewalField
                   key={row.renewal_on}
-                  onBlur={(event) => {
-                    if (event.target.value && event.target.value !== row.renewal_on)
-                      change(row.organisation_id, { renewal_on: event.target.value });
-                  }}
-                  slotProps={{ inputLabel: { shrink: true } }}
+                  label={t('billing.subscriptions.renewal')}
+                  saved={row.renewal_on}
+                  onSave={(day) => change(row.organisation_id, { renewal_on: day })}
                 />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -128,5 +124,31 @@ export function SubscriptionsTable({ subscriptions }: Props) {
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/** The renewal day: saved when picked from the calendar or when the field is left changed. */
+function RenewalField({
+  label,
+  saved,
+  onSave,
+}: {
+  label: string;
+  saved: string;
+  onSave: (day: string) => void;
+}) {
+  const [day, setDay] = useState(saved);
+  const commit = (value: string) => {
+    if (value && value !== saved) onSave(value);
+  };
+  return (
+    <DateField
+      size="small"
+      label={label}
+      value={day}
+      onChange={setDay}
+      onAccept={commit}
+      onBlur={() => commit(day)}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { LinearProgress, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { ChangelogView } from './ChangelogView.tsx';
@@ -22,7 +22,12 @@ const isTab = (value: string): value is DefinitionTab =>
   (DEFINITION_TABS as readonly string[]).includes(value);
 
 /** Definitions: the glossary, the terms of service, the changelog and the API documentation. */
-export function DefinitionsScreen() {
+interface Props {
+  /** The changelog tab's newest entries (a slot: the changelog is another feature). */
+  latestChanges?: ReactNode;
+}
+
+export function DefinitionsScreen({ latestChanges }: Props) {
   const { t } = useTranslation();
   const { tab = 'glossary' } = useParams();
   if (!isTab(tab)) return <Navigate to="/ui/definitions" replace />;
@@ -53,7 +58,7 @@ export function DefinitionsScreen() {
       </Tabs>
       {tab === 'glossary' && <GlossaryView />}
       {tab === 'terms' && <TermsView />}
-      {tab === 'changelog' && <ChangelogView />}
+      {tab === 'changelog' && <ChangelogView latest={latestChanges} />}
       {(tab === 'api' || tab === 'graphql') && (
         <>
           <TokenHowTo defaultExpanded={tab === 'api'} />

@@ -124,7 +124,9 @@ export function useRequestApproval() {
   });
 }
 
-export type UploadKind = 'vehicle' | 'bike' | 'national';
+export type UploadKind = 'vehicle' | 'bike' | 'pedestrian' | 'national';
+/** What an interval-count file counted, where the file does not say (issue 37). */
+export type CountedMode = 'bike' | 'pedestrian';
 
 export interface UploadedFile {
   id: string;

@@ -1,8 +1,19 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFiles, type UploadKind } from '../api/filesApi.ts';
+import { uploadFiles, type CountedMode, type UploadKind } from '../api/filesApi.ts';
 import type { TaskEvent } from '@/lib/tasks/taskSubscription.ts';
 import { UploadRow, type Upload } from './UploadRow.tsx';
 
@@ -25,6 +36,9 @@ export function UploadBox({ kind, accept, tasks, follow }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [uploads, setUploads] = useState<Upload[]>([]);
+  // The bike and pedestrian box asks what its interval files counted, sent as the kind.
+  const [counted, setCounted] = useState<CountedMode>('bike');
+  const sentKind: UploadKind = kind === 'bike' ? counted : kind;
   const update = (key: string, change: Partial<Upload>) =>
     setUploads((current) =>
       current.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)),
@@ -45,7 +59,7 @@ export function UploadBox({ kind, accept, tasks, follow }: Props) {
       ...current,
     ]);
     for (const { key, file } of added) {
-      uploadFiles([file], kind, '', (progress) => update(key, { progress }))
+      uploadFiles([file], sentKind, '', (progress) => update(key, { progress }))
         .then(([created]) => {
           update(key, {
             state: 'uploaded',
@@ -83,6 +97,27 @@ export function UploadBox({ kind, accept, tasks, follow }: Props) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t(`uploads.kinds.${kind}.help`)}
       </Typography>
+      {kind === 'bike' && (
+        <FormControl sx={{ mb: 1 }}>
+          <FormLabel id="upload-counted-label">{t('uploads.counted.label')}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="upload-counted-label"
+            value={counted}
+            onChange={(event) => setCounted(event.target.value as CountedMode)}
+          >
+            <FormControlLabel value="bike" control={<Radio />} label={t('uploads.counted.bike')} />
+            <FormControlLabel
+              value="pedestrian"
+              control={<Radio />}
+              label={t('uploads.counted.pedestrian')}
+            />
+          </RadioGroup>
+          <Typography variant="caption" color="text.secondary">
+            {t('uploads.counted.help')}
+          </Typography>
+        </FormControl>
+      )}
       <Box
         onDragOver={(event) => {
           event.preventDefault();
@@ -114,7 +149,7 @@ export function UploadBox({ kind, accept, tasks, follow }: Props) {
           hidden
           accept={accept}
           aria-label={t(`uploads.kinds.${kind}.title`)}
-          data-kind={kind}
+          data-kind={sentKind}
           onChange={(event) => {
             send([...(event.target.files ?? [])]);
             event.target.value = '';

@@ -11,12 +11,11 @@ import {
   Slider,
   Stack,
   Switch,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { DAY_RANGES, MAP_LAYERS, type DayRange, type MapLayer } from '@roadcount/domain';
+import { MAP_LAYERS, type DayRange, type MapLayer } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
 import type { SelectionMode } from '../mapLayers.ts';
 import type { SiteFilters } from '../siteFilters.ts';
@@ -38,7 +37,6 @@ interface Props {
   onSettings: (change: Partial<MapSettings>) => void;
   filters: SiteFilters;
   onFilters: (change: Partial<SiteFilters>) => void;
-  years: number[];
   organisations: { id: string; name: string }[] | null;
 }
 
@@ -49,17 +47,9 @@ function toggled(values: string[], value: string, on: boolean): string[] {
   return on ? [...new Set([...values, value])] : values.filter((item) => item !== value);
 }
 
-/** Layers, base map, dots, dates and the site filters of the map. */
-export function MapControls({
-  settings,
-  onSettings,
-  filters,
-  onFilters,
-  years,
-  organisations,
-}: Props) {
+/** Layers, base map, dots and the site filters of the map (its period: MapPeriodControls). */
+export function MapControls({ settings, onSettings, filters, onFilters, organisations }: Props) {
   const { t } = useTranslation();
-  const datesBackwards = settings.startDate > settings.endDate;
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       <FormControl fullWidth size="small">
@@ -101,70 +91,6 @@ export function MapControls({
           size="small"
         />
       </div>
-      <Divider />
-      <Stack direction="row" spacing={1}>
-        <TextField
-          type="date"
-          size="small"
-          label={t('map.controls.from')}
-          value={settings.startDate}
-          onChange={(event) => event.target.value && onSettings({ startDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={datesBackwards}
-          fullWidth
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t('map.controls.to')}
-          value={settings.endDate}
-          onChange={(event) => event.target.value && onSettings({ endDate: event.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={datesBackwards}
-          fullWidth
-        />
-      </Stack>
-      {datesBackwards && (
-        <Typography variant="caption" color="error" role="alert">
-          {t('map.controls.datesBackwards')}
-        </Typography>
-      )}
-      <FormControl fullWidth size="small">
-        <InputLabel id="day-range">{t('map.controls.dayRange')}</InputLabel>
-        <Select
-          labelId="day-range"
-          label={t('map.controls.dayRange')}
-          value={settings.dayRange}
-          onChange={(event) => onSettings({ dayRange: event.target.value })}
-        >
-          {DAY_RANGES.map((range) => (
-            <MenuItem key={range} value={range}>
-              {t(`map.dayRanges.${range}`)}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-      <FormControl fullWidth size="small">
-        <InputLabel id="year">{t('map.controls.year')}</InputLabel>
-        <Select
-          labelId="year"
-          label={t('map.controls.year')}
-          value={String(filters.year)}
-          onChange={(event) =>
-            onFilters({
-              year:
-                event.target.value === 'allAvailable' ? 'allAvailable' : Number(event.target.value),
-            })
-          }
-        >
-          <MenuItem value="allAvailable">{t('map.controls.allYears')}</MenuItem>
-          {years.map((year) => (
-            <MenuItem key={year} value={String(year)}>
-              {year}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
       <Divider />
       <FormControl component="fieldset">
         <FormLabel component="legend">{t('map.controls.type')}</FormLabel>

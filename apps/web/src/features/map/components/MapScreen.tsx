@@ -30,6 +30,7 @@ import {
   type SiteFilters,
 } from '../siteFilters.ts';
 import { MapControls, type MapSettings } from './MapControls.tsx';
+import { MapPeriodControls } from './MapPeriodControls.tsx';
 import { MapLegend } from './MapLegend.tsx';
 import { MapNoteDialog } from './MapNoteDialog.tsx';
 import { MapNotesPanel } from './MapNotesPanel.tsx';
@@ -191,6 +192,13 @@ export function MapScreen() {
 
   const controls = (
     <>
+      <MapPeriodControls
+        settings={settings}
+        onSettings={changeSettings}
+        filters={filters}
+        onFilters={(change) => setFilters((current) => ({ ...current, ...change }))}
+        years={years}
+      />
       <SiteList
         sites={shown}
         selected={selected}
@@ -233,7 +241,6 @@ export function MapScreen() {
         onSettings={changeSettings}
         filters={filters}
         onFilters={(change) => setFilters((current) => ({ ...current, ...change }))}
-        years={years}
         organisations={organisations}
       />
       <MapNotesPanel

@@ -141,18 +141,21 @@ export function useDeleteReport() {
   });
 }
 
-/** Opens the report's file through a short-lived link, in a new window. */
-export async function openReportDownload(reportId: string): Promise<void> {
-  // Opened before the request, so that the browser does not take it for a pop-up.
-  const opened = window.open('about:blank', '_blank');
-  try {
-    const { reportDownload } = await graphqlRequest(REPORT_DOWNLOAD, { id: reportId });
-    if (opened) opened.location.href = reportDownload.url;
-    else window.location.href = reportDownload.url;
-  } catch (error) {
-    opened?.close();
-    throw error;
-  }
+/**
+ * Downloads the report's file through a short-lived link, from this page: the server sends it
+ * as an attachment, so following the link saves the file and the page stays. (A window opened
+ * for it gave headless Chromium, and pop-up blockers, no file: issue 37.)
+ */
+export async function downloadReport(reportId: string, fileName: string | null): Promise<void> {
+  const { reportDownload } = await graphqlRequest(REPORT_DOWNLOAD, { id: reportId });
+  const link = document.createElement('a');
+  link.href = reportDownload.url;
+  link.download = fileName ?? '';
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 }
 
 export function useReportSites(search: string) {

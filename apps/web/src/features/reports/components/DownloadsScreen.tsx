@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { useFlash } from '@/ui/flash/useFlash.ts';
-import { openReportDownload, useDeleteReport, type Report } from '../api/reportsApi.ts';
+import { downloadReport, useDeleteReport, type Report } from '../api/reportsApi.ts';
 import { useLiveReports } from '../hooks/useLiveReports.ts';
 import { ReportsTabs } from './ReportsTabs.tsx';
 import { ReportState } from './ReportState.tsx';
@@ -63,7 +63,7 @@ export function DownloadsScreen() {
   const download = async (report: Report) => {
     setOpening(report.id);
     try {
-      await openReportDownload(report.id);
+      await downloadReport(report.id, report.file_name ?? null);
     } catch (error) {
       flash({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
     } finally {

@@ -16,7 +16,6 @@ import {
   RadioGroup,
   Select,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -38,6 +37,7 @@ import {
 } from './reportDraft.ts';
 import { SitePicker } from './SitePicker.tsx';
 import { TYPE_GROUPS } from './reportTypes.ts';
+import { DateField } from '@/ui/DateField.tsx';
 
 const SPEED_UNIT = { metric: 'km/h', imperial: 'mph' };
 
@@ -147,20 +147,16 @@ function ReportRequestFormBody({ initial }: Props) {
         <Divider />
         {section(t('reports.form.when'))}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
+          <DateField
             label={t('reports.form.start')}
-            type="date"
             value={draft.startDate}
-            onChange={(event) => set({ startDate: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(day) => set({ startDate: day })}
             fullWidth
           />
-          <TextField
+          <DateField
             label={t('reports.form.end')}
-            type="date"
             value={draft.endDate}
-            onChange={(event) => set({ endDate: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(day) => set({ endDate: day })}
             fullWidth
           />
           <FormControl fullWidth>

@@ -110,7 +110,12 @@ export function YearInReviewScreen() {
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' },
+            // Five tables and no empty cell (issue 37): two a row and the last across on medium
+            // screens; three, then two wider, on large ones.
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(6, 1fr)' },
+            '& > *': { gridColumn: { lg: 'span 2' } },
+            '& > :nth-of-type(n + 4)': { gridColumn: { lg: 'span 3' } },
+            '& > :last-of-type': { gridColumn: { md: 'span 2', lg: 'span 3' } },
           }}
         >
           <TopTable

@@ -6,6 +6,7 @@ import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/
 import { useProfileFilterset } from '../hooks/useProfileFilterset.ts';
 import { filtersFromSearch, searchFromFilters, toPayload } from '../siteDetailFilters.ts';
 import { FilterBar } from './FilterBar.tsx';
+import { dateInput } from '@/test/dateInput.ts';
 
 /** The filter bar wired to the URL and the stored filterset as the site detail page wires it. */
 function Page({ today = '2025-06-07' }: { today?: string }) {
@@ -103,7 +104,7 @@ describe('the site detail filter bar', () => {
     await choose('Time range', 'Today');
     expect(screen.getByTestId('link').textContent).toBe('from=2025-06-07&to=2025-06-07');
     expect(screen.getByRole('combobox', { name: 'Time range' }).textContent).toBe('Today');
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-06-09' } });
+    fireEvent.change(dateInput('From'), { target: { value: '09/06/2025' } });
     expect(screen.getByText('Start date must not be later than end date')).toBeTruthy();
     expect(screen.getByText('End date must not be earlier than start date')).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Time range' }).textContent).toBe('Custom range');

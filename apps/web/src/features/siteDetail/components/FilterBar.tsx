@@ -24,6 +24,7 @@ import {
   type Units,
 } from '../siteDetailFilters.ts';
 import { ExclusionsControl } from './ExclusionsControl.tsx';
+import { DateField } from '@/ui/DateField.tsx';
 
 interface Props {
   filters: SiteDetailFilters;
@@ -126,25 +127,21 @@ export function FilterBar({
         </FormControl>
         {rangeChoice === 'custom' && (
           <>
-            <TextField
+            <DateField
               size="small"
-              type="date"
               label={t('siteDetail.filters.from')}
               value={filters.from}
-              onChange={(event) => onChange({ from: event.target.value })}
+              onChange={(day) => onChange({ from: day })}
               error={backwards}
               helperText={backwards ? t('siteDetailTools.range.startAfterEnd') : undefined}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField
+            <DateField
               size="small"
-              type="date"
               label={t('siteDetail.filters.to')}
               value={filters.to}
-              onChange={(event) => onChange({ to: event.target.value })}
+              onChange={(day) => onChange({ to: day })}
               error={backwards}
               helperText={backwards ? t('siteDetailTools.range.endBeforeStart') : undefined}
-              slotProps={{ inputLabel: { shrink: true } }}
             />
           </>
         )}

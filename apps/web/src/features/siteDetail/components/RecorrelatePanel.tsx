@@ -1,9 +1,10 @@
-import { Alert, Button, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '@/lib/http.ts';
 import { errorMessage } from '@/lib/requestErrors.ts';
+import { DateField } from '@/ui/DateField.tsx';
 
 interface Props {
   siteId: string;
@@ -49,22 +50,13 @@ export function RecorrelatePanel({ siteId }: Props) {
         spacing={2}
         sx={{ alignItems: { md: 'center' } }}
       >
-        <TextField
-          type="date"
+        <DateField
           size="small"
           label={t('realtime.recorrelate.from')}
           value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setFrom}
         />
-        <TextField
-          type="date"
-          size="small"
-          label={t('realtime.recorrelate.to')}
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateField size="small" label={t('realtime.recorrelate.to')} value={to} onChange={setTo} />
         <Button
           variant="outlined"
           disabled={recorrelate.isPending || !from || !to}

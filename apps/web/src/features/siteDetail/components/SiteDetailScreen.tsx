@@ -61,6 +61,7 @@ import { useSession } from '@/lib/session/useSession.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { useVehicleExclusionFilters } from '../api/exclusionsApi.ts';
 import { withKnownExclusions } from '../siteDetailExclusions.ts';
+import { SiteDetailSection } from './SiteDetailSection.tsx';
 import { StatCards } from './StatCards.tsx';
 import { DesignFigureCards } from './DesignFigureCards.tsx';
 import { SiteAadtPanel } from './SiteAadtPanel.tsx';
@@ -197,13 +198,18 @@ export function SiteDetailScreen({ RoadSections }: Props) {
 
   // Where a chart is empty for a known reason, it says so instead of 'No data available'.
   const emptyReason = (key: string) =>
-    key === 'speeding' && limits.data?.length === 0
-      ? { emptyText: t('siteDetail.header.noSpeedLimit') }
-      : (key === 'headwayGap' || key === 'matrix') &&
-          data.summary.vehicles > 0 &&
-          data.headwayPercentiles === null
-        ? { emptyText: t('siteDetail.noHeadways') }
-        : {};
+    // Issue 37: without a whole day the profiles average the partial days, and say so.
+    (key === 'virtualDay' || key === 'virtualWeek') &&
+    data.summary.wholeDays === 0 &&
+    data.summary.vehicles > 0
+      ? { caption: t('siteDetail.partialDaysProfile') }
+      : key === 'speeding' && limits.data?.length === 0
+        ? { emptyText: t('siteDetail.header.noSpeedLimit') }
+        : (key === 'headwayGap' || key === 'matrix') &&
+            data.summary.vehicles > 0 &&
+            data.headwayPercentiles === null
+          ? { emptyText: t('siteDetail.noHeadways') }
+          : {};
   const hasCoordinates = data.latitude !== null && data.longitude !== null;
   const streetView = hasCoordinates
     ? `https://www.google.com/maps/@?api=1&map_action=pano&viewpoint=${data.latitude},${data.longitude}`
@@ -361,17 +367,32 @@ export function SiteDetailScreen({ RoadSections }: Props) {
           </Typography>
           <LeftOutNotice siteId={siteId} filter={payload} />
           <StatCards siteId={siteId} summary={data.summary} units={units} explain={explain} />
-          <SiteAadtPanel
-            siteId={siteId}
-            monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
-            aashtoAadt={data.summary.aadt}
-          />
-          <DesignFigureCards
-            figures={data.summary}
-            units={units}
-            binMinutes={appliedFilters.aggregation}
-          />
-          <AvailabilityCalendar siteId={siteId} timeZone={timeZone} onPickDays={pickDays} />
+          {/* Issue 37: groups a user may close, so that the charts come up on the first screen. */}
+          <SiteDetailSection
+            id="designFigures"
+            title={t('siteDetail.sections.designFigures')}
+            summary={t('siteDetail.sections.designFiguresSummary')}
+          >
+            <Stack spacing={2}>
+              <SiteAadtPanel
+                siteId={siteId}
+                monthsMissingWeekdays={data.summary.aadtMonthsMissingWeekdays ?? []}
+                aashtoAadt={data.summary.aadt}
+              />
+              <DesignFigureCards
+                figures={data.summary}
+                units={units}
+                binMinutes={appliedFilters.aggregation}
+              />
+            </Stack>
+          </SiteDetailSection>
+          <SiteDetailSection
+            id="availability"
+            title={t('siteDetail.sections.availability')}
+            summary={t('siteDetail.sections.availabilitySummary')}
+          >
+            <AvailabilityCalendar siteId={siteId} timeZone={timeZone} onPickDays={pickDays} />
+          </SiteDetailSection>
           <BadDataPeriodsPanel siteId={siteId} timeZone={timeZone} />
           <CountVolumesChart
             siteId={siteId}

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSetSpeedLimits, type SpeedLimit } from '../api/speedLimitsApi.ts';
 import { speedIn, type Units } from '../siteDetailFilters.ts';
+import { DateField } from '@/ui/DateField.tsx';
 
 interface Props {
   siteId: string;
@@ -68,17 +69,12 @@ export function SpeedLimitsDialog({ siteId, limits, units, canEdit, onClose }: P
         <Stack spacing={2} sx={{ pt: 1 }}>
           {rows.map((row, index) => (
             <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <TextField
-                type="date"
+              <DateField
                 size="small"
                 label={t('siteDetail.limits.from')}
                 value={row.from}
-                placeholder={SPEED_LIMIT_EARLIEST_DATE}
-                onChange={(event) => change(index, { from: event.target.value })}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { min: SPEED_LIMIT_EARLIEST_DATE },
-                }}
+                onChange={(day) => change(index, { from: day })}
+                min={SPEED_LIMIT_EARLIEST_DATE}
                 disabled={!canEdit}
               />
               <TextField

@@ -1,9 +1,12 @@
 import AddBusinessIcon from '@mui/icons-material/AddBusiness';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import {
   Alert,
   Button,
   CircularProgress,
-  Link,
+  IconButton,
+  Menu,
+  MenuItem,
   Paper,
   Stack,
   Table,
@@ -33,7 +36,7 @@ interface Props {
   actions: ReactNode;
   /** First in each organisation's row (switching into its view). */
   OrganisationView: ComponentType<OrganisationProps>;
-  /** Last in each organisation's row (its staff tasks). */
+  /** In each organisation's menu (its staff tasks, as menu items). */
   OrganisationTasks: ComponentType<OrganisationProps>;
 }
 
@@ -112,25 +115,12 @@ export function OrganisationsScreen({ actions, OrganisationView, OrganisationTas
                     {dates.format(new Date(organisation.created_on))}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <OrganisationView organisationId={organisation.id} name={organisation.name} />
-                      <Link
-                        component={RouterLink}
-                        to={`/ui/admin-tools/users?organisation=${organisation.id}`}
-                        aria-label={t('staff.usersOf', { name: organisation.name })}
-                      >
-                        {t('staff.users')}
-                      </Link>
-                      <Link
-                        component={RouterLink}
-                        to={`/ui/admin-tools/organisation?organisation=${organisation.id}`}
-                        aria-label={t('staff.settingsOf', { name: organisation.name })}
-                      >
-                        {t('staff.settings')}
-                      </Link>
-                      <OrganisationTasks
+                      <OrganisationMenu
                         organisationId={organisation.id}
                         name={organisation.name}
+                        OrganisationTasks={OrganisationTasks}
                       />
                     </Stack>
                   </TableCell>
@@ -142,5 +132,48 @@ export function OrganisationsScreen({ actions, OrganisationView, OrganisationTas
       )}
       <CreateOrganisationDialog open={creating} onClose={() => setCreating(false)} />
     </Stack>
+  );
+}
+
+/**
+ * An organisation's other actions in one menu (issue 37: five side by side crowded the row):
+ * its users, its settings, and the staff tasks other features add.
+ */
+function OrganisationMenu({
+  organisationId,
+  name,
+  OrganisationTasks,
+}: OrganisationProps & { OrganisationTasks: ComponentType<OrganisationProps> }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={t('staff.moreFor', { name })}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem
+          component={RouterLink}
+          to={`/ui/admin-tools/users?organisation=${organisationId}`}
+          aria-label={t('staff.usersOf', { name })}
+        >
+          {t('staff.users')}
+        </MenuItem>
+        <MenuItem
+          component={RouterLink}
+          to={`/ui/admin-tools/organisation?organisation=${organisationId}`}
+          aria-label={t('staff.settingsOf', { name })}
+        >
+          {t('staff.settings')}
+        </MenuItem>
+        <OrganisationTasks organisationId={organisationId} name={name} />
+      </Menu>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mui/material';
+import { MenuItem } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useFlash } from '@/ui/flash/useFlash.ts';
 import { useStartStaffTask } from '../api/staffToolsApi.ts';
@@ -8,7 +8,10 @@ interface Props {
   name: string;
 }
 
-/** Platform staff's tasks on one organisation: assume coordinates, clean empty files. */
+/**
+ * Platform staff's tasks on one organisation, as items of its menu on the Organisations screen:
+ * assume coordinates, clean empty files.
+ */
 export function OrganisationTaskButtons({ organisationId, name }: Props) {
   const { t } = useTranslation();
   const start = useStartStaffTask();
@@ -23,23 +26,21 @@ export function OrganisationTaskButtons({ organisationId, name }: Props) {
       },
     );
   return (
-    <Stack direction="row" spacing={1}>
-      <Button
-        size="small"
+    <>
+      <MenuItem
         disabled={start.isPending}
         onClick={() => queue('assume_coordinates')}
         aria-label={t('staffTools.organisation.assumeNamed', { name })}
       >
         {t('staffTools.organisation.assume')}
-      </Button>
-      <Button
-        size="small"
+      </MenuItem>
+      <MenuItem
         disabled={start.isPending}
         onClick={() => queue('clean_empty_files')}
         aria-label={t('staffTools.organisation.cleanNamed', { name })}
       >
         {t('staffTools.organisation.clean')}
-      </Button>
-    </Stack>
+      </MenuItem>
+    </>
   );
 }

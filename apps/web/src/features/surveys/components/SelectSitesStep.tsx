@@ -205,11 +205,27 @@ export function SelectSitesStep({ chosen, onChange, problem }: Props) {
           />
         </>
       )}
-      <Box>
+      {/* Issue 37: kept in sight above the dialog's buttons however long the list above. */}
+      <Box
+        sx={{
+          position: 'sticky',
+          bottom: -16,
+          zIndex: 1,
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+          py: 1,
+        }}
+      >
         <Typography variant="subtitle2" aria-live="polite">
           {t('surveys.wizard.sites.chosen', { n: chosen.size })}
         </Typography>
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', mt: 1, maxHeight: 88, overflowY: 'auto' }}
+        >
           {[...chosen.values()].map((site) => (
             <Chip key={site.id} label={site.name} onDelete={() => remove(site.id)} />
           ))}

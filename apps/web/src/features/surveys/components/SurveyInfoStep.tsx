@@ -12,6 +12,7 @@ import type { SurveyProblem } from '@roadcount/domain';
 import { useTranslation } from 'react-i18next';
 import { useSurveyAssignees } from '../api/surveysApi.ts';
 import { fieldProblem } from './surveyProblems.ts';
+import { DateField } from '@/ui/DateField.tsx';
 
 export interface SurveyInfo {
   name: string;
@@ -67,25 +68,22 @@ export function SurveyInfoStep({ info, onChange, problems }: Props) {
       />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <DateField
             fullWidth
-            type="date"
             label={t('surveys.wizard.info.start')}
             value={info.scheduledStart}
-            onChange={(event) => set({ scheduledStart: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            onChange={(day) => set({ scheduledStart: day })}
             required
             {...shown('scheduled_start')}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <DateField
             fullWidth
-            type="date"
             label={t('surveys.wizard.info.end')}
             value={info.scheduledEnd}
-            onChange={(event) => set({ scheduledEnd: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: info.scheduledStart } }}
+            onChange={(day) => set({ scheduledEnd: day })}
+            min={info.scheduledStart || undefined}
             required
             {...shown('scheduled_end')}
           />

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ID, fakeServer, json, on, renderWithApp, signInAs } from '@/test/fakeServer.tsx';
 import { SurveyWizard } from './SurveyWizard.tsx';
+import { dateInput } from '@/test/dateInput.ts';
 
 const MILL = '11111111-1111-4111-8111-111111111111';
 const KINGS = '22222222-2222-4222-8222-222222222222';
@@ -78,11 +79,11 @@ describe('the survey wizard', () => {
       expect(screen.getByText('Chosen sites: 1')).toBeTruthy();
       next();
       fireEvent.change(screen.getByLabelText(/Survey name/), { target: { value: 'Spring count' } });
-      fireEvent.change(screen.getByLabelText(/Start date/), { target: { value: '2025-06-08' } });
-      fireEvent.change(screen.getByLabelText(/End date/), { target: { value: '2025-06-02' } });
+      fireEvent.change(dateInput(/Start date/), { target: { value: '08/06/2025' } });
+      fireEvent.change(dateInput(/End date/), { target: { value: '02/06/2025' } });
       next();
       expect(await screen.findByText('The end date is before the start date')).toBeTruthy();
-      fireEvent.change(screen.getByLabelText(/End date/), { target: { value: '2025-06-14' } });
+      fireEvent.change(dateInput(/End date/), { target: { value: '14/06/2025' } });
       next();
 
       // Step 3 shows the row the site file will hold: the name, and SID:<id> with the asset id.

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrganisationSettings } from '@roadcount/domain';
+import { tourSeen, type OrganisationSettings } from '@roadcount/domain';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useProfile, useUpdateUserPreference } from '@/lib/profile.ts';
 import { resolveTarget } from '../resolveTarget.ts';
@@ -60,6 +60,7 @@ export function TourProvider({
   const [closed, setClosed] = useState(false);
 
   const preferences = profile.data?.profile.preferences;
+  const role = profile.data?.group;
   const viewer: TourViewer | null = profile.data
     ? {
         role: profile.data.group,
@@ -83,8 +84,9 @@ export function TourProvider({
     setClosed(true);
     if (stored.current) return;
     stored.current = true;
-    updatePreference.mutate({ tourShown: true, showTour: false });
-  }, [setRunning, updatePreference]);
+    // Seen in this role: a sign-in in another role starts the tour again (its steps differ).
+    if (role) updatePreference.mutate(tourSeen(role));
+  }, [setRunning, updatePreference, role]);
 
   const start = useCallback(() => {
     active.current?.destroy();
