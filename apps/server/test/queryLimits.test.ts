@@ -125,13 +125,13 @@ describe('GraphQL cost limits', () => {
     ]);
   });
 
-  it('refuses a selection deeper than eight levels', async () => {
+  it('refuses a selection deeper than ten levels', async () => {
     // __type (1) › fields (2) › type (3) › ofType ×7 (4–10) › name (11): eleven levels.
     const nested = `query { __type(name: "Query") { fields { type { ${'ofType { '.repeat(7)}name ${'} '.repeat(7)}} } } }`;
     const { status, body } = await graphql(server, nested, { token });
     expect(status).toBe(400);
     expect(body.errors?.map((error) => error.message)).toContain(
-      'The query was refused: Query depth limit of 8 exceeded, found 11. Ask for less in each request.',
+      'The query was refused: Query depth limit of 10 exceeded, found 11. Ask for less in each request.',
     );
   });
 });
