@@ -36,6 +36,12 @@ describe('Definitions', () => {
     await page.goto(`${appUrl}/ui/analysis/site-detail/${siteId}`);
     await page.locator('[data-card="adt"] [data-value]').waitFor({ timeout: 30_000 });
     await page.locator('[data-definition="virtualWeek"]').waitFor();
+    // The design figures and the availability start closed (issue 37): opened, their cards count.
+    for (const section of await page
+      .locator('[aria-expanded="false"].MuiAccordionSummary-root')
+      .all())
+      await section.click();
+    await page.locator('[data-definition="peakHourFactor"]').waitFor();
     const figures = await page
       .locator('[data-definition]')
       .evaluateAll((links) =>

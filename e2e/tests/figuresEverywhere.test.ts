@@ -21,7 +21,7 @@ const MAP = `query($filter: MapFilter!) {
 const API = `query($siteId: ID!, $filter: FilterPayload) {
   siteDetail(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) { summary { vehicles adt aadt } }
   timeSeriesCountSummary(siteId: $siteId, filter: $filter, aggregation_minutes: 1440) {
-    totals dailyAverage
+    totals { pedestrian bike vehicle } dailyAverage { pedestrian bike vehicle }
   }
   siteAadt(site_id: $siteId) { aadt }
   siteTimeRange(siteId: $siteId) { data_kinds available_end }
@@ -204,14 +204,17 @@ describe('one ADT, AADT and total per demo site on every surface', () => {
         const answer = await apiGraphql<{
           siteDetail: { summary: { vehicles: number; adt: number | null; aadt: number | null } };
           timeSeriesCountSummary: {
-            totals: Record<string, number>;
+            totals: Record<string, number | null>;
             dailyAverage: Record<string, number | null>;
           };
           siteAadt: { aadt: number | null };
           siteTimeRange: { data_kinds: string[] };
         }>(app.url, token, API, { siteId: site.id, filter });
         const counts = answer.siteTimeRange.data_kinds.join() === 'intervals';
-        const [mode] = Object.keys(answer.timeSeriesCountSummary.totals);
+        // The mode the site counts: the one with a total (the others are null).
+        const [mode] = Object.entries(answer.timeSeriesCountSummary.totals)
+          .filter(([, total]) => total !== null)
+          .map(([name]) => name);
         return {
           id: site.id,
           name: site.name,

@@ -63,7 +63,7 @@ describe('Staff tools: bills, the changelog email and translations', () => {
   it('generates a month of bills, once, and lists them with their files', async () => {
     await page.goto(`${appUrl}/ui/staff/billing`);
     await page.getByRole('heading', { name: 'Billing', level: 1 }).waitFor();
-    await page.getByLabel('Month').fill(MONTH);
+    await page.getByRole('textbox', { name: 'Month' }).fill(MONTH);
     // One bill for each organisation: the demo's, and any that another staff file made before.
     const organisations = (await apiGet(
       appUrl,
