@@ -323,12 +323,17 @@ describe('files from the field: schemes, directions and totals', () => {
     expect(file.logs.saved_vehicles).toBe(24);
     const counts = (await graphql(server, COUNTS, { token, variables: { siteId: file.site?.id } }))
       .body.data?.timeSeriesCountSummary as {
-      totals: Record<string, number>;
-      bins: { counts: { pedestrian: Record<number, number> } }[];
+      totals: Record<string, number | null>;
+      bins: { counts: { pedestrian: { direction: number; count: number }[] } }[];
     };
     // 12 + 9 + 3 people: IN 14 north, OUT 10 south; no bicycles.
-    expect(counts.totals).toEqual({ pedestrian: 24 });
-    expect(counts.bins.map((bin) => bin.counts.pedestrian)).toEqual([{ 1: 14, 5: 10 }]);
+    expect(counts.totals).toEqual({ pedestrian: 24, bike: null, vehicle: null });
+    expect(counts.bins.map((bin) => bin.counts.pedestrian)).toEqual([
+      [
+        { direction: 1, count: 14 },
+        { direction: 5, count: 10 },
+      ],
+    ]);
   });
 
   it('reads 3010_IN as IN and the rest of the total as OUT; holds rows that cannot add up', async () => {

@@ -41,6 +41,9 @@ export const SERVER_MESSAGES = {
   demoSessionMissing:
     'Sign in to the demo again: what you ask for is kept for your visit alone, and this sign-in is from before visits were kept apart.',
   startAfterEnd: 'The start date must not be later than the end date.',
+  figureNotExplained: "The figure '{{figure}}' is not one of {{figures}}.",
+  fieldNotDateTime: "{{field}} '{{value}}' is not a date and time.",
+  figureNotExplainedHere: 'This figure cannot be explained for this site.',
   usernameTaken: 'This username is already taken.',
   organisationMissing: 'This organisation does not exist.',
   chooseOrganisation: 'Choose an organisation for this user.',

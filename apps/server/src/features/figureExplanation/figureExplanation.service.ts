@@ -14,6 +14,7 @@ import {
   type ExplainedFigure,
   type ExplainedFilter,
   type ExplainedLeftOutReason,
+  serverMessage,
   type FigureExplanation,
 } from '@roadcount/domain';
 import type { Access } from '../../infra/access/access.ts';
@@ -197,7 +198,10 @@ export function createFigureExplanationService(deps: FigureExplanationDeps) {
       if (!isExplainedFigure(figure))
         throw new HttpError(
           400,
-          `figure '${String(figure)}' is not one of ${EXPLAINED_FIGURES.join(', ')}`,
+          serverMessage('figureNotExplained', {
+            figure: String(figure),
+            figures: EXPLAINED_FIGURES.join(', '),
+          }),
         );
     const site = await deps.access.site(viewer, 'sites.read', siteId);
     const window = {
@@ -205,9 +209,15 @@ export function createFigureExplanationService(deps: FigureExplanationDeps) {
       endMs: payload.end_time ? Date.parse(payload.end_time) : Number.POSITIVE_INFINITY,
     };
     if (Number.isNaN(window.startMs))
-      throw new HttpError(400, `start_time '${payload.start_time ?? ''}' is not a date and time`);
+      throw new HttpError(
+        400,
+        serverMessage('fieldNotDateTime', { field: 'start_time', value: payload.start_time ?? '' }),
+      );
     if (Number.isNaN(window.endMs))
-      throw new HttpError(400, `end_time '${payload.end_time ?? ''}' is not a date and time`);
+      throw new HttpError(
+        400,
+        serverMessage('fieldNotDateTime', { field: 'end_time', value: payload.end_time ?? '' }),
+      );
     const [files, periods, exclusions, kinds, limits] = await Promise.all([
       deps.repository.joinedFiles(site.id),
       deps.repository.excludedPeriods(site.id),
@@ -341,7 +351,7 @@ export function createFigureExplanationService(deps: FigureExplanationDeps) {
       payload: ExplainPayload,
     ) {
       const [explanation] = await explain(viewer, siteId, [figure], payload);
-      if (!explanation) throw new HttpError(500, 'no explanation');
+      if (!explanation) throw new HttpError(500, serverMessage('figureNotExplainedHere'));
       return explanation;
     },
     /** Several figures of a site at once, from one read of its figures (the reports' sheet). */

@@ -199,15 +199,16 @@ describe('GraphQL', () => {
       token: tokenA,
       variables: { userId: userA, preference: { tourShown: true, locale: 'fr' } },
     });
+    // The first sign-in stored showTour (issue 37: the tour starts on a first sign-in).
     expect(own.body.data?.update_user_preference).toEqual({
-      preferences: { tourShown: true, locale: 'fr' },
+      preferences: { showTour: true, tourShown: true, locale: 'fr' },
     });
     const again = await graphql(server, mutation, {
       token: tokenA,
       variables: { userId: userA, preference: { hidden: { mapNotes: true } } },
     });
     expect(again.body.data?.update_user_preference).toEqual({
-      preferences: { tourShown: true, locale: 'fr', hidden: { mapNotes: true } },
+      preferences: { showTour: true, tourShown: true, locale: 'fr', hidden: { mapNotes: true } },
     });
     const foreign = await graphql(server, mutation, {
       token: tokenB,

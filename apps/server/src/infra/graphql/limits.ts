@@ -12,7 +12,7 @@ import {
 
 /**
  * The deepest selection a query may make: the web's deepest document (the count summary, its
- * figures per mode and direction) is 9 levels, checked by test/webDocuments.test.ts.
+ * figures per mode and direction) is 9 levels, checked by limits.test.ts.
  */
 export const MAX_QUERY_DEPTH = 10;
 /**

@@ -227,7 +227,13 @@ function profileOption(
   return {
     color: PALETTE,
     grid,
-    tooltip: { trigger: 'axis' },
+    tooltip: {
+      trigger: 'axis',
+      // Kept inside the chart: on a phone it would run off the screen's edge.
+      confine: true,
+      valueFormatter: (value: unknown) =>
+        typeof value === 'number' ? String(value) : t('siteDetail.charts.noWholeDay'),
+    },
     legend: { top: 8 },
     xAxis: { type: 'category', data: labels },
     yAxis: { type: 'value', name: t('siteDetail.units.vehicles') },
