@@ -37,10 +37,11 @@ describe('Definitions', () => {
     await page.locator('[data-card="adt"] [data-value]').waitFor({ timeout: 30_000 });
     await page.locator('[data-definition="virtualWeek"]').waitFor();
     // The design figures and the availability start closed (issue 37): opened, their cards count.
-    for (const section of await page
-      .locator('[aria-expanded="false"].MuiAccordionSummary-root')
-      .all())
-      await section.click();
+    const closed = page.locator('[aria-expanded="false"].MuiAccordionSummary-root');
+    for (let left = await closed.count(); left > 0; left -= 1) {
+      await closed.first().click();
+      await expect.poll(() => closed.count()).toBe(left - 1);
+    }
     await page.locator('[data-definition="peakHourFactor"]').waitFor();
     const figures = await page
       .locator('[data-definition]')
