@@ -1,11 +1,11 @@
-import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Chip, Paper, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import changelogText from '../../../../CHANGELOG.md?raw';
-import { entryRuns, parseChangelog } from '@/features/changelog/changelog.ts';
+import { parseChangelog } from '@/features/changelog/changelog.ts';
+import { ChangelogSections } from '@/features/changelog/components/ChangelogSections.tsx';
 
 // Read at build time from the project's CHANGELOG.md, which every user-visible change keeps.
 const RELEASES = parseChangelog(changelogText);
-const KINDS = ['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security'];
 
 /** 'Latest Updates' from the footer: what each release changed, from CHANGELOG.md. */
 export function VersionPage() {
@@ -33,32 +33,7 @@ export function VersionPage() {
                 </Typography>
               )}
             </Stack>
-            {release.sections.map((section) => (
-              <Box key={section.kind} sx={{ mb: 1.5 }}>
-                <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                  {KINDS.includes(section.kind) ? t(`version.kinds.${section.kind}`) : section.kind}
-                </Typography>
-                <Stack component="ul" spacing={0.5} sx={{ pl: 2.5, m: 0 }}>
-                  {section.entries.map((entry) => (
-                    <Typography component="li" key={entry} sx={{ overflowWrap: 'anywhere' }}>
-                      {entryRuns(entry).map((run, index) =>
-                        run.code ? (
-                          <Box
-                            component="code"
-                            key={index}
-                            sx={{ fontFamily: 'monospace', fontSize: '0.9em' }}
-                          >
-                            {run.text}
-                          </Box>
-                        ) : (
-                          run.text
-                        ),
-                      )}
-                    </Typography>
-                  ))}
-                </Stack>
-              </Box>
-            ))}
+            <ChangelogSections sections={release.sections} heading="h2" />
           </section>
         ))}
       </Stack>

@@ -1,11 +1,11 @@
-import { Box, Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import changelogText from '../../../../../../CHANGELOG.md?raw';
-import { entryRuns, parseChangelog } from '../changelog.ts';
+import { parseChangelog } from '../changelog.ts';
+import { ChangelogSections } from './ChangelogSections.tsx';
 
 // Read at build time from the project's CHANGELOG.md, newest release first.
 const [LATEST] = parseChangelog(changelogText);
-const KINDS = ['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security'];
 
 interface Props {
   /** How many of the newest entries to show, in the order CHANGELOG.md keeps them. */
@@ -38,32 +38,7 @@ export function LatestChanges({ entries }: Props) {
           color={LATEST.date ? 'primary' : 'default'}
         />
       </Stack>
-      {sections.map((section) => (
-        <Box key={section.kind}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            {KINDS.includes(section.kind) ? t(`version.kinds.${section.kind}`) : section.kind}
-          </Typography>
-          <Stack component="ul" spacing={0.5} sx={{ pl: 2.5, m: 0 }}>
-            {section.entries.map((entry) => (
-              <Typography component="li" key={entry} sx={{ overflowWrap: 'anywhere' }}>
-                {entryRuns(entry).map((run, index) =>
-                  run.code ? (
-                    <Box
-                      component="code"
-                      key={index}
-                      sx={{ fontFamily: 'monospace', fontSize: '0.9em' }}
-                    >
-                      {run.text}
-                    </Box>
-                  ) : (
-                    run.text
-                  ),
-                )}
-              </Typography>
-            ))}
-          </Stack>
-        </Box>
-      ))}
+      <ChangelogSections sections={sections} heading="h3" />
     </Stack>
   );
 }
