@@ -78,6 +78,37 @@ describe('the map’s rollup series cache', () => {
     expect(next.has('b')).toBe(false);
   });
 
+  it('reads the asked version even while a load of the one before is still running', async () => {
+    // A realtime site: the map asks for version 1, and while that read is slow the rollups are
+    // refreshed (version 2, 10 + 7 vehicles) and the map asks again.
+    const { cache, blobs } = setUp({});
+    blobs.stored.set(
+      storedKeys.rollupSeries('a', 1),
+      encodeRollupSeries(rollupSeriesFromDays([row('2025-01-06', 10)])),
+    );
+    blobs.stored.set(
+      storedKeys.rollupSeries('a', 2),
+      encodeRollupSeries(rollupSeriesFromDays([row('2025-01-06', 10), row('2025-01-07', 7)])),
+    );
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const getBytes = blobs.store.getBytes.bind(blobs.store);
+    blobs.store.getBytes = async (key) => {
+      if (key === storedKeys.rollupSeries('a', 1)) await slow;
+      return getBytes(key);
+    };
+    const older = cache.series([{ id: 'a', version: 1 }]);
+    const newer = cache.series([{ id: 'a', version: 2 }]);
+    release();
+    expect(Array.from((await older).get('a')?.vehicles ?? [])).toEqual([10]);
+    expect(Array.from((await newer).get('a')?.vehicles ?? [])).toEqual([10, 7]);
+    // And the cache keeps the newer one.
+    const again = await cache.series([{ id: 'a', version: 2 }]);
+    expect(Array.from(again.get('a')?.vehicles ?? [])).toEqual([10, 7]);
+  });
+
   it('lets the least recently used sites go past its memory, and reads them again', async () => {
     const rows = {
       a: [row('2025-01-06', 1)],

@@ -64,7 +64,12 @@ export function createRollupSeriesCache(deps: {
     if (cached?.version === version) return cached.series;
     const entry = await entries.fetch(siteId, { context: version, forceRefresh: true });
     if (!entry) throw new Error(`the rollup series of ${siteId} could not be loaded`);
-    return entry.series;
+    if (entry.version >= version) return entry.series;
+    // The fetch shared a load already in flight for an older version (a realtime site's rollups
+    // refreshed meanwhile): its answer would stay on the map until the next refresh.
+    const series = await load(siteId, version);
+    if ((entries.peek(siteId)?.version ?? -1) < version) entries.set(siteId, { version, series });
+    return series;
   }
 
   return {
