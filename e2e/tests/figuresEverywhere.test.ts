@@ -1,10 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiGraphql, apiSignIn } from '../support/api.ts';
 import { DEMO_PASSWORD, startApp, type RunningApp } from '../support/appServer.ts';
 import { launchBrowser, signedInPage } from '../support/browser.ts';
+import { pdfText } from '../../apps/server/test/pdfText.ts';
 
 /*
  * Issue 36, acceptance 3: for every demo site (vehicle surveys, the cycle counter, the realtime
@@ -42,31 +42,6 @@ interface Site {
   /** A count site (bike or pedestrian counter): its counts of one mode stand for vehicles. */
   counts: boolean;
   api: Figures;
-}
-
-/** What the PDF shows: PDFKit writes each line as hex strings in TJ arrays, deflated. */
-function pdfText(bytes: Buffer): string {
-  const lines: string[] = [];
-  const latin = bytes.toString('latin1');
-  const streams = /stream\r?\n/g;
-  for (let found = streams.exec(latin); found; found = streams.exec(latin)) {
-    const start = found.index + found[0].length;
-    const end = latin.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    } catch {
-      content = latin.slice(start, end);
-    }
-    for (const line of content.matchAll(/\[(.*?)\] TJ/g))
-      lines.push(
-        [...(line[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  // PDFKit's standard fonts write WinAnsi: 0x96 is the en dash of a missing figure.
-  return lines.join('\n').replaceAll('\x96', '–');
 }
 
 const ZONE = 'Europe/London';

@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   uploadAndProcess,
   type TestServer,
 } from './testServer.ts';
+import { pdfText } from './pdfText.ts';
 
 const EXPLAIN = `query($siteId: ID!, $figure: ExplainedFigure!, $filter: FilterPayload) {
   figureExplanation(siteId: $siteId, figure: $figure, filter: $filter) {
@@ -27,30 +27,6 @@ const EXPLAIN = `query($siteId: ID!, $figure: ExplainedFigure!, $filter: FilterP
 const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }`;
 const REPORT = `query($id: ID!) { report(id: $id) { id state message } }`;
 const DOWNLOAD = `query($id: ID!) { reportDownload(id: $id) { url } }`;
-
-/** The text a PDF shows: PDFKit writes each line as hex strings in TJ arrays, deflated. */
-function pdfText(bytes: Buffer): string {
-  const text: string[] = [];
-  const latin = bytes.toString('latin1');
-  const streams = /stream\r?\n/g;
-  for (let found = streams.exec(latin); found; found = streams.exec(latin)) {
-    const start = found.index + found[0].length;
-    const end = latin.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    } catch {
-      content = latin.slice(start, end);
-    }
-    for (const line of content.matchAll(/\[(.*?)\] TJ/g))
-      text.push(
-        [...(line[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return text.join('\n');
-}
 
 const HEADER =
   'timestamp,lane,direction,class,speed_kmh,length_m,headway_s,gap_s,axles,wheelbase_m,rho,site_id,site_name,latitude,longitude';

@@ -1,6 +1,5 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
@@ -28,6 +27,7 @@ import {
   VIRTUAL_DAY,
   VIRTUAL_WEEK,
 } from './siteDetailFields.ts';
+import { pdfText } from './pdfText.ts';
 
 const REQUEST = `mutation($input: ReportRequestInput!) {
   requestReport(input: $input) { id state progress task_id report_type }
@@ -97,33 +97,6 @@ const BIKE_COUNTER = [
   ...[0, 15, 30, 45].map((minute) => `${quarter(5, minute)},3,3,0`),
   '',
 ].join('\n');
-
-/**
- * The text a PDF shows: PDFKit writes each line as hex strings in a TJ array, in deflated
- * content streams.
- */
-function pdfText(bytes: Buffer): string {
-  const text: string[] = [];
-  const latin = bytes.toString('latin1');
-  const streams = /stream\r?\n/g;
-  for (let found = streams.exec(latin); found; found = streams.exec(latin)) {
-    const start = found.index + found[0].length;
-    const end = latin.indexOf('endstream', start);
-    let content: string;
-    try {
-      content = inflateSync(bytes.subarray(start, end)).toString('latin1');
-    } catch {
-      content = latin.slice(start, end);
-    }
-    for (const line of content.matchAll(/\[(.*?)\] TJ/g))
-      text.push(
-        [...(line[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
-          .map((hex) => Buffer.from(hex[1] ?? '', 'hex').toString('latin1'))
-          .join(''),
-      );
-  }
-  return text.join('\n');
-}
 
 describe('reports', () => {
   let server: TestServer;
