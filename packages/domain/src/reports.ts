@@ -105,6 +105,13 @@ const instant = (message: string) =>
 const numberList = z.array(z.number().int()).nullable().optional();
 
 /**
+ * SPEC section 9's default speed range (m/s), applied wherever a filter names none: 1 km/h to
+ * 50 m/s (180 km/h).
+ */
+export const DEFAULT_SPEED_MIN_MPS = 1 / 3.6;
+export const DEFAULT_SPEED_MAX_MPS = 50;
+
+/**
  * The site-detail filter set a report applies (SPEC section 3 filter payload, speeds m/s,
  * headway s), besides the period, which a report must name.
  */

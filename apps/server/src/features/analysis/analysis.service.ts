@@ -12,7 +12,13 @@ import {
   type VehicleExclusion,
   type VehicleFilter,
 } from '@roadcount/analytics';
-import { findClassScheme, heavyClassIndexes, serverMessage } from '@roadcount/domain';
+import {
+  DEFAULT_SPEED_MAX_MPS,
+  DEFAULT_SPEED_MIN_MPS,
+  findClassScheme,
+  heavyClassIndexes,
+  serverMessage,
+} from '@roadcount/domain';
 import { csvRow, LocalTimeConverter } from '@roadcount/formats';
 import type { Access, SiteRow } from '../../infra/access/access.ts';
 import type { Viewer } from '../../infra/auth/viewer.ts';
@@ -91,8 +97,8 @@ function vehicleFilter(
   }
   const filter: VehicleFilter = {
     ...payloadWindow(payload),
-    speedMinMps: payload.velocity_min ?? 1 / 3.6,
-    speedMaxMps: payload.velocity_max ?? 50,
+    speedMinMps: payload.velocity_min ?? DEFAULT_SPEED_MIN_MPS,
+    speedMaxMps: payload.velocity_max ?? DEFAULT_SPEED_MAX_MPS,
     // No class chosen: every class of the scheme, unclassified too, so that the total with the
     // filters wide open is every vehicle the files saved.
     classes:

@@ -14,6 +14,8 @@ import {
   type ExplainedFigure,
   type ExplainedFilter,
   type ExplainedLeftOutReason,
+  DEFAULT_SPEED_MAX_MPS,
+  DEFAULT_SPEED_MIN_MPS,
   serverMessage,
   type FigureExplanation,
 } from '@roadcount/domain';
@@ -42,13 +44,6 @@ export interface ExplainPayload {
   vehicle_exclusions?: string[] | null;
   time_exclusions?: { days: number[]; from: string; to: string }[] | null;
 }
-
-/**
- * SPEC section 9's default speed range, the one the analysis applies when the payload names
- * none (`vehicleFilter` of the analysis service): said here so the reader sees the bounds.
- */
-const DEFAULT_SPEED_MIN_MPS = 1 / 3.6;
-const DEFAULT_SPEED_MAX_MPS = 50;
 
 /** What the explanation reads the figures from: the same services the figures come from. */
 export interface FigureExplanationDeps {
