@@ -86,3 +86,41 @@ export async function apiUploadAndProcess(
   }
   throw new Error(`${fileName} was not processed in time`);
 }
+
+/**
+ * Asks for a report as the Insights screen does, follows its task until it is made (refused if
+ * it fails, or is not made within `maxPolls` looks half a second apart) and answers its file.
+ */
+export async function apiReport(
+  appUrl: string,
+  token: string,
+  input: Record<string, unknown>,
+  maxPolls = 480,
+): Promise<Buffer> {
+  const { requestReport } = await apiGraphql<{ requestReport: { id: string } }>(
+    appUrl,
+    token,
+    'mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }',
+    { input },
+  );
+  const variables = { id: requestReport.id };
+  for (let polls = 0; ; polls += 1) {
+    const { report } = await apiGraphql<{ report: { state: string; message: string } }>(
+      appUrl,
+      token,
+      'query($id: ID!) { report(id: $id) { state message } }',
+      variables,
+    );
+    if (report.state === 'CM') break;
+    if (report.state === 'ER' || polls >= maxPolls)
+      throw new Error(`report ${String(input.type)}: ${report.state} ${report.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const { reportDownload } = await apiGraphql<{ reportDownload: { url: string } }>(
+    appUrl,
+    token,
+    'query($id: ID!) { reportDownload(id: $id) { url } }',
+    variables,
+  );
+  return Buffer.from(await (await fetch(`${appUrl}${reportDownload.url}`)).arrayBuffer());
+}

@@ -4,7 +4,7 @@ import { generateTraffic, roadcountCsvText } from '@roadcount/formats';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiGraphql, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
+import { apiGraphql, apiReport, apiSignIn, apiUploadAndProcess } from '../support/api.ts';
 import { ADMIN_PASSWORD } from '../support/appServer.ts';
 import { launchBrowser, signedInPage } from '../support/browser.ts';
 
@@ -14,9 +14,6 @@ const shotsDir = process.env.EXPLAIN_SHOTS_DIR;
 if (shotsDir) mkdirSync(shotsDir, { recursive: true });
 
 const SITE_AADT = `query($siteId: ID!) { siteAadt(site_id: $siteId) { method variant whole_days } }`;
-const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }`;
-const REPORT = `query($id: ID!) { report(id: $id) { state message } }`;
-const DOWNLOAD = `query($id: ID!) { reportDownload(id: $id) { url } }`;
 const EXPLAIN_ADT = `query($siteId: ID!, $filter: FilterPayload) {
   figureExplanation(siteId: $siteId, figure: adt, filter: $filter) {
     days { first_day last_day days_used days { day } }
@@ -124,39 +121,16 @@ describe('how a figure was made', () => {
     });
 
   it("writes the same explanation into the standard spreadsheet's sheet", async () => {
-    const { requestReport } = await apiGraphql<{ requestReport: { id: string } }>(
-      appUrl,
-      admin,
-      REQUEST,
-      {
-        input: {
-          type: 'standard_spreadsheet',
-          site_ids: [siteId],
-          start: '2025-10-06T00:00:00Z',
-          end: '2025-10-16T00:00:00Z',
-          units: 'metric',
-          aggregation_minutes: 1440,
-        },
-      },
-    );
-    let state = '';
-    for (let attempt = 0; attempt < 600 && state !== 'CM' && state !== 'ER'; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      state = (
-        await apiGraphql<{ report: { state: string } }>(appUrl, admin, REPORT, {
-          id: requestReport.id,
-        })
-      ).report.state;
-    }
-    expect(state).toBe('CM');
-    const { reportDownload } = await apiGraphql<{ reportDownload: { url: string } }>(
-      appUrl,
-      admin,
-      DOWNLOAD,
-      { id: requestReport.id },
-    );
+    const file = await apiReport(appUrl, admin, {
+      type: 'standard_spreadsheet',
+      site_ids: [siteId],
+      start: '2025-10-06T00:00:00Z',
+      end: '2025-10-16T00:00:00Z',
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await (await fetch(`${appUrl}${reportDownload.url}`)).arrayBuffer());
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
     const rows: [string, string][] = [];
     workbook
       .getWorksheet('How these figures were made')

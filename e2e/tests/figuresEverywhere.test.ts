@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiGraphql, apiSignIn } from '../support/api.ts';
+import { apiGraphql, apiReport, apiSignIn } from '../support/api.ts';
 import { DEMO_PASSWORD, startApp, type RunningApp } from '../support/appServer.ts';
 import { launchBrowser, signedInPage } from '../support/browser.ts';
 import { pdfText } from '../../apps/server/test/pdfText.ts';
@@ -27,9 +27,6 @@ const API = `query($siteId: ID!, $filter: FilterPayload) {
   siteTimeRange(siteId: $siteId) { data_kinds available_end }
 }`;
 const TIME_RANGE = `query($siteId: ID!) { siteTimeRange(siteId: $siteId) { available_end } }`;
-const REQUEST = `mutation($input: ReportRequestInput!) { requestReport(input: $input) { id } }`;
-const REPORT = `query($id: ID!) { report(id: $id) { state message } }`;
-const DOWNLOAD = `query($id: ID!) { reportDownload(id: $id) { url } }`;
 
 interface Figures {
   total: number;
@@ -94,42 +91,15 @@ describe('one ADT, AADT and total per demo site on every surface', () => {
     end_time: new Date(Date.parse(periodEnd) - 1).toISOString(),
   };
 
-  async function report(type: string, siteIds: string[]): Promise<Buffer> {
-    const { requestReport } = await apiGraphql<{ requestReport: { id: string } }>(
-      app.url,
-      token,
-      REQUEST,
-      {
-        input: {
-          type,
-          site_ids: siteIds,
-          start: periodStart,
-          end: periodEnd,
-          units: 'metric',
-          aggregation_minutes: 1440,
-        },
-      },
-    );
-    for (let waited = 0; ; waited += 500) {
-      const answer = await apiGraphql<{ report: { state: string; message: string } }>(
-        app.url,
-        token,
-        REPORT,
-        { id: requestReport.id },
-      );
-      if (answer.report.state === 'CM') break;
-      if (answer.report.state === 'ER' || waited > 240_000)
-        throw new Error(`${type}: ${answer.report.state} ${answer.report.message}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const { reportDownload } = await apiGraphql<{ reportDownload: { url: string } }>(
-      app.url,
-      token,
-      DOWNLOAD,
-      { id: requestReport.id },
-    );
-    return Buffer.from(await (await fetch(`${app.url}${reportDownload.url}`)).arrayBuffer());
-  }
+  const report = (type: string, siteIds: string[]) =>
+    apiReport(app.url, token, {
+      type,
+      site_ids: siteIds,
+      start: periodStart,
+      end: periodEnd,
+      units: 'metric',
+      aggregation_minutes: 1440,
+    });
 
   beforeAll(async () => {
     // First start: the demo surveys, and the realtime site's last day from its gateway.
